@@ -1,0 +1,37 @@
+# mtgcr — the two set-up commands for a fresh machine are `make demo` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+SHARED ?= ../shared
+DEMO    = .demo
+
+.PHONY: demo test bench venv clean check
+
+$(BIN)/mtgcr: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+venv: $(BIN)/mtgcr
+
+## demo: ingest the bundled sample corpus, align it and write the reports
+demo: venv
+	rm -rf $(DEMO)
+	$(BIN)/mtgcr --store $(DEMO)/store.sqlite build $$($(BIN)/python -c 'import corpus.sample as s; print(s.path())') --out $(DEMO)/report
+	@echo "demo: store at $(DEMO)/store.sqlite, reports at $(DEMO)/report/index.html"
+
+## test: unit tests, and integration tests on $(SHARED) when it is there
+test: venv
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
+
+## bench: parse/ingest/alignment benchmarks on the real corpus in $(SHARED)
+bench: venv
+	$(BIN)/python -m benchmarks.run --shared $(SHARED)
+
+## check: the shared command-line checks on the real corpus
+check: venv
+	PATH=$(abspath $(BIN)):$$PATH bash $(SHARED)/checks/batch1.sh
+
+clean:
+	rm -rf $(VENV) $(DEMO) .pytest_cache

@@ -1,0 +1,180 @@
+"""Encoding detection for the text files the CR has been published in.
+
+Format knowledge (checked on the 112 official English releases 2003-03-15 … 2026-01-16):
+
+* a byte-order mark decides: UTF-8 (2019-05-03 on), UTF-16BE (2013-04-29, 2022-11-18),
+  UTF-16LE (2016-08-26, 2016-09-30);
+* otherwise valid UTF-8 (or plain ASCII) is taken as such;
+* otherwise the file is 8-bit and one of three code pages: Windows-1252 (curly quotes
+  0x93/0x94, dashes 0x96/0x97), Mac OS Roman (2004–2007: 0xD0 en dash, 0xAA ™, 0x89 â) or DOS
+  code page 437 (accented card names in otherwise ASCII files: 0x92 Æ in "Æther", 0x83 â, 0xA0 á).
+  Each candidate that decodes without control characters is scored by how plausible every
+  non-ASCII character is in its context (a quote or dash where punctuation goes, an uppercase
+  Latin letter at the start of a word, a lowercase one inside a word; anything else counts
+  against); the best score wins and ties go to the order above (Mac OS Roman first for
+  files whose only line breaks are bare CRs).
+
+Nothing is ever decoded with replacement characters: if no candidate decodes cleanly,
+:class:`DecodeError` is raised.
+"""
+from __future__ import annotations
+
+import codecs
+import re
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = ["Decoded", "DecodeError", "decode_bytes", "split_lines"]
+
+_EIGHT_BIT = ("cp1252", "mac_roman", "cp437")
+_COMMON_PUNCT = set("‘’“”–—…™®©•·°")
+_LATIN_LETTERS = {chr(c) for c in range(0xC0, 0x100)} - {"×", "÷"} | set("ŒœŠšŸŽž")
+_HIGH = re.compile(r"[^\x00-\x7f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+class DecodeError(ValueError):
+    """The bytes are not text in any supported encoding; the message says why."""
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """Result of :func:`decode_bytes`.
+
+    Attributes:
+        text: the decoded text, BOM removed, line endings untouched.
+        encoding: Python codec name (``"utf-8-sig"``, ``"utf-16-be"``, ``"cp1252"``, ``"ascii"``…).
+        bom: whether a byte-order mark was present.
+        line_endings: counts of ``"CRLF"``, ``"CR"``, ``"LF"`` line breaks.
+        evidence: a short human-readable reason for the choice of encoding.
+    """
+
+    text: str
+    encoding: str
+    bom: bool
+    line_endings: dict[str, int]
+    evidence: str
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on CRLF, bare CR and LF (each one break; ``\\r\\r\\n`` is two) — nothing else.
+
+    Unlike :meth:`str.splitlines`, form feeds, U+2028 and NEL are kept inside lines, so line
+    numbers match what an editor shows for these files. Returns 1 + number of breaks lines.
+    """
+    return _NEWLINE.split(text)
+
+
+def _line_endings(text: str) -> dict[str, int]:
+    counts = {"CRLF": 0, "CR": 0, "LF": 0}
+    for m in _NEWLINE.finditer(text):
+        counts[{"\r\n": "CRLF", "\r": "CR", "\n": "LF"}[m.group()]] += 1
+    return {k: v for k, v in counts.items() if v}
+
+
+def _plausibility(text: str) -> int:
+    """Score how plausible every non-ASCII character of ``text`` is in its context."""
+    score = 0
+    for m in _HIGH.finditer(text):
+        ch = m.group()
+        i = m.start()
+        prev = text[i - 1] if i else " "
+        nxt = text[i + 1] if i + 1 < len(text) else " "
+        cat = unicodedata.category(ch)
+        if ch in _COMMON_PUNCT:
+            if ch == "–" and prev.isalpha() and nxt.isalpha():
+                score -= 1  # an en dash glued inside a word is unusual
+            else:
+                score += 2
+        elif ch not in _LATIN_LETTERS:
+            score -= 2  # ƒ, Greek, box drawing, symbols: not in CR text
+        elif cat == "Ll":
+            score += 1 if (prev.isalpha() or nxt.isalpha()) else -1
+        elif cat == "Lu":
+            score += 1 if (not prev.isalpha() and nxt.isalpha() and nxt.islower()) else -2
+        else:
+            score -= 2
+    return score
+
+
+def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
+    """Decode a text file's bytes, detecting the encoding as described in the module docstring.
+
+    Args:
+        data: the raw file content.
+        name: the file name, used in error messages only.
+
+    Returns:
+        A :class:`Decoded`.
+
+    Raises:
+        DecodeError: empty input, binary data (NUL bytes or control characters under every
+            candidate), or a BOM whose encoding does not decode.
+    """
+    if not data:
+        raise DecodeError(f"{name}: empty file")
+    boms = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+            (codecs.BOM_UTF16_BE, "utf-16-be"))
+    for bom, enc in boms:
+        if data.startswith(bom):
+            body = data if enc == "utf-8-sig" else data[len(bom):]
+            try:
+                text = body.decode(enc)
+            except UnicodeDecodeError as exc:
+                raise DecodeError(f"{name}: has a {enc} byte-order mark but byte {exc.start} "
+                                  f"does not decode as {enc}") from None
+            _reject_control(text, name, enc)
+            return Decoded(text, enc, True, _line_endings(text), f"{enc} byte-order mark")
+    # UTF-16 without a BOM: every other byte NUL in ASCII-heavy text.
+    if len(data) >= 4 and data.count(0) * 3 > len(data):
+        for enc, zeros_at in (("utf-16-le", 1), ("utf-16-be", 0)):
+            if data[zeros_at::2].count(0) > 0.9 * (len(data) // 2):
+                try:
+                    text = data.decode(enc)
+                except UnicodeDecodeError:
+                    continue
+                _reject_control(text, name, enc)
+                return Decoded(text, enc, False, _line_endings(text), f"{enc} without BOM (NUL pattern)")
+        raise DecodeError(f"{name}: binary data (NUL bytes), not a text file")
+    if b"\x00" in data:
+        raise DecodeError(f"{name}: binary data (NUL byte at offset {data.index(0)}), not a text file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        enc = "ascii" if data.isascii() else "utf-8"
+        _reject_control(text, name, enc)
+        return Decoded(text, enc, False, _line_endings(text),
+                       "only ASCII bytes" if enc == "ascii" else "valid UTF-8")
+    best: tuple[int, str, str] | None = None
+    tried = []
+    order = _EIGHT_BIT
+    if data.count(b"\r") and not data.count(b"\n"):  # bare-CR files are Macintosh-era files
+        order = ("mac_roman", "cp1252", "cp437")
+    for enc in order:
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError as exc:
+            tried.append(f"{enc}: byte 0x{data[exc.start]:02X} at offset {exc.start} undefined")
+            continue
+        if _CONTROL.search(text):
+            tried.append(f"{enc}: control characters")
+            continue
+        score = _plausibility(text)
+        if best is None or score > best[0]:
+            best = (score, enc, text)
+    if best is None:
+        raise DecodeError(f"{name}: no encoding decodes cleanly ({'; '.join(tried)})")
+    score, enc, text = best
+    return Decoded(text, enc, False, _line_endings(text),
+                   f"8-bit, {enc} most plausible (score {score})")
+
+
+def _reject_control(text: str, name: str, enc: str) -> None:
+    m = _CONTROL.search(text)
+    if m:
+        line = text.count("\n", 0, m.start()) + text.count("\r", 0, m.start()) - text.count("\r\n", 0, m.start()) + 1
+        raise DecodeError(f"{name}:{line}: control character U+{ord(m.group()):04X} in {enc} text; "
+                          "binary data, not a text file")

@@ -1,0 +1,180 @@
+"""The rule model every parser yields: :class:`Ruleset` and its parts.
+
+One ruleset is one release of the Comprehensive Rules in one language, complete (an official
+file) or partial (a quote on a wiki page, one section on mtg.ru). Text is kept exactly as
+published; line numbers are 1-based and refer to the decoded source text of the document
+named in :attr:`Ruleset.source`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from .rulenum import RuleNumber
+
+__all__ = ["Release", "Example", "Rule", "Section", "Chapter", "GlossaryEntry",
+           "ParseWarning", "Ruleset"]
+
+
+@dataclass(frozen=True)
+class Release:
+    """Which release a text belongs to.
+
+    Attributes:
+        lang: BCP-47 language code, ``"en"``, ``"ja"``, ``"zh"``, ``"ru"``.
+        label: the published label, eight digits ``YYYYMMDD`` (``"20231117"``); the label of
+            a translation is the label of the English release it translates.
+        effective_date: the date stated in the body ("effective as of …"), or ``None`` when a
+            partial source does not state it.
+        revision: a translation's own revision (JA ``20231117.0`` → ``"0"``), else ``None``.
+    """
+
+    lang: str
+    label: str
+    effective_date: date | None = None
+    revision: str | None = None
+
+    @property
+    def key(self) -> str:
+        """``"en:20231117"``: unique per language and label."""
+        return f"{self.lang}:{self.label}"
+
+
+@dataclass
+class Example:
+    """One example paragraph (the text after the ``Example:`` marker) and its source line."""
+
+    text: str
+    line: int
+
+
+@dataclass
+class Rule:
+    """A rule or subrule: its number, text (paragraphs joined by ``"\\n"``), examples, line."""
+
+    number: RuleNumber
+    text: str
+    line: int
+    examples: list[Example] = field(default_factory=list)
+
+    @property
+    def kind(self) -> str:
+        """``"rule"`` or ``"subrule"``."""
+        return self.number.kind
+
+
+@dataclass
+class Section:
+    """A section heading (``712. Double-Faced Cards``): number, title and source line."""
+
+    number: RuleNumber
+    title: str
+    line: int
+
+
+@dataclass
+class Chapter:
+    """A chapter heading (``7. Additional Rules``): number 1–9, title and source line."""
+
+    number: int
+    title: str
+    line: int
+
+
+@dataclass
+class GlossaryEntry:
+    """A glossary entry.
+
+    Attributes:
+        term: the headword as printed, without aliases and without "(Obsolete)".
+        aliases: further headwords of the same entry ("Kicker, Kicked" → ``("Kicked",)``).
+        text: the definition, lines joined by ``"\\n"`` (numbered senses stay inside).
+        line: source line of the headword.
+        obsolete: the headword carried an "(Obsolete)" marker.
+        heading: the headword line exactly as printed.
+        original: for translations, the English headword the entry gives (``／Companion``).
+    """
+
+    term: str
+    aliases: tuple[str, ...]
+    text: str
+    line: int
+    obsolete: bool = False
+    heading: str = ""
+    original: str | None = None
+
+
+@dataclass(frozen=True)
+class ParseWarning:
+    """A defect found while parsing: the file, the 1-based line (0 if none) and a message."""
+
+    source: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: {self.message}" if self.line else f"{self.source}: {self.message}"
+
+
+@dataclass
+class Ruleset:
+    """One release of the CR in one language: the tree, glossary and front/back matter.
+
+    ``rules`` maps every rule and subrule number to its :class:`Rule` in document order;
+    ``sections`` maps section numbers to :class:`Section`. ``complete`` is ``False`` for
+    partial sources (quotes), where a missing rule means "not quoted", not "absent".
+    """
+
+    release: Release
+    source: str
+    title: str = ""
+    introduction: str = ""
+    credits: str = ""
+    chapters: list[Chapter] = field(default_factory=list)
+    sections: dict[RuleNumber, Section] = field(default_factory=dict)
+    rules: dict[RuleNumber, Rule] = field(default_factory=dict)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    complete: bool = True
+
+    # -- queries ---------------------------------------------------------------------------
+    def get(self, number: RuleNumber | str) -> Rule | None:
+        """The rule or subrule with that number, or ``None``."""
+        if isinstance(number, str):
+            number = RuleNumber.parse(number)
+        return self.rules.get(number)
+
+    def children(self, number: RuleNumber) -> list[Rule]:
+        """Direct children of a section (its rules) or of a rule (its subrules), in order."""
+        depth = {"section": "rule", "rule": "subrule"}.get(number.kind)
+        return [r for n, r in self.rules.items()
+                if n.kind == depth and number.is_ancestor_of(n)]
+
+    def subtree(self, number: RuleNumber) -> list[Rule]:
+        """The rule itself (if it is a rule) and everything below it, in document order."""
+        return [r for n, r in self.rules.items() if number.contains(n)]
+
+    def counts(self) -> dict[str, int]:
+        """``{"sections", "rules", "subrules", "examples", "glossary"}`` → counts."""
+        rules = sum(1 for n in self.rules if n.letters is None)
+        return {
+            "sections": len(self.sections),
+            "rules": rules,
+            "subrules": len(self.rules) - rules,
+            "examples": sum(len(r.examples) for r in self.rules.values()),
+            "glossary": len(self.glossary),
+        }
+
+    def section_title(self, number: RuleNumber) -> str | None:
+        """Title of the section a number belongs to, or ``None`` if not known."""
+        sec = self.sections.get(RuleNumber(number.section))
+        return sec.title if sec else None
+
+    def define(self, term: str) -> GlossaryEntry | None:
+        """The glossary entry whose headword or alias equals ``term`` (case-insensitive)."""
+        want = term.casefold().strip()
+        for entry in self.glossary:
+            names = (entry.term, *entry.aliases) + ((entry.original,) if entry.original else ())
+            if any(n.casefold() == want for n in names):
+                return entry
+        return None

@@ -1,0 +1,94 @@
+"""Conversion between the rule model (:class:`Ruleset`) and store rows (:class:`ReleaseRecord`).
+
+The store (:mod:`corpus.store`) knows only rows; this module is the one place that maps the
+model onto them, so a parsed release reads back exactly as it was written.
+"""
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from corpus.store import ReleaseRecord
+
+from .model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from .rulenum import RuleNumber
+
+__all__ = ["to_record", "from_record"]
+
+
+def to_record(rs: Ruleset, origin: str = "official",
+              provenance: dict[RuleNumber, str] | None = None) -> ReleaseRecord:
+    """Turn a ruleset into rows for :meth:`corpus.store.Store.add_document`.
+
+    Args:
+        rs: the ruleset.
+        origin: where this kind of text comes from: ``"official"`` (a complete CR file),
+            ``"wiki"`` (quotes on MTG Wiki pages), ``"mtgru"`` …; one release per
+            (lang, label, origin) is kept.
+        provenance: optional per-rule provenance strings (page and position of a quote).
+    """
+    counts = rs.counts()
+    rel = rs.release
+    release = {
+        "lang": rel.lang, "label": rel.label,
+        "effective_date": rel.effective_date.isoformat() if rel.effective_date else None,
+        "revision": rel.revision, "origin": origin, "complete": int(rs.complete),
+        "title": rs.title, "introduction": rs.introduction, "credits": rs.credits,
+        "source": rs.source,
+        "n_sections": counts["sections"], "n_rules": counts["rules"],
+        "n_subrules": counts["subrules"], "n_examples": counts["examples"],
+        "n_glossary": counts["glossary"],
+    }
+    prov = provenance or {}
+    rec = ReleaseRecord(release=release)
+    rec.chapters = [{"number": c.number, "title": c.title, "line": c.line} for c in rs.chapters]
+    rec.sections = [{"number": str(s.number), "section": s.number.section, "title": s.title,
+                     "line": s.line} for s in rs.sections.values()]
+    for i, (num, rule) in enumerate(rs.rules.items()):
+        rec.rules.append({"ord": i, "number": str(num), "section": num.section, "rule": num.rule,
+                          "letters": num.letters, "kind": num.kind, "text": rule.text,
+                          "line": rule.line, "provenance": prov.get(num)})
+        for j, ex in enumerate(rule.examples):
+            rec.examples.append({"number": str(num), "ord": j, "text": ex.text, "line": ex.line})
+    rec.glossary = [{"ord": i, "term": g.term, "aliases": json.dumps(list(g.aliases), ensure_ascii=False),
+                     "text": g.text, "line": g.line, "obsolete": int(g.obsolete),
+                     "heading": g.heading, "original": g.original}
+                    for i, g in enumerate(rs.glossary)]
+    rec.warnings = [{"source": w.source, "line": w.line, "message": w.message} for w in rs.warnings]
+    return rec
+
+
+def from_record(rec: ReleaseRecord) -> Ruleset:
+    """Rebuild the :class:`Ruleset` written by :func:`to_record`."""
+    r = rec.release
+    eff = date.fromisoformat(r["effective_date"]) if r.get("effective_date") else None
+    rs = Ruleset(release=Release(r["lang"], r["label"], eff, r.get("revision")),
+                 source=r.get("source") or "", title=r.get("title") or "",
+                 introduction=r.get("introduction") or "", credits=r.get("credits") or "",
+                 complete=bool(r.get("complete", 1)))
+    rs.chapters = [Chapter(c["number"], c["title"], c["line"]) for c in rec.chapters]
+    for s in rec.sections:
+        num = RuleNumber(s["section"])
+        rs.sections[num] = Section(num, s["title"], s["line"])
+    for row in rec.rules:
+        num = RuleNumber(row["section"], row["rule"], row["letters"])
+        rs.rules[num] = Rule(num, row["text"], row["line"])
+    for ex in rec.examples:
+        rule = rs.rules.get(RuleNumber.parse(ex["number"]))
+        if rule is not None:
+            rule.examples.append(Example(ex["text"], ex["line"]))
+    rs.glossary = [GlossaryEntry(g["term"], tuple(json.loads(g["aliases"] or "[]")), g["text"] or "",
+                                 g["line"], bool(g["obsolete"]), g["heading"] or "", g["original"])
+                   for g in rec.glossary]
+    rs.warnings = [ParseWarning(w["source"], w["line"], w["message"]) for w in rec.warnings]
+    return rs
+
+
+def load_ruleset(store, spec: str | None, lang: str = "en") -> Ruleset:
+    """Load the release ``spec`` (effective date, label or ``latest``) of ``lang`` from a store.
+
+    Raises:
+        corpus.store.StoreError: no such release.
+    """
+    info = store.resolve(spec, lang)
+    return from_record(store.release_rows(info.id))

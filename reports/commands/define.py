@@ -1,0 +1,40 @@
+"""``mtgcr define TERM``: a glossary entry."""
+from __future__ import annotations
+
+from rapidfuzz import fuzz, process
+
+from extract.records import load_ruleset
+
+from ..cli import UserError
+from ..output import console, print_json, release_json
+
+
+def register(sub) -> None:
+    p = sub.add_parser("define", help="show a glossary entry",
+                       description="Look a term up in the glossary of a release (headwords and "
+                                   "aliases, case-insensitive). Example: mtgcr define Kicked")
+    p.add_argument("term", metavar="TERM")
+    p.add_argument("--release", "-r", help="effective date or label (default: the newest)")
+    p.add_argument("--lang", default="en")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(func=run)
+
+
+def run(args, ctx) -> int:
+    with ctx.store(readonly=True) as store:
+        rs = load_ruleset(store, args.release, args.lang)
+    entry = rs.define(args.term)
+    if entry is None:
+        names = [g.term for g in rs.glossary]
+        close = [m[0] for m in process.extract(args.term, names, scorer=fuzz.WRatio, limit=3)]
+        raise UserError(f"no glossary entry {args.term!r} in {rs.release.lang} "
+                        f"{rs.release.effective_date or rs.release.label}; closest: {', '.join(close)}")
+    if args.format == "json":
+        print_json({"term": entry.term, "aliases": list(entry.aliases), "text": entry.text,
+                    "obsolete": entry.obsolete, "original": entry.original, "line": entry.line,
+                    "release": release_json(rs.release)})
+        return 0
+    head = ", ".join((entry.term, *entry.aliases)) + (" (Obsolete)" if entry.obsolete else "")
+    console.print(f"[bold]{head}[/bold]  [dim]({rs.release.lang} {rs.release.effective_date}, line {entry.line})[/dim]")
+    console.print(entry.text)
+    return 0

@@ -1,0 +1,29 @@
+"""``mtgcr releases``: list stored releases with their counts."""
+from __future__ import annotations
+
+from ..output import console, print_json, table
+
+
+def register(sub) -> None:
+    p = sub.add_parser("releases", help="list the releases in the store",
+                       description="List stored releases (every language) with counts of "
+                                   "sections, rules, subrules, examples and glossary entries. "
+                                   "Example: mtgcr releases --format json")
+    p.add_argument("--lang", help="only this language (en, ja, zh, ru)")
+    p.add_argument("--format", choices=["table", "json"], default="table")
+    p.set_defaults(func=run)
+
+
+def run(args, ctx) -> int:
+    with ctx.store(readonly=True) as store:
+        rels = store.releases(args.lang)
+    if args.format == "json":
+        print_json([r.as_json() for r in rels])
+        return 0
+    rows = [[r.lang, r.effective_date, r.label + (f".{r.revision}" if r.revision else ""), r.origin,
+             "yes" if r.complete else "partial", r.counts["sections"], r.counts["rules"],
+             r.counts["subrules"], r.counts["examples"], r.counts["glossary"]] for r in rels]
+    console.print(table(f"{len(rels)} releases in {ctx.store_path}",
+                        ["lang", "effective", "label", "origin", "complete", "sections", "rules",
+                         "subrules", "examples", "glossary"], rows))
+    return 0

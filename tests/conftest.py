@@ -1,0 +1,32 @@
+"""Shared fixtures: the real corpus in ../shared (skipped with a reason when absent)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("MTGCR_SHARED", ROOT.parent / "shared"))
+CORPUS = SHARED / "corpus"
+OFFICIAL = CORPUS / "en" / "official"
+
+
+def need(path: Path) -> Path:
+    """Return ``path`` or skip the test, naming what is missing."""
+    if not path.exists():
+        pytest.skip(f"real corpus not present: {path} (CI has ../shared beside the checkout)")
+    return path
+
+
+@pytest.fixture
+def store_path(tmp_path: Path) -> Path:
+    """A fresh store file path in a temporary folder."""
+    return tmp_path / "store.sqlite"
+
+
+def make_doc(text: str, name: str = "MagicCompRules 20300110.txt", encoding: str = "utf-8",
+             newline: str = "\n"):
+    """A :class:`corpus.document.Document` from text written in a test."""
+    from corpus.document import document_from_bytes
+    return document_from_bytes(text.replace("\n", newline).encode(encoding), name)
