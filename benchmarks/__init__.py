@@ -1,0 +1,1 @@
+"""Benchmarks on the real corpus; run with ``make bench`` (``python -m benchmarks.run``)."""

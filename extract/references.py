@@ -1,0 +1,130 @@
+"""Cross-references inside rule text: "See rule 601.2c", "rules 712.1–712.21", "section 7",
+"rule 713〔差し替えカード〕参照", "правило 601.2c", "规则601.2c".
+
+Format knowledge: the official EN files 2003–2026 write "rule 601.2c", "rules 702.1 and 702.2",
+"rule 712.1–712.21" (en dash; some files use a hyphen), "section 7"; the JA translation writes
+"rule 713〔差し替えカード〕参照" (number, then the section title in 〔〕); full-width digits and
+punctuation may appear in wiki pages and are matched via NFKC while offsets stay on the original.
+
+Offsets are character offsets into the string passed in (not bytes).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .rulenum import RuleNumber
+
+__all__ = ["Reference", "find_references", "mask_references", "NUMBER_RE"]
+
+#: A rule number as written in running text (no trailing sentence dot).
+NUMBER_RE = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
+_DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u301c\uff5e~"
+_KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|CR)"
+_REF = re.compile(
+    rf"(?P<kw>{_KEYWORD})?\s*"
+    rf"(?P<first>{NUMBER_RE})(?![\d])"
+    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE}))?"
+    rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
+_LIST_TAIL = re.compile(
+    rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One reference to a rule, or to a range of rules, in a text.
+
+    Attributes:
+        start, end: character offsets of the whole reference in the original text.
+        first: the (first) rule number referred to.
+        last: the end of a range ("712.1–712.21"), else ``None``.
+        title: a section title given with the number (JA ``〔差し替えカード〕``), else ``None``.
+        keyword: the word before the number ("rule", "rules", "правило", …) or ``""``.
+    """
+
+    start: int
+    end: int
+    first: RuleNumber
+    last: RuleNumber | None = None
+    title: str | None = None
+    keyword: str = ""
+
+    @property
+    def numbers(self) -> list[RuleNumber]:
+        """``[first]`` or ``[first, last]`` for a range."""
+        return [self.first] if self.last is None else [self.first, self.last]
+
+
+def _normalise(text: str) -> str:
+    """NFKC per character so that offsets keep matching the original (full-width → ASCII)."""
+    out = []
+    for ch in text:
+        n = unicodedata.normalize("NFKC", ch)
+        out.append(n if len(n) == 1 else ch)
+    return "".join(out)
+
+
+def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
+    """Find rule references in ``text``.
+
+    Args:
+        text: rule text or page text in any language.
+        require_keyword: only numbers introduced by a keyword ("rule", "rules", "правило",
+            "规则", "CR") or that continue a list after one ("rules 702.1 and 702.2"); with
+            ``False`` every rule-shaped number counts (for quoted rule text in tables).
+
+    Returns:
+        References in text order. Numbers that do not parse as rule numbers are skipped.
+    """
+    norm = _normalise(text)
+    refs: list[Reference] = []
+    pos = 0
+    while True:
+        m = _REF.search(norm, pos)
+        if not m:
+            break
+        pos = m.end()
+        kw = m.group("kw") or ""
+        if require_keyword and not kw:
+            continue
+        before = norm[m.start("first") - 1] if m.start("first") else " "
+        if before.isdigit() or before == ".":
+            continue
+        first = RuleNumber.try_parse(m.group("first"))
+        if first is None:
+            continue
+        last = RuleNumber.try_parse(m.group("last")) if m.group("last") else None
+        start = m.start("kw") if kw else m.start("first")
+        refs.append(Reference(start, m.end(), first, last, m.group("title"), kw))
+        # "rules 702.1, 702.2, and 702.3"
+        while True:
+            t = _LIST_TAIL.match(norm, pos)
+            if not t:
+                break
+            n = RuleNumber.try_parse(t.group("n"))
+            if n is None:
+                break
+            refs.append(Reference(t.start("n"), t.end(), n, None, None, kw))
+            pos = t.end()
+    return refs
+
+
+def mask_references(text: str, mapping=None, mask: str = "#") -> str:
+    """Replace every referenced number in ``text``: through ``mapping`` (a callable
+    ``RuleNumber -> RuleNumber | None``) when given and it answers, else by ``mask``.
+
+    Used to compare two rule texts whose only difference is a renumbered reference.
+    """
+    out = []
+    last = 0
+    for ref in find_references(text, require_keyword=False):
+        out.append(text[last:ref.start])
+        seg = text[ref.start:ref.end]
+        for n in ref.numbers:
+            new = mapping(n) if mapping else None
+            seg = seg.replace(str(n), str(new) if new is not None else mask, 1)
+        out.append(seg)
+        last = ref.end
+    out.append(text[last:])
+    return "".join(out)
