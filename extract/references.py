@@ -2,7 +2,9 @@
 "rule 713〔差し替えカード〕参照", "правило 601.2c", "规则601.2c".
 
 Format knowledge: the official EN files 2003–2026 write "rule 601.2c", "rules 702.1 and 702.2",
-"rule 712.1–712.21" (en dash; some files use a hyphen), "section 7"; the JA translation writes
+"rule 712.1–712.21" (en dash; some files use a hyphen), "rules 601.2a–i" (a range ending in
+letters only), "section 7"; the ZH translation writes "规则903.6-11" (a range ending in the
+rule number only); the JA translation writes
 "rule 713〔差し替えカード〕参照" (number, then the section title in 〔〕); full-width digits and
 punctuation may appear in wiki pages and are matched via NFKC while offsets stay on the original.
 
@@ -21,14 +23,20 @@ __all__ = ["Reference", "find_references", "mask_references", "NUMBER_RE"]
 #: A rule number as written in running text (no trailing sentence dot).
 NUMBER_RE = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
 _DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u301c\uff5e~"
-_KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|CR)"
+_KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|CR|{})".format(
+    # Russian: every case form of "правило", "пункт", "раздел", "статья" (pymorphy3 lexemes;
+    # tests/test_ru.py checks that each form is caught).
+    r"[Пп]равил[а-яё]{0,3}|[Пп]ункт[а-яё]{0,2}|[Рр]аздел[а-яё]{0,2}|[Сс]тать[а-яё]{0,2}")
 _REF = re.compile(
     rf"(?P<kw>{_KEYWORD})?\s*"
     rf"(?P<first>{NUMBER_RE})(?![\d])"
-    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE}))?"
-    rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
+    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
+    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
+    rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»)?")
 _LIST_TAIL = re.compile(
-    rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)")
+    rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
+    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
+    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?")
 
 
 @dataclass(frozen=True)
@@ -39,7 +47,8 @@ class Reference:
         start, end: character offsets of the whole reference in the original text.
         first: the (first) rule number referred to.
         last: the end of a range ("712.1–712.21"), else ``None``.
-        title: a section title given with the number (JA ``〔差し替えカード〕``), else ``None``.
+        title: a section title given with the number (JA ``〔差し替えカード〕``, RU
+            ``«Эмблемы»``), else ``None``.
         keyword: the word before the number ("rule", "rules", "правило", …) or ``""``.
     """
 
@@ -63,6 +72,21 @@ def _normalise(text: str) -> str:
         n = unicodedata.normalize("NFKC", ch)
         out.append(n if len(n) == 1 else ch)
     return "".join(out)
+
+
+def _short_range_end(first: RuleNumber, short: str) -> RuleNumber | None:
+    """The end of an abbreviated range: "601.2a–i" (letters) → 601.2i, "903.6-11" → 903.11.
+
+    Format knowledge: the EN files write "rules 601.2a–i"; the ZH translation writes
+    "规则903.6-11" where EN has "903.6–903.11".
+    """
+    if short.isalpha():
+        if first.rule is None or first.letters is None or len(short) != len(first.letters):
+            return None
+        return RuleNumber.try_parse(f"{first.section}.{first.rule}{short}")
+    if first.rule is None:
+        return None
+    return RuleNumber.try_parse(f"{first.section}.{short}")
 
 
 def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
@@ -95,8 +119,10 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         if first is None:
             continue
         last = RuleNumber.try_parse(m.group("last")) if m.group("last") else None
+        if m.group("short"):
+            last = _short_range_end(first, m.group("short"))
         start = m.start("kw") if kw else m.start("first")
-        refs.append(Reference(start, m.end(), first, last, m.group("title"), kw))
+        refs.append(Reference(start, m.end(), first, last, m.group("title") or m.group("title_ru"), kw))
         # "rules 702.1, 702.2, and 702.3"
         while True:
             t = _LIST_TAIL.match(norm, pos)
@@ -105,7 +131,10 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             n = RuleNumber.try_parse(t.group("n"))
             if n is None:
                 break
-            refs.append(Reference(t.start("n"), t.end(), n, None, None, kw))
+            tail_last = RuleNumber.try_parse(t.group("last")) if t.group("last") else None
+            if t.group("short"):
+                tail_last = _short_range_end(n, t.group("short"))
+            refs.append(Reference(t.start("n"), t.end(), n, tail_last, None, kw))
             pos = t.end()
     return refs
 
