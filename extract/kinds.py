@@ -88,3 +88,5 @@ def parse_document(doc: Document) -> ParseResult:
 
 
 __all__ += ["CRFormatError"]
+
+from . import mtgru  # noqa: E402,F401  (registers the mtg.ru page parser)
