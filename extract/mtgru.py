@@ -136,12 +136,12 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
     Returns:
         ``(lines, warnings)``; source lines are 1-based lines of ``html``.
     """
-    from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+    from bs4 import BeautifulSoup, Comment, Declaration, Doctype, NavigableString, Tag
 
     soup = BeautifulSoup(html, "html.parser")
     for t in soup(["script", "style", "head"]):
         t.decompose()
-    for c in soup.find_all(string=lambda s: isinstance(s, Comment)):
+    for c in soup.find_all(string=lambda s: isinstance(s, (Comment, Doctype, Declaration))):
         c.extract()
     warnings: list[ParseWarning] = []
     out: list[tuple[str, int]] = []
