@@ -158,7 +158,7 @@ def compare_evidence(tr: Evidence, en: Evidence) -> tuple[int, int, list[str]]:
     agree = disagree = 0
     details: list[str] = []
     tr_nums, en_nums = set(tr.numerals), set(en.numerals)
-    for n in set(tr.refs) | set(en.refs):
+    for n in sorted(set(tr.refs) | set(en.refs), key=lambda x: RuleNumber.parse(x).sort_key):
         if n in tr.refs and n in en.refs:
             agree += 1
         elif (n in tr.refs and n in en_nums) or (n in en.refs and n in tr_nums):
@@ -174,7 +174,7 @@ def compare_evidence(tr: Evidence, en: Evidence) -> tuple[int, int, list[str]]:
     # A translation may write a symbol in its own words ({横置} for {T}): such symbols are
     # neither evidence for nor against, and excuse as many missing English symbols.
     translated = sum(1 for s in tr.symbols if not s.isascii())
-    for s in set(tr.symbols) | set(en.symbols):
+    for s in sorted(set(tr.symbols) | set(en.symbols)):
         if not s.isascii():
             continue
         if s in tr.symbols and s in en.symbols:

@@ -89,4 +89,4 @@ def parse_document(doc: Document) -> ParseResult:
 
 __all__ += ["CRFormatError"]
 
-from . import mtgru  # noqa: E402,F401  (registers the mtg.ru page parser)
+from . import mtgru, term_list  # noqa: E402,F401  (register the mtg.ru page and term-list parsers)
