@@ -46,7 +46,7 @@ from extract.references import find_references
 from extract.rulenum import RuleNumber
 
 __all__ = ["Evidence", "evidence", "RulePair", "LangPairing", "pair_rulesets",
-           "ReleaseFit", "release_fit", "compare_evidence"]
+           "ReleaseFit", "release_fit", "compare_evidence", "english_counterpart"]
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -486,3 +486,27 @@ def pair_rulesets(translation: Ruleset, english: Ruleset,
     fits = [release_fit(translation, english, cache)] + [release_fit(translation, a, cache) for a in alts]
     out.fits = sorted(fits, key=lambda f: (-f.score, f.label))
     return out
+
+
+def english_counterpart(release: Release, english: Iterable):
+    """The English release a translation belongs to, among ``english`` (objects with ``label``
+    and ``effective_date`` — :class:`extract.model.Release` or :class:`corpus.store.ReleaseInfo`).
+
+    The same label first (ZH and JA carry the EN label); else the same effective date (the
+    RU translation states only "от 8 июля 2017", the date in the body of EN label 20170707).
+
+    Returns:
+        The matching item, or ``None``.
+    """
+    items = list(english)
+    same = [e for e in items if e.label == release.label]
+    if same:
+        return same[0]
+    if release.effective_date is None:
+        return None
+    want = release.effective_date.isoformat()
+    for e in items:
+        eff = e.effective_date
+        if eff is not None and (eff if isinstance(eff, str) else eff.isoformat()) == want:
+            return e
+    return None

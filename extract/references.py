@@ -25,8 +25,8 @@ NUMBER_RE = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
 _DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u301c\uff5e~"
 _KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|CR|{})".format(
     # Russian: every case form of "правило", "пункт", "раздел", "статья" (pymorphy3 lexemes;
-    # tests/test_ru.py checks that each form is caught).
-    r"[Пп]равил[а-яё]{0,3}|[Пп]ункт[а-яё]{0,2}|[Рр]аздел[а-яё]{0,2}|[Сс]тать[а-яё]{0,2}")
+    # tests/test_ru.py checks that each form is caught, e.g. "правилами", "статей").
+    r"[Пп]равил[а-яё]{0,3}|[Пп]ункт[а-яё]{0,3}|[Рр]аздел[а-яё]{0,3}|[Сс]тат[ьеи][а-яё]{0,3}")
 _REF = re.compile(
     rf"(?P<kw>{_KEYWORD})?\s*"
     rf"(?P<first>{NUMBER_RE})(?![\d])"
