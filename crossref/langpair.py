@@ -46,7 +46,7 @@ from extract.references import find_references
 from extract.rulenum import RuleNumber
 
 __all__ = ["Evidence", "evidence", "RulePair", "LangPairing", "pair_rulesets",
-           "ReleaseFit", "release_fit", "compare_evidence", "english_counterpart"]
+           "ReleaseFit", "release_fit", "compare_evidence", "english_counterpart", "pair_rule"]
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -510,3 +510,23 @@ def english_counterpart(release: Release, english: Iterable):
         if eff is not None and (eff if isinstance(eff, str) else eff.isoformat()) == want:
             return e
     return None
+
+
+def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> RulePair | None:
+    """The :class:`RulePair` of one rule number (as :func:`pair_rulesets` would give it), or
+    ``None`` when either side lacks the rule. Neighbours are tried for a conflict; other
+    releases are not."""
+    cache = _EvidenceCache()
+    tr_ev, en_ev = cache.get(translation, number), cache.get(english, number)
+    if tr_ev is None or en_ev is None:
+        return None
+    a, d, details = compare_evidence(tr_ev, en_ev)
+    pair = RulePair(number, "verified" if a else "unverified", a, d, details)
+    if d:
+        pair.status = "differs"
+        for m in _neighbours(english, number):
+            a2, d2, _ = compare_evidence(tr_ev, cache.get(english, m))
+            if d2 == 0 and a2 > a:
+                pair.status, pair.better_number = "conflict", m
+                break
+    return pair

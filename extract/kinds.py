@@ -89,4 +89,4 @@ def parse_document(doc: Document) -> ParseResult:
 
 __all__ += ["CRFormatError"]
 
-from . import mtgru, term_list  # noqa: E402,F401  (register the mtg.ru page and term-list parsers)
+from . import cr_markdown, mtgru, term_list  # noqa: E402,F401  (they register themselves)
