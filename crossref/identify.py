@@ -38,12 +38,15 @@ from .langpair import compare_evidence, _EvidenceCache
 __all__ = ["RuleEvidence", "SectionEvidence", "ReleaseMatch", "Identification", "LineageStep",
            "identify", "follow_section", "text_key", "loose_key"]
 
+#: Sections followed to the newest release only for fragments with at most this many sections.
+MAX_LINEAGE_SECTIONS = 5
+
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "`": "'", "´": "'", "“": '"', "”": '"',
                          "„": '"', "–": "-", "—": "-", "‑": "-", "−": "-", "\xa0": " "})
 _SPACE = re.compile(r"\s+")
 _SYMBOLS = re.compile(r"\{[^{}\s]{0,6}\}")
 _LABEL = re.compile(r"\bExamples?:\s*")
-_WORDS = re.compile(r"[0-9a-z]+(?:[.'][0-9a-z]+)*")
+_WORDS = re.compile(r"[^\W_]+(?:[.'][^\W_]+)*")
 
 
 def text_key(text: str) -> str:
@@ -52,7 +55,8 @@ def text_key(text: str) -> str:
 
 
 def loose_key(text: str) -> str:
-    """The loose comparison key: lower-case words and numbers only, no symbols or labels."""
+    """The loose comparison key: lower-case words and numbers only (any script), no symbols,
+    punctuation or ``Example:`` labels."""
     t = _LABEL.sub(" ", _SYMBOLS.sub(" ", text_key(text))).lower()
     return " ".join(_WORDS.findall(t))
 
@@ -197,7 +201,8 @@ class Identification:
         matches: one :class:`ReleaseMatch` per candidate release, oldest first.
         best: the matches with the highest score (all exact ones when any), oldest first.
         after: the first release after the range, compared (what changed), or ``None``.
-        lineage: for each section of the fragment, its steps up to the newest release.
+        lineage: for each section of the fragment (a fragment of at most
+            :data:`MAX_LINEAGE_SECTIONS` sections), its steps up to the newest release.
         newest: the newest candidate release (effective date or label).
     """
 
@@ -264,8 +269,28 @@ def _word_changes(a: str, b: str, limit: int = 5) -> list[dict]:
     return out
 
 
+class _Keys:
+    """Comparison keys of rules, computed once per rule object."""
+
+    def __init__(self) -> None:
+        self._strict: dict[int, tuple] = {}
+        self._loose: dict[int, str] = {}
+
+    def strict(self, rule: Rule) -> tuple:
+        k = self._strict.get(id(rule))
+        if k is None:
+            k = self._strict[id(rule)] = (text_key(rule.text), tuple(text_key(e.text) for e in rule.examples))
+        return k
+
+    def loose(self, rule: Rule) -> str:
+        k = self._loose.get(id(rule))
+        if k is None:
+            k = self._loose[id(rule)] = loose_key(_full(rule))
+        return k
+
+
 def _compare_rule(frag: Rule, rel: Rule | None, same_lang: bool, cache: _EvidenceCache,
-                  frag_rs: Ruleset, rel_rs: Ruleset) -> RuleEvidence:
+                  keys: _Keys, frag_rs: Ruleset, rel_rs: Ruleset) -> RuleEvidence:
     if rel is None:
         return RuleEvidence(frag.number, "absent", 0.0)
     if not same_lang:
@@ -275,27 +300,41 @@ def _compare_rule(frag: Rule, rel: Rule | None, same_lang: bool, cache: _Evidenc
             return RuleEvidence(frag.number, "same", sim)
         return RuleEvidence(frag.number, "differs", sim,
                             [{"op": "evidence", "detail": x} for x in details])
-    if text_key(frag.text) == text_key(rel.text) and [text_key(e.text) for e in frag.examples] == [
-            text_key(e.text) for e in rel.examples]:
+    if keys.strict(frag) == keys.strict(rel):
         return RuleEvidence(frag.number, "same")
-    fa, ra = loose_key(_full(frag)), loose_key(_full(rel))
+    fa, ra = keys.loose(frag), keys.loose(rel)
     if fa == ra:
         return RuleEvidence(frag.number, "same-loose")
     from rapidfuzz import fuzz
-    return RuleEvidence(frag.number, "differs", fuzz.ratio(fa, ra), _word_changes(_full(frag), _full(rel)))
+    return RuleEvidence(frag.number, "differs", fuzz.ratio(fa, ra))  # changes: _add_changes
 
 
-def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache) -> ReleaseMatch:
+def _add_changes(m: "ReleaseMatch", fragment: Ruleset, rel: Ruleset) -> None:
+    """Fill the word-level changes of the differing rules of one match (done only for the
+    matches that are reported: word diffs of every rule of every release would be slow)."""
+    for ev in m.rules:
+        if ev.status == "differs" and not ev.changes:
+            ev.changes = _word_changes(_full(fragment.rules[ev.number]), _full(rel.rules[ev.number]))
+
+
+def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys) -> ReleaseMatch:
     same_lang = fragment.release.lang == rel.release.lang
     eff = rel.release.effective_date
     m = ReleaseMatch(rel.release.lang, rel.release.label, eff.isoformat() if eff else None)
     for num, rule in fragment.rules.items():
-        m.rules.append(_compare_rule(rule, rel.rules.get(num), same_lang, cache, fragment, rel))
+        m.rules.append(_compare_rule(rule, rel.rules.get(num), same_lang, cache, keys, fragment, rel))
     if same_lang and fragment.glossary:
         from rapidfuzz import fuzz
-        index = {loose_key(g.term): g for g in rel.glossary}
+        index: dict[str, list] = {}
+        for g in rel.glossary:  # a headword may occur twice (ZH 传奇: Legend and Legendary)
+            index.setdefault(text_key(g.term).casefold(), []).append(g)
+        seen: dict[str, int] = {}
         for g in fragment.glossary:
-            other = index.get(loose_key(g.term))
+            k = text_key(g.term).casefold()
+            same_head = index.get(k, [])
+            nth = seen[k] = seen.get(k, -1) + 1
+            other = next((o for o in same_head if text_key(o.text) == text_key(g.text)),
+                         same_head[nth] if nth < len(same_head) else None)
             if other is None:
                 m.glossary.append({"term": g.term, "status": "absent", "similarity": 0.0})
             elif text_key(g.text) == text_key(other.text):
@@ -336,13 +375,13 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset]) -> Identification
     pool = same or list(candidates)
     pool = sorted(pool, key=lambda r: (r.release.effective_date.isoformat() if r.release.effective_date
                                        else "", r.release.label))
-    cache = _EvidenceCache()
+    cache, keys = _EvidenceCache(), _Keys()
     ident = Identification(fragment.source, fragment.release.lang, len(fragment.rules),
                            len(fragment.sections))
     if not pool:
         return ident
     ident.newest = _when(pool[-1])
-    ident.matches = [_compare(fragment, rel, cache) for rel in pool]
+    ident.matches = [_compare(fragment, rel, cache, keys) for rel in pool]
     if not fragment.rules and not fragment.sections and not fragment.glossary:
         return ident
     exact = [m for m in ident.matches if m.exact]
@@ -353,12 +392,16 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset]) -> Identification
         ident.best = [m for m in ident.matches if m.score == top]
     last = ident.best[-1]
     i = next(k for k, m in enumerate(ident.matches) if m is last)
+    _add_changes(last, fragment, pool[i])
     if i + 1 < len(ident.matches):
         ident.after = ident.matches[i + 1]
+        _add_changes(ident.after, fragment, pool[i + 1])
     if fragment.release.lang == pool[-1].release.lang:
         own = [n for n in fragment.sections if any(r.section == n.section for r in fragment.rules)]
-        for num in own or list(fragment.sections):
-            ident.lineage[str(num)] = follow_section(pool[i], num, pool[i + 1:])
+        own = own or list(fragment.sections)
+        if len(own) <= MAX_LINEAGE_SECTIONS:  # a page or a quote, not a whole release
+            for num in own:
+                ident.lineage[str(num)] = follow_section(pool[i], num, pool[i + 1:])
     return ident
 
 

@@ -68,7 +68,11 @@ def run(args, ctx) -> int:
             if not frags:
                 raise UserError(f"{doc.source}: no rules, sections or glossary entries to identify")
             for rs, origin in frags:
-                pool = candidates(rs.release.lang) or candidates("en")
+                # the fragment's own language when at least two releases of it are stored (a
+                # text comparison); else English (language-independent evidence)
+                pool = candidates(rs.release.lang)
+                if len(pool) < 2 and rs.release.lang != "en":
+                    pool = candidates("en")
                 if not pool:
                     raise StoreError(f"no complete releases in {ctx.store_path} to compare with "
                                      f"(run 'mtgcr ingest ../shared/corpus/en/official' first)")
