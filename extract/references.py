@@ -65,13 +65,22 @@ class Reference:
         return [self.first] if self.last is None else [self.first, self.last]
 
 
+class _NfkcChars(dict):
+    """code point → its NFKC form when that is one character, else itself (filled lazily)."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        n = unicodedata.normalize("NFKC", ch)
+        self[code] = n if len(n) == 1 else ch
+        return self[code]
+
+
+_NFKC_CHARS = _NfkcChars()
+
+
 def _normalise(text: str) -> str:
     """NFKC per character so that offsets keep matching the original (full-width → ASCII)."""
-    out = []
-    for ch in text:
-        n = unicodedata.normalize("NFKC", ch)
-        out.append(n if len(n) == 1 else ch)
-    return "".join(out)
+    return text if text.isascii() else text.translate(_NFKC_CHARS)
 
 
 def _short_range_end(first: RuleNumber, short: str) -> RuleNumber | None:
