@@ -8,10 +8,12 @@ pairing is by rule number. Every pair is then *verified* by evidence that surviv
   number with no "rule" keyword is a numeral: "exactly 100 cards");
 * **numerals** — digits in the translation must occur in the English text as digits or as
   number words ("60张" / "60 cards", "2" / "two"), and digits in the English text must occur in
-  the translation;
+  the translation (as digits or the profile's number words); a "1" only ever agrees (JA "1枚"
+  is English "a");
 * **symbols** — ``{T}``, ``{2}{R}``, ``{P}`` are kept as written;
 * **Latin words** — card names and terms a translation leaves in English ("Oracle",
-  "Mindslaver", JA "変身／transform") must occur in the English text;
+  "Mindslaver", JA "変身／transform") must occur in the English text (a word may be the start
+  of an English word: "create" / "created"); "rule", "see", "section" and URLs do not count;
 * **examples** — the number of examples under the rule.
 
 Translator's notes (the profile's ``note_re``, ZH ``（译注：…）``) are removed first: they
@@ -19,8 +21,8 @@ have no English counterpart.
 
 A pair whose evidence agrees is ``verified``; with no evidence either way it is
 ``unverified`` (paired by number only). When some evidence disagrees, the neighbouring English
-rules are tried: if one of them fits with no disagreement and more agreement, the pair is a
-``conflict`` (the text belongs to another number: a typo in the rule number or a shifted
+rules are tried: if one of them fits with no disagreement and clearly more agreement (two
+more items, or a cited rule number the paired rule lacks), the pair is a ``conflict`` (the text belongs to another number: a typo in the rule number or a shifted
 block); otherwise the pair stands and ``differs`` (the translation differs in a detail: a
 stale cross-reference, an omitted sentence, an added note). Other English releases given as
 ``alternatives`` are tried too: a rule (or the whole text) that fits another release better is
@@ -61,7 +63,11 @@ _DIGITS = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?:[ .&][A-Za-z][A-Za-z'’\-]*)*")
 _EN_WORD = re.compile(r"[a-z]+")
 _TWICE = re.compile(r"^rule (\S+) appears twice")
-_URLISH = re.compile(r"[A-Za-z0-9.-]+\.(?:com|org|net)(?![A-Za-z0-9])[A-Za-z0-9/.-]*", re.I)
+_URLISH = re.compile(r"(?:https?://)?[A-Za-z0-9.-]+\.(?:com|org|net|info|jp|ru|cn)(?![A-Za-z0-9])"
+                     r"[A-Za-z0-9/._-]*", re.I)
+#: Words that introduce references or examples ("rule 8〔…〕参照" in JA, "See rule …"): they say
+#: nothing about which rule a text translates.
+_KEYWORDS = frozenset({"rule", "rules", "see", "section", "sections", "cr", "example", "examples"})
 
 
 _MARKS = str.maketrans({"™": " ", "®": " ", "©": " ", "\u2122": " "})
@@ -143,7 +149,8 @@ def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
         words = _EN_WORD.findall(low)
         nwords = frozenset(_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS)
         return Evidence(refs, numerals, symbols, (), nwords, " " + " ".join(words) + " ", examples)
-    latin = tuple(m.group(0).casefold().rstrip(".") for m in _LATIN.finditer(rest))
+    latin = tuple(w for w in (m.group(0).casefold().rstrip(".") for m in _LATIN.finditer(rest))
+                  if w not in _KEYWORDS)
     nwords = frozenset(d for w, d in numeral_words if w in rest)
     return Evidence(refs, numerals, symbols, latin, nwords, "", examples)
 
@@ -191,6 +198,8 @@ def compare_evidence(tr: Evidence, en: Evidence) -> tuple[int, int, list[str]]:
     for n in sorted(tr_nums):
         if n in en_all:
             agree += 1
+        elif n == "1":
+            continue  # "1人", "1枚" where English says "a": neither for nor against
         else:
             disagree += 1
             details.append(f"numeral {n} not in EN")
@@ -199,10 +208,13 @@ def compare_evidence(tr: Evidence, en: Evidence) -> tuple[int, int, list[str]]:
             disagree += 1
             details.append(f"EN numeral {n} not in translation")
     for w in dict.fromkeys(tr.latin):
-        words = " " + " ".join(_EN_WORD.findall(w)) + " "
-        if words.strip() and words in en.words:
-            agree += 1
-        elif words.strip():
+        words = _EN_WORD.findall(w)
+        if not words:
+            continue
+        if " " + " ".join(words) + " " in en.words or all(
+                len(x) >= 4 and " " + x in en.words for x in words):
+            agree += 1  # the phrase, or each word as the start of an English word (create/created)
+        else:
             disagree += 1
             details.append(f"word {w!r} not in EN")
     if tr.examples == en.examples and en.examples:
@@ -431,6 +443,23 @@ def _neighbours(english: Ruleset, number: RuleNumber, reach: int = 3) -> list[Ru
     return [k for k in keys[max(0, i - reach): i + reach + 1] if k != number]
 
 
+def _better_neighbour(tr_ev: Evidence, english: Ruleset, number: RuleNumber, agree: int,
+                      cache: _EvidenceCache) -> RuleNumber | None:
+    """A neighbouring EN rule that fits with no disagreement and at least two more agreeing
+    items, or that shares a cited rule number the paired rule lacks (a single numeral is too
+    weak to move a pair)."""
+    en_ev = cache.get(english, number)
+    for m in _neighbours(english, number):
+        other = cache.get(english, m)
+        a2, d2, _ = compare_evidence(tr_ev, other)
+        if d2:
+            continue
+        shared_ref = any(r in other.refs and r not in en_ev.refs for r in tr_ev.refs)
+        if a2 >= agree + 2 or (shared_ref and a2 > agree):
+            return m
+    return None
+
+
 def pair_rulesets(translation: Ruleset, english: Ruleset,
                   alternatives: Iterable[Ruleset] = ()) -> LangPairing:
     """Pair a translated ruleset with an English ruleset by rule number and verify each pair.
@@ -468,12 +497,9 @@ def pair_rulesets(translation: Ruleset, english: Ruleset,
         pair = RulePair(n, "verified" if a else "unverified", a, d, details)
         if d:
             pair.status = "differs"
-            for m in _neighbours(english, n):
-                a2, d2, _ = compare_evidence(tr_ev, cache.get(english, m))
-                if d2 == 0 and a2 > a:
-                    pair.better_number = m
-                    pair.status = "conflict"
-                    break
+            pair.better_number = _better_neighbour(tr_ev, english, n, a, cache)
+            if pair.better_number is not None:
+                pair.status = "conflict"
             for alt in alts:
                 en2 = cache.get(alt, n)
                 if en2 is None:
@@ -524,9 +550,7 @@ def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> Rul
     pair = RulePair(number, "verified" if a else "unverified", a, d, details)
     if d:
         pair.status = "differs"
-        for m in _neighbours(english, number):
-            a2, d2, _ = compare_evidence(tr_ev, cache.get(english, m))
-            if d2 == 0 and a2 > a:
-                pair.status, pair.better_number = "conflict", m
-                break
+        pair.better_number = _better_neighbour(tr_ev, english, number, a, cache)
+        if pair.better_number is not None:
+            pair.status = "conflict"
     return pair

@@ -74,13 +74,14 @@ def test_verified_unverified_and_differs():
 def test_shifted_numbering_is_a_conflict():
     en = _rs("en", "20300110", EN)
     # the translator numbered 701.2's text as 701.1 and 701.3's as 701.2 (a shifted block)
-    tr = _rs("zh", "20300110", {"701.1": "牌手失去2点生命。", "701.2": "支付{2}{R}与{T}。"})
+    tr = _rs("zh", "20300110", {"701.1": "牌手失去2点生命并抓3张牌。", "701.2": "支付{2}{R}与{T}。"})
     tr.complete = False
     p = pair_rulesets(tr, en)
     c = {str(x.number): (x.status, x.better_number and str(x.better_number)) for x in p.pairs}
     assert c == {"701.1": ("conflict", "701.2"), "701.2": ("conflict", "701.3")}
     assert p.exceptions()[0] == ("701.1", "conflict: EN cites 121.1, translation does not; "
-                                          "numeral 2 not in EN; fits EN 701.2 better")
+                                          "numeral 2 not in EN; numeral 3 not in EN; "
+                                          "fits EN 701.2 better")
     assert p.rate < 0.5
 
 
@@ -115,6 +116,19 @@ def test_stale_translation_fits_an_older_release():
     assert [x.better_release for x in p.pairs] == ["20300110", "20300110"]
     assert p.better_release is not None and p.better_release.label == "20300110"
     assert [f.label for f in p.fits] == ["20300110", "20300405"]
+
+
+def test_weak_evidence_does_not_move_a_pair():
+    en = _rs("en", "20300110", EN)
+    # one numeral that fits the neighbour is not enough to call the pair wrong
+    tr = _rs("zh", "20300110", {"701.1": "牌手失去2点生命。"}, complete=False)
+    x = pair_rulesets(tr, en).pairs[0]
+    assert (x.status, x.better_number) == ("differs", None)
+    # "1" where English says "a", keywords and URLs are no evidence; "create" fits "created"
+    tr_ev = evidence("rule 8〔多人数戦〕参照。カード1枚を生成／create する。https://locator.wizards.com/",
+                     english=False)
+    en_ev = evidence("See section 8. A card is created.", english=True)
+    assert compare_evidence(tr_ev, en_ev) == (2, 0, [])
 
 
 def test_compare_evidence_symmetric_bare_section():
