@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 __all__ = ["lemmas", "lemma", "lexeme", "REFERENCE_LEMMAS", "is_reference_keyword",
-           "lemmatize_text"]
+           "lemmatize_text", "find_entry"]
 
 #: Lemmas of the words that introduce a rule reference in Russian rule text: "правило 601.2c",
 #: "пункт 601.2c", "раздел 702" (a section), "статья 100.1" (a rarer wording).
@@ -63,3 +63,21 @@ def is_reference_keyword(word: str) -> bool:
 def lemmatize_text(text: str) -> list[str]:
     """The Cyrillic words of ``text`` as lemmas, in order (Latin words and digits are left out)."""
     return [lemma(w) for w in _WORD.findall(text)]
+
+
+def find_entry(glossary, query: str):
+    """The glossary entry whose Russian headword is ``query`` in any word form
+    ("заклинания", "заклинанием" → "Заклинание"; "боевых повреждений" → "Боевые
+    повреждения"): every word of the query must have a lemma in common with the word of the
+    headword at the same position. Returns the first such :class:`extract.model.GlossaryEntry`
+    or ``None``.
+    """
+    want = [set(lemmas(w)) for w in _WORD.findall(query)]
+    if not want:
+        return None
+    for entry in glossary:
+        for name in (entry.term, *entry.aliases):
+            words = _WORD.findall(name)
+            if len(words) == len(want) and all(set(lemmas(w)) & q for w, q in zip(words, want)):
+                return entry
+    return None

@@ -62,6 +62,25 @@ def test_fixture_parses():
         "numbering gap: 714.6 where 714.5 was expected"]
 
 
+def test_glossary_lookup_in_any_word_form(tmp_path, capsys):
+    import json
+
+    from extract.ru_morph import find_entry
+    from reports.cli import main
+    rs = _ru()
+    assert find_entry(rs.glossary, "муллиганом").term == "Муллиган"
+    assert find_entry(rs.glossary, "фишек").term == "Фишка"
+    assert find_entry(rs.glossary, "маной").original == "Mana"
+    assert find_entry(rs.glossary, "заклинание") is None
+    # the same through the command line
+    store = tmp_path / "s.sqlite"
+    assert main(["--store", str(store), "--silent", "ingest", str(FIX)]) == 0
+    capsys.readouterr()
+    assert main(["--store", str(store), "define", "фишки", "--lang", "ru", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["term"], out["original"], out["release"]["label"]) == ("Фишка", "Token", "20170708")
+
+
 @pytest.mark.parametrize("word", ["правило", "пункт", "раздел", "статья"])
 def test_every_form_of_a_reference_keyword_is_caught(word):
     forms = lexeme(word)
