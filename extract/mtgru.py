@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from corpus.document import Document
 
-from .cr_text import split_headword
+from .cr_text import CRFormatError, split_headword
 from .kinds import DocumentParser, ParseResult, register
 from .model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
 from .rulenum import RuleNumber
@@ -361,8 +361,6 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         key = f"chapter-{chapter}"
     else:
         key = name
-    if not rs.rules and not rs.glossary and not rs.sections:
-        warn(0, "no rules, sections or glossary entries on this page")
     return rs, page.provenance, page.nav, key
 
 
@@ -394,6 +392,9 @@ def parse_mtgru(doc: Document) -> ParseResult:
     The ruleset's origin is ``"mtgru:<page key>"`` (``mtgru:711``, ``mtgru:glossary-a``), so
     pages of different sections are kept side by side in the store. The footer is also a
     ``mtgru-navigation`` fact (``page``, ``prev``, ``up``, ``next``).
+
+    Raises:
+        CRFormatError: the page has no rules, section headings or glossary entries.
     """
     text = _decoded_text(doc)
     warnings: list[ParseWarning] = []
@@ -404,6 +405,9 @@ def parse_mtgru(doc: Document) -> ParseResult:
         lines = [(l, i) for i, l in enumerate(text.splitlines(), 1)]
         kind = "mtgru-text"
     rs, prov, nav, key = parse_mtgru_lines(lines, doc.source)
+    if not rs.rules and not rs.glossary and not rs.sections:
+        raise CRFormatError(f"{doc.source}: an mtg.ru page with no rules, section headings or "
+                            f"glossary entries; nothing to store")
     rs.warnings = warnings + rs.warnings
     facts = []
     if nav is not None:

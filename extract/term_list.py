@@ -15,6 +15,7 @@ import re
 
 from corpus.document import Document
 
+from .cr_text import CRFormatError
 from .kinds import DocumentParser, ParseResult, register
 from .model import ParseWarning
 
@@ -43,7 +44,11 @@ def sniff_term_list(doc: Document) -> bool:
 
 def parse_term_list(doc: Document) -> ParseResult:
     """Parse a term list into ``term-pair`` facts; lines that are neither pairs, headings,
-    table rules nor notes are reported as warnings (nothing is dropped silently)."""
+    table rules nor notes are reported as warnings (nothing is dropped silently).
+
+    Raises:
+        CRFormatError: the list has no term pairs.
+    """
     found = _heading(doc)
     assert found is not None
     lang, start = found
@@ -60,6 +65,9 @@ def parse_term_list(doc: Document) -> ParseResult:
                                         "provisional": True}))
         elif not (m and m.group("en").lower() == "english"):
             warnings.append(ParseWarning(doc.source, i, f"not a term pair, ignored: {s[:60]!r}"))
+    if not facts:
+        raise CRFormatError(f"{doc.source}: a term list ({HEADINGS[lang]}) with no "
+                            f"'English: term' lines")
     return ParseResult("term-list", [], facts, warnings)
 
 

@@ -128,3 +128,17 @@ def test_ingest_keeps_pages_side_by_side(tmp_path):
         assert all(not r.complete and r.label == UNKNOWN_LABEL for r in rels)
         nav = store.facts("mtgru-navigation")
         assert [n["page"] for n in nav] == ["712", "glossary-b"]
+
+
+def test_empty_page_is_refused(tmp_path):
+    from corpus.store import Store
+    from extract.ingest import ingest_paths
+    page = tmp_path / "999.txt"
+    page.write_text("Полные правила Magic: the Gathering\n( Comprehensive rules )\n\n"
+                    "Базовые правила Contents Glossary\n", encoding="utf-8")
+    with Store(tmp_path / "s.sqlite") as store:
+        [res] = ingest_paths(store, [page])
+        assert res.status == "failed"
+        assert res.error == (f"{page}: an mtg.ru page with no rules, section headings or "
+                             f"glossary entries; nothing to store")
+        assert store.releases() == [] and not store.has_document(load_document(page).sha256)
