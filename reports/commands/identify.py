@@ -144,6 +144,10 @@ def _print_evidence(m, every: bool, limit: int = 50) -> None:
             for ch in ev.changes[:2]:
                 if ch["op"] == "evidence":
                     line += f"; {ch['detail']}"
+                elif ch["op"] == "insert":
+                    line += f"; release adds {ch['release']!r}"
+                elif ch["op"] == "delete":
+                    line += f"; release drops {ch['fragment']!r}"
                 else:
                     line += f"; {ch['fragment']!r} → {ch['release']!r}"
         console.print(line, markup=False)
