@@ -181,11 +181,11 @@ class _Parser:
         if body_start is None:
             body_start = first_rule
             self.warn(first_rule + 1, "no chapter 1 heading before the first rule")
-        gloss = self._find(p.glossary_re, body_start)
+        gloss = self._find(p.glossary_re, body_start, heading=True)
         if gloss is None:
             raise CRFormatError(f"{src}: no glossary heading after the rules; the file looks "
                                 f"truncated (last line {len(lines)})")
-        credits = self._find(p.credits_re, gloss + 1)
+        credits = self._find(p.credits_re, gloss + 1, heading=True)
         end = credits if credits is not None else len(lines)
         if credits is None:
             self.warn(len(lines), "no credits heading after the glossary: the file is truncated "
@@ -202,7 +202,7 @@ class _Parser:
         rs = Ruleset(release=Release(p.lang, label, eff), source=src)
         self.rs = rs
         rs.title = next((l.strip() for l in lines if l.strip()), "")
-        contents = self._find(p.contents_re, 0, body_start)
+        contents = self._find(p.contents_re, 0, body_start, heading=True)
         intro_end = contents if contents is not None else body_start
         rs.introduction = self._join_block(1, intro_end, skip_date=True)
         toc_chapters = self._toc_chapters(contents, body_start) if contents is not None else {}
@@ -217,27 +217,49 @@ class _Parser:
         rs.warnings = self.warnings
         return rs
 
-    def _find(self, pattern: re.Pattern, start: int, stop: int | None = None) -> int | None:
+    def _find(self, pattern: re.Pattern, start: int, stop: int | None = None,
+              heading: bool = False) -> int | None:
+        """Index of the first line in ``[start, stop)`` that ``pattern`` matches, or ``None``.
+        ``heading``: only lines of at most 80 characters can match (a fast pre-check)."""
         match = pattern.match
         lines = self.lines
         for i in range(start, len(lines) if stop is None else stop):
-            if match(lines[i]):
+            line = lines[i]
+            if heading and (not line or len(line) > 80):
+                continue
+            if match(line):
                 return i
         return None
 
     def _effective_date(self) -> tuple[date | None, int]:
+        search = self.p.date_re.search
         for i, line in enumerate(self.lines):
-            m = self.p.date_re.search(line)
+            m = search(line)
             if m:
                 d = self.p.date_from(m)
                 if d:
                     return d, i + 1
         return None, 0
 
+    def _trailing_dates(self, start: int, stop: int) -> set[int]:
+        """Indexes of date statements among the last three non-blank lines of ``[start, stop)``
+        (the JA file ends its glossary with the date; EN files repeat it after the credits)."""
+        found, seen = set(), 0
+        search = self.p.date_re.search
+        for i in range(stop - 1, start - 1, -1):
+            if self.lines[i].strip():
+                if search(self.lines[i]):
+                    found.add(i)
+                seen += 1
+                if seen == 3:
+                    break
+        return found
+
     def _join_block(self, start: int, stop: int, skip_date: bool = False) -> str:
         out = []
+        search = self.p.date_re.search
         for line in self.lines[start:stop]:
-            if skip_date and self.p.date_re.search(line):
+            if skip_date and search(line):
                 continue
             out.append(line.rstrip())
         return "\n".join(out).strip("\n")
@@ -283,7 +305,8 @@ class _Parser:
             lineno = i + 1
             if s[0].isdigit():
                 m = rule_match(s)
-                if m and self._wrapped_reference(m, i):
+                if m and (lines[i - 1].strip() or m.group("text")[:1] in "),;:") \
+                        and self._wrapped_reference(m, i):
                     m = None  # "See rule\n419.8 ..." in a hard-wrapped file: continuation text
                 if m:
                     last_rule = self._add_rule(m, i, section)
@@ -365,8 +388,8 @@ class _Parser:
         text = m.group("text")
         if text[:1] in ("),;:" if not m.group("dot") else "),;"):
             return True
-        prev = self.lines[i - 1].rstrip() if i else ""
-        if not prev:
+        prev = self.lines[i - 1] if i else ""
+        if not prev or prev.isspace():
             return False
         last = prev.rsplit(None, 1)[-1].strip("(\"“").lower()
         return last in _WRAP_WORDS
@@ -410,9 +433,18 @@ class _Parser:
         if section is None:
             return num
         sec = section.number.section
-        rules = self.rs.rules
         prev = self.prev if self.prev is not None and self.prev.section == sec else None
-        if num.section != sec or num in rules or (prev is not None and num <= prev):
+        if num.section == sec:  # fast path: the expected successor
+            if prev is None:
+                if num.rule == 1 and num.letters is None:
+                    return num
+            elif num.letters is None:
+                if num.rule == prev.rule + 1:
+                    return num
+            elif num.rule == prev.rule and num.letters == next_letters(prev.letters):
+                return num
+        rules = self.rs.rules
+        if num.section != sec or num in rules or (prev is not None and num.sort_key <= prev.sort_key):
             for cand in self._successors(sec):
                 if cand.kind == num.kind and cand not in rules and _differs_once(cand, num):
                     self.warn(i + 1, f"rule number {num} misprinted: it stands after "
@@ -433,26 +465,26 @@ class _Parser:
     def _add_rule(self, m: re.Match, i: int, section: Section | None) -> Rule:
         lineno = i + 1
         rs = self.rs
-        sec, letters = int(m.group("sec")), m.group("let")
-        text = m.group("text")
-        groups = m.groupdict()
-        if "rule" in groups:  # _RULE
-            dot, sp = m.group("dot"), m.group("sp")
-            num = RuleNumber(sec, int(m.group("rule")), letters)
-            if letters and dot:
-                self.warn(lineno, f"extra dot after subrule {num}")
-            elif not letters and not dot:
+        if m.re is _RULE:
+            sec_s, gap, rule_s, letters, dot, sp, text = m.group(
+                "sec", "gap", "rule", "let", "dot", "sp", "text")
+            num = RuleNumber(int(sec_s), int(rule_s), letters)
+            if letters:
+                if dot:
+                    self.warn(lineno, f"extra dot after subrule {num}")
+            elif not dot:
                 self.warn(lineno, f"no dot after rule {num}")
-            if m.group("gap"):
-                self.warn(lineno, f"space inside the number {m.group('sec')}.{m.group('gap')}"
-                                  f"{m.group('rule')}{letters or ''}")
-            if not sp and text:
-                self.warn(lineno, f"no space after {num}{dot}")
-            elif len(sp) > 1:
-                self.warn(lineno, f"{len(sp)} spaces after {num}{dot}")
+            if gap:
+                self.warn(lineno, f"space inside the number {sec_s}.{gap}{rule_s}{letters or ''}")
+            if sp != " ":
+                if not sp and text:
+                    self.warn(lineno, f"no space after {num}{dot}")
+                elif len(sp) > 1:
+                    self.warn(lineno, f"{len(sp)} spaces after {num}{dot}")
         else:  # _NO_RULE: "306.b Text" after 306.3a
-            num = RuleNumber(sec, self.prev.rule, letters)
-            self.warn(lineno, f"rule number missing in {sec}.{letters}; read as {num} "
+            sec_s, letters, text = m.group("sec", "let", "text")
+            num = RuleNumber(int(sec_s), self.prev.rule, letters)
+            self.warn(lineno, f"rule number missing in {sec_s}.{letters}; read as {num} "
                               f"(after {self.prev})")
         # "702.189. 702.189. text" (JA): the number printed twice.
         if text[:1].isdigit():
@@ -463,38 +495,52 @@ class _Parser:
                 text = again.group("text")
         printed = num
         num = self._resolve(num, i, section)
-        if num == printed and (section is None or section.number.section != sec):
-            self.warn(lineno, f"rule {num} is not under its section heading {sec}")
+        if num is printed and (section is None or section.number.section != num.section):
+            self.warn(lineno, f"rule {num} is not under its section heading {num.section}")
         self.prev = num
-        existing = rs.rules.get(num)
-        if existing is not None:
+        rule = Rule(num, text, lineno)
+        existing = rs.rules.setdefault(num, rule)
+        if existing is not rule:
             self.warn(lineno, f"rule {num} appears twice (first at line {existing.line}); "
                               f"its text is appended to the first")
             existing.text += "\n" + text
-            return existing
-        rule = Rule(num, text, lineno)
-        rs.rules[num] = rule
-        return rule
+        return existing
 
     def _check_numbering(self, rs: Ruleset) -> None:
         """Warn about numbering gaps (letters skip l and o), numbers out of order and subrules
         without a parent rule."""
         prev: RuleNumber | None = None
-        for num, rule in rs.rules.items():
-            if prev is not None and num < prev:
+        prev_orphan = False
+        rules = rs.rules
+        for num, rule in rules.items():
+            sec, rno, let = num.section, num.rule, num.letters
+            if prev is not None and prev.section == sec:  # fast path: the expected successor
+                if let is None:
+                    if rno == prev.rule + 1:
+                        prev, prev_orphan = num, False
+                        continue
+                elif rno == prev.rule and let == next_letters(prev.letters):
+                    if prev_orphan:
+                        self.warn(rule.line, f"subrule {num} has no parent rule {num.parent}")
+                    prev = num
+                    continue
+            orphan = False
+            if prev is not None and num.sort_key < prev.sort_key:
                 self.warn(rule.line, f"rule {num} is out of order (after {prev})")
-            elif num.letters:
-                parent = num.parent
-                if parent not in rs.rules:
+            elif let:
+                parent = RuleNumber(sec, rno)
+                if parent not in rules:
+                    orphan = True
                     self.warn(rule.line, f"subrule {num} has no parent rule {parent}")
-                want = next_letters(prev.letters if prev and prev.parent == parent else None)
-                if num.letters != want:
+                same_rule = prev is not None and prev.section == sec and prev.rule == rno
+                want = next_letters(prev.letters if same_rule else None)
+                if let != want:
                     self.warn(rule.line, f"numbering gap: {num} where {parent}{want} was expected")
             else:
-                want_rule = prev.rule + 1 if prev and prev.section == num.section else 1
-                if num.rule != want_rule:
-                    self.warn(rule.line, f"numbering gap: {num} where {num.section}.{want_rule} was expected")
-            prev = num
+                want_rule = prev.rule + 1 if prev is not None and prev.section == sec else 1
+                if rno != want_rule:
+                    self.warn(rule.line, f"numbering gap: {num} where {sec}.{want_rule} was expected")
+            prev, prev_orphan = num, orphan
 
     # -- glossary -------------------------------------------------------------------------
     def _parse_glossary(self, start: int, stop: int) -> list[GlossaryEntry]:
@@ -502,14 +548,14 @@ class _Parser:
         current: list[int] | None = None
         head_re = self.p.headword_re
         by_headword = self.p.headword_starts_entry and head_re is not None
-        lines, date_search = self.lines, self.p.date_re.search
+        lines, dates = self.lines, self._trailing_dates(start, stop)
         blank = False
         for i in range(start, stop):
             line = lines[i]
             if not line.strip():
                 blank = True
                 continue
-            if date_search(line):
+            if i in dates:
                 continue
             if by_headword:
                 new_entry = not line[:1].isspace() and head_re.match(line.strip()) is not None
