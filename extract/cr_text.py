@@ -168,19 +168,25 @@ class _Parser:
     # -- top level ------------------------------------------------------------------------
     def run(self) -> Ruleset:
         lines, p, src = self.lines, self.p, self.doc.source
-        first_rule = self._find(_ANY_RULE, 0)
+        contents = self._find(p.contents_re, 0, heading=True)
+        toc_end = self._contents_end(contents) if contents is not None else None
+        lo = toc_end + 1 if toc_end is not None else 0
+        first_rule = self._find(_ANY_RULE, lo)
         if first_rule is None:
             raise CRFormatError(f"{src}: no rule lines (like '100.1.') found; not a CR text")
-        body_start = None
-        for i in range(first_rule - 1, -1, -1):
-            s = lines[i].strip()
-            cm = _CHAPTER.fullmatch(s)
-            if cm and cm.group("ch") == "1":
-                body_start = i
-                break
+        body_start = nearest = None
+        for i in range(first_rule - 1, lo - 1, -1):
+            cm = _CHAPTER.fullmatch(lines[i].strip())
+            if cm:
+                nearest = i if nearest is None else nearest
+                if cm.group("ch") == "1":
+                    body_start = i
+                    break
         if body_start is None:
-            body_start = first_rule
-            self.warn(first_rule + 1, "no chapter 1 heading before the first rule")
+            body_start = nearest if nearest is not None else first_rule
+            self.warn(body_start + 1, "no chapter 1 heading before the first rule")
+        if contents is not None and contents >= body_start:
+            contents = None
         gloss = self._find(p.glossary_re, body_start, heading=True)
         if gloss is None:
             raise CRFormatError(f"{src}: no glossary heading after the rules; the file looks "
@@ -202,7 +208,6 @@ class _Parser:
         rs = Ruleset(release=Release(p.lang, label, eff), source=src)
         self.rs = rs
         rs.title = next((l.strip() for l in lines if l.strip()), "")
-        contents = self._find(p.contents_re, 0, body_start, heading=True)
         intro_end = contents if contents is not None else body_start
         rs.introduction = self._join_block(1, intro_end, skip_date=True)
         toc_chapters = self._toc_chapters(contents, body_start) if contents is not None else {}
@@ -216,6 +221,17 @@ class _Parser:
         self._check_numbering(rs)
         rs.warnings = self.warnings
         return rs
+
+    def _contents_end(self, contents: int) -> int | None:
+        """Index of the contents' own "Credits" line: the first glossary heading after the
+        contents heading, when the next non-blank line is a credits heading (the real glossary
+        heading is followed by its first entry). ``None`` if the contents do not end so."""
+        p, lines = self.p, self.lines
+        gloss = self._find(p.glossary_re, contents + 1, heading=True)
+        if gloss is None:
+            return None
+        nxt = next((k for k in range(gloss + 1, len(lines)) if lines[k].strip()), None)
+        return nxt if nxt is not None and p.credits_re.match(lines[nxt]) else None
 
     def _find(self, pattern: re.Pattern, start: int, stop: int | None = None,
               heading: bool = False) -> int | None:
