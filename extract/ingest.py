@@ -81,7 +81,8 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
 
 
 def ingest_file(store: Store, path: Path) -> IngestResult:
-    """Ingest one file (see :func:`ingest_paths`)."""
+    """Ingest one file (see :func:`ingest_paths`); never raises for a bad file or a failed
+    write (the result says ``"failed"`` with a one-line reason naming the file)."""
     try:
         doc = load_document(path)
     except DocumentError as exc:
@@ -95,10 +96,15 @@ def ingest_file(store: Store, path: Path) -> IngestResult:
     except Exception as exc:  # a parser bug must not abort the other files
         return IngestResult(str(path), "failed", encoding=doc.encoding,
                             error=f"{path}: internal error while parsing ({type(exc).__name__}: {exc})")
-    records = [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
-    notes = store.add_document(
-        doc, parsed.kind, records, parsed.facts,
-        [{"source": w.source, "line": w.line, "message": w.message} for w in parsed.warnings])
+    try:
+        records = [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
+        notes = store.add_document(
+            doc, parsed.kind, records, parsed.facts,
+            [{"source": w.source, "line": w.line, "message": w.message} for w in parsed.warnings])
+    except Exception as exc:  # the store rolled back: nothing of this file is kept
+        return IngestResult(str(path), "failed", kind=parsed.kind, encoding=doc.encoding,
+                            error=f"{path}: not stored ({type(exc).__name__}: {exc}); "
+                                  f"the store is unchanged")
     res = IngestResult(str(path), "ingested", kind=parsed.kind, encoding=doc.encoding, notes=notes)
     for rs, _, _ in parsed.rulesets:
         eff = rs.release.effective_date.isoformat() if rs.release.effective_date else None
