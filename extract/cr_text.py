@@ -65,6 +65,7 @@ _NO_RULE = re.compile(rf"(?P<sec>\d{{3}})\.(?P<let>[a-z]{{1,2}}){_SP}+(?P<text>\
 _SECTION = re.compile(r"(?P<sec>\d{3})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
 _CHAPTER = re.compile(r"(?P<ch>\d)\.[ \t\u3000]+(?P<title>\S.*)")
 _ANY_RULE = re.compile(r"\s*\d{3}\.\d")
+_HTML_START = re.compile(r"\s*(?:<!doctype html|<html|<head|<body|<\?xml)", re.I)
 _WRAP_WORDS = {"rule", "rules", "see", "section", "sections", "and", "or", "to", "of", "in"}
 _LABEL_IN_NAME = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
 _OBSOLETE = re.compile(r"\s*[（(](?:Obsolete|廃止|已废止|过时)[）)]\s*$", re.I)
@@ -114,7 +115,10 @@ def label_from_name(name: str, body_date: date | None) -> tuple[str | None, str 
 
 
 def detect_profile(doc: Document) -> CRProfile | None:
-    """The profile whose title and date statement fit the document, or ``None``."""
+    """The profile whose title and date statement fit the document, or ``None`` (also for an
+    HTML page, even one that shows the rules: it is not the text format)."""
+    if _HTML_START.match(doc.text[:2000]):
+        return None
     head = "\n".join(doc.lines[:12])
     tail = "\n".join(doc.lines[-40:])
     for prof in PROFILES.values():
