@@ -221,7 +221,7 @@ class _Parser:
         self._parse_body(rs, body_start, gloss, toc_chapters)
         rs.glossary = self._parse_glossary(gloss + 1, end)
         if credits is not None:
-            rs.credits = self._join_block(credits + 1, len(lines), skip_date=True)
+            rs.credits = self._join_block(credits + 1, len(lines))  # as printed, date line too
         self._check_numbering(rs)
         rs.warnings = self.warnings
         return rs

@@ -46,7 +46,7 @@ def test_default_file_structure_and_line_numbers():
     assert rs.sections[RuleNumber(100)].line == line_of(text, "100. General")
     assert [(c.number, c.title, c.line) for c in rs.chapters] == [(1, "Game Concepts", line_of(text, "1. Game"))]
     assert rs.glossary[0].term == "Deck" and rs.glossary[0].line == line_of(text, "Deck")
-    assert rs.credits == "Written for the mtgcr tests."
+    assert rs.credits == "Written for the mtgcr tests.\n\nThese rules are effective as of March 3, 2031."
     assert rs.warnings == []
 
 
