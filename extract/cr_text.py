@@ -152,6 +152,16 @@ def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | N
     return _Parser(doc, profile).run()
 
 
+#: ``next_letters`` for no letters and single letters (the common case), computed once.
+_NEXT_LETTERS = {None: "a", **{c: next_letters(c) for c in "abcdefghijkmnpqrstuvwxyz"}}
+
+
+def _next(letters: str | None) -> str:
+    """The subrule letters after ``letters`` (``None`` → ``"a"``), see :func:`next_letters`."""
+    nxt = _NEXT_LETTERS.get(letters)
+    return nxt if nxt is not None else next_letters(letters)
+
+
 def _differs_once(a: RuleNumber, b: RuleNumber) -> bool:
     """True if exactly one of section, rule number and letters differs between ``a`` and ``b``."""
     return ((a.section != b.section) + (a.rule != b.rule) + (a.letters != b.letters)) == 1
@@ -198,7 +208,7 @@ class _Parser:
         credits = self._find(p.credits_re, gloss + 1, heading=True)
         end = credits if credits is not None else len(lines)
         if credits is None:
-            self.warn(len(lines), "no credits heading after the glossary: the file is truncated "
+            self.warn(len(lines), "no credits heading after the glossary: the file looks truncated "
                                   "(it ends inside the glossary)")
 
         eff, eff_line = self._effective_date()
@@ -261,20 +271,6 @@ class _Parser:
                     return d, i + 1
         return None, 0
 
-    def _trailing_dates(self, start: int, stop: int) -> set[int]:
-        """Indexes of date statements among the last three non-blank lines of ``[start, stop)``
-        (the JA file ends its glossary with the date; EN files repeat it after the credits)."""
-        found, seen = set(), 0
-        search = self.p.date_re.search
-        for i in range(stop - 1, start - 1, -1):
-            if self.lines[i].strip():
-                if search(self.lines[i]):
-                    found.add(i)
-                seen += 1
-                if seen == 3:
-                    break
-        return found
-
     def _join_block(self, start: int, stop: int, skip_date: bool = False) -> str:
         out = []
         search = self.p.date_re.search
@@ -319,9 +315,11 @@ class _Parser:
         rule_match, section_match, chapter_match = _RULE.match, _SECTION.fullmatch, _CHAPTER.fullmatch
         for i in range(start, stop):
             raw = lines[i]
-            if not raw or raw.isspace():
+            if not raw:
                 continue
             s = raw.strip()
+            if not s:
+                continue
             lineno = i + 1
             if s[0].isdigit():
                 m = rule_match(s)
@@ -447,7 +445,7 @@ class _Parser:
 
         A number is suspect when it is outside its section heading, repeats an earlier number
         or goes backwards; it is then read as the expected successor of the previous rule that
-        differs from it in exactly one part. A rule that skips numbers is read as the expected
+        differs from it in exactly one part, unless the next rule line has that number. A rule that skips numbers is read as the expected
         one when the next line is a subrule of the expected rule (``505.54.`` / ``505.5a``).
         """
         if section is None:
@@ -461,12 +459,14 @@ class _Parser:
             elif num.letters is None:
                 if num.rule == prev.rule + 1:
                     return num
-            elif num.rule == prev.rule and num.letters == next_letters(prev.letters):
+            elif num.rule == prev.rule and num.letters == _next(prev.letters):
                 return num
         rules = self.rs.rules
         if num.section != sec or num in rules or (prev is not None and num.sort_key <= prev.sort_key):
             for cand in self._successors(sec):
                 if cand.kind == num.kind and cand not in rules and _differs_once(cand, num):
+                    if self._next_number(i, len(self.lines)) == cand:
+                        break  # the next line has that number: this one is not it
                     self.warn(i + 1, f"rule number {num} misprinted: it stands after "
                                      f"{prev or f'section heading {sec}'}; read as {cand}")
                     return cand
@@ -513,17 +513,26 @@ class _Parser:
                                     again.group("let")) == num:
                 self.warn(lineno, f"number {num} printed twice")
                 text = again.group("text")
+        rules = rs.rules
+        existing = rules.get(num)
+        if existing is not None and existing.text == text:  # the same line printed twice (JA 505.4)
+            self.warn(lineno, f"rule {num} printed twice with the same text (first at line "
+                              f"{existing.line}); kept once")
+            return existing
         printed = num
         num = self._resolve(num, i, section)
-        if num is printed and (section is None or section.number.section != num.section):
-            self.warn(lineno, f"rule {num} is not under its section heading {num.section}")
+        if num is printed:
+            if section is None or section.number.section != num.section:
+                self.warn(lineno, f"rule {num} is not under its section heading {num.section}")
+        else:
+            existing = rules.get(num)
         self.prev = num
-        rule = Rule(num, text, lineno)
-        existing = rs.rules.setdefault(num, rule)
-        if existing is not rule:
-            self.warn(lineno, f"rule {num} appears twice (first at line {existing.line}); "
-                              f"its text is appended to the first")
-            existing.text += "\n" + text
+        if existing is None:
+            rule = rules[num] = Rule(num, text, lineno)
+            return rule
+        self.warn(lineno, f"rule {num} appears twice (first at line {existing.line}); "
+                          f"its text is appended to the first")
+        existing.text += "\n" + text
         return existing
 
     def _check_numbering(self, rs: Ruleset) -> None:
@@ -539,7 +548,7 @@ class _Parser:
                     if rno == prev.rule + 1:
                         prev, prev_orphan = num, False
                         continue
-                elif rno == prev.rule and let == next_letters(prev.letters):
+                elif rno == prev.rule and let == _next(prev.letters):
                     if prev_orphan:
                         self.warn(rule.line, f"subrule {num} has no parent rule {num.parent}")
                     prev = num
@@ -568,15 +577,15 @@ class _Parser:
         current: list[int] | None = None
         head_re = self.p.headword_re
         by_headword = self.p.headword_starts_entry and head_re is not None
-        lines, dates = self.lines, self._trailing_dates(start, stop)
+        lines, date_search = self.lines, self.p.date_re.search
         blank = False
         for i in range(start, stop):
             line = lines[i]
             if not line.strip():
                 blank = True
                 continue
-            if i in dates:
-                continue
+            if (i + 1 == stop or not lines[i + 1].strip()) and date_search(line):
+                continue  # a date statement (always a paragraph of its own or the last line)
             if by_headword:
                 new_entry = not line[:1].isspace() and head_re.match(line.strip()) is not None
                 if current is None and not new_entry:
@@ -611,7 +620,7 @@ class _Parser:
             s = lines[k].strip()
             parts.append((self._sep(k) if parts else "") + s)
         text = "".join(parts)
-        glued = _GLUED_SENSE.fullmatch(heading)
+        glued = _GLUED_SENSE.fullmatch(heading) if "1." in heading else None
         if glued and any(lines[k].strip().startswith("2.") for k in block[1:]):
             self.warn(lineno, f"headword {glued.group('head')!r} glued to its sense 1 "
                               f"({heading[:len(glued.group('head')) + 3]!r})")
@@ -626,12 +635,13 @@ class _Parser:
             if m:
                 head, original = m.group("term").strip(), m.group("original").strip()
         obsolete = False
-        om = _OBSOLETE.search(head)
-        if om:
-            obsolete, head = True, head[:om.start()]
-        im = _INFORMAL.search(head)
-        if im:
-            head = head[:im.start()]
+        if head.rstrip()[-1:] in ")）":
+            om = _OBSOLETE.search(head)
+            if om:
+                obsolete, head = True, head[:om.start()]
+            im = _INFORMAL.search(head)
+            if im:
+                head = head[:im.start()]
         term, aliases = split_headword(head)
         return GlossaryEntry(term, aliases, text, lineno, obsolete, heading, original)
 

@@ -182,6 +182,26 @@ def test_rule_after_a_later_one_read_as_the_next():
     assert messages(rs) == ["rule number 100.1 misprinted: it stands after 100.3; read as 100.4"]
 
 
+def test_no_cascade_when_the_next_line_has_the_expected_number():
+    # JA 20260116: "505.4." printed twice (two versions), then 505.5, 505.6: nothing is renumbered.
+    text = cr_text(body("100.1. One.", "100.2. Two, old wording.", "100.2. Two, new wording.",
+                        "100.3. Three.", "100.3a Three a."))
+    rs = parse(text)
+    assert [str(n) for n in rs.rules] == ["100.1", "100.2", "100.3", "100.3a"]
+    assert rs.get("100.2").text == "Two, old wording.\nTwo, new wording."
+    assert rs.get("100.3").line == line_of(text, "100.3.")
+
+
+def test_same_line_printed_twice_kept_once():
+    text = cr_text(body("100.1. One.", "100.2. Two.", "100.2. Two.", "100.3. Three."))
+    rs = parse(text)
+    assert [str(n) for n in rs.rules] == ["100.1", "100.2", "100.3"] and rs.get("100.2").text == "Two."
+    second = text.split("\n").index("100.2. Two.", line_of(text, "100.2."))
+    assert messages(rs) == [f"rule 100.2 printed twice with the same text (first at line "
+                            f"{line_of(text, '100.2.')}); kept once"]
+    assert rs.warnings[0].line == second + 1
+
+
 def test_number_printed_twice():
     rs = parse(cr_text(body("100.1. One.", "100.1a 100.1a Doubled number.")))
     assert rs.get("100.1a").text == "Doubled number."

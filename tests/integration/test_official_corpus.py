@@ -74,7 +74,7 @@ OTHER_DEFECTS = {
     "2006-06-01.txt": {(3, "file name date 2006-06-01 is far from the body's 2004-06-01; labelled 20040601")},
     "2008-10-01.txt": {(837, "rule number missing in 306.b; read as 306.3b (after 306.3a)")},
     "2009-07-11.txt": {(150, "chapter 1 heading 'The Game' differs from the contents ('Game Concepts')")},
-    "2013-02-01.txt": {(4609, "no credits heading after the glossary: the file is truncated (it ends inside the glossary)"),
+    "2013-02-01.txt": {(4609, "no credits heading after the glossary: the file looks truncated (it ends inside the glossary)"),
                        (4609, "glossary entry 'Attack Multiple Players' has no definition")},
     "2014-09-26.txt": {(3671, "example marker printed twice")},  # "Example:Example: A player…"
     "2015-01-23.txt": {(3699, "example marker printed twice")},
