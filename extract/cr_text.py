@@ -58,13 +58,13 @@ __all__ = ["parse_cr_text", "CRFormatError", "label_from_name"]
 _SP = "[ \t\u3000\xa0]"
 #: ``712.8e Text``: section, an optional space (``606. 8b``), rule, letters, optional dot, spaces.
 _RULE = re.compile(
-    r"(?P<sec>\d{3})\.(?P<gap> ?)(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?(?![a-z0-9])"
+    r"(?P<sec>[1-9]\d{2})\.(?P<gap> ?)(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?(?![a-z0-9])"
     rf"(?P<dot>\.?)(?P<sp>{_SP}*)(?P<text>.*)")
 #: ``306.b Text``: a subrule whose rule number is missing (2008-05-01 … 2008-10-01).
-_NO_RULE = re.compile(rf"(?P<sec>\d{{3}})\.(?P<let>[a-z]{{1,2}}){_SP}+(?P<text>\S.*)")
-_SECTION = re.compile(r"(?P<sec>\d{3})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
+_NO_RULE = re.compile(rf"(?P<sec>[1-9]\d{{2}})\.(?P<let>[a-z]{{1,2}}){_SP}+(?P<text>\S.*)")
+_SECTION = re.compile(r"(?P<sec>[1-9]\d{2})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
 _CHAPTER = re.compile(r"(?P<ch>\d)\.[ \t\u3000]+(?P<title>\S.*)")
-_ANY_RULE = re.compile(r"\s*\d{3}\.\d")
+_ANY_RULE = re.compile(r"\s*[1-9]\d{2}\.\d")
 _HTML_START = re.compile(r"\s*(?:<!doctype html|<html|<head|<body|<\?xml)", re.I)
 _WRAP_WORDS = {"rule", "rules", "see", "section", "sections", "and", "or", "to", "of", "in"}
 _LABEL_IN_NAME = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")

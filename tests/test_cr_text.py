@@ -202,6 +202,12 @@ def test_same_line_printed_twice_kept_once():
     assert rs.warnings[0].line == second + 1
 
 
+def test_numbers_below_100_are_text():
+    rs = parse(cr_text(body("100.1. One.\n050.1. Not a rule: sections start at 100.", "100.2. Two.")))
+    assert [str(n) for n in rs.rules] == ["100.1", "100.2"]
+    assert rs.get("100.1").text == "One.\n050.1. Not a rule: sections start at 100."
+
+
 def test_number_printed_twice():
     rs = parse(cr_text(body("100.1. One.", "100.1a 100.1a Doubled number.")))
     assert rs.get("100.1a").text == "Doubled number."
@@ -457,3 +463,31 @@ def test_not_a_cr_text():
     doc = make_doc("Dear reader,\n\nthis is a letter, not the rules.\n", "letter.txt")
     with pytest.raises(CRFormatError, match="letter.txt: not a Comprehensive Rules text"):
         parse_cr_text(doc)
+
+
+# -- robustness --------------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_LINE = st.one_of(
+    st.builds(lambda s, r, l, d, t: f"{s}.{r}{l}{d} {t}", st.sampled_from(["100", "101", "105", "099"]),
+              st.integers(0, 12), st.sampled_from(["", "a", "b", "k", "m", "aa"]), st.sampled_from(["", "."]),
+              st.sampled_from(["Text.", "", "  Spaced.", "(see rule 100.1)"])),
+    st.sampled_from(["", "Example: An example.", "Example:Example: Twice.", "101. Another Section",
+                     "2. Second Chapter", "200. Parts", "100.b Missing rule.", "100. 3 Spaced number.",
+                     "f", "     Indented.", "Plain continuation text.", "See rule "]),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_LINE, max_size=40))
+def test_parser_never_crashes_and_keeps_line_numbers(lines):
+    text = cr_text("1. Game Concepts\n\n100. General\n\n100.1. First.\n\n" + "\n".join(lines) + "\n")
+    rs = parse(text)
+    src = text.split("\n")
+    for num, rule in rs.rules.items():
+        first = src[rule.line - 1]
+        assert first[:3].isdigit() and int(first[:3]) >= 100
+        for ex in rule.examples:
+            assert src[ex.line - 1].startswith("Example:") and ex.line > rule.line
+    assert rs.get("100.1").line == line_of(text, "100.1. First.")
