@@ -445,8 +445,10 @@ class _Parser:
 
         A number is suspect when it is outside its section heading, repeats an earlier number
         or goes backwards; it is then read as the expected successor of the previous rule that
-        differs from it in exactly one part, unless the next rule line has that number. A rule that skips numbers is read as the expected
-        one when the next line is a subrule of the expected rule (``505.54.`` / ``505.5a``).
+        differs from it in exactly one part, unless the next rule line has that number (no
+        renumbering cascade). A rule that skips numbers is read as the expected one when the
+        next line is a subrule of the expected rule (``505.54.`` / ``505.5a``). Every reading
+        is reported as a warning naming the printed number.
         """
         if section is None:
             return num
