@@ -276,8 +276,8 @@ class _Parser:
                 last_example = Example(s[m.end():], lineno)
                 last_rule.examples.append(last_example)
                 continue
-            if last_example is not None:
-                last_example.text += "\n" + s
+            if last_example is not None:  # (JA "例：" alone on its line: the text follows)
+                last_example.text = f"{last_example.text}\n{s}" if last_example.text else s
             elif last_rule is not None:  # (JA "500.10a" alone on its line: the text follows)
                 last_rule.text = f"{last_rule.text}\n{s}" if last_rule.text else s
             else:
