@@ -170,16 +170,17 @@ def inline_pairs(text: str, line: int = 0, source: str = "inline") -> list[TermP
 
 @lru_cache(maxsize=1)
 def _tokenizer():
-    from sudachipy import dictionary
-    return dictionary.Dictionary().create()
+    """A SudachiPy tokenizer (mode C) on sudachidict-core, installed with the package: nothing
+    is downloaded at run time."""
+    from sudachipy import dictionary, tokenizer
+    return dictionary.Dictionary().tokenizer(mode=tokenizer.Tokenizer.SplitMode.C)
 
 
 def _cut_clause(ja: str) -> int:
     """Offset in ``ja`` after its last particle (except the genitive の) or negative/copula
     auxiliary: where a card name that follows running text starts (0 if none)."""
-    from sudachipy import tokenizer
     cut = 0
-    for m in _tokenizer().tokenize(ja, tokenizer.Tokenizer.SplitMode.C):
+    for m in _tokenizer().tokenize(ja):
         pos = m.part_of_speech()
         if (pos[0] == "助詞" and not (m.surface() == "の" and pos[1] == "格助詞")) or \
                 (pos[0] == "助動詞" and m.normalized_form() in ("ない", "ぬ", "だ", "です")):

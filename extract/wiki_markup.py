@@ -11,7 +11,7 @@ The subject is stated in the lead as ``'''コピー'''/''Copy''``.
 Visible text is what mwparserfromhell's ``strip_code`` leaves (links become their label,
 templates and tags vanish); the markup of each line is kept in :attr:`PageLine.raw` so that
 citations in templates and links are still found. Lines inside a template that spans several
-lines are not text.
+lines are kept as kind ``"template"`` with no text (their markup is still searched for citations).
 """
 from __future__ import annotations
 
@@ -83,7 +83,10 @@ def read_wikitext(lines: list[str], source: str, kind: str = "wikitext", first_l
         a = starts[idx]
         inside = any(s < a and a + len(raw) <= e for s, e in multi)
         stripped = raw.strip()
-        if inside or not stripped or stripped in ("----", "__NOTOC__", "__TOC__") or re.fullmatch(r"-{4,}", stripped):
+        if inside:  # a parameter line of a template spanning lines: markup only, no text
+            page.lines.append(PageLine("", lineno, "template", 0, raw))
+            continue
+        if not stripped or stripped in ("----", "__NOTOC__", "__TOC__") or re.fullmatch(r"-{4,}", stripped):
             continue
         m = _HEADING.match(stripped)
         if m:

@@ -45,7 +45,8 @@ class PageLine:
         text: the visible text (markup rendered away), original characters kept.
         line: the 1-based source line (for HTML: the line of the element's start tag).
         kind: ``"para"``, ``"heading"``, ``"item"`` (bulleted or numbered list item),
-            ``"term"`` (definition-list ``;``/``<dt>``) or ``"desc"`` (``:``/``<dd>``).
+            ``"term"`` (definition-list ``;``/``<dt>``), ``"desc"`` (``:``/``<dd>``) or
+            ``"template"`` (a parameter line of a wikitext template spanning lines: no text).
         depth: list nesting (1 = top level) for items, terms and descriptions; the heading
             level (1–6) for headings; 0 for paragraphs.
         raw: the line's wikitext for wikitext pages and diff columns, else ``None``.

@@ -14,7 +14,9 @@ quote one rule with different texts, the first text is kept and the conflict is 
 Entry shapes (checked on the seeds and the wiki's quote excerpts): ``7 その他のルール``
 (chapter), ``712 両面カード`` or ``719. Case Cards`` (section), ``712.1 text`` or ``712.1. text``
 (rule), ``712.2a text`` (subrule), ``例：…`` / ``例:…`` (an example of the rule above); a
-description line without a number continues the element above.
+list item or paragraph without a number continues the rule above, while a definition-list
+line without one (an English quote lists a section's rules as bare ``:`` paragraphs) is not
+guessed a number: it is kept as a ``quote-paragraph`` fact.
 """
 from __future__ import annotations
 
@@ -140,7 +142,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
             continue
         parsed = _entry(text)
         if parsed is None:
-            if last_rule is not None:
+            if last_rule is not None and e.kind in ("item", "para"):
                 last_rule.text += "\n" + text
             else:
                 where = f"under section {last_section.number}" if last_section else "before any number"
