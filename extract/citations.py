@@ -52,7 +52,7 @@ class Target:
         number: the rule number cited (a section, rule or subrule), or ``None`` when the number
             is given by title or is a chapter.
         last: the end of a range (``712.21`` in ``712.1–712.21``), else ``None``.
-        title: a title written with the number (JA ``〔差し替えカード〕``, a link label), else ``None``.
+        title: a section title written with the number (JA ``〔差し替えカード〕``), else ``None``.
         by_title: the JA section title a :data:`BY_TITLE_TEMPLATE` template looks up; ``""``
             when the template has no argument (the page's own subject); ``None`` otherwise.
         suffix: what follows a by-title section number (``".12"``), else ``""``.
@@ -208,7 +208,7 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
                 mask(a, b)
         for m in _LINK.finditer(_normalise("".join(masked))):
             num = m.group("num") or m.group("anchor") or m.group("page")
-            title = m.group("title") or m.group("label")
+            title = m.group("title")  # 〔title〕 after the link; the label stays in ``text``
             if len(num) == 1:
                 target = Target(None, title=title, chapter=int(num))
             else:

@@ -34,7 +34,8 @@ __all__ = ["sniff_wiki_cr", "parse_wiki_cr", "NOTICE"]
 NOTICE = re.compile(r"和訳\s*(?P<label>\d{8})\.(?P<rev>\d+)\s*版[)）]?\s*を転記")
 _HEAD = re.compile(r"^(?P<eq>={1,3})(?P<num>\d{3}(?:\.\d{1,3}[a-z]{0,2})?)(?P=eq)\s*$")
 _GLOSS_HEAD = re.compile(r"^=(?P<head>[^=].*?)=\s*$")
-_CHAPTER = re.compile(r"^(?P<ch>\d{1,2})\.\s+(?P<title>\S.*)$")
+_CHAPTER = re.compile(r"^(?P<ch>\d)\.\s+(?P<title>\S.*)$")
+_TOC_END = re.compile(r"^(?:10\.\s*用語集|用語集|クレジット)$")  # the contents' last entries
 _EXAMPLE = re.compile(r"^\s*例\s*[：:]\s*")
 _TOC_SECTION = re.compile(r"^(?P<sec>\d{3})(?P<sp>\s*)\.\s*(?P<title>\S.*)$")
 _DUP = re.compile(r"^(?P<num>\d{3}\.\d{1,3}[a-z]{0,2})\.?\s+")
@@ -89,7 +90,7 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
         if in_toc_link:  # a contents link running over several lines (page 0)
             in_toc_link = "]]" not in s
             continue
-        if not s or s in ("__NOTOC__", "----"):
+        if not s or s in ("__NOTOC__", "----") or (_TOC_END.match(s) and rule is None and gloss is None):
             continue
         if re.match(r"^\*+\s*\[\[#", s):
             in_toc_link = "]]" not in s

@@ -31,9 +31,11 @@ def test_markup_syntaxes(text, syntax, numbers):
     assert ("前 " + text + " 後")[c.start:c.end] == text
 
 
-def test_link_label_is_kept_as_title_and_not_counted_twice():
+def test_link_label_is_not_counted_twice():
     c = one("[[総合ルール/1#100.6|rule 100.6]] 参照")
-    assert c.targets == (Target(N.parse("100.6"), title="rule 100.6"),)
+    assert c.targets == (Target(N.parse("100.6")),)
+    c = one("[[総合ルール/7#713|rule 713]]〔差し替えカード〕参照")
+    assert c.targets == (Target(N(713), title="差し替えカード"),)
 
 
 def test_number_by_title_template():
