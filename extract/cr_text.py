@@ -158,7 +158,7 @@ class _Parser:
             self.warn(1, "no effective date statement found")
         if label is None:
             raise CRFormatError(f"{src}: no effective date in the text and none in the file name")
-        rs = Ruleset(release=Release(p.lang, label, eff, self._revision(label)), source=src)
+        rs = Ruleset(release=Release(p.lang, label, eff), source=src)
         rs.title = next((l.strip() for l in lines if l.strip()), "")
         contents = self._find(p.contents_re, 0, body_start)
         intro_end = contents if contents is not None else body_start
@@ -171,17 +171,6 @@ class _Parser:
         self._check_numbering(rs)
         rs.warnings = self.warnings
         return rs
-
-    def _revision(self, label: str) -> str | None:
-        """A translation's own version (JA ``和訳 20231117.0 版`` → ``"0"``) from the header or
-        the file name, when the profile knows how it is written and its label agrees."""
-        for pattern, texts in ((self.p.revision_re, self.lines[:40]),
-                               (self.p.revision_name_re, [self.doc.name])):
-            for text in texts if pattern is not None else ():
-                m = pattern.search(text)
-                if m and m.group("label") == label:
-                    return m.group("rev")
-        return None
 
     def _find(self, pattern: re.Pattern, start: int, stop: int | None = None) -> int | None:
         for i in range(start, len(self.lines) if stop is None else stop):

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from corpus.document import Document
 
-from .cr_text import detect_profile, parse_cr_text
+from .cr_text import detect_profile
+from .ja_cr import parse_ja_cr
 from .kinds import DocumentParser, ParseResult, register
 from .wiki_cr import parse_wiki_cr, sniff_wiki_cr
 from .wiki_diff import diff_pages, read_diff, sniff_diff
@@ -95,7 +96,7 @@ def _is_ja_cr(doc: Document) -> bool:
 
 
 def _ja_cr(doc: Document) -> ParseResult:
-    rs = parse_cr_text(doc, lang="ja")
+    rs = parse_ja_cr(doc)
     return ParseResult("cr-text", [(rs, "official", {})], ruleset_facts(rs, doc.source))
 
 

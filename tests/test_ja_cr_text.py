@@ -5,7 +5,7 @@ quirks (a number printed twice, a stray space before a section's dot, a subrule 
 text, a subrule number alone on its line)."""
 from conftest import make_doc
 
-from extract.cr_text import parse_cr_text
+from extract.ja_cr import parse_ja_cr
 from extract.kinds import parse_document
 from extract.profiles import JA_HEADWORD
 
@@ -55,7 +55,7 @@ JA = """マジック総合ルール(和訳 20300110.1 版)
 
 
 def parse(text=JA, name="JPN_CR_20300110.txt"):
-    return parse_cr_text(make_doc(text, name), lang="ja")
+    return parse_ja_cr(make_doc(text, name))
 
 
 def test_release_and_revision_from_the_header():
