@@ -224,8 +224,14 @@ def _at_or_before(label: str, releases: list[ReleaseTitles]) -> ReleaseTitles | 
     return cands[-1] if cands else None
 
 
-def _suggest(citation: str, old: str, new: str) -> str:
-    return re.sub(rf"(?<![\d.]){re.escape(old)}(?![\d]|[a-z])", new, citation, count=1)
+def _suggest(citation: str, old: str, new: str, title: str | None = None,
+             new_title: str | None = None) -> str:
+    """The citation with ``old`` replaced by ``new`` (and its 〔title〕 by the new section's JA
+    title, when the citation gives one and the new title is known)."""
+    out = re.sub(rf"(?<![\d.]){re.escape(old)}(?![\d]|[a-z])", new, citation, count=1)
+    if title and new_title and title != new_title:
+        out = out.replace(f"〔{title}〕", f"〔{new_title}〕", 1)
+    return out
 
 
 def check_citations(page: dict, cites: list[dict], releases: list[ReleaseTitles],
@@ -299,13 +305,15 @@ def _check_target(c: dict, t: dict, rel: ReleaseTitles | None, src: str, newest:
     else:
         numbers = [RuleNumber.parse(x) for x in (t["number"], t.get("last")) if x]
     results = []
+    ja_titles = {num: title for title, num in ja_sections.items()}
     for n in numbers:
-        results.append(_check_number(n, rel, src, newest, remapper, base))
+        results.append(_check_number(n, rel, src, newest, remapper, base, t.get("title"), ja_titles))
     return results
 
 
 def _check_number(n: RuleNumber, rel: ReleaseTitles | None, src: str, newest: ReleaseTitles,
-                  remapper: Remapper, base: dict) -> CiteResult:
+                  remapper: Remapper, base: dict, title: str | None = None,
+                  ja_titles: dict[RuleNumber, str] | None = None) -> CiteResult:
     sec = RuleNumber(n.section)
     now_title_same = newest.sections.get(sec)
     if rel is None:
@@ -338,7 +346,9 @@ def _check_number(n: RuleNumber, rel: ReleaseTitles | None, src: str, newest: Re
                 f"{n} now is another rule (in {sec} {now_title_same!r})"
         return CiteResult(number=str(n), as_of=rel.label, as_of_source=src, then_title=then_title,
                           now_number=str(new), now_title=now_title, status="moved",
-                          suggestion=_suggest(base["citation"], str(n), str(new)),
+                          suggestion=_suggest(base["citation"], str(n), str(new), title,
+                                              (ja_titles or {}).get(RuleNumber(new.section))
+                                              if new.kind == "section" else None),
                           note="; ".join(x for x in (note, " or ".join(map(str, nums[1:])) and
                                                      f"also {' and '.join(map(str, nums[1:]))}") if x),
                           **base)

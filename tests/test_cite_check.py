@@ -215,4 +215,9 @@ def test_quote_release_is_the_as_of(store):
     [r] = check_citations(page, [by_title], releases, TitleRemapper(),
                           ja_sections={"オブジェクトのコピー": N(707)})
     assert (r.number, r.as_of_source, r.status) == ("707.2", "template", "current")
+    titled = dict(cite, text="rule 503〔コピー効果〕参照", targets=[dict(cite["targets"][0], number="503",
+                                                                   title="コピー効果")])
+    [r] = check_citations(page, [titled], releases, TitleRemapper(),
+                          ja_sections={"オブジェクトのコピー": N(707)})
+    assert (r.now_number, r.suggestion) == ("707", "rule 707〔オブジェクトのコピー〕参照")
     s.close()
