@@ -221,3 +221,17 @@ def test_quote_release_is_the_as_of(store):
                           ja_sections={"オブジェクトのコピー": N(707)})
     assert (r.now_number, r.suggestion) == ("707", "rule 707〔オブジェクトのコピー〕参照")
     s.close()
+
+
+def test_subject_from_the_ja_glossary_when_the_page_gives_no_english(store):
+    s = Store(store, readonly=True)
+    releases = en_releases(s)
+    page = {"page": "p", "title": "コピー", "title_en": None, "column": None, "quotes": []}
+    cite = {"text": "{{#cr:503}}", "page": "p", "column": None, "line": 2, "in_quote": False,
+            "targets": [{"number": "503", "last": None, "title": None, "by_title": None,
+                         "suffix": "", "chapter": None}]}
+    [r] = check_citations(page, [cite], releases, TitleRemapper())
+    assert (r.as_of, r.status) == (None, "unknown")  # no subject: nothing to infer from
+    [r] = check_citations(page, [cite], releases, TitleRemapper(), ja_terms={"コピー": "Copy"})
+    assert (r.as_of, r.as_of_source, r.now_number, r.status) == ("20300110", "inferred", "707", "moved")
+    s.close()

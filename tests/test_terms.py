@@ -75,3 +75,10 @@ def test_glossary_and_rule_title_pairs():
 def test_match_key_normalises_for_matching_only():
     assert match_key("ＴＲＡＮＳＦＯＲＭ／ｘ") == match_key("transform/x") == "transform/x"
     assert match_key("Ertai’s  Meddling") == "ertai's meddling"
+
+
+def test_sudachi_dictionary_is_installed_not_downloaded():
+    import importlib.util
+    from extract.terms import _tokenizer
+    assert importlib.util.find_spec("sudachidict_core") is not None
+    assert [m.surface() for m in _tokenizer().tokenize("現在は精神")][:2] == ["現在", "は"]
