@@ -270,12 +270,18 @@ def check_citations(page: dict, cites: list[dict], releases: list[ReleaseTitles]
         page_rel, page_src = _page_as_of(page, [c for c in live if not c.get("in_quote")],
                                          releases, subject)
     out: list[CiteResult] = []
+    page_quote = max((q["label"] for q in page.get("quotes") or []), default=None)
     for c in live:
         rel, src = page_rel, page_src
+        quote = page_quote if src == "quote" else None
         if c.get("in_quote") and c.get("quote_label") and as_of is None:
-            rel, src = _at_or_before(c["quote_label"], releases), "quote"
+            rel, src, quote = _at_or_before(c["quote_label"], releases), "quote", c["quote_label"]
         for t in c["targets"]:
-            out += _check_target(c, t, rel, src, newest, remapper, ja_sections or {}, subject)
+            for r in _check_target(c, t, rel, src, newest, remapper, ja_sections or {}, subject):
+                if quote and r.as_of and r.as_of != quote and r.as_of_source == "quote":
+                    r.note = "; ".join(x for x in (f"quoted as {quote}, which is not in the "
+                                                   f"store: checked as of {r.as_of}", r.note) if x)
+                out.append(r)
     return out
 
 

@@ -219,8 +219,9 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
             found.append(Citation(text[m.start():m.end()], "cr-link", m.start(), m.end(), (target,), line))
             mask(m.start(), m.end())
     prose = "".join(masked)
+    refs = find_references(prose)
     group: list = []
-    for ref in find_references(prose):
+    for ref in refs:
         if group and _LIST_GAP.match(_normalise(prose[group[-1].end:ref.start])):
             group.append(ref)
             continue
@@ -229,7 +230,7 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
         group = [ref]
     if group:
         found.append(_prose_citation(text, group, line))
-    for ref in find_references(prose):
+    for ref in refs:
         mask(ref.start, ref.end)
     for m in _CHAPTER.finditer(_normalise("".join(masked))):
         found.append(Citation(text[m.start():m.end()], "rule", m.start(), m.end(),

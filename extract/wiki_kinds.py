@@ -18,7 +18,7 @@ from corpus.document import Document
 
 from .cr_text import detect_profile
 from .ja_cr import parse_ja_cr
-from .kinds import DocumentParser, ParseResult, register
+from .kinds import DocumentParser, ParseResult, UnknownKindError, register
 from .wiki_cr import parse_wiki_cr, sniff_wiki_cr
 from .wiki_diff import diff_pages, read_diff, sniff_diff
 from .wiki_facts import page_facts, ruleset_facts
@@ -58,7 +58,11 @@ def _rendered(doc: Document) -> ParseResult:
 
 
 def _html(doc: Document) -> ParseResult:
-    return pages_result("wiki-html", [read_html(doc)])
+    try:
+        page = read_html(doc)
+    except ValueError as exc:  # lxml could not read it at all
+        raise UnknownKindError(str(exc)) from None
+    return pages_result("wiki-html", [page])
 
 
 def _wikitext(doc: Document) -> ParseResult:

@@ -28,14 +28,15 @@ __all__ = ["sniff_wikitext", "read_wikitext", "visible"]
 
 _HEADING = re.compile(r"^(?P<eq>={1,6})\s*(?P<text>.*?)\s*(?P=eq)\s*$")
 _LIST = re.compile(r"^(?P<marks>[*#:;]+)\s*(?P<text>.*)$")
-_MARKUP = re.compile(r"\{\{[^{}]*\}\}|\[\[[^\[\]]+\]\]|'''|^={1,6}[^=].*={1,6}\s*$|^\*|<span id=|__NOTOC__",
-                     re.M)
+#: Marks only wikitext has (Markdown and plain text have none of them): templates, wiki links,
+#: bold, ``==headings==``, ``__NOTOC__``.
+_MARKUP = re.compile(r"\{\{[^{}]*\}\}|\[\[[^\[\]]+\]\]|'''|^={1,6}[^=].*={1,6}\s*$|__NOTOC__", re.M)
 _SUBJECT = re.compile(r"'''(?P<ja>[^']+)'''\s*(?:/|／)\s*''(?P<en>[^']+)''")
 
 
 def sniff_wikitext(doc: Document) -> bool:
-    """True if the text carries wikitext markup (at least three marks among templates, links,
-    bold, headings, bullets) and does not start like HTML."""
+    """True if the text carries wikitext markup (at least three marks among templates, wiki
+    links, bold and ``==headings==``) and does not start like HTML."""
     head = doc.text[:20000]
     if head.lstrip()[:1] == "<" and re.match(r"\s*<(?:!doctype|html|head|body)", head, re.I):
         return False

@@ -16,6 +16,7 @@ by a definition list ``;719. Case Cards`` / ``:…``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from .model import ParseWarning
@@ -32,7 +33,6 @@ def quote_header(text: str) -> tuple[str, str | None] | None:
 
     ``"引用：総合ルール 20231117.0"`` → ``("20231117", "0")``; full-width digits are accepted.
     """
-    import unicodedata
     m = QUOTE_HEADER.search(unicodedata.normalize("NFKC", text))
     return (m.group("label"), m.group("rev")) if m else None
 

@@ -210,6 +210,7 @@ def test_quote_release_is_the_as_of(store):
                          "suffix": "", "chapter": None}]}
     [r] = check_citations(page, [cite], releases, TitleRemapper())
     assert (r.as_of, r.as_of_source, r.now_number, r.status) == ("20300110", "quote", "707.2", "moved")
+    assert "quoted as 20300301, which is not in the store: checked as of 20300110" in r.note
     by_title = dict(cite, targets=[{"number": None, "last": None, "title": None,
                                     "by_title": "オブジェクトのコピー", "suffix": ".2", "chapter": None}])
     [r] = check_citations(page, [by_title], releases, TitleRemapper(),
