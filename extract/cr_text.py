@@ -381,10 +381,11 @@ class _Parser:
             if len(s) <= 2 and (last_rule is not None or last_example is not None):
                 self.warn(lineno, f"stray line {s!r} kept as a paragraph of "
                                   f"{'an example of ' if last_example else ''}{last_rule.number}")
+            # (JA "例：" or "500.10a" alone on its line: the text follows on the next line)
             if last_example is not None:
-                last_example.text += self._sep(i) + s
+                last_example.text = last_example.text + self._sep(i) + s if last_example.text else s
             elif last_rule is not None:
-                last_rule.text += self._sep(i) + s
+                last_rule.text = last_rule.text + self._sep(i) + s if last_rule.text else s
             else:
                 self._continue_section(section, s, lineno)
 
@@ -404,7 +405,7 @@ class _Parser:
         ("see rule", "and"), or continues with ")" / "," after the number.
         """
         text = m.group("text")
-        if text[:1] in ("),;:" if not m.group("dot") else "),;"):
+        if text[:1] and text[:1] in ("),;:" if not m.group("dot") else "),;"):
             return True
         prev = self.lines[i - 1] if i else ""
         if not prev or prev.isspace():
