@@ -63,6 +63,7 @@ _DIGITS = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?:[ .&][A-Za-z][A-Za-z'’\-]*)*")
 _EN_WORD = re.compile(r"[a-z]+")
 _TWICE = re.compile(r"^rule (\S+) appears twice")
+_MISREAD = re.compile(r"^rule number (\S+) misprinted: .*; read as (\S+)$")
 _URLISH = re.compile(r"(?:https?://)?[A-Za-z0-9.-]+\.(?:com|org|net|info|jp|ru|cn)(?![A-Za-z0-9])"
                      r"[A-Za-z0-9/._-]*", re.I)
 #: Words that introduce references or examples ("rule 8〔…〕参照" in JA, "See rule …"): they say
@@ -297,6 +298,9 @@ class LangPairing:
             best first.
         duplicates: parent rule number → (duplicated number, line) for numbers the translation
             prints twice (from its parse warnings): where a sibling's number was mistyped.
+        misread: rule number → (number as printed, line) for misprinted numbers the parser
+            read as the number their position demands (from its parse warnings): these pairs
+            exist only thanks to that reading.
     """
 
     translation: Release
@@ -309,6 +313,7 @@ class LangPairing:
     sections_only_english: list[RuleNumber] = field(default_factory=list)
     fits: list[ReleaseFit] = field(default_factory=list)
     duplicates: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
+    misread: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -358,6 +363,15 @@ class LangPairing:
                                       f"{p.better_number} better"))
         return [(str(n), why) for n, why in sorted(out, key=lambda x: x[0])]
 
+    def repairs(self) -> list[tuple[str, str]]:
+        """Pairs that exist because the parser read a misprinted number, as ``(number,
+        "printed as X, line L")``, in number order."""
+        return [(str(n), f"printed as {printed}, line {line}")
+                for n, (printed, line) in sorted(self.misread.items()) if n in self._paired_numbers()]
+
+    def _paired_numbers(self) -> set[RuleNumber]:
+        return {p.number for p in self.pairs}
+
     def differences(self) -> list[tuple[str, str]]:
         """Pairs that stand but whose evidence differs, as ``(number, details)``: stale
         references, omissions, additions (with the release that fits better, if any)."""
@@ -389,6 +403,7 @@ class LangPairing:
                 "complete": self.complete, "counts": self.counts(), "rate": round(self.rate, 5),
                 "exceptions": [{"number": n, "reason": r} for n, r in self.exceptions()],
                 "differences": [{"number": n, "details": r} for n, r in self.differences()],
+                "repairs": [{"number": n, "reason": r} for n, r in self.repairs()],
                 "sections_only_translation": [str(n) for n in self.sections_only_translation],
                 "sections_only_english": [str(n) for n in self.sections_only_english],
                 "fits": [f.__dict__ for f in self.fits]}
@@ -489,6 +504,11 @@ def pair_rulesets(translation: Ruleset, english: Ruleset,
             num = RuleNumber.try_parse(m.group(1))
             if num is not None and num.parent is not None:
                 out.duplicates.setdefault(num.parent, (str(num), w.line))
+        m = _MISREAD.search(w.message)
+        if m:
+            num = RuleNumber.try_parse(m.group(2))
+            if num is not None:
+                out.misread[num] = (m.group(1), w.line)
     for n in english.rules:
         if n not in tr_nums:
             continue

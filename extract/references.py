@@ -5,7 +5,10 @@ Format knowledge: the official EN files 2003–2026 write "rule 601.2c", "rules 
 "rule 712.1–712.21" (en dash; some files use a hyphen), "rules 601.2a–i" (a range ending in
 letters only), "section 7"; the ZH translation writes "规则903.6-11" (a range ending in the
 rule number only); the JA translation writes
-"rule 713〔差し替えカード〕参照" (number, then the section title in 〔〕); full-width digits and
+"rule 713〔差し替えカード〕参照" (number, then the section title in 〔〕), letter ranges
+"rule 903.9b-c 参照", and in its glossary bare numbers before 参照/〔〕 ("700.13. 参照",
+"719〔事件カード〕参照"); the RU translation "см. правило 113 «Эмблемы»" (the keyword in any
+case form, the title in «»); MTG Wiki pages write "CR:805.8" and "CR 503.2"; full-width digits and
 punctuation may appear in wiki pages and are matched via NFKC while offsets stay on the original.
 
 Offsets are character offsets into the string passed in (not bytes).
@@ -28,15 +31,18 @@ _KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|C
     # tests/test_ru.py checks that each form is caught, e.g. "правилами", "статей").
     r"[Пп]равил[а-яё]{0,3}|[Пп]ункт[а-яё]{0,3}|[Рр]аздел[а-яё]{0,3}|[Сс]тат[ьеи][а-яё]{0,3}")
 _REF = re.compile(
-    rf"(?P<kw>{_KEYWORD})?\s*"
+    rf"(?P<kw>{_KEYWORD}(?:\s*:)?)?\s*"
     rf"(?P<first>{NUMBER_RE})(?![\d])"
     rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
     rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
     rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»)?")
+#: A JA reference may omit the keyword when 〔title〕 or 参照 follows ("700.13. 参照").
+_JA_TAIL = re.compile(r"\.?\s*(?:〔|参照)")
 _LIST_TAIL = re.compile(
     rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
     rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
-    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?")
+    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
+    rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
 
 
 @dataclass(frozen=True)
@@ -119,7 +125,8 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             break
         pos = m.end()
         kw = m.group("kw") or ""
-        if require_keyword and not kw:
+        if require_keyword and not kw and not (m.group("title") is not None
+                                               or _JA_TAIL.match(norm, m.end("first"))):
             continue
         before = norm[m.start("first") - 1] if m.start("first") else " "
         if before.isdigit() or before == ".":
@@ -128,10 +135,14 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         if first is None:
             continue
         last = RuleNumber.try_parse(m.group("last")) if m.group("last") else None
-        if m.group("short"):
+        if m.group("short"):  # "601.2a–i", "903.9b-c", "903.6-11"
             last = _short_range_end(first, m.group("short"))
+            if last is None:  # "701.3-b" is no range: the reference ends at the number
+                pos = m.end("first")
         start = m.start("kw") if kw else m.start("first")
-        refs.append(Reference(start, m.end(), first, last, m.group("title") or m.group("title_ru"), kw))
+        end = m.end() if not m.group("short") or last is not None else m.end("first")
+        refs.append(Reference(start, end, first, last, m.group("title") or m.group("title_ru"),
+                              kw.rstrip(": ")))
         # "rules 702.1, 702.2, and 702.3"
         while True:
             t = _LIST_TAIL.match(norm, pos)
@@ -143,7 +154,7 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             tail_last = RuleNumber.try_parse(t.group("last")) if t.group("last") else None
             if t.group("short"):
                 tail_last = _short_range_end(n, t.group("short"))
-            refs.append(Reference(t.start("n"), t.end(), n, tail_last, None, kw))
+            refs.append(Reference(t.start("n"), t.end(), n, tail_last, t.group("title"), kw))
             pos = t.end()
     return refs
 

@@ -100,6 +100,14 @@ def test_missing_extra_and_duplicated_numbers():
     zh.warnings[0] = ParseWarning(zh.source, 40, "rule 701.3b appears twice (first at line 3); x")
     assert pair_rulesets(zh, en).exceptions()[0] == (
         "701.3a", "missing in translation (its number printed as 701.3b, line 40)")
+    # a misprint the parser read as the number its position demands
+    zh.warnings[0] = ParseWarning(zh.source, 41, "rule number 701.3 misprinted: it stands after "
+                                                 "701.3; read as 701.4")
+    zh.rules[RuleNumber.parse("701.4")] = Rule(RuleNumber.parse("701.4"), "Mindslaver。", 41)
+    p = pair_rulesets(zh, en)
+    assert p.repairs() == [("701.4", "printed as 701.3, line 41")]
+    assert [n for n, _ in p.exceptions()] == ["701.3a", "701.6"]
+    del zh.rules[RuleNumber.parse("701.4")]
     # a partial quote: absent EN rules are "not quoted", not exceptions
     zh.complete = False
     p = pair_rulesets(zh, en)
