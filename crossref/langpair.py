@@ -91,7 +91,7 @@ class Evidence:
         latin: Latin-script words and phrases (casefolded), for a translation; empty for EN.
         number_words: for English text, numerals written as words ("two" → ``"2"``).
         words: for English text, every Latin word (casefolded), to look translation words up.
-        examples: number of examples.
+        examples: number of examples (``None``: unknown — a quote that gives no examples).
     """
 
     refs: Counter
@@ -100,7 +100,7 @@ class Evidence:
     latin: tuple[str, ...] = ()
     number_words: frozenset = frozenset()
     words: str = ""
-    examples: int = 0
+    examples: int | None = 0
 
     @property
     def empty(self) -> bool:
@@ -113,7 +113,7 @@ def _rule_text(rule: Rule) -> str:
 
 
 def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
-             examples: int = 0, numeral_words: Iterable[tuple[str, str]] = ()) -> Evidence:
+             examples: int | None = 0, numeral_words: Iterable[tuple[str, str]] = ()) -> Evidence:
     """Extract :class:`Evidence` from a rule's text.
 
     Args:
@@ -122,7 +122,7 @@ def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
         english: the text is the English original (Latin words are then the lookup space,
             not evidence to find elsewhere).
         note_re: translator's notes to drop before extracting (translations only).
-        examples: the rule's number of examples.
+        examples: the rule's number of examples (``None`` if unknown).
         numeral_words: the translation's number words (profile data, ZH ``两`` → ``"2"``);
             those found in the text are kept in :attr:`Evidence.number_words`.
     """
@@ -218,7 +218,9 @@ def compare_evidence(tr: Evidence, en: Evidence) -> tuple[int, int, list[str]]:
         else:
             disagree += 1
             details.append(f"word {w!r} not in EN")
-    if tr.examples == en.examples and en.examples:
+    if tr.examples is None:
+        pass
+    elif tr.examples == en.examples and en.examples:
         agree += 1
     elif tr.examples != en.examples:
         disagree += 1
@@ -426,8 +428,10 @@ class _EvidenceCache:
                 ev = evidence(_rule_text(rule), True, None, len(rule.examples))
             else:
                 prof = PROFILES.get(rs.release.lang)
+                # a quote often leaves the examples out: none quoted says nothing
+                n_ex = len(rule.examples) if rs.complete or rule.examples else None
                 ev = evidence(_rule_text(rule), False, prof.note_re if prof else None,
-                              len(rule.examples), prof.numeral_words if prof else ())
+                              n_ex, prof.numeral_words if prof else ())
             self._cache[key] = ev
         return ev
 

@@ -126,6 +126,15 @@ def test_stale_translation_fits_an_older_release():
     assert [f.label for f in p.fits] == ["20300110", "20300405"]
 
 
+def test_a_quote_without_examples_is_not_against_its_rule():
+    en = _rs("en", "20300110", EN)
+    quote = _rs("ja", "20300110", {"701.4": "《精神隷属器》/Mindslaver は……"}, complete=False)
+    p = pair_rulesets(quote, en)
+    assert (p.pairs[0].status, p.pairs[0].details) == ("verified", [])
+    quote.complete = True  # a complete translation that drops an example does differ
+    assert pair_rulesets(quote, en).pairs[0].details == ["0 examples, EN has 1"]
+
+
 def test_weak_evidence_does_not_move_a_pair():
     en = _rs("en", "20300110", EN)
     # one numeral that fits the neighbour is not enough to call the pair wrong
