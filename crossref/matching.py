@@ -56,13 +56,14 @@ class Side:
         return len(self.nums)
 
 
-_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]"
-                   r"|[^\s\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_WORD_CJK = re.compile(f"[{_CJK}]|[^\\W{_CJK}]+|#")
+_WORD = re.compile(r"[\w#]+")
 
 
 class Codec:
-    """Turns match keys into word codes: each word (a run of non-space characters; for
-    ``lang`` ja/zh/ko also each CJK character) becomes one code point, shared by both sides of an alignment. Similarity
+    """Turns match keys into word codes: each word (a run of letters, digits and ``#``;
+    punctuation is dropped; for ``lang`` ja/zh/ko each CJK character) becomes one code point, shared by both sides of an alignment. Similarity
     of codes is word-level Indel similarity, and ~50 words compare far faster than ~300
     characters."""
 
@@ -76,7 +77,7 @@ class Codec:
         prefilter in rapidfuzz)."""
         v = self.vocab
         out, hashed = [], []
-        for w in (_WORD.findall(key) if self.cjk else key.split()):
+        for w in (_WORD_CJK if self.cjk else _WORD).findall(key):
             c = v.get(w)
             if c is None:
                 n = len(v)

@@ -261,15 +261,19 @@ class Alignment:
 
     # -- figures ---------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
-        """Counts: ``{"rules": {kind: groups}, "old_rules", "new_rules", "old_unaligned",
+        """Counts: ``{"rules": {kind: groups}, "rule_counts": {kind: [old rules, new rules]},
+        "old_rules", "new_rules", "old_unaligned",
         "new_unaligned", "unchanged_share", "sections": {kind: n}, "glossary": {kind: n}}``.
 
         ``old_unaligned`` counts old rules with no successor (removed or ambiguous);
         ``unchanged_share`` is the fraction of old rules that are unchanged (0–1).
         """
         rules = {k: 0 for k in RULE_KINDS}
+        sizes = {k: [0, 0] for k in RULE_KINDS}
         for ch in self.changes:
             rules[ch.kind] += 1
+            sizes[ch.kind][0] += len(ch.old)
+            sizes[ch.kind][1] += len(ch.new)
         n_old = self.counts.get("old", sum(len(c.old) for c in self.changes))
         n_new = self.counts.get("new", sum(len(c.new) for c in self.changes))
         old_un = sum(len(c.old) for c in self.changes if c.kind in ("removed", "ambiguous"))
@@ -280,7 +284,7 @@ class Alignment:
         glos = {k: 0 for k in GLOSSARY_KINDS}
         for g in self.glossary:
             glos[g.kind] += 1
-        return {"rules": rules, "old_rules": n_old, "new_rules": n_new,
+        return {"rules": rules, "rule_counts": sizes, "old_rules": n_old, "new_rules": n_new,
                 "old_unaligned": old_un, "new_unaligned": new_un,
                 "unchanged_share": round(rules["unchanged"] / n_old, 4) if n_old else 1.0,
                 "sections": secs, "glossary": glos}

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 __all__ = ["AlignOptions", "ALGORITHM_VERSION"]
 
 #: Bumped whenever the alignment method changes its results (part of cache keys).
-ALGORITHM_VERSION = "align-3"
+ALGORITHM_VERSION = "align-4"
 
 
 @dataclass(frozen=True)
@@ -29,8 +29,8 @@ class AlignOptions:
         w_gap, w_adjacent, w_parent, w_section: prior weights (see :mod:`crossref.assign`).
         tie: two scores closer than this are equally good (→ ``ambiguous``).
         rounds: at most this many assignment rounds.
-        containment: partial-ratio (0–1) from which a shorter text counts as contained in a
-            longer one (split and merge evidence).
+        containment: share of a shorter text's words found in order in a longer one (0–1)
+            from which it counts as contained (split and merge evidence).
         min_piece: shortest key (words) used as split/merge evidence.
         split_gain: a split/merge is accepted when the joined pieces are at least this much
             more similar to the whole than the one-to-one match alone.
@@ -50,7 +50,7 @@ class AlignOptions:
     w_section: float = 0.05
     tie: float = 1e-6
     rounds: int = 3
-    containment: float = 0.85
+    containment: float = 0.8
     min_piece: int = 4
     split_gain: float = 0.05
     window: int = 3

@@ -1,7 +1,8 @@
 """Phase 3 of a release alignment: splits and merges, found by containment.
 
 A split shows as a new rule left without a match whose text is largely *contained* in an old
-rule (``fuzz.partial_ratio``) near where that old rule went; it is accepted when joining the
+rule (the share of its words found in order in the old text, an LCS) near where that old
+rule went; it is accepted when joining the
 pieces (with the old rule's one-to-one match, if any) in new-document order makes them more
 similar to the old text than the one-to-one match alone. Merges are the mirror image. An old
 rule left unmatched that has a single contained piece is a one-to-one match after all
@@ -10,6 +11,7 @@ rule left unmatched that has a single contained piece is a one-to-one match afte
 from __future__ import annotations
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import LCSseq
 
 from .matching import Group, Matching, Side
 from .options import AlignOptions
@@ -62,7 +64,7 @@ def _pieces(a: Side, b: Side, m: Matching, o: AlignOptions, split: bool) -> int:
             pair = (w, p) if split else (p, w)
             if pair in m.forbidden:
                 continue
-            c = fuzz.partial_ratio(kp, W.code[w]) / 100.0
+            c = _contained(kp, W.code[w])
             if c >= o.containment:
                 scored.append((c, w))
         if not scored:
@@ -87,7 +89,7 @@ def _pieces(a: Side, b: Side, m: Matching, o: AlignOptions, split: bool) -> int:
         if not pieces:
             continue
         if base < 0 and len(chosen) == 1:
-            if cur >= o.accept_supported or fuzz.partial_ratio(P.code[chosen[0]], kw) >= 90:
+            if cur >= o.accept_supported or _contained(P.code[chosen[0]], kw) >= 0.9:
                 (m.match(w, chosen[0]) if split else m.match(chosen[0], w))
                 made += 1
             continue
@@ -104,6 +106,11 @@ def _pieces(a: Side, b: Side, m: Matching, o: AlignOptions, split: bool) -> int:
             m.add_group(Group("merged", (main, *rest), (w,), cur))
         made += 1
     return made
+
+
+def _contained(piece: str, whole: str) -> float:
+    """Share (0–1) of the piece's words found, in order, in the whole (LCS / piece length)."""
+    return LCSseq.similarity(piece, whole) / len(piece) if piece else 0.0
 
 
 def _join(side: Side, idx: list[int]) -> str:
