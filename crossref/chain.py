@@ -117,7 +117,7 @@ class Chain:
         version = self.version(k)
         data = self.store.cached_alignment(a.id, b.id, version) if self.cache else None
         if data is not None:
-            al = Alignment.from_json(json.loads(data))
+            al = Alignment.from_cache(json.loads(data))
         else:
             if self.on_align:
                 self.on_align(k, len(self.infos) - 1)
@@ -125,7 +125,8 @@ class Chain:
             self.computed += 1
             if self.cache:
                 self.store.cache_alignment(a.id, b.id, version,
-                                           json.dumps(al.to_json(), ensure_ascii=False))
+                                           json.dumps(al.to_cache(), ensure_ascii=False,
+                                                      separators=(",", ":")))
         self._alignments[k] = al
         return al
 

@@ -157,6 +157,22 @@ class GlossaryChange:
                    tuple(d.get("notes", ())))
 
 
+def _row_numbers(row: list) -> tuple[list[str], list[str]]:
+    if row[0] == "u":
+        return [row[1]], [row[1]]
+    return row[1].split(), row[2].split()
+
+
+def _decode_row(row: list) -> Change:
+    if row[0] == "u":
+        n = _parse(row[1])
+        return Change("unchanged", (n,), (n,), 1.0)
+    kind, old, new, sim, changed, decided, notes = row
+    return Change(kind, tuple(_parse(x) for x in old.split()),
+                  tuple(_parse(x) for x in new.split()), float(sim), bool(changed),
+                  tuple(notes), bool(decided))
+
+
 def release_json(rel: Release) -> dict[str, Any]:
     """``{lang, label, effective_date, revision}`` of a release (date as ``YYYY-MM-DD``)."""
     return {"lang": rel.lang, "label": rel.label,
@@ -169,7 +185,6 @@ def _release_from_json(d: dict[str, Any]) -> Release:
     return Release(d["lang"], d["label"], eff, d.get("revision"))
 
 
-@dataclass
 class Alignment:
     """Everything known about how release ``old`` became release ``new`` (same language).
 
@@ -180,26 +195,56 @@ class Alignment:
         sections: every section correspondence, ``unchanged`` included.
         glossary: every glossary correspondence, ``unchanged`` included.
         counts: ``{"old": rules+subrules in old, "new": … in new}``.
+
+    An alignment read from the cache (:meth:`from_cache`) decodes its changes only when
+    ``changes`` is first read; lookups by number decode just the group asked for.
     """
 
-    old: Release
-    new: Release
-    changes: list[Change] = field(default_factory=list)
-    sections: list[SectionChange] = field(default_factory=list)
-    glossary: list[GlossaryChange] = field(default_factory=list)
-    counts: dict[str, int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
+    def __init__(self, old: Release, new: Release, changes: list[Change] | None = None,
+                 sections: list[SectionChange] | None = None,
+                 glossary: list[GlossaryChange] | None = None,
+                 counts: dict[str, int] | None = None) -> None:
+        self.old, self.new = old, new
+        self._changes: list[Change] | None = list(changes or [])
+        self._rows: list[list] | None = None
+        self._decoded: dict[int, Change] = {}
+        self.sections = list(sections or [])
+        self.glossary = list(glossary or [])
+        self.counts = dict(counts or {})
         self._index()
 
+    @property
+    def changes(self) -> list[Change]:
+        """Every rule group (decoded on first use for a cached alignment)."""
+        if self._changes is None:
+            self._changes = [self._change(i) for i in range(len(self._rows))]
+            self._rows = None
+        return self._changes
+
+    def _change(self, i: int) -> Change:
+        if self._changes is not None:
+            return self._changes[i]
+        ch = self._decoded.get(i)
+        if ch is None:
+            ch = self._decoded[i] = _decode_row(self._rows[i])
+        return ch
+
     def _index(self) -> None:
-        self._by_old: dict[RuleNumber, Change] = {}
-        self._by_new: dict[RuleNumber, Change] = {}
-        for ch in self.changes:
-            for n in ch.old:
-                self._by_old[n] = ch
-            for n in ch.new:
-                self._by_new[n] = ch
+        self._by_old: dict[str, int] = {}
+        self._by_new: dict[str, int] = {}
+        if self._changes is not None:
+            for i, ch in enumerate(self._changes):
+                for n in ch.old:
+                    self._by_old[str(n)] = i
+                for n in ch.new:
+                    self._by_new[str(n)] = i
+        else:
+            for i, row in enumerate(self._rows):
+                olds, news = _row_numbers(row)
+                for n in olds:
+                    self._by_old[n] = i
+                for n in news:
+                    self._by_new[n] = i
         # a section's own correspondence, not the split-off / merged-in ones it also appears in
         self._sec_old = {s.old: s for s in self.sections if s.old is not None and s.kind != "split"}
         self._sec_new = {s.new: s for s in self.sections if s.new is not None and s.kind != "merged"}
@@ -207,11 +252,13 @@ class Alignment:
     # -- lookups ---------------------------------------------------------------------------
     def change_of_old(self, number: RuleNumber) -> Change | None:
         """The group an old rule belongs to, or ``None`` if the old release lacks it."""
-        return self._by_old.get(number)
+        i = self._by_old.get(str(number))
+        return None if i is None else self._change(i)
 
     def change_of_new(self, number: RuleNumber) -> Change | None:
         """The group a new rule belongs to, or ``None`` if the new release lacks it."""
-        return self._by_new.get(number)
+        i = self._by_new.get(str(number))
+        return None if i is None else self._change(i)
 
     def forward(self, number: RuleNumber) -> list[RuleNumber]:
         """New number(s) of an old rule: one for 1–1 relations, several for a split, the merged
@@ -220,7 +267,7 @@ class Alignment:
         if number.kind == "section":
             s = self.section_forward(number)
             return [s] if s else []
-        ch = self._by_old.get(number)
+        ch = self.change_of_old(number)
         if ch is None or ch.kind in ("removed", "ambiguous", "added"):
             return []
         return list(ch.new)
@@ -230,7 +277,7 @@ class Alignment:
         if number.kind == "section":
             s = self.section_backward(number)
             return [s] if s else []
-        ch = self._by_new.get(number)
+        ch = self.change_of_new(number)
         if ch is None or ch.kind in ("added", "ambiguous", "removed"):
             return []
         return list(ch.old)
@@ -306,6 +353,35 @@ class Alignment:
                    [SectionChange.from_json(s) for s in d["sections"]],
                    [GlossaryChange.from_json(g) for g in d["glossary"]],
                    dict(d.get("counts", {})))
+
+    def to_cache(self) -> dict[str, Any]:
+        """A compact JSON form for the alignment cache: like :meth:`to_json` but each change
+        is a row ``[kind, old numbers, new numbers, similarity, text_changed, decided, notes]``
+        (numbers space-separated), shortened to ``["u", number]`` for unchanged rules."""
+        rows = []
+        for c in self.changes:
+            if c.kind == "unchanged" and not c.notes and not c.decided:
+                rows.append(["u", str(c.old[0])])
+            else:
+                rows.append([c.kind, " ".join(map(str, c.old)), " ".join(map(str, c.new)),
+                             round(c.similarity, 4), int(c.text_changed), int(c.decided),
+                             list(c.notes)])
+        d = self.to_json()
+        d.pop("changes")
+        d["rows"] = rows
+        return d
+
+    @classmethod
+    def from_cache(cls, d: dict[str, Any]) -> "Alignment":
+        """Inverse of :meth:`to_cache`; changes are decoded lazily."""
+        al = cls.__new__(cls)
+        al.old, al.new = _release_from_json(d["old"]), _release_from_json(d["new"])
+        al._changes, al._rows, al._decoded = None, d["rows"], {}
+        al.sections = [SectionChange.from_json(s) for s in d["sections"]]
+        al.glossary = [GlossaryChange.from_json(g) for g in d["glossary"]]
+        al.counts = dict(d.get("counts", {}))
+        al._index()
+        return al
 
     def changed(self) -> Iterable[Change]:
         """Every group except ``unchanged`` ones."""

@@ -48,8 +48,8 @@ def run(args, ctx) -> int:
         raise UserError(f"no files found in {' '.join(args.sources)}")
     with ctx.store() as store:
         for i, f in enumerate(files, 1):
-            if not ctx.silent:
-                err_console.print(f"[dim]ingest {i}/{len(files)}[/dim] {f.name}", end="\r")
+            if not ctx.silent and err_console.is_terminal:
+                err_console.print(f"[dim]ingest {i}/{len(files)}[/dim] {f.name}        ", end="\r")
             r = ingest_file(store, f)
             if r.status == "failed":
                 failed += 1
@@ -60,14 +60,15 @@ def run(args, ctx) -> int:
 
         def progress(msg: str) -> None:
             done[0] += 1
-            if not ctx.silent:
+            if not ctx.silent and err_console.is_terminal:
                 err_console.print(f"[dim]report {done[0]}[/dim] {msg}        ", end="\r")
         try:
             index = build_reports(store, out, args.lang, decisions, formats, progress)
         except DecisionError as exc:
             raise UserError(str(exc)) from None
     if not ctx.silent:
-        err_console.print(" " * 60, end="\r")
+        if err_console.is_terminal:
+            err_console.print(" " * 60, end="\r")
         for lang in index["languages"]:
             print(f"{lang['lang']}: {len(lang['releases'])} releases, {len(lang['pairs'])} "
                   f"change reports")

@@ -32,8 +32,8 @@ def register(sub) -> None:
 def chain_with_progress(store, lang, decisions, ctx) -> Chain:
     """A :class:`Chain` that reports alignments it computes on stderr (unless --silent)."""
     def progress(k: int, n: int) -> None:
-        if not ctx.silent:
-            err_console.print(f"[dim]aligning {k + 1}/{n}[/dim]", end="\r")
+        if not ctx.silent and err_console.is_terminal:
+            err_console.print(f"[dim]aligning {k + 1}/{n} (cached for next time)[/dim]", end="\r")
     return Chain(store, lang, decisions, on_align=progress)
 
 
