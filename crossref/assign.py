@@ -150,10 +150,27 @@ def _one_round(a: Side, b: Side, m: Matching, o: AlignOptions, rows: np.ndarray,
         m.match(int(rows[r]), int(cols[c]))
         made += 1
     for rs, cs in amb:
-        best = max(float(sim[r, c]) for r in rs for c in cs)
-        m.add_group(Group("ambiguous", tuple(int(rows[r]) for r in sorted(rs)),
-                          tuple(int(cols[c]) for c in sorted(cs)), best))
+        tied_group(a, b, m, o, [int(rows[r]) for r in sorted(rs)], [int(cols[c]) for c in sorted(cs)],
+                   max(float(sim[r, c]) for r in rs for c in cs))
     return made + len(amb)
+
+
+def tied_group(a: Side, b: Side, m: Matching, o: AlignOptions, olds: list[int],
+               news: list[int], best: float) -> None:
+    """Record equally good candidates: a split (one old rule whose text the tied new rules,
+    joined in document order, reproduce clearly better than any one of them), a merge (the
+    mirror image), or else an ``ambiguous`` group."""
+    if len(olds) == 1 and len(news) > 1:
+        joint = Indel.normalized_similarity(a.code[olds[0]], "".join(b.code[j] for j in news))
+        if joint >= best + o.split_gain:
+            m.add_group(Group("split", (olds[0],), tuple(news), joint))
+            return
+    if len(news) == 1 and len(olds) > 1:
+        joint = Indel.normalized_similarity("".join(a.code[i] for i in olds), b.code[news[0]])
+        if joint >= best + o.split_gain:
+            m.add_group(Group("merged", tuple(olds), (news[0],), joint))
+            return
+    m.add_group(Group("ambiguous", tuple(olds), tuple(news), best))
 
 
 def _ambiguous(score: np.ndarray, r_idx: np.ndarray, c_idx: np.ndarray,
@@ -219,6 +236,10 @@ def fill_gaps(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
         sim = process.cdist([a.code[i] for i in rows], [b.code[j] for j in cols],
                             scorer=Indel.normalized_similarity, score_cutoff=cut,
                             dtype=np.float64)
+        for r, i in enumerate(rows):
+            for c, j in enumerate(cols):
+                if (i, j) in m.forbidden:
+                    sim[r, c] = 0.0
         if not sim.any():
             continue
         r_idx, c_idx = linear_sum_assignment(sim, maximize=True)
@@ -231,7 +252,6 @@ def fill_gaps(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
                 m.match(rows[r], cols[c])
                 made += 1
         for rs, cs in amb:
-            m.add_group(Group("ambiguous", tuple(rows[r] for r in sorted(rs)),
-                              tuple(cols[c] for c in sorted(cs)),
-                              max(float(sim[r, c]) for r in rs for c in cs)))
+            tied_group(a, b, m, o, [rows[r] for r in sorted(rs)], [cols[c] for c in sorted(cs)],
+                       max(float(sim[r, c]) for r in rs for c in cs))
     return made

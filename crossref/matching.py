@@ -129,8 +129,8 @@ class _LazyKeys:
 @dataclass
 class Group:
     """A settled group that is not a plain one-to-one match: ``kind`` is ``split``,
-    ``merged``, ``ambiguous``, ``added`` or ``removed``; ``old``/``new`` are indices (main one
-    first); ``similarity`` 0–1; ``decided`` if from a decisions file."""
+    ``merged``, ``ambiguous``, ``added`` or ``removed``; ``old``/``new`` are indices in
+    document order; ``similarity`` 0–1; ``decided`` if from a decisions file."""
 
     kind: str
     old: tuple[int, ...]
@@ -163,7 +163,8 @@ class Matching:
         self.n2o[j] = i
 
     def add_group(self, g: Group) -> None:
-        """Record a group; its members leave the pool."""
+        """Record a group (members put in document order); its members leave the pool."""
+        g.old, g.new = tuple(sorted(g.old)), tuple(sorted(g.new))
         self.groups.append(g)
         for i in g.old:
             self.busy_old[i] = True

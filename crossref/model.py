@@ -46,15 +46,16 @@ class Change:
             * ``modified``: reworded, one old rule ↔ one new rule;
             * ``moved``: one ↔ one, but into another section than its section went to
               (``text_changed`` says whether it was also reworded);
-            * ``split``: one old rule → several new (``new[0]`` is the main successor);
+            * ``split``: one old rule → several new (``new[0]``, the first in document order,
+              is the main successor: the lineage continues through it);
             * ``merged``: several old → one new (``old[0]`` is the main predecessor);
             * ``added`` / ``removed``: no counterpart;
             * ``ambiguous``: two or more equally good candidates — ``old`` and ``new`` list all
               of them and nothing is picked (a decisions file can settle it).
-        old, new: rule numbers in the old / new release (document order, main one first for
-            splits and merges).
-        similarity: 0–1, the Indel similarity of the texts (references mapped, typography
-            folded); 1.0 for unchanged and renumbered, 0.0 for added and removed.
+        old, new: rule numbers in the old / new release, in document order.
+        similarity: 0–1 (rounded to 4 places), the Indel similarity of the texts (references
+            mapped, typography folded); 1.0 for unchanged and renumbered, 0.0 for added and
+            removed.
         text_changed: the wording differs (after folding typography and mapping references).
         notes: remarks for people ("typography only", "cites 701.2, now 702.2", …).
         decided: the relation comes from a human decision, not from the texts.
@@ -67,6 +68,9 @@ class Change:
     text_changed: bool = False
     notes: tuple[str, ...] = ()
     decided: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "similarity", round(float(self.similarity), 4))
 
     def to_json(self) -> dict[str, Any]:
         """``{kind, old: [str], new: [str], similarity, text_changed, notes, decided}``."""

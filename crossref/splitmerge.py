@@ -95,15 +95,13 @@ def _pieces(a: Side, b: Side, m: Matching, o: AlignOptions, split: bool) -> int:
             continue
         if cur < max(base_sim + o.split_gain, o.accept_supported):
             continue
-        main = base if base >= 0 else max(chosen, key=lambda p: fuzz.ratio(kw, P.code[p]))
-        rest = tuple(p for p in chosen if p != main)
         if base >= 0:  # the one-to-one match becomes part of the group
             w2p[w] = -1
             p2w[base] = -1
         if split:
-            m.add_group(Group("split", (w,), (main, *rest), cur))
+            m.add_group(Group("split", (w,), tuple(chosen), cur))
         else:
-            m.add_group(Group("merged", (main, *rest), (w,), cur))
+            m.add_group(Group("merged", tuple(chosen), (w,), cur))
         made += 1
     return made
 
