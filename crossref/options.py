@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 __all__ = ["AlignOptions", "ALGORITHM_VERSION"]
 
 #: Bumped whenever the alignment method changes its results (part of cache keys).
-ALGORITHM_VERSION = "align-5"
+ALGORITHM_VERSION = "align-6"
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class AlignOptions:
     w_section: float = 0.05
     tie: float = 1e-6
     rounds: int = 3
-    containment: float = 0.8
+    containment: float = 0.7
     min_piece: int = 4
     split_gain: float = 0.05
     window: int = 3

@@ -41,7 +41,9 @@ def space_tokens(text: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _sudachi():
     from sudachipy import dictionary, tokenizer
-    return dictionary.Dictionary(dict="core").create(), tokenizer.Tokenizer.SplitMode.A
+    mode = tokenizer.Tokenizer.SplitMode.A
+    d = dictionary.Dictionary(dict="core")
+    return (d.tokenizer(mode=mode) if hasattr(d, "tokenizer") else d.create(mode)), mode
 
 
 def sudachi_tokens(text: str) -> list[str]:
