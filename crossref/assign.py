@@ -15,7 +15,7 @@ group instead of a pick.
 """
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import numpy as np
 from rapidfuzz import process
@@ -29,9 +29,31 @@ __all__ = ["exact_keys", "assign_rest", "fill_gaps", "similarity_matrix"]
 
 
 def exact_keys(a: Side, b: Side, m: Matching) -> int:
-    """Phase 1: match free rules whose text, then whose key, is unique on both sides (the
-    texts first: that settles most rules without computing a key). Returns matches made."""
-    return _unique(a.text, b.text, m) + _unique(a.key, b.key, m)
+    """Phase 1: match free rules whose text is unique on both sides — first the text as
+    published, then with rule numbers masked, then the full match key (typography and case
+    folded too). Each stage only looks at what the previous ones left, so most rules are
+    settled by hashing alone. Returns matches made."""
+    made = _unique_all(a.text, b.text, m)
+    made += _unique(a.masked, b.masked, m)
+    return made + _unique(a.key, b.key, m)
+
+
+def _unique_all(ta: list[str], tb: list[str], m: Matching) -> int:
+    """:func:`_unique` over whole lists (fast path for the first stage: C-level counting)."""
+    ca, cb = Counter(ta), Counter(tb)
+    pos_b = {t: j for j, t in enumerate(tb)}
+    o2n, n2o, forbidden = m.o2n, m.n2o, m.forbidden
+    busy_o, busy_n = m.busy_old, m.busy_new
+    made = 0
+    for i, t in enumerate(ta):
+        if ca[t] != 1 or cb.get(t) != 1 or not t:
+            continue
+        j = pos_b[t]
+        if o2n[i] >= 0 or n2o[j] >= 0 or busy_o[i] or busy_n[j] or (i, j) in forbidden:
+            continue
+        m.match(i, j)
+        made += 1
+    return made
 
 
 def _unique(ta, tb, m: Matching) -> int:
@@ -188,7 +210,15 @@ def _ambiguous(score: np.ndarray, r_idx: np.ndarray, c_idx: np.ndarray,
     def union(x, y):
         parent[find(x)] = find(y)
 
-    for r, c in col_of.items():
+    if not len(r_idx):
+        return []
+    # only assigned pairs with a second candidate in their row or column need a closer look
+    chosen = score[r_idx, c_idx]
+    row_n = (score[r_idx] >= (chosen - tie)[:, None]).sum(axis=1)
+    col_n = (score[:, c_idx] >= (chosen - tie)[None, :]).sum(axis=0)
+    suspects = np.flatnonzero((row_n > 1) | (col_n > 1))
+    for k in suspects.tolist():
+        r, c = int(r_idx[k]), int(c_idx[k])
         s = score[r, c]
         for c2 in np.flatnonzero(score[r] >= s - tie):
             c2 = int(c2)

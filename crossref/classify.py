@@ -27,7 +27,7 @@ from .glossary import align_glossary
 from .matching import Matching, Side
 from .model import Alignment, Change
 from .sections import align_sections
-from .textkey import compare_form, map_references
+from .textkey import compare_form, rewrite_numbers
 
 __all__ = ["build_alignment", "stale_references"]
 
@@ -56,84 +56,95 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
             if s.kind in ("unchanged", "moved", "retitled"):
                 sec_map[s.old.section] = s.new.section
 
-    def mapping(n: RuleNumber) -> RuleNumber | None:
-        if n.rule is None:
-            return sec_to.get(n.section, n)
-        i = a.idx.get(n)
-        if i is None:
-            return n  # cites something the old release does not have: leave it as written
-        j = main_new[i]
-        return b.nums[j] if j >= 0 else None
+    # old number as written → new number (None: no counterpart), only where they differ
+    table: dict[str, str | None] = {}
+    an, bn = a.nums, b.nums
+    for i, j in enumerate(main_new):
+        if j < 0:
+            table[str(an[i])] = None
+        elif not _same(an[i], bn[j]):
+            table[str(an[i])] = str(bn[j])
+    for s, t in sec_to.items():
+        if t is None or t.section != s:
+            table[str(s)] = None if t is None else str(t)
 
-    tokens = {str(a.nums[i]) for i, j in enumerate(main_new) if j < 0 or a.nums[i] != b.nums[j]}
-    tokens |= {str(s) for s, t in sec_to.items() if t is None or t.section != s}
-
-    keyed: list[tuple[tuple, Change]] = []
-    prev_new, last = [0.0] * len(a), -1.0  # new position of the nearest earlier matched rule
+    # changes in new-document order: at[j] is the group placed at new position j; removed
+    # rules follow the new position of the nearest earlier matched old rule (after[p])
+    at: list[Change | None] = [None] * len(b)
+    after: dict[int, list[Change]] = {}
+    prev_new, last = [-1] * len(a), -1
     for i, j in enumerate(o2n):
         if j >= 0:
-            last = float(j)
+            last = j
         prev_new[i] = last
     decided = m.decided
+    full_a, full_b, sec_get = a.full, b.full, sec_map.get
     for i, j in enumerate(o2n):
         if j < 0:
             continue
-        na, nb = a.nums[i], b.nums[j]
-        if (a.full[i] == b.full[j] and sec_map.get(na.section) == nb.section
-                and (i, j) not in decided):
-            ch = Change("unchanged" if na == nb else "renumbered", (na,), (nb,), 1.0)
+        na, nb = an[i], bn[j]
+        if full_a[i] == full_b[j] and sec_get(na.section) == nb.section and (i, j) not in decided:
+            at[j] = Change("unchanged" if _same(na, nb) else "renumbered", (na,), (nb,), 1.0)
         else:
-            ch = _pair_change(a, b, i, j, sec_map, mapping, tokens, (i, j) in decided)
-        keyed.append(((j, 0, i), ch))
+            at[j] = _pair_change(a, b, i, j, sec_map, table, (i, j) in decided)
     for g in m.groups:
-        olds = tuple(a.nums[i] for i in g.old)
-        news = tuple(b.nums[j] for j in g.new)
+        olds = tuple(an[i] for i in g.old)
+        news = tuple(bn[j] for j in g.new)
         notes: tuple[str, ...] = ()
         sim, changed = 0.0, True
         if g.kind in ("split", "merged"):
-            fa = compare_form(" ".join(map_references(a.full[i], mapping) for i in g.old))
-            fb = compare_form(" ".join(b.full[j] for j in g.new))
+            fa = compare_form(" ".join(rewrite_numbers(full_a[i], table) for i in g.old))
+            fb = compare_form(" ".join(full_b[j] for j in g.new))
             sim = fuzz.ratio(fa, fb) / 100.0
         elif g.kind == "ambiguous":
             sim, changed, notes = g.similarity, False, (_AMBIGUOUS_NOTE,)
-        pos = ((min(g.new), 0, min(g.old) if g.old else -1) if g.new
-               else (prev_new[min(g.old)] + 0.5, 1, min(g.old)))
-        keyed.append((pos, Change(g.kind, olds, news, sim, changed, notes, g.decided)))
+        ch = Change(g.kind, olds, news, round(sim, 4), changed, notes, g.decided)
+        if g.new:
+            at[g.new[0]] = ch
+        else:
+            after.setdefault(prev_new[g.old[0]], []).append(ch)
     busy_old, busy_new, n2o = m.busy_old.tolist(), m.busy_new.tolist(), m.n2o.tolist()
     for i, j in enumerate(o2n):
         if j < 0 and not busy_old[i]:
-            keyed.append(((prev_new[i] + 0.5, 1, i), Change("removed", (a.nums[i],), (), 0.0, True)))
+            after.setdefault(prev_new[i], []).append(Change("removed", (an[i],), (), 0.0, True))
     for j, i in enumerate(n2o):
         if i < 0 and not busy_new[j]:
-            keyed.append(((j, 0, -1), Change("added", (), (b.nums[j],), 0.0, True)))
-    keyed.sort(key=lambda x: x[0])
-    glossary = align_glossary(old.glossary, new.glossary, mapping)
-    return Alignment(old.release, new.release, [c for _, c in keyed], sections, glossary,
+            at[j] = Change("added", (), (bn[j],), 0.0, True)
+    changes: list[Change] = list(after.get(-1, ()))
+    for j, ch in enumerate(at):
+        if ch is not None:
+            changes.append(ch)
+        if j in after:
+            changes += after[j]
+    glossary = align_glossary(old.glossary, new.glossary, table)
+    return Alignment(old.release, new.release, changes, sections, glossary,
                      {"old": len(a), "new": len(b)})
 
 
-def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int], mapping,
-                 tokens: set[str], decided: bool) -> Change:
-    """Classify the one-to-one pair old ``i`` ↔ new ``j`` (``tokens``: the old numbers the
-    alignment changes, as written)."""
+def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
+                 table: dict[str, str | None], decided: bool) -> Change:
+    """Classify the one-to-one pair old ``i`` ↔ new ``j`` (``table``: the old numbers the
+    alignment changes, see :func:`~crossref.textkey.rewrite_numbers`)."""
     ra, rb = a.full[i], b.full[j]
     notes: list[str] = []
     sim = 1.0
     if ra == rb:
         changed = False
+    elif rewrite_numbers(ra, table) == rb:
+        changed = False
+        notes.append("only renumbered references")
     else:
         fa, fb = compare_form(ra), compare_form(rb)
         if fa == fb:
             changed = False
             notes.append("typography only")
         else:
-            if any(t in tokens for t in _TOKEN.findall(ra)):
-                fa = compare_form(map_references(ra, mapping))
+            fa = compare_form(rewrite_numbers(ra, table))
             changed = fa != fb
             if changed:
                 sim = fuzz.ratio(fa, fb) / 100.0
             else:
-                notes.append("only renumbered references")
+                notes.append("only renumbered references and typography")
         if changed and a.text[i] == b.text[j]:
             notes.append("examples changed")
     na, nb = a.nums[i], b.nums[j]
@@ -143,7 +154,12 @@ def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int], mapp
         kind = "modified"
     else:
         kind = "unchanged" if na == nb else "renumbered"
-    return Change(kind, (na,), (nb,), sim, changed, tuple(notes), decided)
+    return Change(kind, (na,), (nb,), round(sim, 4), changed, tuple(notes), decided)
+
+
+def _same(x: RuleNumber, y: RuleNumber) -> bool:
+    """``x == y`` without building the dataclass comparison tuples (hot loop)."""
+    return x.rule == y.rule and x.section == y.section and x.letters == y.letters
 
 
 def stale_references(al: Alignment, new: Ruleset) -> dict[RuleNumber, list[str]]:

@@ -8,17 +8,14 @@ similar are paired globally (``linear_sum_assignment``) as ``renamed``.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 import numpy as np
 from rapidfuzz import fuzz, process
 from scipy.optimize import linear_sum_assignment
 
 from extract.model import GlossaryEntry
-from extract.rulenum import RuleNumber
 
 from .model import GlossaryChange
-from .textkey import compare_form, map_references, match_key
+from .textkey import compare_form, match_key, rewrite_numbers
 
 __all__ = ["align_glossary", "RENAME_THRESHOLD"]
 
@@ -32,12 +29,13 @@ def _names(g: GlossaryEntry) -> list[str]:
 
 
 def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
-                   mapping: Callable[[RuleNumber], RuleNumber | None]) -> list[GlossaryChange]:
+                   table: dict[str, str | None]) -> list[GlossaryChange]:
     """Correspondence of two glossaries.
 
     Args:
         old, new: glossary entries in document order.
-        mapping: old rule number → new rule number (for references in definitions).
+        table: old rule number → new rule number where they differ (``None``: no
+            counterpart), for references in definitions (:func:`~crossref.textkey.rewrite_numbers`).
 
     Returns:
         One :class:`GlossaryChange` per entry pair or lone entry, in new-document order
@@ -89,7 +87,7 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
         if i in identical:
             out.append((j, GlossaryChange("unchanged", old[i].term, new[j].term, 1.0)))
         else:
-            out.append((j, _compare(old[i], new[j], mapping, i in renamed)))
+            out.append((j, _compare(old[i], new[j], table, i in renamed)))
     for i in range(len(old)):
         if i not in pair:
             out.append((len(new) + i, GlossaryChange("removed", old[i].term, None, 0.0)))
@@ -100,7 +98,8 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
     return [g for _, g in out]
 
 
-def _compare(a: GlossaryEntry, b: GlossaryEntry, mapping, renamed: bool) -> GlossaryChange:
+def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
+             renamed: bool) -> GlossaryChange:
     notes: list[str] = []
     if a.obsolete != b.obsolete:
         notes.append("now obsolete" if b.obsolete else "no longer obsolete")
@@ -111,7 +110,7 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, mapping, renamed: bool) -> Glos
     else:
         fa, fb = compare_form(a.text), compare_form(b.text)
         if fa != fb:
-            fa = compare_form(map_references(a.text, mapping))
+            fa = compare_form(rewrite_numbers(a.text, table))
         changed = fa != fb
         sim = fuzz.ratio(fa, fb) / 100.0 if changed else 1.0
         if not changed:
@@ -122,4 +121,4 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, mapping, renamed: bool) -> Glos
         kind = "changed"
     else:
         kind = "unchanged"
-    return GlossaryChange(kind, a.term, b.term, sim, tuple(notes))
+    return GlossaryChange(kind, a.term, b.term, round(sim, 4), tuple(notes))

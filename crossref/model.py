@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from extract.model import Release
 from extract.rulenum import RuleNumber
@@ -34,9 +34,9 @@ CONTINUING = frozenset({"unchanged", "renumbered", "modified", "moved", "split",
 _parse = lru_cache(maxsize=65536)(RuleNumber.parse)  # cached alignments repeat numbers
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One group of rules and how it changed.
+class Change(NamedTuple):
+    """One group of rules and how it changed (an immutable named tuple: thousands are made
+    per alignment).
 
     Attributes:
         kind: one of :data:`RULE_KINDS`.
@@ -53,9 +53,9 @@ class Change:
             * ``ambiguous``: two or more equally good candidates — ``old`` and ``new`` list all
               of them and nothing is picked (a decisions file can settle it).
         old, new: rule numbers in the old / new release, in document order.
-        similarity: 0–1 (rounded to 4 places), the Indel similarity of the texts (references
-            mapped, typography folded); 1.0 for unchanged and renumbered, 0.0 for added and
-            removed.
+        similarity: 0–1 (rounded to 4 places by the aligner), the Indel similarity of the
+            texts (references mapped, typography folded); 1.0 for unchanged and renumbered,
+            0.0 for added and removed.
         text_changed: the wording differs (after folding typography and mapping references).
         notes: remarks for people ("typography only", "cites 701.2, now 702.2", …).
         decided: the relation comes from a human decision, not from the texts.
@@ -68,9 +68,6 @@ class Change:
     text_changed: bool = False
     notes: tuple[str, ...] = ()
     decided: bool = False
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "similarity", round(float(self.similarity), 4))
 
     def to_json(self) -> dict[str, Any]:
         """``{kind, old: [str], new: [str], similarity, text_changed, notes, decided}``."""
@@ -126,7 +123,7 @@ class SectionChange:
                    d["new_title"], bool(d["moved"]), bool(d["retitled"]), int(d["rules"]))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GlossaryChange:
     """How one glossary entry corresponds.
 
@@ -215,7 +212,7 @@ class Alignment:
         self.sections = list(sections or [])
         self.glossary = list(glossary or [])
         self.counts = dict(counts or {})
-        self._index()
+        self._by_old: dict[str, int] | None = None
 
     @property
     def changes(self) -> list[Change]:
@@ -223,6 +220,7 @@ class Alignment:
         if self._changes is None:
             self._changes = [self._change(i) for i in range(len(self._rows))]
             self._rows = None
+            self._decoded = {}
         return self._changes
 
     def _change(self, i: int) -> Change:
@@ -234,8 +232,8 @@ class Alignment:
         return ch
 
     def _index(self) -> None:
-        self._by_old: dict[str, int] = {}
-        self._by_new: dict[str, int] = {}
+        """Build the lookup tables (on first lookup: aligning does not pay for them)."""
+        self._by_old, self._by_new = {}, {}
         if self._changes is not None:
             for i, ch in enumerate(self._changes):
                 for n in ch.old:
@@ -256,11 +254,15 @@ class Alignment:
     # -- lookups ---------------------------------------------------------------------------
     def change_of_old(self, number: RuleNumber) -> Change | None:
         """The group an old rule belongs to, or ``None`` if the old release lacks it."""
+        if self._by_old is None:
+            self._index()
         i = self._by_old.get(str(number))
         return None if i is None else self._change(i)
 
     def change_of_new(self, number: RuleNumber) -> Change | None:
         """The group a new rule belongs to, or ``None`` if the new release lacks it."""
+        if self._by_old is None:
+            self._index()
         i = self._by_new.get(str(number))
         return None if i is None else self._change(i)
 
@@ -294,20 +296,24 @@ class Alignment:
 
     def section_change_of_old(self, number: RuleNumber) -> SectionChange | None:
         """The correspondence of an old section."""
+        if self._by_old is None:
+            self._index()
         return self._sec_old.get(number)
 
     def section_change_of_new(self, number: RuleNumber) -> SectionChange | None:
         """The correspondence of a new section."""
+        if self._by_old is None:
+            self._index()
         return self._sec_new.get(number)
 
     def section_forward(self, number: RuleNumber) -> RuleNumber | None:
         """The section an old section continues as (merged: the section it went into)."""
-        s = self._sec_old.get(RuleNumber(number.section))
+        s = self.section_change_of_old(RuleNumber(number.section))
         return s.new if s and s.kind != "removed" else None
 
     def section_backward(self, number: RuleNumber) -> RuleNumber | None:
         """The section a new section continues (split: the section it came out of)."""
-        s = self._sec_new.get(RuleNumber(number.section))
+        s = self.section_change_of_new(RuleNumber(number.section))
         return s.old if s and s.kind != "added" else None
 
     # -- figures ---------------------------------------------------------------------------
@@ -384,7 +390,7 @@ class Alignment:
         al.sections = [SectionChange.from_json(s) for s in d["sections"]]
         al.glossary = [GlossaryChange.from_json(g) for g in d["glossary"]]
         al.counts = dict(d.get("counts", {}))
-        al._index()
+        al._by_old = None
         return al
 
     def changed(self) -> Iterable[Change]:

@@ -7,7 +7,7 @@ Three forms, from loosest to strictest:
   with equal keys differ at most in typography, case and the numbers they cite.
 * :func:`compare_form` — for deciding whether a rule changed: NFKC and typography folded, case
   and numbers kept.
-* :func:`map_references` — a text's rule references rewritten through an alignment, so that
+* :func:`rewrite_numbers` — a text's rule references rewritten through an alignment, so that
   "rule 712.7a" → "rule 712.11c" is not counted as an edit.
 
 Format knowledge: the official EN files 2003–2026 switch between straight and curly quotes,
@@ -18,12 +18,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Callable
 
-from extract.references import mask_references
-from extract.rulenum import RuleNumber
-
-__all__ = ["match_key", "compare_form", "map_references", "cites_numbers", "title_key"]
+__all__ = ["match_key", "mask_numbers", "compare_form", "rewrite_numbers", "cites_numbers", "title_key"]
 
 #: Typographic variants folded for comparison (curly quotes, dashes, odd spaces).
 TYPOGRAPHY = (
@@ -35,6 +31,7 @@ TYPOGRAPHY = (
 #: Any rule-shaped number, with or without a keyword (masking too much only loosens the key).
 _NUMBER = re.compile(r"\d\d\d(?:\.\d{1,3}[a-z]{0,2})?(?!\d)")
 _HAS_NUMBER = re.compile(r"\d\d\d")
+_CITED = re.compile(r"(?<![\d.])\d\d\d(?:\.\d{1,3}[a-z]{0,2})?(?!\d)")
 
 
 def compare_form(text: str) -> str:
@@ -62,6 +59,12 @@ def compare_form(text: str) -> str:
     return " ".join(t.split())
 
 
+def mask_numbers(text: str) -> str:
+    """``text`` exactly as published but with rule-shaped numbers masked as ``#`` (a cheap
+    intermediate key: settles rules whose only change is a renumbered citation)."""
+    return _NUMBER.sub("#", text) if _HAS_NUMBER.search(text) else text
+
+
 def match_key(text: str) -> str:
     """The matching key: :func:`compare_form`, rule-shaped numbers masked as ``#``, case folded.
 
@@ -87,20 +90,24 @@ def cites_numbers(text: str) -> bool:
     return _HAS_NUMBER.search(text) is not None
 
 
-def map_references(text: str, mapping: Callable[[RuleNumber], RuleNumber | None],
-                   mask: str = "#") -> str:
-    """Rewrite the rule numbers ``text`` cites through ``mapping``.
+def rewrite_numbers(text: str, table: dict[str, str | None], mask: str = "#") -> str:
+    """Rewrite the rule numbers ``text`` cites through ``table`` (old number as written →
+    new number, or ``None`` when it has no counterpart, replaced by ``mask``); numbers not in
+    the table stay as written.
 
-    A thin wrapper over :func:`extract.references.mask_references` (every rule-shaped number,
-    keyword or not) that skips texts citing nothing.
-
-    Args:
-        text: a rule or glossary text of the old release.
-        mapping: old number → new number, or ``None`` when the cited rule has no counterpart
-            (then the number is replaced by ``mask``, so the text compares unequal to any
-            text that cites a real number).
-        mask: the replacement for unmapped numbers.
+    Every rule-shaped number counts, keyword or not — the same numbers
+    :func:`extract.references.mask_references` rewrites with ``require_keyword=False``
+    ("rules 712.1–712.21", "rule 713〔…〕") — but in one regex pass, as comparing thousands of
+    rules needs. For display and notes use :mod:`extract.references`.
     """
-    if not cites_numbers(text):
+    if not table or not _HAS_NUMBER.search(text):
         return text
-    return mask_references(text, mapping, mask)
+
+    def sub(m: re.Match) -> str:
+        n = m.group()
+        if n not in table:
+            return n
+        new = table[n]
+        return mask if new is None else new
+
+    return _CITED.sub(sub, text)
