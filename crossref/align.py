@@ -62,7 +62,8 @@ def align_releases(old: Ruleset, new: Ruleset, options: AlignOptions | None = No
     _apply_decisions(a, b, m, [d for d in decisions if d.applies(old.release, new.release)])
     exact_keys(a, b, m)
     assign_rest(a, b, m, o)
-    fill_gaps(a, b, m, o)
+    if old.complete and new.complete:  # in quotes, position says nothing
+        fill_gaps(a, b, m, o)
     find_splits(a, b, m, o)
     find_merges(a, b, m, o)
     return build_alignment(a, b, m)

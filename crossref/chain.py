@@ -145,8 +145,10 @@ class Chain:
 def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
                  decisions: Iterable[Decision] = (), options: AlignOptions | None = None,
                  ) -> tuple[Ruleset, Ruleset, Alignment]:
-    """Load two releases and align them directly (any two releases, either order); a pair
-    that is consecutive in the chain uses the cache.
+    """Load two releases and align them directly (any two releases, either order). A pair of
+    complete releases that are consecutive in the chain uses the cache; partial releases
+    (quotes) are aligned too — what a partial side lacks is "not quoted", which reports
+    must not call added or removed (see :func:`reports.diffview.diff_view`).
 
     Returns:
         ``(old ruleset, new ruleset, alignment)``.
@@ -154,9 +156,11 @@ def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
     Raises:
         StoreError: a release is missing.
     """
-    chain = Chain(store, lang, decisions, options)
-    i, j = chain.index(old_spec), chain.index(new_spec)
-    if j == i + 1:
-        return chain.ruleset(i), chain.ruleset(j), chain.alignment(i)
-    old, new = chain.ruleset(i), chain.ruleset(j)
-    return old, new, align_releases(old, new, chain.options, chain.decisions)
+    a, b = store.resolve(old_spec, lang), store.resolve(new_spec, lang)
+    if a.complete and b.complete:
+        chain = Chain(store, lang, decisions, options)
+        i, j = chain.index(old_spec), chain.index(new_spec)
+        if j == i + 1:
+            return chain.ruleset(i), chain.ruleset(j), chain.alignment(i)
+    old, new = from_record(store.release_rows(a.id)), from_record(store.release_rows(b.id))
+    return old, new, align_releases(old, new, options, decisions)

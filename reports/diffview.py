@@ -4,6 +4,7 @@ Markdown, HTML and CSV renderers (:mod:`reports.render`) draw from.
 Shape (keys every consumer may rely on)::
 
     {"title", "lang", "old": release, "new": release, "section": "712" | None,
+     "partial": {"old": bool, "new": bool},
      "summary": {...Alignment.summary(), "old_unaligned_share", "new_unaligned_share"},
      "changes": [{"kind", "old": [str], "new": [str], "similarity", "text_changed", "notes",
                   "decided", "old_section", "new_section", "old_text", "new_text",
@@ -13,7 +14,9 @@ Shape (keys every consumer may rely on)::
                    "old_text", "new_text", "diff"}]}
 
 ``release`` objects are ``{"lang", "label", "effective_date", "revision"}``. Unchanged rules,
-sections and glossary entries are left out unless ``include_unchanged``.
+sections and glossary entries are left out unless ``include_unchanged``. When a release is
+partial (quotes on a wiki page), only rules quoted in both are compared: what the partial
+side lacks is not reported as added or removed, and the counts cover the quoted rules.
 """
 from __future__ import annotations
 
@@ -52,6 +55,9 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
             the language).
     """
     tok = tokenize or tokenizer_for(new.release.lang)
+    partial = {"old": not old.complete, "new": not new.complete}
+    if partial["old"] or partial["new"]:
+        al = _restrict_to_quoted(al, partial["old"], partial["new"])
     o_rel, n_rel = release_json(al.old), release_json(al.new)
     summary = al.summary()
     n_old, n_new = summary["old_rules"], summary["new_rules"]
@@ -111,8 +117,19 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
                      f"{release_name(o_rel)} to {release_name(n_rel)}"
                      + (f", section {section}" if section is not None else ""),
             "lang": new.release.lang, "old": o_rel, "new": n_rel,
-            "section": str(section) if section is not None else None,
+            "section": str(section) if section is not None else None, "partial": partial,
             "summary": summary, "changes": changes, "sections": sections, "glossary": glossary}
+
+
+def _restrict_to_quoted(al: Alignment, old_partial: bool, new_partial: bool) -> Alignment:
+    """The alignment without what only a partial side's silence suggests: a rule, section or
+    glossary entry missing from a partial release (a wiki page quoting some rules) is not
+    quoted there, not added or removed."""
+    drop = ({"added"} if old_partial else set()) | ({"removed"} if new_partial else set())
+    kept = [c for c in al.changes if c.kind not in drop]
+    counts = {"old": sum(len(c.old) for c in kept), "new": sum(len(c.new) for c in kept)}
+    return Alignment(al.old, al.new, kept, [s for s in al.sections if s.kind not in drop],
+                     [g for g in al.glossary if g.kind not in drop], counts)
 
 
 def _text(numbers: tuple[RuleNumber, ...], rs: Ruleset, numbered: bool = True) -> str:

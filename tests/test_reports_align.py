@@ -208,3 +208,30 @@ def test_alignment_cache_is_used_and_dropped_with_the_release(sample_store):
         assert len(st.table("alignments")) == 1
         st.conn.execute("DELETE FROM releases WHERE label='20300405'")
         assert len(st.table("alignments")) == 0
+
+
+def test_partial_releases_compare_quoted_rules_only(tmp_path):
+    from align_helpers import ruleset
+    from conftest import make_doc
+    from crossref.chain import aligned_pair
+    from extract.records import to_record
+    from reports.diffview import diff_view
+    from reports.render import markdown
+    full = ruleset("20300110", [("100.1", "Quoted in both, unchanged."),
+                                ("100.2", "Quoted in both, forty cards."),
+                                ("100.3", "Tokens are markers that represent objects.")], lang="ja")
+    quote = ruleset("20300405", [("100.1", "Quoted in both, unchanged."),
+                                 ("100.2", "Quoted in both, sixty cards."),
+                                 ("100.4", "Exile is a zone kept apart from the game.")], lang="ja")
+    full.complete = quote.complete = False
+    with Store(tmp_path / "s.sqlite") as st:
+        for k, rs in enumerate((full, quote)):
+            st.add_document(make_doc(f"page {k}", name=f"page{k}.txt"), "wiki-text",
+                            [to_record(rs, origin="wiki")])
+        old, new, al = aligned_pair(st, "20300110", "20300405", "ja")
+    view = diff_view(al, old, new)
+    assert view["partial"] == {"old": True, "new": True}
+    assert [(c["kind"], c["old"], c["new"]) for c in view["changes"]] == [
+        ("modified", ["100.2"], ["100.2"])]
+    assert view["summary"]["old_rules"] == 2 and view["summary"]["rules"]["removed"] == 0
+    assert "are partial releases (quoted rules only)" in markdown.render(view)

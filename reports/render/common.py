@@ -52,8 +52,15 @@ def changes_of(view: dict[str, Any], kinds: tuple[str, ...]) -> list[dict[str, A
 
 
 def unaligned_sentence(view: dict[str, Any]) -> str:
-    """How much stayed without a counterpart, as one sentence."""
+    """How much stayed without a counterpart, as one sentence (and what a partial release
+    means)."""
     s = view["summary"]
+    part = view.get("partial") or {}
+    if part.get("old") or part.get("new"):
+        names = [_name(view[k]) for k in ("old", "new") if part.get(k)]
+        verb = "is a partial release" if len(names) == 1 else "are partial releases"
+        return (f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} quoted old "
+                f"rules are compared, and what is not quoted is not reported as added or removed.")
     return (f"{s['old_unaligned']} of {s['old_rules']} rules of {_name(view['old'])} "
             f"({pct(s['old_unaligned_share'])}) have no counterpart in {_name(view['new'])}; "
             f"{s['new_unaligned']} of {s['new_rules']} rules of {_name(view['new'])} "
