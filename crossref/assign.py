@@ -1,8 +1,9 @@
 """Phases 1 and 2 of a release alignment: exact keys, then a global assignment.
 
-Phase 1 settles every rule whose :func:`~crossref.textkey.match_key` occurs exactly once on
-each side (linear time; most rules of neighbouring releases). Phase 2 scores the rest with
-``rapidfuzz.process.cdist`` (Indel similarity of the keys, 0–1) plus a document-order prior
+Phase 1 settles every rule whose text occurs exactly once on each side — as published, then
+with rule numbers masked, then as :func:`~crossref.textkey.match_key` — in linear time (most
+rules of neighbouring releases). Phase 2 scores the rest with ``rapidfuzz.process.cdist``
+(word-level Indel similarity of the keys, 0–1) plus a document-order prior
 and solves one global assignment with ``scipy.optimize.linear_sum_assignment`` — never
 first-come matching. The prior rewards a candidate that lies between the new positions of
 the old rule's nearest matched neighbours, that keeps the exact offset to one of them, whose

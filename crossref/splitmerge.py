@@ -2,11 +2,12 @@
 
 A split shows as a new rule left without a match whose text is largely *contained* in an old
 rule (the share of its words found in order in the old text, an LCS) near where that old
-rule went; it is accepted when joining the
-pieces (with the old rule's one-to-one match, if any) in new-document order makes them more
-similar to the old text than the one-to-one match alone. Merges are the mirror image. An old
-rule left unmatched that has a single contained piece is a one-to-one match after all
-(a rule cut down to a part of itself).
+rule went. Each such piece goes to the old rule containing it best (two equally good: it
+stays added); the split is accepted when joining the pieces (with the old rule's one-to-one
+match, if any) in new-document order makes them clearly more similar to the old text than
+the one-to-one match alone. Merges are the mirror image. An old rule left unmatched that has
+a single contained piece is a one-to-one match after all (a rule cut down to a part of
+itself).
 """
 from __future__ import annotations
 
