@@ -235,3 +235,26 @@ def test_partial_releases_compare_quoted_rules_only(tmp_path):
         ("modified", ["100.2"], ["100.2"])]
     assert view["summary"]["old_rules"] == 2 and view["summary"]["rules"]["removed"] == 0
     assert "are partial releases (quoted rules only)" in markdown.render(view)
+
+
+def test_japanese_releases_align_and_diff_on_sudachi_words():
+    from align_helpers import ruleset
+    from crossref.align import align_releases
+    from reports.diffview import diff_view
+    old = ruleset("20300110", [
+        ("100.1", "各プレイヤーは、自分のデッキを切り直してからカードを7枚引く。"),
+        ("100.2", "プレイヤーは自分のライブラリーからカードを1枚引く。"),
+        ("100.3", "トークンはカードではないオブジェクトを表すマーカーである。rule 100.2参照。")], lang="ja")
+    new = ruleset("20300405", [
+        ("100.1", "各プレイヤーは、自分のデッキを切り直してからカードを7枚引く。"),
+        ("100.2", "追放領域は、ゲームから取り除かれたカードが置かれる領域である。"),
+        ("100.3", "プレイヤーは自分の墓地からカードを1枚引く。"),
+        ("100.4", "トークンはカードではないオブジェクトを表すマーカーである。rule 100.3参照。")], lang="ja")
+    al = align_releases(old, new)
+    kinds = {tuple(map(str, c.old)): (c.kind, tuple(map(str, c.new))) for c in al.changes}
+    assert kinds[("100.2",)] == ("modified", ("100.3",))
+    assert kinds[("100.3",)] == ("renumbered", ("100.4",))  # citation 100.2 → 100.3 is no edit
+    assert kinds[()] == ("added", ("100.2",))
+    view = diff_view(al, old, new)
+    [mod] = [c for c in view["changes"] if c["kind"] == "modified"]
+    assert ["delete", "ライブラリー"] in mod["diff"] and ["insert", "墓地"] in mod["diff"]
