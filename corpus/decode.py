@@ -31,7 +31,6 @@ _COMMON_PUNCT = set("‘’“”–—…™®©•·°")
 _LATIN_LETTERS = {chr(c) for c in range(0xC0, 0x100)} - {"×", "÷"} | set("ŒœŠšŸŽž")
 _HIGH = re.compile(r"[^\x00-\x7f]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
-_NEWLINE = re.compile(r"\r\n|\r|\n")
 
 
 class DecodeError(ValueError):
@@ -63,13 +62,14 @@ def split_lines(text: str) -> list[str]:
     Unlike :meth:`str.splitlines`, form feeds, U+2028 and NEL are kept inside lines, so line
     numbers match what an editor shows for these files. Returns 1 + number of breaks lines.
     """
-    return _NEWLINE.split(text)
+    if "\r" not in text:
+        return text.split("\n")
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def _line_endings(text: str) -> dict[str, int]:
-    counts = {"CRLF": 0, "CR": 0, "LF": 0}
-    for m in _NEWLINE.finditer(text):
-        counts[{"\r\n": "CRLF", "\r": "CR", "\n": "LF"}[m.group()]] += 1
+    crlf = text.count("\r\n")
+    counts = {"CRLF": crlf, "CR": text.count("\r") - crlf, "LF": text.count("\n") - crlf}
     return {k: v for k, v in counts.items() if v}
 
 

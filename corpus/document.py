@@ -65,7 +65,7 @@ def document_from_bytes(data: bytes, source: str) -> Document:
         dec = decode_bytes(data, source)
     except DecodeError as exc:
         raise DocumentError(str(exc)) from None
-    if not dec.text.strip():
+    if not dec.text or dec.text.isspace():
         raise DocumentError(f"{source}: no text (only white space)")
     return Document(source=source, raw=data, sha256=hashlib.sha256(data).hexdigest(),
                     encoding=dec.encoding, text=dec.text, line_endings=dec.line_endings,

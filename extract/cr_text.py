@@ -1,6 +1,7 @@
 """Parser for the line-structured CR text format (official EN files and line-for-line translations).
 
-Format knowledge, checked on the official English releases 2003-03-15 … 2026-01-16:
+Format knowledge, checked on the 112 official English releases 2003-03-15 … 2026-01-16 and the
+6 normalised copies 2023-06-16 … 2026-04-17:
 
 * title line, "These rules are effective as of <date>." (up to 2008: "current as of"),
   an introduction, "Contents" (every chapter and section heading repeated, then "Glossary" and
@@ -8,13 +9,36 @@ Format knowledge, checked on the official English releases 2003-03-15 … 2026-0
 * chapter headings ``7. Additional Rules``; section headings ``712. Double-Faced Cards``;
   rules ``712.1. Text``; subrules ``712.1a Text``; ``Example:`` lines belong to the rule above
   (also after a blank line); any other line continues the element above it as a new paragraph;
-* official defects that parse as intended (each reported as a warning): a dot after a subrule
-  (``119.1d.``), no dot after a rule (``606.5 If``), no space after the dot (``901.4.All``),
-  double spaces; the JA file adds ``720 . 前兆カード`` (space before the dot), ``702.189. 702.189.``
-  (the number printed twice) and subrules glued to their text (``100.1a本文``);
+* official defects that parse as intended (each reported as a warning with its line): a dot
+  after a subrule (``119.1d.``), no dot after a rule (``606.5 If``), no space after the dot
+  (``901.4.All``), double spaces (``201.3.  ``), a space inside the number (``606. 8b``,
+  2005-08-01 … 2007-05-01; ``702. 37a``, 2009-07-11), a missing rule number (``306.b``,
+  2008-10-01), a doubled marker (``Example:Example:``, 2014-09-26 … 2015-03-27), a stray
+  one-letter line (``f``, 2021-11-15); the JA file adds ``720 . 前兆カード`` (space before the
+  dot), ``702.189. 702.189.`` (the number printed twice) and subrules glued to their text
+  (``100.1a本文``);
+* misprinted rule numbers, read as the number their position demands when exactly one part
+  (section, rule or letters) differs from it: ``605.2c`` between 609.2b and 609.4 (2005-08-01),
+  ``501.2``–``501.6`` under section 510 (2006-05-01), ``432.2b`` after 423.2a (2006-10-01 …
+  2007-09-07), ``502.35b`` after 502.36a (2006-06-01), ``306.1c`` after 306.3b (2008-10-01),
+  a second ``702.30d`` (2009-09-04, 2009-10-01); and ``505.54.`` whose subrules are
+  ``505.5a``/``505.5b`` (2010-06-18). The printed number is kept in the warning;
+* three files (2003-10-01, 2003-12-01, 2004-02-01) are hard-wrapped at about 100 columns: a
+  line ending in a space continues the paragraph (joined with one space), a line ending in a
+  hyphen or dash continues the word, an indented line starts a new paragraph, and a reference
+  that wraps to the start of a line ("See rule\n419.8 …") is text, not a rule;
 * glossary entries are separated by blank lines (JA: told apart by headword lines), the headword
   first ("Kicker, Kicked" has the alias "Kicked"; "Active Player, Nonactive Player Order" is one
-  term); numbered senses "1." "2." stay inside the definition; "(Obsolete)" marks old terms.
+  term; 'Partner, “Partner—[text],” “Partner with [name]”' has two quoted aliases); numbered
+  senses "1." "2." stay inside the definition (2021-06-09 glues "1." to the headword:
+  ``Ability1. Text…``); "(Obsolete)" (2005–2006 also "(obsolete)") marks old terms and
+  "(Informal)" (up to 2009) informal ones; after a blank line an indented line, or a sub-heading
+  followed by indented lines (the list of expansion symbols, 2003-03-15), continues the entry;
+* 2013-02-01 is cut off inside the glossary (last headword "Attack Multiple Players", no
+  definition, no credits); it is parsed with warnings;
+* the file published as 2006-06-01 states "current as of June 1, 2004" (its original name was
+  ``MagicCompRules060104.txt``, month-first): it is the 2004-06-01 release and gets the label
+  ``20040601`` (see :func:`label_from_name`).
 
 The pre-2009 numbering (files up to 2009-05-01) has the same shapes and parses the same way.
 """
@@ -31,14 +55,24 @@ from .rulenum import RuleNumber, next_letters
 
 __all__ = ["parse_cr_text", "CRFormatError", "label_from_name"]
 
+_SP = "[ \t\u3000\xa0]"
+#: ``712.8e Text``: section, an optional space (``606. 8b``), rule, letters, optional dot, spaces.
 _RULE = re.compile(
-    r"(?P<sec>\d{3})\.(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?(?![a-z0-9])"
-    r"(?P<dot>\.?)(?P<sp>[ \t\u3000\xa0]*)(?P<text>.*)")
-_SECTION = re.compile(r"(?P<sec>\d{3})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
+    r"(?P<sec>[1-9]\d{2})\.(?P<gap> ?)(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?(?![a-z0-9])"
+    rf"(?P<dot>\.?)(?P<sp>{_SP}*)(?P<text>.*)")
+#: ``306.b Text``: a subrule whose rule number is missing (2008-05-01 … 2008-10-01).
+_NO_RULE = re.compile(rf"(?P<sec>[1-9]\d{{2}})\.(?P<let>[a-z]{{1,2}}){_SP}+(?P<text>\S.*)")
+_SECTION = re.compile(r"(?P<sec>[1-9]\d{2})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
 _CHAPTER = re.compile(r"(?P<ch>\d)\.[ \t\u3000]+(?P<title>\S.*)")
-_ANY_RULE = re.compile(r"\s*\d{3}\.\d")
+_ANY_RULE = re.compile(r"\s*[1-9]\d{2}\.\d")
+_HTML_START = re.compile(r"\s*(?:<!doctype html|<html|<head|<body|<\?xml)", re.I)
 _WRAP_WORDS = {"rule", "rules", "see", "section", "sections", "and", "or", "to", "of", "in"}
 _LABEL_IN_NAME = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
+_OBSOLETE = re.compile(r"\s*[（(](?:Obsolete|廃止|已废止|过时)[）)]\s*$", re.I)
+_INFORMAL = re.compile(r"\s*\((?:Informal)\)\s*$", re.I)
+_GLUED_SENSE = re.compile(r"(?P<head>.*?[^\d\s])(?P<sense>1\.\s.*)")
+#: Longest body line (characters) of a hard-wrapped file; unwrapped files have far longer ones.
+_WRAP_WIDTH = 130
 
 
 class CRFormatError(ValueError):
@@ -81,7 +115,10 @@ def label_from_name(name: str, body_date: date | None) -> tuple[str | None, str 
 
 
 def detect_profile(doc: Document) -> CRProfile | None:
-    """The profile whose title and date statement fit the document, or ``None``."""
+    """The profile whose title and date statement fit the document, or ``None`` (also for an
+    HTML page, even one that shows the rules: it is not the text format)."""
+    if _HTML_START.match(doc.text[:2000]):
+        return None
     head = "\n".join(doc.lines[:12])
     tail = "\n".join(doc.lines[-40:])
     for prof in PROFILES.values():
@@ -115,12 +152,29 @@ def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | N
     return _Parser(doc, profile).run()
 
 
+#: ``next_letters`` for no letters and single letters (the common case), computed once.
+_NEXT_LETTERS = {None: "a", **{c: next_letters(c) for c in "abcdefghijkmnpqrstuvwxyz"}}
+
+
+def _next(letters: str | None) -> str:
+    """The subrule letters after ``letters`` (``None`` → ``"a"``), see :func:`next_letters`."""
+    nxt = _NEXT_LETTERS.get(letters)
+    return nxt if nxt is not None else next_letters(letters)
+
+
+def _differs_once(a: RuleNumber, b: RuleNumber) -> bool:
+    """True if exactly one of section, rule number and letters differs between ``a`` and ``b``."""
+    return ((a.section != b.section) + (a.rule != b.rule) + (a.letters != b.letters)) == 1
+
+
 class _Parser:
     def __init__(self, doc: Document, profile: CRProfile) -> None:
         self.doc = doc
         self.p = profile
         self.lines = doc.lines
         self.warnings: list[ParseWarning] = []
+        self.wrapped = False  # hard-wrapped file (2003-10-01 … 2004-02-01)
+        self.prev: RuleNumber | None = None  # the last rule or subrule read, in document order
 
     def warn(self, line: int, msg: str) -> None:
         self.warnings.append(ParseWarning(self.doc.source, line, msg))
@@ -128,27 +182,34 @@ class _Parser:
     # -- top level ------------------------------------------------------------------------
     def run(self) -> Ruleset:
         lines, p, src = self.lines, self.p, self.doc.source
-        first_rule = self._find(_ANY_RULE, 0)
+        contents = self._find(p.contents_re, 0, heading=True)
+        toc_end = self._contents_end(contents) if contents is not None else None
+        lo = toc_end + 1 if toc_end is not None else 0
+        first_rule = self._find(_ANY_RULE, lo)
         if first_rule is None:
             raise CRFormatError(f"{src}: no rule lines (like '100.1.') found; not a CR text")
-        body_start = None
-        for i in range(first_rule - 1, -1, -1):
-            s = lines[i].strip()
-            cm = _CHAPTER.fullmatch(s)
-            if cm and cm.group("ch") == "1":
-                body_start = i
-                break
+        body_start = nearest = None
+        for i in range(first_rule - 1, lo - 1, -1):
+            cm = _CHAPTER.fullmatch(lines[i].strip())
+            if cm:
+                nearest = i if nearest is None else nearest
+                if cm.group("ch") == "1":
+                    body_start = i
+                    break
         if body_start is None:
-            body_start = first_rule
-            self.warn(first_rule + 1, "no chapter 1 heading before the first rule")
-        gloss = self._find(p.glossary_re, body_start)
+            body_start = nearest if nearest is not None else first_rule
+            self.warn(body_start + 1, "no chapter 1 heading before the first rule")
+        if contents is not None and contents >= body_start:
+            contents = None
+        gloss = self._find(p.glossary_re, body_start, heading=True)
         if gloss is None:
             raise CRFormatError(f"{src}: no glossary heading after the rules; the file looks "
                                 f"truncated (last line {len(lines)})")
-        credits = self._find(p.credits_re, gloss + 1)
+        credits = self._find(p.credits_re, gloss + 1, heading=True)
         end = credits if credits is not None else len(lines)
         if credits is None:
-            self.warn(len(lines), "no credits heading after the glossary (the file looks truncated)")
+            self.warn(len(lines), "no credits heading after the glossary: the file looks truncated "
+                                  "(it ends inside the glossary)")
 
         eff, eff_line = self._effective_date()
         label, note = label_from_name(self.doc.name, eff)
@@ -159,28 +220,51 @@ class _Parser:
         if label is None:
             raise CRFormatError(f"{src}: no effective date in the text and none in the file name")
         rs = Ruleset(release=Release(p.lang, label, eff), source=src)
+        self.rs = rs
         rs.title = next((l.strip() for l in lines if l.strip()), "")
-        contents = self._find(p.contents_re, 0, body_start)
         intro_end = contents if contents is not None else body_start
         rs.introduction = self._join_block(1, intro_end, skip_date=True)
         toc_chapters = self._toc_chapters(contents, body_start) if contents is not None else {}
+        longest = max(map(len, lines[body_start:gloss]), default=0)
+        self.wrapped = longest <= _WRAP_WIDTH and sum(
+            1 for l in lines[body_start:gloss] if l[-1:] == " ") >= 100
         self._parse_body(rs, body_start, gloss, toc_chapters)
         rs.glossary = self._parse_glossary(gloss + 1, end)
         if credits is not None:
-            rs.credits = self._join_block(credits + 1, len(lines), skip_date=True)
+            rs.credits = self._join_block(credits + 1, len(lines))  # as printed, date line too
         self._check_numbering(rs)
         rs.warnings = self.warnings
         return rs
 
-    def _find(self, pattern: re.Pattern, start: int, stop: int | None = None) -> int | None:
-        for i in range(start, len(self.lines) if stop is None else stop):
-            if pattern.match(self.lines[i]):
+    def _contents_end(self, contents: int) -> int | None:
+        """Index of the contents' own "Credits" line: the first glossary heading after the
+        contents heading, when the next non-blank line is a credits heading (the real glossary
+        heading is followed by its first entry). ``None`` if the contents do not end so."""
+        p, lines = self.p, self.lines
+        gloss = self._find(p.glossary_re, contents + 1, heading=True)
+        if gloss is None:
+            return None
+        nxt = next((k for k in range(gloss + 1, len(lines)) if lines[k].strip()), None)
+        return nxt if nxt is not None and p.credits_re.match(lines[nxt]) else None
+
+    def _find(self, pattern: re.Pattern, start: int, stop: int | None = None,
+              heading: bool = False) -> int | None:
+        """Index of the first line in ``[start, stop)`` that ``pattern`` matches, or ``None``.
+        ``heading``: only lines of at most 80 characters can match (a fast pre-check)."""
+        match = pattern.match
+        lines = self.lines
+        for i in range(start, len(lines) if stop is None else stop):
+            line = lines[i]
+            if heading and (not line or len(line) > 80):
+                continue
+            if match(line):
                 return i
         return None
 
     def _effective_date(self) -> tuple[date | None, int]:
+        search = self.p.date_re.search
         for i, line in enumerate(self.lines):
-            m = self.p.date_re.search(line)
+            m = search(line)
             if m:
                 d = self.p.date_from(m)
                 if d:
@@ -189,8 +273,9 @@ class _Parser:
 
     def _join_block(self, start: int, stop: int, skip_date: bool = False) -> str:
         out = []
+        search = self.p.date_re.search
         for line in self.lines[start:stop]:
-            if skip_date and self.p.date_re.search(line):
+            if skip_date and search(line):
                 continue
             out.append(line.rstrip())
         return "\n".join(out).strip("\n")
@@ -203,11 +288,25 @@ class _Parser:
                 found[int(m.group("ch"))] = m.group("title").strip()
         return found
 
+    def _sep(self, i: int) -> str:
+        """What joins line ``i`` (0-based) to the text before it: a paragraph break ``"\\n"``,
+        or in a hard-wrapped file ``" "`` (the line above ends in a space) or ``""`` (it ends
+        in a hyphen or dash) unless line ``i`` is indented (a new paragraph)."""
+        if not self.wrapped or i == 0:
+            return "\n"
+        prev, cur = self.lines[i - 1], self.lines[i]
+        if not prev.strip() or cur[:1].isspace():
+            return "\n"
+        if prev[-1:].isspace():
+            return " "
+        if prev.endswith(("-", "\u2013", "\u2014")):
+            return ""
+        return "\n"
+
     # -- rules --------------------------------------------------------------------------
     def _parse_body(self, rs: Ruleset, start: int, stop: int, toc: dict[int, str]) -> None:
         lines = self.lines
         example_re = self.p.example_re
-        rules = rs.rules
         sections = rs.sections
         chapter = 0
         section: Section | None = None
@@ -216,16 +315,25 @@ class _Parser:
         rule_match, section_match, chapter_match = _RULE.match, _SECTION.fullmatch, _CHAPTER.fullmatch
         for i in range(start, stop):
             raw = lines[i]
-            if not raw or raw.isspace():
+            if not raw:
                 continue
             s = raw.strip()
+            if not s:
+                continue
             lineno = i + 1
             if s[0].isdigit():
                 m = rule_match(s)
-                if m and self._wrapped_reference(m, i, section):
+                if m and (lines[i - 1].strip() or m.group("text")[:1] in "),;:") \
+                        and self._wrapped_reference(m, i):
                     m = None  # "See rule\n419.8 ..." in a hard-wrapped file: continuation text
                 if m:
-                    last_rule = self._add_rule(rs, m, lineno, section)
+                    last_rule = self._add_rule(m, i, section)
+                    last_example = None
+                    continue
+                m = _NO_RULE.match(s)
+                if m and section is not None and self.prev is not None \
+                        and int(m.group("sec")) == section.number.section == self.prev.section:
+                    last_rule = self._add_rule(m, i, section)
                     last_example = None
                     continue
                 m = section_match(s)
@@ -262,13 +370,22 @@ class _Parser:
                     self.warn(lineno, "example outside any rule; kept as text of the section")
                     self._continue_section(section, s, lineno)
                     continue
-                last_example = Example(s[m.end():], lineno)
+                text = s[m.end():]
+                again = example_re.match(text)
+                if again:
+                    self.warn(lineno, "example marker printed twice")
+                    text = text[again.end():]
+                last_example = Example(text, lineno)
                 last_rule.examples.append(last_example)
                 continue
+            if len(s) <= 2 and (last_rule is not None or last_example is not None):
+                self.warn(lineno, f"stray line {s!r} kept as a paragraph of "
+                                  f"{'an example of ' if last_example else ''}{last_rule.number}")
+            # (JA "例：" or "500.10a" alone on its line: the text follows on the next line)
             if last_example is not None:
-                last_example.text += "\n" + s
+                last_example.text = last_example.text + self._sep(i) + s if last_example.text else s
             elif last_rule is not None:
-                last_rule.text += "\n" + s
+                last_rule.text = last_rule.text + self._sep(i) + s if last_rule.text else s
             else:
                 self._continue_section(section, s, lineno)
 
@@ -280,18 +397,18 @@ class _Parser:
                 return bool(m) and int(m.group("sec")) // 100 == chapter
         return False
 
-    def _wrapped_reference(self, m: re.Match, i: int, section: Section | None) -> bool:
-        """True if a rule-shaped line is really a wrapped cross-reference ("See rule\n419.8 …").
+    def _wrapped_reference(self, m: re.Match, i: int) -> bool:
+        """True if a rule-shaped line is really a wrapped cross-reference ("See rule\\n419.8 …").
 
-        Some 2003 files are hard-wrapped at about 100 columns, so a reference can land at the
-        start of a line. Such a line follows a non-blank line that ends mid-sentence ("see
-        rule", "and"), or continues with ")" / "," after the number.
+        Three files of 2003–2004 are hard-wrapped at about 100 columns, so a reference can land
+        at the start of a line. Such a line follows a non-blank line that ends mid-sentence
+        ("see rule", "and"), or continues with ")" / "," after the number.
         """
         text = m.group("text")
-        if text[:1] in ("),;:" if not m.group("dot") else "),;"):
+        if text[:1] and text[:1] in ("),;:" if not m.group("dot") else "),;"):
             return True
-        prev = self.lines[i - 1].rstrip() if i else ""
-        if not prev:
+        prev = self.lines[i - 1] if i else ""
+        if not prev or prev.isspace():
             return False
         last = prev.rsplit(None, 1)[-1].strip("(\"“").lower()
         return last in _WRAP_WORDS
@@ -303,81 +420,215 @@ class _Parser:
         self.warn(lineno, f"text between section {section.number} heading and its first rule")
         section.title += "\n" + text
 
-    def _add_rule(self, rs: Ruleset, m: re.Match, lineno: int, section: Section | None) -> Rule:
-        sec, rno, letters = int(m.group("sec")), int(m.group("rule")), m.group("let")
-        num = RuleNumber(sec, rno, letters)
-        text = m.group("text")
-        dot, sp = m.group("dot"), m.group("sp")
-        if letters and dot:
-            self.warn(lineno, f"extra dot after subrule {num}")
-        elif not letters and not dot:
-            self.warn(lineno, f"no dot after rule {num}")
-        if not sp and text:
-            self.warn(lineno, f"no space after {num}{dot}")
-        elif len(sp) > 1:
-            self.warn(lineno, f"{len(sp)} spaces after {num}{dot}")
+    def _next_number(self, i: int, stop: int) -> RuleNumber | None:
+        """The number of the next rule line after line index ``i`` (before any heading)."""
+        for j in range(i + 1, min(stop, i + 60)):
+            s = self.lines[j].strip()
+            if not s or not s[0].isdigit():
+                continue
+            m = _RULE.match(s)
+            if m and not self._wrapped_reference(m, j):
+                return RuleNumber(int(m.group("sec")), int(m.group("rule")), m.group("let"))
+            return None  # a heading
+        return None
+
+    def _successors(self, sec: int) -> list[RuleNumber]:
+        """The numbers that may follow the previous rule inside section ``sec``."""
+        prev = self.prev if self.prev is not None and self.prev.section == sec else None
+        if prev is None:
+            return [RuleNumber(sec, 1)]
+        if prev.letters:
+            return [RuleNumber(sec, prev.rule, next_letters(prev.letters)), RuleNumber(sec, prev.rule + 1)]
+        return [RuleNumber(sec, prev.rule, "a"), RuleNumber(sec, prev.rule + 1)]
+
+    def _resolve(self, num: RuleNumber, i: int, section: Section | None) -> RuleNumber:
+        """Read a misprinted number as the one its position demands (see the module docstring).
+
+        A number is suspect when it is outside its section heading, repeats an earlier number
+        or goes backwards; it is then read as the expected successor of the previous rule that
+        differs from it in exactly one part, unless the next rule line has that number (no
+        renumbering cascade). A rule that skips numbers is read as the expected one when the
+        next line is a subrule of the expected rule (``505.54.`` / ``505.5a``). Every reading
+        is reported as a warning naming the printed number.
+        """
+        if section is None:
+            return num
+        sec = section.number.section
+        prev = self.prev if self.prev is not None and self.prev.section == sec else None
+        if num.section == sec:  # fast path: the expected successor
+            if prev is None:
+                if num.rule == 1 and num.letters is None:
+                    return num
+            elif num.letters is None:
+                if num.rule == prev.rule + 1:
+                    return num
+            elif num.rule == prev.rule and num.letters == _next(prev.letters):
+                return num
+        rules = self.rs.rules
+        if num.section != sec or num in rules or (prev is not None and num.sort_key <= prev.sort_key):
+            for cand in self._successors(sec):
+                if cand.kind == num.kind and cand not in rules and _differs_once(cand, num):
+                    if self._next_number(i, len(self.lines)) == cand:
+                        break  # the next line has that number: this one is not it
+                    self.warn(i + 1, f"rule number {num} misprinted: it stands after "
+                                     f"{prev or f'section heading {sec}'}; read as {cand}")
+                    return cand
+            return num
+        if num.letters is None:
+            want = RuleNumber(sec, prev.rule + 1 if prev is not None else 1)
+            if num != want and want not in rules:
+                nxt = self._next_number(i, len(self.lines))
+                if nxt is not None and nxt.letters and nxt.parent == want:
+                    self.warn(i + 1, f"rule number {num} misprinted: it stands after "
+                                     f"{prev or f'section heading {sec}'} and its subrules are "
+                                     f"numbered {nxt}…; read as {want}")
+                    return want
+        return num
+
+    def _add_rule(self, m: re.Match, i: int, section: Section | None) -> Rule:
+        lineno = i + 1
+        rs = self.rs
+        if m.re is _RULE:
+            sec_s, gap, rule_s, letters, dot, sp, text = m.group(
+                "sec", "gap", "rule", "let", "dot", "sp", "text")
+            num = RuleNumber(int(sec_s), int(rule_s), letters)
+            if letters:
+                if dot:
+                    self.warn(lineno, f"extra dot after subrule {num}")
+            elif not dot:
+                self.warn(lineno, f"no dot after rule {num}")
+            if gap:
+                self.warn(lineno, f"space inside the number {sec_s}.{gap}{rule_s}{letters or ''}")
+            if sp != " ":
+                if not sp and text:
+                    self.warn(lineno, f"no space after {num}{dot}")
+                elif len(sp) > 1:
+                    self.warn(lineno, f"{len(sp)} spaces after {num}{dot}")
+        else:  # _NO_RULE: "306.b Text" after 306.3a
+            sec_s, letters, text = m.group("sec", "let", "text")
+            num = RuleNumber(int(sec_s), self.prev.rule, letters)
+            self.warn(lineno, f"rule number missing in {sec_s}.{letters}; read as {num} "
+                              f"(after {self.prev})")
         # "702.189. 702.189. text" (JA): the number printed twice.
-        again = _RULE.match(text)
-        if again and RuleNumber(int(again.group("sec")), int(again.group("rule")), again.group("let")) == num:
-            self.warn(lineno, f"number {num} printed twice")
-            text = again.group("text")
-        if section is None or section.number.section != sec:
-            self.warn(lineno, f"rule {num} is not under its section heading {sec}")
-        existing = rs.rules.get(num)
-        if existing is not None:
-            self.warn(lineno, f"rule {num} appears twice (first at line {existing.line}); "
-                              f"its text is appended to the first")
-            existing.text += "\n" + text
+        if text[:1].isdigit():
+            again = _RULE.match(text)
+            if again and RuleNumber(int(again.group("sec")), int(again.group("rule")),
+                                    again.group("let")) == num:
+                self.warn(lineno, f"number {num} printed twice")
+                text = again.group("text")
+        rules = rs.rules
+        existing = rules.get(num)
+        if existing is not None and existing.text == text:  # the same line printed twice (JA 505.4)
+            self.warn(lineno, f"rule {num} printed twice with the same text (first at line "
+                              f"{existing.line}); kept once")
             return existing
-        rule = Rule(num, text, lineno)
-        rs.rules[num] = rule
-        return rule
+        printed = num
+        num = self._resolve(num, i, section)
+        if num is printed:
+            if section is None or section.number.section != num.section:
+                self.warn(lineno, f"rule {num} is not under its section heading {num.section}")
+        else:
+            existing = rules.get(num)
+        self.prev = num
+        if existing is None:
+            rule = rules[num] = Rule(num, text, lineno)
+            return rule
+        self.warn(lineno, f"rule {num} appears twice (first at line {existing.line}); "
+                          f"its text is appended to the first")
+        existing.text += "\n" + text
+        return existing
 
     def _check_numbering(self, rs: Ruleset) -> None:
-        """Warn about numbering gaps (other than l/o) and subrules without a parent rule."""
+        """Warn about numbering gaps (letters skip l and o), numbers out of order and subrules
+        without a parent rule."""
         prev: RuleNumber | None = None
-        for num, rule in rs.rules.items():
-            if num.letters:
-                parent = num.parent
-                if parent not in rs.rules:
+        prev_orphan = False
+        rules = rs.rules
+        for num, rule in rules.items():
+            sec, rno, let = num.section, num.rule, num.letters
+            if prev is not None and prev.section == sec:  # fast path: the expected successor
+                if let is None:
+                    if rno == prev.rule + 1:
+                        prev, prev_orphan = num, False
+                        continue
+                elif rno == prev.rule and let == _next(prev.letters):
+                    if prev_orphan:
+                        self.warn(rule.line, f"subrule {num} has no parent rule {num.parent}")
+                    prev = num
+                    continue
+            orphan = False
+            if prev is not None and num.sort_key < prev.sort_key:
+                self.warn(rule.line, f"rule {num} is out of order (after {prev})")
+            elif let:
+                parent = RuleNumber(sec, rno)
+                if parent not in rules:
+                    orphan = True
                     self.warn(rule.line, f"subrule {num} has no parent rule {parent}")
-                want = next_letters(prev.letters if prev and prev.parent == parent else None)
-                if num.letters != want:
+                same_rule = prev is not None and prev.section == sec and prev.rule == rno
+                want = next_letters(prev.letters if same_rule else None)
+                if let != want:
                     self.warn(rule.line, f"numbering gap: {num} where {parent}{want} was expected")
             else:
-                want_rule = prev.rule + 1 if prev and prev.section == num.section else 1
-                if num.rule != want_rule:
-                    self.warn(rule.line, f"numbering gap: {num} where {num.section}.{want_rule} was expected")
-            prev = num
+                want_rule = prev.rule + 1 if prev is not None and prev.section == sec else 1
+                if rno != want_rule:
+                    self.warn(rule.line, f"numbering gap: {num} where {sec}.{want_rule} was expected")
+            prev, prev_orphan = num, orphan
 
     # -- glossary -------------------------------------------------------------------------
     def _parse_glossary(self, start: int, stop: int) -> list[GlossaryEntry]:
-        blocks: list[tuple[int, list[str]]] = []
-        current: list[str] | None = None
+        blocks: list[list[int]] = []  # line indexes of each entry, headword first
+        current: list[int] | None = None
         head_re = self.p.headword_re
+        by_headword = self.p.headword_starts_entry and head_re is not None
+        lines, date_search = self.lines, self.p.date_re.search
+        blank = False
         for i in range(start, stop):
-            line = self.lines[i]
+            line = lines[i]
             if not line.strip():
-                current = None
+                blank = True
                 continue
-            if self.p.date_re.search(line):
-                continue
-            new_entry = current is None
-            if self.p.headword_starts_entry and head_re is not None:
+            if (i + 1 == stop or not lines[i + 1].strip()) and date_search(line):
+                continue  # a date statement (always a paragraph of its own or the last line)
+            if by_headword:
                 new_entry = not line[:1].isspace() and head_re.match(line.strip()) is not None
                 if current is None and not new_entry:
                     self.warn(i + 1, "glossary line before any headword; kept as its own entry")
                     new_entry = True
-            if new_entry:
-                current = [line]
-                blocks.append((i + 1, current))
             else:
-                current.append(line)
-        return [self._glossary_entry(lineno, block) for lineno, block in blocks]
+                new_entry = current is None or (blank and not self._continues_entry(i, stop))
+            blank = False
+            if new_entry:
+                current = [i]
+                blocks.append(current)
+            else:
+                current.append(i)
+        return [self._glossary_entry(block) for block in blocks]
 
-    def _glossary_entry(self, lineno: int, block: list[str]) -> GlossaryEntry:
-        heading = block[0].strip()
-        text = "\n".join(l.strip() for l in block[1:])
+    def _continues_entry(self, i: int, stop: int) -> bool:
+        """After a blank line, does line ``i`` still belong to the entry above? Yes for an
+        indented line, and for a sub-heading followed by a blank line and an indented line
+        (the list of expansion symbols under "Expansion Symbol", 2003-03-15)."""
+        lines = self.lines
+        if lines[i][:1].isspace():
+            return True
+        return (i + 2 < stop and not lines[i + 1].strip() and lines[i + 2][:1].isspace()
+                and bool(lines[i + 2].strip()))
+
+    def _glossary_entry(self, block: list[int]) -> GlossaryEntry:
+        lineno = block[0] + 1
+        lines = self.lines
+        heading = lines[block[0]].strip()
+        parts: list[str] = []
+        for k in block[1:]:
+            s = lines[k].strip()
+            parts.append((self._sep(k) if parts else "") + s)
+        text = "".join(parts)
+        glued = _GLUED_SENSE.fullmatch(heading) if "1." in heading else None
+        if glued and any(lines[k].strip().startswith("2.") for k in block[1:]):
+            self.warn(lineno, f"headword {glued.group('head')!r} glued to its sense 1 "
+                              f"({heading[:len(glued.group('head')) + 3]!r})")
+            heading = glued.group("head")
+            text = glued.group("sense") + ("\n" + text if text else "")
         if not text:
             self.warn(lineno, f"glossary entry {heading!r} has no definition")
         original = None
@@ -387,11 +638,18 @@ class _Parser:
             if m:
                 head, original = m.group("term").strip(), m.group("original").strip()
         obsolete = False
-        om = re.search(r"\s*[（(](?:Obsolete|廃止|已废止|过时)[）)]\s*$", head)
-        if om:
-            obsolete, head = True, head[:om.start()]
+        if head.rstrip()[-1:] in ")）":
+            om = _OBSOLETE.search(head)
+            if om:
+                obsolete, head = True, head[:om.start()]
+            im = _INFORMAL.search(head)
+            if im:
+                head = head[:im.start()]
         term, aliases = split_headword(head)
         return GlossaryEntry(term, aliases, text, lineno, obsolete, heading, original)
+
+
+_QUOTES = "“”\"'‘’?"
 
 
 def split_headword(head: str) -> tuple[str, tuple[str, ...]]:
@@ -400,15 +658,23 @@ def split_headword(head: str) -> tuple[str, tuple[str, ...]]:
     "Kicker, Kicked" → ("Kicker", ("Kicked",)); "Active Player, Nonactive Player Order" stays one
     term. A comma separates aliases only when each part's first word shares a prefix of at least
     three letters with the first part's first word (Kick-er/Kick-ed, Base Power/Base Toughness,
-    Banding/“Bands with Other”, You/Your) — format knowledge from the glossaries of 2003–2026.
+    Banding/“Bands with Other”, You/Your), or when every part is a single letter ("Y, Z").
+    A comma inside closing quotes ends a quoted alias: 'Partner, “Partner—[text],” “Partner
+    with [name]”' → ("Partner", ("“Partner—[text]”", "“Partner with [name]”")). Quote marks stay
+    on aliases; the 2008-05-01 file prints its quotes as "?" ("Banding, ?Bands with Other?").
+    Format knowledge from the glossaries of 2003–2026.
     """
-    parts = [p.strip() for p in head.split(", ")]
+    if "," not in head:
+        return head, ()
+    norm = re.sub(r",([”\"])\s+", r"\1, ", head)
+    parts = [p.strip() for p in norm.split(", ")]
     if len(parts) == 1:
         return head, ()
+    if all(len(p) == 1 and p.isalpha() for p in parts):
+        return parts[0], tuple(parts[1:])
 
     def stem(s: str) -> str:
-        word = s.strip("“”\"'‘’").split(" ")[0].lower()
-        return word
+        return s.strip(_QUOTES).split(" ")[0].lower()
 
     first = stem(parts[0])
     for p in parts[1:]:

@@ -14,6 +14,7 @@ from corpus.store import Store
 
 from .cr_text import CRFormatError
 from .kinds import UnknownKindError, parse_document
+from .merge_stored import merge_with_stored
 from .records import to_record
 
 __all__ = ["IngestResult", "ingest_paths", "expand_paths"]
@@ -81,7 +82,8 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
 
 
 def ingest_file(store: Store, path: Path) -> IngestResult:
-    """Ingest one file (see :func:`ingest_paths`)."""
+    """Ingest one file (see :func:`ingest_paths`); never raises for a bad file or a failed
+    write (the result says ``"failed"`` with a one-line reason naming the file)."""
     try:
         doc = load_document(path)
     except DocumentError as exc:
@@ -95,14 +97,26 @@ def ingest_file(store: Store, path: Path) -> IngestResult:
     except Exception as exc:  # a parser bug must not abort the other files
         return IngestResult(str(path), "failed", encoding=doc.encoding,
                             error=f"{path}: internal error while parsing ({type(exc).__name__}: {exc})")
-    records = [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
-    notes = store.add_document(
-        doc, parsed.kind, records, parsed.facts,
-        [{"source": w.source, "line": w.line, "message": w.message} for w in parsed.warnings])
+    parsed_rulesets = parsed.rulesets  # partial ones merge with what is stored (wiki quotes)
+    try:
+        merged = [merge_with_stored(store, rs, origin, prov, doc.source) for rs, origin, prov in parsed_rulesets]
+        parsed.rulesets = [(rs, origin, prov) for (rs, prov, _), (_, origin, _) in zip(merged, parsed_rulesets)]
+        records = [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
+        notes = [n for _, _, ns in merged for n in ns]
+        merged_keys = {f"replaces {rs.release.key} ({origin})" for (rs, _, ns), (_, origin, _)
+                       in zip(merged, parsed.rulesets) if ns}
+        notes += [n for n in store.add_document(
+            doc, parsed.kind, records, parsed.facts,
+            [{"source": w.source, "line": w.line, "message": w.message} for w in parsed.warnings])
+            if not any(n.startswith(k) for k in merged_keys)]
+    except Exception as exc:  # the store rolled back: nothing of this file is kept
+        return IngestResult(str(path), "failed", kind=parsed.kind, encoding=doc.encoding,
+                            error=f"{path}: not stored ({type(exc).__name__}: {exc}); "
+                                  f"the store is unchanged")
     res = IngestResult(str(path), "ingested", kind=parsed.kind, encoding=doc.encoding, notes=notes)
-    for rs, _, _ in parsed.rulesets:
+    for (rs, _, _), (own, _, _) in zip(parsed.rulesets, parsed_rulesets):
         eff = rs.release.effective_date.isoformat() if rs.release.effective_date else None
         res.releases.append((rs.release.lang, rs.release.label, eff, rs.counts()))
-        res.warnings += [str(w) for w in rs.warnings]
+        res.warnings += [str(w) for w in own.warnings]
     res.warnings += [str(w) for w in parsed.warnings]
     return res

@@ -11,7 +11,13 @@ Sources of the format knowledge:
 * ``en``: official English files 2003-03-15 … 2026-01-16 ("These rules are effective as of
   November 17, 2023.", files up to 2008 "current as of").
 * ``ja``: the official Japanese translation of 20260116 (``例：`` / ``例:``, ``用語集``,
-  ``このルールは2026年1月16日から有効です。``, headwords ``相棒（あいぼう）／Companion``).
+  ``このルールは2026年1月16日から有効です。``, headwords ``相棒（あいぼう）／Companion`` — also
+  ``生息条件(島)（せいそくじょうけんしま）／Islandhome`` with half-width brackets inside the term;
+  definitions are U+3000-indented or start with ``1.`` / ``(廃語)`` and may contain ``／``
+  themselves, e.g. ``〔パワー／タフネス〕``, so a headword needs its reading in ``（）`` or an
+  English original); the translation's version ``マジック総合ルール(和訳 20230901.0 版)`` as
+  the mjmj.info files and the MTG Wiki pages state it, and the official file names
+  ``JPN_CR_20250919_1.txt``.
 * ``zh``: the community Chinese translation 20220610 … 20260417 (``例如：``, ``词汇表``,
   ``此规则于2023年11月17日起生效。``).
 """
@@ -21,7 +27,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-__all__ = ["CRProfile", "PROFILES", "parse_english_date", "MONTHS_EN"]
+__all__ = ["CRProfile", "PROFILES", "parse_english_date", "MONTHS_EN", "JA_HEADWORD"]
 
 MONTHS_EN = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -66,6 +72,9 @@ class CRProfile:
             English original (named groups ``term``, ``reading``, ``original``); ``None`` for EN.
         headword_starts_entry: glossary entries are told apart by headword lines rather than
             blank lines (the JA file has no blank lines).
+        revision_re: for translations, finds the translation's own version in the header
+            (named groups ``label`` and ``rev``: ``和訳 20231117.0 版`` → ``"0"``); ``None`` for EN.
+        revision_name_re: the same in a file name (``JPN_CR_20250919_1.txt`` → ``"1"``).
     """
 
     lang: str
@@ -78,7 +87,20 @@ class CRProfile:
     date_from: object  # Callable[[re.Match], date | None]
     headword_re: re.Pattern | None = None
     headword_starts_entry: bool = False
+    revision_re: re.Pattern | None = None
+    revision_name_re: re.Pattern | None = None
 
+
+#: A JA glossary headword: term, reading in full-width brackets, ``／`` and the English
+#: original (``相棒（あいぼう）／Companion``, ``生息条件(島)（せいそくじょうけんしま）／Islandhome``,
+#: ``コントロール、コントローラー（…）／Control/Controller``, ``1個のd20を振る（…）／Roll a d20``,
+#: and one with no term at all, ``（へや）／Room``). Definitions are told apart because they
+#: start with ``(``, ``1.``/``1.``-style sense numbers or white space, or hold ``。``/``〔``
+#: before the slash; the original starts like an English word and holds no ``／`` or ``。``.
+JA_HEADWORD = re.compile(
+    r"^(?![\s\u3000(／/])(?![0-9０-９]+[.．])(?!（[^）]*）\s*[^\s／/])"
+    r"(?P<term>[^。〔／]*?)\s*(?:（(?P<reading>[^（）]*)）)?\s*[／/]\s*"
+    r"(?P<original>[A-Za-z0-9“\"'‘\[][^／。〕]*?)\s*$")
 
 PROFILES: dict[str, CRProfile] = {
     "en": CRProfile(
@@ -101,8 +123,10 @@ PROFILES: dict[str, CRProfile] = {
         credits_re=re.compile(r"^\s*(?:クレジット|Credits)\s*$"),
         date_re=re.compile(r"このルールは\s*(?P<y>\d{4})年\s*(?P<m>\d{1,2})月\s*(?P<d>\d{1,2})日から有効"),
         date_from=_ymd,
-        headword_re=re.compile(r"^(?P<term>[^（(／/]+?)\s*(?:[（(](?P<reading>[^）)]*)[）)])?\s*[／/]\s*(?P<original>.+?)\s*$"),
+        headword_re=JA_HEADWORD,
         headword_starts_entry=True,
+        revision_re=re.compile(r"和訳\s*(?P<label>\d{8})\.(?P<rev>\d+)\s*版"),
+        revision_name_re=re.compile(r"(?<!\d)(?P<label>\d{8})[_.\-](?P<rev>\d{1,2})(?:\.\w+)*$"),
     ),
     "zh": CRProfile(
         lang="zh",

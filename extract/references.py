@@ -3,7 +3,9 @@
 
 Format knowledge: the official EN files 2003–2026 write "rule 601.2c", "rules 702.1 and 702.2",
 "rule 712.1–712.21" (en dash; some files use a hyphen), "section 7"; the JA translation writes
-"rule 713〔差し替えカード〕参照" (number, then the section title in 〔〕); full-width digits and
+"rule 713〔差し替えカード〕参照" (number, then the section title in 〔〕), letter ranges
+"rule 903.9b-c 参照", and in its glossary bare numbers before 参照/〔〕 ("700.13. 参照",
+"719〔事件カード〕参照"); MTG Wiki pages write "CR:805.8" and "CR 503.2"; full-width digits and
 punctuation may appear in wiki pages and are matched via NFKC while offsets stay on the original.
 
 Offsets are character offsets into the string passed in (not bytes).
@@ -23,12 +25,15 @@ NUMBER_RE = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
 _DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u301c\uff5e~"
 _KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|CR)"
 _REF = re.compile(
-    rf"(?P<kw>{_KEYWORD})?\s*"
+    rf"(?P<kw>{_KEYWORD}(?:\s*:)?)?\s*"
     rf"(?P<first>{NUMBER_RE})(?![\d])"
-    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE}))?"
+    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})|[{_DASH}](?P<lastlet>[a-z]{{1,2}})(?![A-Za-z0-9]))?"
     rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
+#: A JA reference may omit the keyword when 〔title〕 or 参照 follows ("700.13. 参照").
+_JA_TAIL = re.compile(r"\.?\s*(?:〔|参照)")
 _LIST_TAIL = re.compile(
-    rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)")
+    rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
+    rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,8 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             break
         pos = m.end()
         kw = m.group("kw") or ""
-        if require_keyword and not kw:
+        if require_keyword and not kw and not (m.group("title") is not None
+                                               or _JA_TAIL.match(norm, m.end("first"))):
             continue
         before = norm[m.start("first") - 1] if m.start("first") else " "
         if before.isdigit() or before == ".":
@@ -97,8 +103,13 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         if first is None:
             continue
         last = RuleNumber.try_parse(m.group("last")) if m.group("last") else None
+        if m.group("lastlet") and first.letters:  # "903.9b-c"
+            last = RuleNumber(first.section, first.rule, m.group("lastlet"))
+        elif m.group("lastlet"):  # "701.3-b" is no range: the reference ends at the number
+            pos = m.end("first")
         start = m.start("kw") if kw else m.start("first")
-        refs.append(Reference(start, m.end(), first, last, m.group("title"), kw))
+        end = m.end() if not m.group("lastlet") or last is not None else m.end("first")
+        refs.append(Reference(start, end, first, last, m.group("title"), kw.rstrip(": ")))
         # "rules 702.1, 702.2, and 702.3"
         while True:
             t = _LIST_TAIL.match(norm, pos)
@@ -107,7 +118,7 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             n = RuleNumber.try_parse(t.group("n"))
             if n is None:
                 break
-            refs.append(Reference(t.start("n"), t.end(), n, None, None, kw))
+            refs.append(Reference(t.start("n"), t.end(), n, None, t.group("title"), kw))
             pos = t.end()
     return refs
 

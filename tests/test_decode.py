@@ -53,3 +53,20 @@ def test_literal_question_mark_kept():
 def test_rejects(data, reason):
     with pytest.raises(DecodeError, match=reason):
         decode_bytes(data, "bad.txt")
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.text(alphabet="ab \r\n\x0c\u2028", max_size=40))
+def test_split_lines_is_a_split_on_crlf_cr_lf(text):
+    import re
+    assert split_lines(text) == re.split(r"\r\n|\r|\n", text)
+
+
+@given(st.text(alphabet="ab\r\n", max_size=40))
+def test_line_ending_counts(text):
+    d = decode_bytes(text.encode("utf-8") or b" ")
+    breaks = len(split_lines(d.text)) - 1
+    assert sum(d.line_endings.values()) == breaks
+    assert d.line_endings.get("CRLF", 0) == d.text.count("\r\n")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rapidfuzz import fuzz, process
+from rich.markup import escape
 
 from extract.records import load_ruleset
 
@@ -30,11 +31,13 @@ def run(args, ctx) -> int:
         raise UserError(f"no glossary entry {args.term!r} in {rs.release.lang} "
                         f"{rs.release.effective_date or rs.release.label}; closest: {', '.join(close)}")
     if args.format == "json":
-        print_json({"term": entry.term, "aliases": list(entry.aliases), "text": entry.text,
-                    "obsolete": entry.obsolete, "original": entry.original, "line": entry.line,
-                    "release": release_json(rs.release)})
+        print_json({"term": entry.term, "aliases": list(entry.aliases), "heading": entry.heading,
+                    "text": entry.text, "obsolete": entry.obsolete, "original": entry.original,
+                    "line": entry.line, "release": release_json(rs.release), "lang": rs.release.lang})
         return 0
-    head = ", ".join((entry.term, *entry.aliases)) + (" (Obsolete)" if entry.obsolete else "")
-    console.print(f"[bold]{head}[/bold]  [dim]({rs.release.lang} {rs.release.effective_date}, line {entry.line})[/dim]")
-    console.print(entry.text)
+    head = entry.heading or (", ".join((entry.term, *entry.aliases))
+                             + (" (Obsolete)" if entry.obsolete else ""))
+    when = rs.release.effective_date or rs.release.label
+    console.print(f"[bold]{escape(head)}[/bold]  [dim]({rs.release.lang} {when}, line {entry.line})[/dim]")
+    console.print(entry.text, markup=False)
     return 0

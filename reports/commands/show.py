@@ -1,6 +1,8 @@
 """``mtgcr show RULE``: a rule's text and examples in one release."""
 from __future__ import annotations
 
+from rich.markup import escape
+
 from extract.records import load_ruleset
 from extract.rulenum import RuleNumber
 
@@ -47,7 +49,7 @@ def run(args, ctx) -> int:
                         "examples": [], "line": sec.line, "release": release_json(rel),
                         "lang": rel.lang, "rules": [rule_json(r, rs) for r in rules]})
         else:
-            console.print(f"[bold]{num}. {sec.title}[/bold]  ({where}, line {sec.line})")
+            console.print(f"[bold]{num}. {escape(sec.title)}[/bold]  ({where}, line {sec.line})")
             for r in rules:
                 _print_rule(r)
         return 0
@@ -62,13 +64,15 @@ def run(args, ctx) -> int:
             out["subrules"] = [rule_json(r, rs) for r in below]
         print_json(out)
         return 0
-    console.print(f"[dim]{where} · section {num.section} {rs.section_title(num) or ''} · line {rule.line}[/dim]")
+    console.print(f"[dim]{where} · section {num.section} {escape(rs.section_title(num) or '')} · "
+                  f"line {rule.line}[/dim]")
     for r in [rule, *below]:
         _print_rule(r)
     return 0
 
 
 def _print_rule(r) -> None:
-    console.print(f"[bold]{r.number.written}[/bold] {r.text}", markup=True)
+    """Print a rule as the files write it (text escaped: "[cost]" is rule text, not markup)."""
+    console.print(f"[bold]{r.number.written}[/bold] {escape(r.text)}")
     for e in r.examples:
-        console.print(f"    Example: {e.text}")
+        console.print(f"    Example: {e.text}", markup=False)

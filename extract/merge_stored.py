@@ -1,0 +1,81 @@
+"""Merging a partial ruleset (quotes on wiki pages) with the one of that release already stored.
+
+The store keeps one release per (language, label, origin). Complete texts replace each other;
+partial ones — quotes of one release spread over many wiki pages — add up: at ingest the new
+page's quotes are merged into the stored partial ruleset (:func:`extract.wiki_quotes.merge_partial`,
+conflicting texts reported). Quotes the same page contributed before (the page was edited and
+is ingested again) are dropped first, so a page never conflicts with its older self; where
+the stored text of a rule came from that page and the new version quotes the rule again, the
+new text is taken (the other pages' texts are not stored, so a conflict with them is not seen
+until they are ingested again).
+"""
+from __future__ import annotations
+
+import re
+
+from .model import ParseWarning, Ruleset
+from .records import from_record
+from .rulenum import RuleNumber
+from .wiki_quotes import merge_partial
+
+__all__ = ["merge_with_stored", "provenance_sources"]
+
+
+def provenance_sources(prov: str) -> list[str]:
+    """The document paths in a provenance string ``"a.txt:12; b.txt[right 編集中の文章]:3"``."""
+    out = []
+    for item in prov.split("; "):
+        src = item.rsplit(":", 1)[0] if re.search(r":\d+$", item) else item
+        out.append(re.sub(r"\[(?:left|right)[^\]]*\]$", "", src))
+    return out
+
+
+def merge_with_stored(store, rs: Ruleset, origin: str, prov: dict, source: str
+                      ) -> tuple[Ruleset, dict, list[str]]:
+    """Merge ``rs`` into the stored partial release of the same language, label and origin.
+
+    Args:
+        store: an open :class:`corpus.store.Store`.
+        rs: a ruleset just parsed from ``source``; complete rulesets are returned unchanged.
+        origin: its origin (``"wiki"`` …).
+        prov: its provenance ``{number: "page:line"}``.
+        source: the document being ingested.
+
+    Returns:
+        ``(ruleset to store, its provenance, notes for the user)``; the notes name the merge
+        and every conflict between this page's quotes and the stored ones.
+    """
+    if rs.complete:
+        return rs, prov, []
+    info = next((r for r in store.releases(rs.release.lang)
+                 if r.label == rs.release.label and r.origin == origin and not r.complete), None)
+    if info is None:
+        return rs, prov, []
+    rec = store.release_rows(info.id)
+    old = from_record(rec)
+    old_prov: dict = {}
+    stale: list[str] = []
+    for row in rec.rules:
+        if not row.get("provenance"):
+            continue
+        num = RuleNumber(row["section"], row["rule"], row["letters"])
+        all_items = row["provenance"].split("; ")
+        items = [p for p in all_items if provenance_sources(p)[0] != source]
+        if items:
+            old_prov[num] = "; ".join(items)
+        if not items or (provenance_sources(all_items[0])[0] == source and num in rs.rules):
+            old.rules.pop(num, None)  # the stored text came from this page: its new version decides
+        elif provenance_sources(all_items[0])[0] == source:
+            stale.append(str(num))
+    if stale:
+        old.warnings.append(ParseWarning(source, 0, f"the stored text of {', '.join(stale)} came "
+                                                    f"from an earlier version of this page, which "
+                                                    f"no longer quotes it; ingest the other pages "
+                                                    f"that quote it again to refresh it"))
+    old.source = "; ".join(s for s in old.source.split("; ") if s != source) or old.source
+    merged, mprov = merge_partial(old, old_prov, rs, prov)
+    known = set(old.warnings[:len(rec.warnings)]) | set(rs.warnings)
+    conflicts = [f"warning: {w}" for w in merged.warnings if w not in known]
+    note = (f"merged with the stored {rs.release.key} ({origin}) quotes: "
+            f"{len(merged.rules)} rules and subrules from {len(merged.source.split('; '))} pages")
+    return merged, mprov, [note] + conflicts

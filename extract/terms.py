@@ -1,0 +1,292 @@
+"""JA–EN term pairs and card names in Japanese CR text and MTG Wiki pages.
+
+Format knowledge:
+
+* MTG Wiki page leads give the subject as ``変身する両面カード/Transforming Double-Faced Card``
+  (the page title, a slash and the English term; in wikitext ``'''コピー'''/''Copy''``);
+* card names are written ``精神隷属器/Mindslaver`` in prose (wikitext links
+  ``[[クローン/Clone]]``, ``[[クローン/Clone#ルール|…]]``) and ``{{#card:Clone}}`` (English only);
+  an English name with a comma has a Japanese name with ``、``
+  (``約束された終末、エムラクール/Emrakul, the Promised End``);
+* the JA CR writes English originals inline in brackets: ``「変身／transform」``,
+  ``「[何か]を対象とする／target [something]」``; wiki prose does the same with a half-width
+  slash: ``「変身/Transform させる」``; keyword rules are titled ``701.2. 起動する／Activate``;
+* the JA CR names cards in ``《》``: ``《爪の群れのウルリッチ》``;
+* the JA glossary headwords ``相棒（あいぼう）／Companion`` (see :mod:`extract.profiles`).
+
+Full-width digits and punctuation (``１２３．４ａ``, ``／``) are normalised only in
+:func:`match_key`; every stored string keeps the original characters. Offsets are character
+offsets into the text passed in.
+
+In rendered text the link boundaries are gone, so the start of a card's Japanese name is found
+by a heuristic (:func:`prose_pairs`): back from the slash to punctuation, then after the last
+particle or negative/copula auxiliary (SudachiPy, mode C) — "現在は精神隷属器" → "精神隷属器",
+"条件を指定されていない死せる願い" → "死せる願い"; a name that itself ends a clause with such a
+word would be cut too short.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+__all__ = ["TermPair", "CardMention", "match_key", "title_pair", "inline_pairs", "prose_pairs",
+           "link_pairs", "card_mentions", "glossary_pairs", "rule_title_pairs", "has_japanese"]
+
+_JA_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f々〆ヵヶ]")
+_EN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9 ,'’\-.!?&:]*")
+#: Characters that end a Japanese name when walking back from the slash.
+_STOP = set("、。，,．！？!?「」『』（）()[]【】《》〈〉：:；;…\"“”‘’ \t\u3000/／|*•=")
+_INLINE = re.compile(r"「(?P<body>[^「」]*?[／/][^「」]*)」")
+_BRACKET = re.compile(r"《(?P<name>[^《》]+)》")
+_LINK = re.compile(r"\[\[(?P<target>[^\[\]|#]+?)(?:#[^\[\]|]*)?(?:\|[^\[\]]*)?\]\]")
+_CARD_TEMPLATE = re.compile(r"\{\{\s*#card\s*:\s*(?P<name>[^{}|]+?)\s*\}\}", re.I)
+
+
+def has_japanese(text: str) -> bool:
+    """True if ``text`` holds kana or kanji."""
+    return _JA_CHAR.search(text) is not None
+
+
+def match_key(text: str) -> str:
+    """The comparison key of a term: NFKC (full-width → ASCII, ``／`` → ``/``), case-folded,
+    dashes and curly quotes unified, white space collapsed. Never stored as the text itself."""
+    t = unicodedata.normalize("NFKC", text).casefold()
+    t = re.sub(r"[\u2010-\u2015\u2212]", "-", t).replace("’", "'").replace("‘", "'")
+    return re.sub(r"\s+", " ", t).strip()
+
+
+@dataclass(frozen=True)
+class TermPair:
+    """A Japanese term or card name with its English original.
+
+    Attributes:
+        ja, en: the two names exactly as written.
+        kind: ``"term"`` (a rules term) or ``"card"`` (a card name).
+        source: where it was found: ``"title"`` (a page's subject), ``"inline"`` (in 「」),
+            ``"rule-title"`` (``701.2. 起動する／Activate``), ``"glossary"``, ``"link"`` (a
+            wikitext link), ``"prose"`` (a card pair in running text).
+        line: 1-based source line (0 if unknown); start, end: character offsets in that line.
+        note: a defect or doubt (``"headword has no term; the reading stands for it"``).
+    """
+
+    ja: str
+    en: str
+    kind: str
+    source: str
+    line: int = 0
+    start: int = 0
+    end: int = 0
+    note: str = ""
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """``(match_key(ja), match_key(en))``."""
+        return match_key(self.ja), match_key(self.en)
+
+    def as_json(self) -> dict:
+        """JSON-ready dict of every attribute."""
+        return {"ja": self.ja, "en": self.en, "kind": self.kind, "source": self.source,
+                "line": self.line, "start": self.start, "end": self.end, "note": self.note}
+
+
+@dataclass(frozen=True)
+class CardMention:
+    """A card named in one language only: ``《爪の群れのウルリッチ》`` (ja) or ``{{#card:Clone}}`` (en)."""
+
+    name: str
+    lang: str
+    line: int = 0
+    start: int = 0
+    end: int = 0
+
+    def as_json(self) -> dict:
+        """JSON-ready dict of every attribute."""
+        return {"name": self.name, "lang": self.lang, "line": self.line, "start": self.start,
+                "end": self.end}
+
+
+def _en_after(text: str, pos: int) -> tuple[str, int] | None:
+    """The English run starting at ``pos`` (after one optional space) and where it ends."""
+    if pos < len(text) and text[pos] == " ":
+        pos += 1
+    m = _EN_RUN.match(text, pos)
+    if not m:
+        return None
+    en = m.group().rstrip(" ,.:&-")
+    return (en, pos + len(en)) if en else None
+
+
+def title_pair(title: str, lines: Iterable[tuple[int, str]]) -> TermPair | None:
+    """The page subject's pair: the first ``<title>/<English>`` (or ``／``) in ``lines``.
+
+    Args:
+        title: the page title (Japanese), as shown on the page.
+        lines: ``(line number, visible text)`` of the page body, in order.
+
+    Returns:
+        A ``kind="term"``, ``source="title"`` pair, or ``None`` if the lead gives no English.
+    """
+    if not title:
+        return None
+    for lineno, text in lines:
+        for sep in ("/", "／"):
+            i = text.find(title + sep)
+            if i < 0:
+                continue
+            got = _en_after(text, i + len(title) + 1)
+            if got:
+                return TermPair(title, got[0], "term", "title", lineno, i, got[1])
+    return None
+
+
+def inline_pairs(text: str, line: int = 0, source: str = "inline") -> list[TermPair]:
+    """Pairs written inside 「」: ``「変身／transform」``, ``「変身/Transform させる」``.
+
+    With the full-width ``／`` (the JA CR's style) the English is everything up to ``」``; with a
+    half-width ``/`` (wiki prose) it is the Latin run after the slash. Both sides must be
+    non-empty, the Japanese side must hold kana or kanji and the English side a Latin letter.
+    """
+    out = []
+    for m in _INLINE.finditer(text):
+        body, base = m.group("body"), m.start("body")
+        cut = body.find("／")
+        if cut >= 0:
+            ja, en = body[:cut].strip(), body[cut + 1:].strip()
+            end = m.end("body")
+        else:
+            cut = body.find("/")
+            got = _en_after(body, cut + 1)
+            if got is None:
+                continue
+            ja, en = body[:cut].strip(), got[0]
+            end = base + got[1]
+        if ja and en and has_japanese(ja) and re.search(r"[A-Za-z]", en) and not has_japanese(en):
+            out.append(TermPair(ja, en, "term", source, line, base, end))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _tokenizer():
+    """A SudachiPy tokenizer (mode C) on sudachidict-core, installed with the package: nothing
+    is downloaded at run time."""
+    from sudachipy import dictionary, tokenizer
+    return dictionary.Dictionary().tokenizer(mode=tokenizer.Tokenizer.SplitMode.C)
+
+
+def _cut_clause(ja: str) -> int:
+    """Offset in ``ja`` after its last particle (except the genitive の) or negative/copula
+    auxiliary: where a card name that follows running text starts (0 if none)."""
+    cut = 0
+    for m in _tokenizer().tokenize(ja):
+        pos = m.part_of_speech()
+        if (pos[0] == "助詞" and not (m.surface() == "の" and pos[1] == "格助詞")) or \
+                (pos[0] == "助動詞" and m.normalized_form() in ("ない", "ぬ", "だ", "です")):
+            cut = m.end()
+    return cut
+
+
+def prose_pairs(text: str, line: int = 0, skip: Iterable[tuple[int, int]] = ()) -> list[TermPair]:
+    """Card pairs in running text: ``精神隷属器/Mindslaver`` (half-width slash, English first
+    letter upper case), outside 「」.
+
+    Args:
+        text: visible text of one line.
+        line: its 1-based line number.
+        skip: character spans to leave alone (the page's title pair, inline pairs).
+
+    Returns:
+        ``kind="card"``, ``source="prose"`` pairs; the start of the Japanese name is a
+        heuristic (see the module docstring).
+    """
+    skip = list(skip) + [m.span() for m in _INLINE.finditer(text)]
+    out = []
+    for m in re.finditer(r"/(?= ?[A-Z])", text):
+        slash = m.start()
+        if any(a <= slash < b for a, b in skip):
+            continue
+        got = _en_after(text, slash + 1)
+        if got is None:
+            continue
+        en, end = got
+        commas = en.count(",")
+        i = slash
+        while True:
+            while i > 0 and text[i - 1] not in _STOP and not text[i - 1].isascii():
+                i -= 1
+            if commas and i > 0 and text[i - 1] == "、":
+                commas -= 1
+                i -= 1
+                continue
+            break
+        ja = text[i:slash]
+        if not has_japanese(ja):
+            continue
+        cut = _cut_clause(ja) if "、" not in ja else 0
+        ja, i = ja[cut:], i + cut
+        if ja and has_japanese(ja):
+            out.append(TermPair(ja, en, "card", "prose", line, i, end))
+    return out
+
+
+def link_pairs(wikitext: str, line: int = 0) -> list[TermPair]:
+    """Card pairs from wikitext links whose target is ``JA/EN`` (``[[クローン/Clone#ルール|…]]``)."""
+    out = []
+    for m in _LINK.finditer(wikitext):
+        target = m.group("target")
+        if "/" not in target:
+            continue
+        ja, en = (s.strip() for s in target.split("/", 1))
+        if ja and en and has_japanese(ja) and re.match(r"[A-Za-z]", en) and not has_japanese(en):
+            out.append(TermPair(ja, en, "card", "link", line, m.start(), m.end()))
+    return out
+
+
+def card_mentions(text: str, line: int = 0) -> list[CardMention]:
+    """Cards named in ``《》`` (Japanese) and in ``{{#card:Name}}`` templates (English)."""
+    out = [CardMention(m.group("name"), "ja", line, m.start(), m.end()) for m in _BRACKET.finditer(text)]
+    out += [CardMention(m.group("name"), "en", line, m.start(), m.end())
+            for m in _CARD_TEMPLATE.finditer(text)]
+    return sorted(out, key=lambda c: c.start)
+
+
+def glossary_pairs(entries) -> list[TermPair]:
+    """One pair per JA glossary entry that gives an English original.
+
+    Args:
+        entries: :class:`extract.model.GlossaryEntry` objects of a JA ruleset.
+
+    Returns:
+        ``source="glossary"`` pairs with the headword's term (JA aliases joined by ``、`` stay
+        together) and the original as printed (``Control/Controller``, ``Vanguard(1)``). An
+        entry whose headword has no term (``（へや）／Room``) pairs its reading, with a note.
+    """
+    out = []
+    for g in entries:
+        if not g.original:
+            continue
+        ja, note = g.term, ""
+        if not ja:
+            m = re.match(r"^\s*（([^（）]*)）", g.heading)
+            ja = m.group(1) if m else ""
+            note = "headword has no term; the reading stands for it"
+        if ja:
+            out.append(TermPair(ja, g.original, "term", "glossary", g.line, 0, len(g.heading), note))
+    return out
+
+
+def rule_title_pairs(rules) -> list[TermPair]:
+    """Keyword rules titled ``起動する／Activate`` (the whole rule text is the pair).
+
+    Args:
+        rules: :class:`extract.model.Rule` objects of a JA ruleset.
+    """
+    out = []
+    for r in rules:
+        first = r.text.split("\n", 1)[0].strip()
+        ja, sep, en = first.partition("／")
+        if sep and ja and en and has_japanese(ja) and not has_japanese(en) and "。" not in first:
+            out.append(TermPair(ja.strip(), en.strip(), "term", "rule-title", r.line, 0, len(first)))
+    return out

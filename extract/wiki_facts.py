@@ -1,0 +1,114 @@
+"""Facts found on MTG Wiki pages and in JA rulesets: citations, term pairs, card names, pages.
+
+Every fact is a ``(kind, dict)`` pair for :attr:`extract.kinds.ParseResult.facts` (stored in the
+``facts`` table, read back with :meth:`corpus.store.Store.facts`). Kinds and their keys:
+
+* ``"wiki-page"``: ``page`` (the document), ``kind``, ``title``, ``title_en``, ``column`` /
+  ``column_label`` (diff views), ``quotes`` (``[{label, revision, lang, line, rules}]``),
+  ``gaps`` (diff lines not shown);
+* ``"wiki-revision"`` (diff views): ``page``, ``column``, ``label``, ``lines`` (``[[n, text]]``:
+  the rebuilt wikitext with each line's number in that revision), ``gaps``;
+* ``"citation"``: :meth:`extract.citations.Citation.as_json` plus ``page``, ``column``,
+  ``column_label``, ``page_title``, ``page_title_en``, ``in_quote`` and ``quote_label`` /
+  ``quote_revision`` (the release the page quotes, ``None`` if none);
+* ``"term-pair"`` / ``"card-pair"``: :meth:`extract.terms.TermPair.as_json` plus ``page``,
+  ``column``, ``in_quote`` (for rulesets: ``rule``, the rule number it was found in);
+* ``"card"``: :meth:`extract.terms.CardMention.as_json` plus ``page``, ``column`` (and ``rule``);
+* ``"quote-paragraph"``: a quoted paragraph with no rule number (``page``, ``line``,
+  ``label``, ``section``, ``text``).
+
+Line numbers are 1-based lines of the source document (of the revision, for diff columns).
+"""
+from __future__ import annotations
+
+from .citations import find_citations
+from .model import Ruleset
+from .terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, prose_pairs,
+                    rule_title_pairs, title_pair)
+from .wiki_page import WikiPage
+from .wiki_quotes import find_quotes, quote_ruleset
+
+__all__ = ["page_facts", "ruleset_facts", "page_subject"]
+
+
+def page_subject(page: WikiPage):
+    """The page's subject pair (:class:`extract.terms.TermPair` with ``source="title"``) or ``None``."""
+    return title_pair(page.title, [(pl.line, pl.text) for pl in page.lines])
+
+
+def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
+    """Every fact of one page (or one diff column), in page order.
+
+    Citations inside a quote block are marked ``in_quote`` (they belong to the quoted rule
+    text, as of the quote's release); card pairs come from link targets where the page has
+    them (wikitext, HTML) and from running text otherwise (rendered text).
+    """
+    where = {"page": page.source, "column": page.column, "column_label": page.column_label}
+    blocks = find_quotes(page)
+    quote_of: dict[int, object] = {}
+    for b in blocks:
+        quote_of[b.line] = b
+        for e in b.entries:
+            quote_of[e.line] = b
+    subject = page_subject(page)
+    facts: list[tuple[str, dict]] = []
+    quotes = []
+    for b in blocks:
+        rs, _, _ = quote_ruleset(page, b)
+        quotes.append({"label": b.label, "revision": b.revision, "lang": rs.release.lang,
+                       "line": b.line, "rules": len(rs.rules), "sections": [str(s) for s in rs.sections]})
+        for line, section, text in b.unplaced:
+            facts.append(("quote-paragraph", {**where, "line": line, "label": b.label,
+                                              "section": section, "text": text}))
+    facts.insert(0, ("wiki-page", {**where, "kind": page.kind, "title": page.title,
+                                   "title_en": subject.en if subject else None,
+                                   "quotes": quotes}))
+    if subject:
+        facts.append(("term-pair", {**where, **subject.as_json(), "in_quote": False}))
+    for pl in page.lines:
+        block = quote_of.get(pl.line)
+        in_quote = block is not None and pl.line != block.line
+        ctx = {**where, "in_quote": in_quote}
+        markup = pl.raw is not None
+        for c in find_citations(pl.raw if markup else pl.text, markup=markup, line=pl.line):
+            facts.append(("citation", {**c.as_json(), **where, "page_title": page.title,
+                                       "page_title_en": subject.en if subject else None,
+                                       "in_quote": in_quote,
+                                       "quote_label": block.label if block else None,
+                                       "quote_revision": block.revision if block else None}))
+        for p in inline_pairs(pl.text, pl.line):
+            facts.append(("term-pair", {**ctx, **p.as_json()}))
+        if markup:
+            cards = link_pairs(pl.raw, pl.line)
+        elif pl.links:
+            cards = link_pairs("".join(f"[[{t}]]" for t in pl.links), pl.line)
+        elif not in_quote:
+            skip = [(subject.start, subject.end)] if subject and subject.line == pl.line else []
+            cards = [p for p in prose_pairs(pl.text, pl.line, skip)
+                     if not (subject and p.ja == subject.ja)]
+        else:
+            cards = []
+        facts += [("card-pair", {**ctx, **p.as_json()}) for p in cards]
+        facts += [("card", {**ctx, **m.as_json()}) for m in card_mentions(pl.raw if markup else pl.text, pl.line)]
+    return facts
+
+
+def ruleset_facts(rs: Ruleset, page: str | None = None) -> list[tuple[str, dict]]:
+    """Term pairs and card names of a JA ruleset (the official text or the wiki's pages).
+
+    Returns:
+        ``term-pair`` facts from the glossary (one per entry with an English original), from
+        keyword rule titles (``起動する／Activate``) and from 「…／…」 in rule texts and
+        examples, and ``card`` facts for ``《》`` names; each with ``page`` and ``rule``.
+    """
+    src = {"page": page or rs.source, "column": None}
+    facts = [("term-pair", {**src, **p.as_json(), "rule": None}) for p in glossary_pairs(rs.glossary)]
+    facts += [("term-pair", {**src, **p.as_json(), "rule": str(p_rule)})
+              for p_rule, p in ((r.number, p) for r in rs.rules.values() for p in rule_title_pairs([r]))]
+    for r in rs.rules.values():
+        for text, line in [(r.text, r.line)] + [(e.text, e.line) for e in r.examples]:
+            facts += [("term-pair", {**src, **p.as_json(), "rule": str(r.number)})
+                      for p in inline_pairs(text, line, source="cr-inline")]
+            facts += [("card", {**src, **m.as_json(), "rule": str(r.number)})
+                      for m in card_mentions(text, line)]
+    return facts

@@ -1,0 +1,127 @@
+"""Registers the MTG Wiki page kinds and the JA CR text with :mod:`extract.kinds`.
+
+Kinds (see each module for its format knowledge):
+
+* ``"wiki-cr"`` — the wiki's generated 総合ルール pages (:mod:`extract.wiki_cr`);
+* ``"wiki-diff"`` — a saved diff view; both revisions rebuilt (:mod:`extract.wiki_diff`);
+* ``"wiki-html"`` — rendered HTML (:mod:`extract.wiki_html`);
+* ``"wiki-rendered"`` — rendered text (:mod:`extract.wiki_rendered`);
+* ``"wikitext"`` — raw wikitext (:mod:`extract.wiki_markup`);
+* ``"cr-text"`` for a JA CR text: the generic parser plus the JA term pairs and card names.
+
+Every page yields its quoted CR blocks as partial rulesets (origin ``"wiki"``; quotes of one
+release merged; provenance ``page:line`` per number) and its facts (:mod:`extract.wiki_facts`).
+"""
+from __future__ import annotations
+
+from corpus.document import Document
+
+from .cr_text import detect_profile
+from .ja_cr import parse_ja_cr
+from .kinds import DocumentParser, ParseResult, UnknownKindError, register
+from .wiki_cr import parse_wiki_cr, sniff_wiki_cr
+from .wiki_diff import diff_pages, read_diff, sniff_diff
+from .wiki_facts import page_facts, ruleset_facts
+from .wiki_html import read_html, sniff_html
+from .wiki_markup import read_wikitext_doc, sniff_wikitext
+from .wiki_page import WikiPage
+from .wiki_quotes import merge_partial, page_rulesets
+from .wiki_rendered import read_rendered, sniff_rendered
+
+__all__ = ["pages_result", "parse_wiki_document", "WIKI_PARSERS"]
+
+#: The origin recorded for rulesets read from wiki pages.
+ORIGIN = "wiki"
+
+
+def pages_result(kind: str, pages: list[WikiPage], facts: list[tuple[str, dict]] | None = None) -> ParseResult:
+    """The :class:`ParseResult` of one document read as ``pages`` (one, or two diff columns).
+
+    Quotes of one release across the pages merge into one partial ruleset; conflicts between
+    them are warnings of that ruleset.
+    """
+    merged: dict[tuple[str, str], tuple] = {}
+    for page in pages:
+        for rs, prov in page_rulesets(page):
+            key = (rs.release.lang, rs.release.label)
+            merged[key] = merge_partial(*merged[key], rs, prov) if key in merged else (rs, prov)
+    result = ParseResult(kind, [(rs, ORIGIN, prov) for rs, prov in merged.values()])
+    for page in pages:
+        result.facts += page_facts(page)
+        result.warnings += page.warnings
+    result.facts += facts or []
+    return result
+
+
+def _rendered(doc: Document) -> ParseResult:
+    return pages_result("wiki-rendered", [read_rendered(doc)])
+
+
+def _html(doc: Document) -> ParseResult:
+    try:
+        page = read_html(doc)
+    except ValueError as exc:  # lxml could not read it at all
+        raise UnknownKindError(str(exc)) from None
+    return pages_result("wiki-html", [page])
+
+
+def _wikitext(doc: Document) -> ParseResult:
+    return pages_result("wikitext", [read_wikitext_doc(doc)])
+
+
+def _diff(doc: Document) -> ParseResult:
+    view = read_diff(doc)
+    revisions = [("wiki-revision", {"page": doc.source, "column": rev.column, "label": rev.label,
+                                    "lines": [[n, t] for n, t in rev.lines],
+                                    "gaps": [list(g) for g in rev.gaps]})
+                 for rev in (view.left, view.right)]
+    result = pages_result("wiki-diff", diff_pages(view), revisions)
+    result.warnings += view.warnings
+    return result
+
+
+def _wiki_cr(doc: Document) -> ParseResult:
+    try:
+        rs, prov = parse_wiki_cr(doc)
+    except ValueError as exc:
+        from .cr_text import CRFormatError
+        raise CRFormatError(str(exc)) from None
+    result = ParseResult("wiki-cr", [(rs, ORIGIN, prov)] if (rs.rules or rs.sections or rs.glossary
+                                                              or rs.introduction) else [])
+    result.facts = [("wiki-page", {"page": doc.source, "kind": "wiki-cr", "title": "総合ルール",
+                                   "title_en": "Comprehensive Rules", "column": None,
+                                   "column_label": None, "quotes": []})] + ruleset_facts(rs, doc.source)
+    return result
+
+
+def _is_ja_cr(doc: Document) -> bool:
+    prof = detect_profile(doc)
+    return prof is not None and prof.lang == "ja"
+
+
+def _ja_cr(doc: Document) -> ParseResult:
+    rs = parse_ja_cr(doc)
+    return ParseResult("cr-text", [(rs, "official", {})], ruleset_facts(rs, doc.source))
+
+
+def parse_wiki_document(doc: Document) -> ParseResult | None:
+    """Parse ``doc`` with the first wiki page kind that accepts it, or ``None``."""
+    for p in WIKI_PARSERS:
+        if p.sniff(doc):
+            return p.parse(doc)
+    return None
+
+
+#: The wiki page parsers, most specific first.
+WIKI_PARSERS = [
+    DocumentParser("wiki-cr", sniff_wiki_cr, _wiki_cr),
+    DocumentParser("wiki-diff", sniff_diff, _diff),
+    DocumentParser("wiki-html", sniff_html, _html),
+    DocumentParser("wiki-rendered", sniff_rendered, _rendered),
+    DocumentParser("wikitext", sniff_wikitext, _wikitext),
+]
+
+register(DocumentParser("cr-text-ja", _is_ja_cr, _ja_cr), first=True)
+register(WIKI_PARSERS[0], first=True)
+for _p in WIKI_PARSERS[1:]:
+    register(_p)

@@ -1,0 +1,238 @@
+"""cite-check on a store of two small EN releases written for this test (an old numbering
+with 503 "Copying Objects", a new one where copying moved to 707 and 503 names the upkeep
+step) and wiki pages written for it."""
+import json
+
+import pytest
+
+from corpus.store import Store
+from crossref.cite_check import (TitleRemapper, check_citations, en_releases, stems,
+                                 subject_fit)
+from extract.ingest import ingest_paths
+from extract.rulenum import RuleNumber as N
+from reports.cli import main
+
+OLD = """Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of January 10, 2030.
+
+Introduction
+
+Test rules written for mtgcr.
+
+Contents
+
+1. Game Concepts
+100. General
+5. Turn Structure
+503. Copying Objects
+504. Casting Tests
+7. Additional Rules
+706. Dice
+
+Glossary
+
+Credits
+
+1. Game Concepts
+
+100. General
+
+100.1. These test rules apply to any test game.
+
+5. Turn Structure
+
+503. Copying Objects
+
+503.1. Some objects become or turn another object into a copy of a spell, permanent, or card.
+
+503.2. When copying an object, the copy acquires the copiable values of the original object's characteristics.
+
+504. Casting Tests
+
+504.1. A player casts a test spell by announcing it and paying its cost.
+
+7. Additional Rules
+
+706. Dice
+
+706.1. To roll a die, a player rolls any physical die with the right number of sides.
+
+Glossary
+
+Copy
+To create a new object whose copiable values are those of another object.
+
+Credits
+
+Test team.
+"""
+
+NEW = """Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of April 5, 2030.
+
+Introduction
+
+Test rules written for mtgcr.
+
+Contents
+
+1. Game Concepts
+100. General
+5. Turn Structure
+503. Upkeep Step
+7. Additional Rules
+706. Dice
+707. Copying Objects
+
+Glossary
+
+Credits
+
+1. Game Concepts
+
+100. General
+
+100.1. These test rules apply to any test game.
+
+5. Turn Structure
+
+503. Upkeep Step
+
+503.1. The upkeep step has no turn-based actions. Once it begins, the active player gets priority.
+
+7. Additional Rules
+
+706. Dice
+
+706.1. To roll a die, a player rolls any physical die with the right number of sides.
+
+707. Copying Objects
+
+707.1. Some objects become or turn another object into a copy of a spell, permanent, or card.
+
+707.2. When copying an object, the copy acquires the copiable values of the original object's characteristics.
+
+Glossary
+
+Copy
+To create a new object whose copiable values are those of another object.
+
+Credits
+
+Test team.
+"""
+
+PAGE = """=コピー/Copy=
+'''コピー'''/''Copy''とは、オブジェクトの[[コピー可能な値]]を写すこと。
+*第1種の効果である([[CR:503.2|種類別]])。
+*テストは{{CR|504.1}}を参照。ダイスは{{CR|706.1}}。
+*章は[[総合ルール/5|rule 5]]。
+{{#cr:503}}
+"""
+
+
+@pytest.fixture
+def store(tmp_path):
+    (tmp_path / "MagicCompRules 20300110.txt").write_text(OLD, encoding="utf-8")
+    (tmp_path / "MagicCompRules 20300405.txt").write_text(NEW, encoding="utf-8")
+    path = tmp_path / "s.sqlite"
+    with Store(path) as s:
+        results = ingest_paths(s, [tmp_path / "MagicCompRules 20300110.txt",
+                                   tmp_path / "MagicCompRules 20300405.txt"])
+        assert [r.status for r in results] == ["ingested", "ingested"], [r.error for r in results]
+    return path
+
+
+def test_stems_and_fit():
+    assert stems("Copying Objects") == {"copy", "object"}
+    assert stems("Controlling Another Player's Turn") >= {"control", "another", "player", "turn"}
+    assert subject_fit("Copy", "Copying Objects") == 1.0
+    assert subject_fit("Copy", "Upkeep Step") == 0.0
+    assert subject_fit("Controll Another Player", "Controlling Another Player") == 1.0
+
+
+def run_json(store, *args, capsys=None):
+    code = main(["--store", str(store), "cite-check", *args, "--format", "json"])
+    out = capsys.readouterr().out
+    return code, json.loads(out) if out.strip() else None
+
+
+def test_cli_statuses(store, tmp_path, capsys):
+    page = tmp_path / "copy.wiki"
+    page.write_text(PAGE, encoding="utf-8")
+    code, res = run_json(store, str(page), capsys=capsys)
+    assert code == 0
+    got = [(r["citation"], r["number"], r["as_of"], r["as_of_source"], r["then_title"],
+            r["now_number"], r["status"], r["suggestion"]) for r in res]
+    assert got == [
+        ("[[CR:503.2|種類別]]", "503.2", "20300110", "inferred", "Copying Objects", "707.2", "moved",
+         "[[CR:707.2|種類別]]"),
+        ("{{CR|504.1}}", "504.1", "20300110", "inferred", "Casting Tests", None, "gone", None),
+        ("{{CR|706.1}}", "706.1", "20300110", "inferred", "Dice", "706.1", "current", None),
+        ("[[総合ルール/5|rule 5]]", "5", "20300110", "inferred", None, "5", "current", None),
+        ("{{#cr:503}}", "503", "20300110", "inferred", "Copying Objects", "707", "moved", "{{#cr:707}}"),
+    ]
+    moved = res[-1]
+    assert moved["now_title"] == "Copying Objects" and "503 now names 'Upkeep Step'" in moved["note"]
+    assert {"citation", "page", "as_of", "then_title", "now_number", "status"} <= set(moved)
+
+
+def test_cli_as_of_option_and_current_page(store, tmp_path, capsys):
+    page = tmp_path / "new.wiki"
+    page.write_text("'''コピー'''/''Copy''とは、写すこと。\n{{#cr:707}}\n*[[CR:503.1]]\n", encoding="utf-8")
+    code, res = run_json(store, str(page), capsys=capsys)
+    assert [(r["number"], r["as_of"], r["status"]) for r in res] == [("707", "20300405", "current"),
+                                                                   ("503.1", "20300405", "current")]
+    code, res = run_json(store, str(page), "--as-of", "2030-01-10", capsys=capsys)
+    assert [(r["number"], r["as_of_source"], r["now_number"], r["status"]) for r in res] == [
+        ("707", "option", None, "unknown"), ("503.1", "option", "707.1", "moved")]
+    assert "707 did not exist in 20300110" in res[0]["note"]
+    assert "503.1 now is another rule" in res[1]["note"]
+
+
+def test_cli_refuses_what_is_not_a_page(store, tmp_path, capsys):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("ただのメモ\n", encoding="utf-8")
+    code = main(["--store", str(store), "cite-check", str(bad)])
+    err = capsys.readouterr().err
+    assert code == 2 and "notes.txt: not an MTG Wiki page" in err and "Traceback" not in err
+
+
+def test_quote_release_is_the_as_of(store):
+    s = Store(store, readonly=True)
+    releases = en_releases(s)  # rule texts are loaded from the open store when needed
+    page = {"page": "p", "title": "速攻", "title_en": None, "column": None,
+            "quotes": [{"label": "20300301", "revision": "0"}]}
+    cite = {"text": "rule 503.2", "page": "p", "column": None, "line": 3, "in_quote": False,
+            "targets": [{"number": "503.2", "last": None, "title": None, "by_title": None,
+                         "suffix": "", "chapter": None}]}
+    [r] = check_citations(page, [cite], releases, TitleRemapper())
+    assert (r.as_of, r.as_of_source, r.now_number, r.status) == ("20300110", "quote", "707.2", "moved")
+    assert "quoted as 20300301, which is not in the store: checked as of 20300110" in r.note
+    by_title = dict(cite, targets=[{"number": None, "last": None, "title": None,
+                                    "by_title": "オブジェクトのコピー", "suffix": ".2", "chapter": None}])
+    [r] = check_citations(page, [by_title], releases, TitleRemapper(),
+                          ja_sections={"オブジェクトのコピー": N(707)})
+    assert (r.number, r.as_of_source, r.status) == ("707.2", "template", "current")
+    titled = dict(cite, text="rule 503〔コピー効果〕参照", targets=[dict(cite["targets"][0], number="503",
+                                                                   title="コピー効果")])
+    [r] = check_citations(page, [titled], releases, TitleRemapper(),
+                          ja_sections={"オブジェクトのコピー": N(707)})
+    assert (r.now_number, r.suggestion) == ("707", "rule 707〔オブジェクトのコピー〕参照")
+    s.close()
+
+
+def test_subject_from_the_ja_glossary_when_the_page_gives_no_english(store):
+    s = Store(store, readonly=True)
+    releases = en_releases(s)
+    page = {"page": "p", "title": "コピー", "title_en": None, "column": None, "quotes": []}
+    cite = {"text": "{{#cr:503}}", "page": "p", "column": None, "line": 2, "in_quote": False,
+            "targets": [{"number": "503", "last": None, "title": None, "by_title": None,
+                         "suffix": "", "chapter": None}]}
+    [r] = check_citations(page, [cite], releases, TitleRemapper())
+    assert (r.as_of, r.status) == (None, "unknown")  # no subject: nothing to infer from
+    [r] = check_citations(page, [cite], releases, TitleRemapper(), ja_terms={"コピー": "Copy"})
+    assert (r.as_of, r.as_of_source, r.now_number, r.status) == ("20300110", "inferred", "707", "moved")
+    s.close()
