@@ -195,10 +195,13 @@ def decisions_digest(decisions: list[Decision]) -> str:
 
 def snippet(old_release: str, new_release: str, old: list[str], new: list[str],
             lang: str = "en") -> str:
-    """A ``[[decision]]`` table to paste into the decisions file (relation ``same``; edit it to
-    ``unrelated``/``added``/``removed`` as needed)."""
+    """A ``[[decision]]`` table to paste into the decisions file for an ambiguous group: it
+    pins the first candidate pair and lists the others in a comment, to edit (pick the right
+    numbers, or change the relation to ``added``/``removed``/``unrelated``)."""
     def arr(v: list[str]) -> str:
         return "[" + ", ".join(f'"{x}"' for x in v) + "]"
+    old_c = f"  # candidates: {', '.join(old)}" if len(old) > 1 else ""
+    new_c = f"  # candidates: {', '.join(new)}" if len(new) > 1 else ""
     return (f'[[decision]]\nold_release = "{old_release}"\nnew_release = "{new_release}"\n'
-            f'relation = "same"\nold = {arr(old)}\nnew = {arr(new)}\n'
+            f'relation = "same"\nold = {arr(old[:1])}{old_c}\nnew = {arr(new[:1])}{new_c}\n'
             + (f'lang = "{lang}"\n' if lang != "en" else ""))

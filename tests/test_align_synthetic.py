@@ -224,3 +224,14 @@ def test_different_languages_refused():
     with pytest.raises(ValueError, match="different languages"):
         align_releases(ruleset("20300110", numbered(100, T[:2])),
                        ruleset("20300110", numbered(100, T[:2]), lang="ja"))
+
+
+def test_decision_snippet_is_a_loadable_decisions_file(tmp_path):
+    from crossref.decisions import load_decisions, snippet
+    text = snippet("2003-03-15", "2003-07-01", ["307.1"], ["308.1", "309.1"])
+    assert "# candidates: 308.1, 309.1" in text
+    path = tmp_path / "decisions.toml"
+    path.write_text("# mine\n\n" + text, encoding="utf-8")
+    [d] = load_decisions(path)
+    assert (d.relation, d.old, d.new, d.source) == ("same", (R.parse("307.1"),), (R.parse("308.1"),),
+                                                    f"{path}:3")
