@@ -8,7 +8,7 @@ alignment cache and for ``mtgcr diff --format json``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from typing import Any, Iterable, NamedTuple

@@ -18,7 +18,6 @@ from rapidfuzz import fuzz, process
 from scipy.optimize import linear_sum_assignment
 
 from extract.model import Ruleset
-from extract.rulenum import RuleNumber
 
 from .model import SectionChange
 from .textkey import title_key
