@@ -63,6 +63,8 @@ class Reference:
 
 def _normalise(text: str) -> str:
     """NFKC per character so that offsets keep matching the original (full-width → ASCII)."""
+    if unicodedata.is_normalized("NFKC", text):  # fast path: nothing to fold (most rule text)
+        return text
     out = []
     for ch in text:
         n = unicodedata.normalize("NFKC", ch)
