@@ -95,6 +95,12 @@ CREATE TABLE IF NOT EXISTS facts (
     document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
     kind TEXT NOT NULL, data TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS alignments (
+    old_release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
+    new_release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
+    version TEXT NOT NULL, data TEXT NOT NULL, created_at TEXT,
+    PRIMARY KEY (old_release_id, new_release_id, version)
+);
 CREATE INDEX IF NOT EXISTS rules_by_number ON rules(number);
 CREATE INDEX IF NOT EXISTS examples_by_rule ON examples(release_id, number);
 CREATE INDEX IF NOT EXISTS glossary_by_release ON glossary(release_id);
@@ -103,7 +109,7 @@ CREATE INDEX IF NOT EXISTS facts_by_kind ON facts(kind);
 
 #: Tables users may read as DataFrames (``Store.table``).
 PUBLIC_TABLES = ("documents", "releases", "chapters", "sections", "rules", "examples",
-                 "glossary", "warnings", "facts")
+                 "glossary", "warnings", "facts", "alignments")
 
 
 class StoreError(RuntimeError):
@@ -170,6 +176,7 @@ class Store:
 
     def __init__(self, path: str | Path | None = None, readonly: bool = False) -> None:
         self.path = Path(path) if path else default_store_path()
+        self.readonly = readonly
         try:
             if readonly:
                 if not self.path.exists():
@@ -342,6 +349,42 @@ class Store:
             item.setdefault("document_source", source)
             out.append(item)
         return out
+
+    # -- alignment cache (written by crossref; a cache: dropped with either release) -------
+    def cached_alignment(self, old_id: int, new_id: int, version: str) -> str | None:
+        """The cached alignment (JSON text) of two releases for ``version``, or ``None``
+        (also when the store predates the ``alignments`` table)."""
+        try:
+            row = self.conn.execute(
+                "SELECT data FROM alignments WHERE old_release_id=? AND new_release_id=? AND version=?",
+                (old_id, new_id, version)).fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return row[0] if row else None
+
+    def cache_alignment(self, old_id: int, new_id: int, version: str, data: str) -> bool:
+        """Store an alignment (JSON text) for ``version``, replacing older versions of the pair.
+
+        Returns:
+            ``False`` (nothing written) if the store is read-only or busy; the cache is
+            optional, so this never raises for that.
+        """
+        if self.readonly:
+            return False
+        try:
+            c = self.conn
+            c.execute("BEGIN IMMEDIATE")
+            c.execute("DELETE FROM alignments WHERE old_release_id=? AND new_release_id=?",
+                      (old_id, new_id))
+            c.execute("INSERT INTO alignments VALUES (?,?,?,?,?)",
+                      (old_id, new_id, version, data,
+                       datetime.now(timezone.utc).isoformat(timespec="seconds")))
+            c.execute("COMMIT")
+            return True
+        except sqlite3.OperationalError:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            return False
 
     # -- tables for users -------------------------------------------------------------------
     def table(self, name: str):

@@ -1,0 +1,13 @@
+"""Alignment of releases (and, later, languages): which rule of one release is which rule of
+another, and what happened to it.
+
+Public entry points:
+
+* :func:`crossref.align.align_releases` — two :class:`~extract.model.Ruleset` s →
+  :class:`crossref.model.Alignment` (rules, sections, glossary);
+* :class:`crossref.chain.Chain` — the releases of one language in a store, aligned pair by
+  pair with a cache; :func:`crossref.chain.aligned_pair` for any two releases;
+* :class:`crossref.lineage.Lineage` — histories, lineage ids and remapping over a chain;
+* :mod:`crossref.decisions` — the human decisions file;
+* :mod:`crossref.worddiff` — word diffs with a tokenizer per language (SudachiPy for JA).
+"""

@@ -86,7 +86,9 @@ _NFKC_CHARS = _NfkcChars()
 
 def _normalise(text: str) -> str:
     """NFKC per character so that offsets keep matching the original (full-width → ASCII)."""
-    return text if text.isascii() else text.translate(_NFKC_CHARS)
+    if text.isascii() or unicodedata.is_normalized("NFKC", text):  # nothing to fold
+        return text
+    return text.translate(_NFKC_CHARS)
 
 
 def _short_range_end(first: RuleNumber, short: str) -> RuleNumber | None:

@@ -1,50 +1,76 @@
-"""``mtgcr build SOURCE… --out DIR``: the main job — ingest, then write reports into DIR."""
+"""``mtgcr build SOURCE… --out DIR``: the main job — ingest, align every consecutive pair of
+releases per language, write the change reports and an index page."""
 from __future__ import annotations
 
-import html
 import sys
 from pathlib import Path
 
+from crossref.decisions import DecisionError
 from extract.ingest import expand_paths, ingest_file
 
+from ..alignctx import add_decisions_option, read_decisions
+from ..build_site import build_reports
+from ..cli import UserError
 from ..output import err_console
+from ..render import RENDERERS
 
 
 def register(sub) -> None:
-    p = sub.add_parser("build", help="ingest sources and write the reports into a folder",
-                       description="The main job: ingest every SOURCE (files or folders), then "
-                                   "write an index page and the reports into DIR. "
-                                   "Example: mtgcr build ../shared/corpus/en/official --out site")
+    p = sub.add_parser(
+        "build", help="ingest sources, align consecutive releases, write reports and an index",
+        description="The main job: ingest every SOURCE (files or folders), align every pair of "
+                    "consecutive complete releases of each language in the store, and write "
+                    "one change report per pair (Markdown, HTML, CSV, JSON) plus index.html, "
+                    "index.md and index.json into DIR. Alignments are cached in the store, so "
+                    "a second build only renders. "
+                    "Example: mtgcr build ../shared/corpus/en/official --out site")
     p.add_argument("sources", nargs="+", metavar="SOURCE")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder (created)")
+    p.add_argument("--lang", action="append", metavar="L",
+                   help="only this language (repeatable; default: every language)")
+    p.add_argument("--formats", default=",".join(RENDERERS),
+                   help=f"comma-separated report formats (default {','.join(RENDERERS)})")
+    add_decisions_option(p)
     p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
+    formats = [f.strip() for f in args.formats.split(",") if f.strip()]
+    bad = [f for f in formats if f not in RENDERERS]
+    if bad or not formats:
+        raise UserError(f"--formats: unknown {', '.join(bad) or '(none given)'}; "
+                        f"choose from {', '.join(RENDERERS)}")
+    decisions = read_decisions(args, ctx)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     failed = 0
+    files = list(expand_paths(args.sources))
+    if not files:
+        raise UserError(f"no files found in {' '.join(args.sources)}")
     with ctx.store() as store:
-        files = list(expand_paths(args.sources))
         for i, f in enumerate(files, 1):
-            if not ctx.silent:
-                err_console.print(f"[dim]ingest {i}/{len(files)}[/dim] {f.name}")
+            if not ctx.silent and err_console.is_terminal:
+                err_console.print(f"[dim]ingest {i}/{len(files)}[/dim] {f.name}        ", end="\r")
             r = ingest_file(store, f)
             if r.status == "failed":
                 failed += 1
                 print(f"error: {r.error}", file=sys.stderr)
-        rels = store.releases()
-    rows = "\n".join(
-        f"<tr><td>{html.escape(r.lang)}</td><td>{r.effective_date or ''}</td><td>{r.label}</td>"
-        f"<td>{r.origin}</td><td>{r.counts['sections']}</td><td>{r.counts['rules']}</td>"
-        f"<td>{r.counts['subrules']}</td><td>{r.counts['examples']}</td><td>{r.counts['glossary']}</td></tr>"
-        for r in rels)
-    index = out / "index.html"
-    index.write_text(
-        "<!doctype html><html lang=en><meta charset=utf-8><title>mtgcr reports</title>"
-        "<h1>mtgcr reports</h1><table><thead><tr><th>lang</th><th>effective</th><th>label</th>"
-        "<th>origin</th><th>sections</th><th>rules</th><th>subrules</th><th>examples</th>"
-        f"<th>glossary</th></tr></thead><tbody>\n{rows}\n</tbody></table></html>\n", encoding="utf-8")
+        if not store.releases():
+            raise UserError("nothing was ingested; no reports to write")
+        done = [0]
+
+        def progress(msg: str) -> None:
+            done[0] += 1
+            if not ctx.silent and err_console.is_terminal:
+                err_console.print(f"[dim]report {done[0]}[/dim] {msg}        ", end="\r")
+        try:
+            index = build_reports(store, out, args.lang, decisions, formats, progress)
+        except DecisionError as exc:
+            raise UserError(str(exc)) from None
     if not ctx.silent:
-        print(f"{len(rels)} releases; index at {index}")
+        if err_console.is_terminal:
+            err_console.print(" " * 60, end="\r")
+        for lang in index["languages"]:
+            print(f"{lang['lang']}: {len(lang['releases'])} releases, {len(lang['pairs'])} "
+                  f"change reports")
+        print(f"index at {out / 'index.html'}")
     return 1 if failed else 0

@@ -1,0 +1,110 @@
+"""Align two releases of the Comprehensive Rules in one language.
+
+:func:`align_releases` takes two :class:`~extract.model.Ruleset` s (any two releases, not only
+neighbours) and returns an :class:`~crossref.model.Alignment`:
+
+1. human decisions for this pair are applied first (:mod:`crossref.decisions`);
+2. rules whose normalised, number-masked text is unique on both sides are settled in linear
+   time (:func:`crossref.assign.exact_keys`);
+3. the rest is solved by one global assignment on text similarity plus a document-order
+   prior (:func:`crossref.assign.assign_rest`); equal candidates become ``ambiguous``;
+   rules rewritten in place are then paired gap by gap (:func:`crossref.assign.fill_gaps`);
+4. splits and merges are found by containment (:mod:`crossref.splitmerge`);
+5. sections are paired from the aligned rules and titles (:mod:`crossref.sections`);
+6. each group is classified, comparing texts after mapping the old text's rule references
+   through the alignment; glossary entries are paired (:mod:`crossref.glossary`).
+
+Nothing here reads files or the store; see :mod:`crossref.chain` for that.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from rapidfuzz import fuzz
+
+from extract.model import Ruleset
+from extract.rulenum import RuleNumber
+
+from .assign import assign_rest, exact_keys, fill_gaps
+from .decisions import Decision, DecisionError
+from .classify import build_alignment
+from .matching import Codec, Group, Matching, Side
+from .model import Alignment
+from .options import AlignOptions
+from .splitmerge import find_merges, find_splits
+
+__all__ = ["align_releases"]
+
+def align_releases(old: Ruleset, new: Ruleset, options: AlignOptions | None = None,
+                   decisions: Iterable[Decision] = ()) -> Alignment:
+    """Align every rule, section and glossary entry of ``old`` with ``new``.
+
+    Args:
+        old, new: two releases of the same language (``new`` need not be later).
+        options: thresholds and weights (default :class:`AlignOptions`).
+        decisions: human decisions; those naming this pair of releases are applied.
+
+    Returns:
+        The alignment; its ``changes`` cover every rule of both releases exactly once.
+
+    Raises:
+        DecisionError: a decision for this pair names a rule that is not in its release, or
+            two decisions claim the same rule.
+        ValueError: the releases are of different languages.
+    """
+    if old.release.lang != new.release.lang:
+        raise ValueError(f"cannot align {old.release.key} with {new.release.key}: "
+                         f"different languages (use the language alignment)")
+    o = options or AlignOptions()
+    codec = Codec(old.release.lang)
+    a, b = Side(old, codec), Side(new, codec)
+    m = Matching(len(a), len(b))
+    _apply_decisions(a, b, m, [d for d in decisions if d.applies(old.release, new.release)])
+    exact_keys(a, b, m)
+    assign_rest(a, b, m, o)
+    if old.complete and new.complete:  # in quotes, position says nothing
+        fill_gaps(a, b, m, o)
+    find_splits(a, b, m, o)
+    find_merges(a, b, m, o)
+    return build_alignment(a, b, m)
+
+
+def _apply_decisions(a: Side, b: Side, m: Matching, decisions: list[Decision]) -> None:
+    def idx(side: Side, n: RuleNumber, d: Decision, what: str) -> int:
+        i = side.idx.get(n)
+        if i is None:
+            rel = side.rs.release
+            raise DecisionError(f"{d.source}: {what} rule {n} is not in {rel.lang} "
+                                f"{rel.effective_date or rel.label}")
+        return i
+
+    claimed: dict[tuple[str, int], str] = {}
+
+    def claim(key: tuple[str, int], d: Decision) -> None:
+        if key in claimed:
+            raise DecisionError(f"{d.source}: rule already decided at {claimed[key]}")
+        claimed[key] = d.source
+
+    for d in decisions:
+        olds = [idx(a, n, d, "old") for n in d.old]
+        news = [idx(b, n, d, "new") for n in d.new]
+        if d.relation == "unrelated":
+            m.forbidden.update((i, j) for i in olds for j in news)
+            continue
+        for i in olds:
+            claim(("o", i), d)
+        for j in news:
+            claim(("n", j), d)
+        if d.relation == "added":
+            m.add_group(Group("added", (), tuple(news), 0.0, True))
+        elif d.relation == "removed":
+            m.add_group(Group("removed", tuple(olds), (), 0.0, True))
+        elif len(olds) == 1 and len(news) == 1:
+            m.match(olds[0], news[0])
+            m.decided.add((olds[0], news[0]))
+        elif len(olds) == 1:
+            sim = fuzz.ratio(a.code[olds[0]], "".join(b.code[j] for j in news)) / 100.0
+            m.add_group(Group("split", tuple(olds), tuple(news), sim, True))
+        else:
+            sim = fuzz.ratio("".join(a.code[i] for i in olds), b.code[news[0]]) / 100.0
+            m.add_group(Group("merged", tuple(olds), tuple(news), sim, True))

@@ -1,0 +1,288 @@
+"""Phases 1 and 2 of a release alignment: exact keys, then a global assignment.
+
+Phase 1 settles every rule whose text occurs exactly once on each side — as published, then
+with rule numbers masked, then as :func:`~crossref.textkey.match_key` — in linear time (most
+rules of neighbouring releases). Phase 2 scores the rest with ``rapidfuzz.process.cdist``
+(word-level Indel similarity of the keys, 0–1) plus a document-order prior
+and solves one global assignment with ``scipy.optimize.linear_sum_assignment`` — never
+first-come matching. The prior rewards a candidate that lies between the new positions of
+the old rule's nearest matched neighbours, that keeps the exact offset to one of them, whose
+parent rule is the match of the old rule's parent, or whose section is where the old
+section's other rules went. So a block of rules shifted by an inserted section stays a block.
+Rounds repeat while they add matches (new matches sharpen the prior).
+
+Two or more candidates with equal scores (to ``AlignOptions.tie``) make an ``ambiguous``
+group instead of a pick.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import numpy as np
+from rapidfuzz import process
+from rapidfuzz.distance import Indel
+from scipy.optimize import linear_sum_assignment
+
+from .matching import Group, Matching, Side
+from .options import AlignOptions
+
+__all__ = ["exact_keys", "assign_rest", "fill_gaps", "similarity_matrix"]
+
+
+def exact_keys(a: Side, b: Side, m: Matching) -> int:
+    """Phase 1: match free rules whose text is unique on both sides — first the text as
+    published, then with rule numbers masked, then the full match key (typography and case
+    folded too). Each stage only looks at what the previous ones left, so most rules are
+    settled by hashing alone. Returns matches made."""
+    made = _unique_all(a.text, b.text, m)
+    made += _unique(a.masked, b.masked, m)
+    return made + _unique(a.key, b.key, m)
+
+
+def _unique_all(ta: list[str], tb: list[str], m: Matching) -> int:
+    """:func:`_unique` over whole lists (fast path for the first stage: C-level counting)."""
+    ca, cb = Counter(ta), Counter(tb)
+    pos_b = {t: j for j, t in enumerate(tb)}
+    o2n, n2o, forbidden = m.o2n, m.n2o, m.forbidden
+    busy_o, busy_n = m.busy_old, m.busy_new
+    made = 0
+    for i, t in enumerate(ta):
+        if ca[t] != 1 or cb.get(t) != 1 or not t:
+            continue
+        j = pos_b[t]
+        if o2n[i] >= 0 or n2o[j] >= 0 or busy_o[i] or busy_n[j] or (i, j) in forbidden:
+            continue
+        m.match(i, j)
+        made += 1
+    return made
+
+
+def _unique(ta, tb, m: Matching) -> int:
+    ka: dict[str, list[int]] = defaultdict(list)
+    kb: dict[str, list[int]] = defaultdict(list)
+    for i in m.free_old().tolist():
+        ka[ta[i]].append(i)
+    for j in m.free_new().tolist():
+        kb[tb[j]].append(j)
+    made = 0
+    for k, olds in ka.items():
+        if len(olds) != 1 or not k:
+            continue
+        news = kb.get(k)
+        if news is None or len(news) != 1 or (olds[0], news[0]) in m.forbidden:
+            continue
+        m.match(olds[0], news[0])
+        made += 1
+    return made
+
+
+def similarity_matrix(a: Side, b: Side, rows: np.ndarray, cols: np.ndarray, cutoff: float,
+                      workers: int = 1) -> np.ndarray:
+    """Word-level Indel similarity (0–1, float32) of the keys of old ``rows`` × new ``cols``;
+    0 below ``cutoff``. The 8-bit hashed codes are compared first with
+    ``rapidfuzz.process.cdist`` (their similarity is an upper bound of the true one), then
+    only the pairs that pass are scored exactly."""
+    hashed = process.cdist([a.code.hashed(i) for i in rows], [b.code.hashed(j) for j in cols],
+                           scorer=Indel.normalized_similarity, score_cutoff=cutoff,
+                           dtype=np.float32, workers=workers)
+    sim = np.zeros_like(hashed)
+    rr, cc = np.nonzero(hashed)
+    ca, cb = a.code, b.code
+    exact = Indel.normalized_similarity
+    for r, c in zip(rr.tolist(), cc.tolist()):
+        sim[r, c] = exact(ca[int(rows[r])], cb[int(cols[c])], score_cutoff=cutoff)
+    return sim
+
+
+def _prior(a: Side, b: Side, m: Matching, rows: np.ndarray, cols: np.ndarray,
+           o: AlignOptions) -> np.ndarray:
+    """The document-order prior for candidate pairs rows × cols (float32, ≥ 0)."""
+    prev, nxt = m.neighbours()
+    p, q = prev[rows], nxt[rows]
+    lo = np.where(p >= 0, m.o2n[np.maximum(p, 0)], -1)
+    hi = np.where(q < m.n_old, m.o2n[np.minimum(q, m.n_old - 1)], m.n_new)
+    span_old = (q - p).astype(np.int64)
+    narrow = (hi - lo) <= 4 * span_old + 20
+    j = cols[None, :]
+    gap = (j > lo[:, None]) & (j < hi[:, None]) & (lo < hi)[:, None] & narrow[:, None]
+    prior = o.w_gap * gap.astype(np.float32)
+    adj_prev = (p >= 0)[:, None] & ((j - lo[:, None]) == (rows - p)[:, None])
+    adj_next = (q < m.n_old)[:, None] & ((hi[:, None] - j) == (q - rows)[:, None])
+    prior += o.w_adjacent * (adj_prev.astype(np.float32) + adj_next.astype(np.float32))
+    # parent rule of a subrule matched to the candidate's parent
+    pa = a.parent[rows]
+    pa_new = np.where(pa >= 0, m.o2n[np.maximum(pa, 0)], -2)
+    pa_new = np.where(pa >= 0, pa_new, -2)
+    prior += o.w_parent * ((pa_new[:, None] == b.parent[cols][None, :]) & (pa_new >= 0)[:, None])
+    # section where the old section's matched rules went
+    guess = m.section_guess(a, b)
+    if guess:
+        want = np.array([guess.get(int(s), -1) for s in a.sec[rows]], dtype=np.int64)
+        prior += o.w_section * (want[:, None] == b.sec[cols][None, :].astype(np.int64))
+    return prior.astype(np.float32)
+
+
+def assign_rest(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
+    """Phase 2: global assignment of the free rules, repeated while it adds matches (the
+    similarity matrix is computed once; each round recomputes only the prior).
+
+    Returns:
+        The number of one-to-one matches made (ambiguous groups are added to ``m.groups``).
+    """
+    rows, cols = m.free_old(), m.free_new()
+    if not len(rows) or not len(cols):
+        return 0
+    sim = similarity_matrix(a, b, rows, cols, o.accept_supported, o.workers)
+    for (i, j) in m.forbidden:
+        ri, cj = np.flatnonzero(rows == i), np.flatnonzero(cols == j)
+        if len(ri) and len(cj):
+            sim[ri[0], cj[0]] = 0.0
+    total = 0
+    for _ in range(o.rounds):
+        # only rows/cols still free and with some candidate (shrinks the prior and the solver)
+        rmask = (m.o2n[rows] < 0) & ~m.busy_old[rows]
+        cmask = (m.n2o[cols] < 0) & ~m.busy_new[cols]
+        rows, cols, sim = rows[rmask], cols[cmask], sim[np.ix_(rmask, cmask)]
+        if not sim.size:
+            break
+        rmask, cmask = sim.max(axis=1) > 0, sim.max(axis=0) > 0
+        if not rmask.any():
+            break
+        rows, cols, sim = rows[rmask], cols[cmask], sim[np.ix_(rmask, cmask)]
+        made = _one_round(a, b, m, o, rows, cols, sim)
+        total += made
+        if not made:
+            break
+    return total
+
+
+def _one_round(a: Side, b: Side, m: Matching, o: AlignOptions, rows: np.ndarray,
+               cols: np.ndarray, sim: np.ndarray) -> int:
+    prior = _prior(a, b, m, rows, cols, o)
+    ok = (sim >= o.accept) | ((sim >= o.accept_supported) & (prior >= o.w_gap))
+    score = np.where(ok, sim + prior, 0.0).astype(np.float64)
+    r_idx, c_idx = linear_sum_assignment(score, maximize=True)
+    keep = score[r_idx, c_idx] > 0
+    r_idx, c_idx = r_idx[keep], c_idx[keep]
+    amb = _ambiguous(score, r_idx, c_idx, o.tie)
+    made = 0
+    in_amb_r = {r for rs, _ in amb for r in rs}
+    for r, c in zip(r_idx.tolist(), c_idx.tolist()):
+        if r in in_amb_r:
+            continue
+        m.match(int(rows[r]), int(cols[c]))
+        made += 1
+    for rs, cs in amb:
+        tied_group(a, b, m, o, [int(rows[r]) for r in sorted(rs)], [int(cols[c]) for c in sorted(cs)],
+                   max(float(sim[r, c]) for r in rs for c in cs))
+    return made + len(amb)
+
+
+def tied_group(a: Side, b: Side, m: Matching, o: AlignOptions, olds: list[int],
+               news: list[int], best: float) -> None:
+    """Record equally good candidates: a split (one old rule whose text the tied new rules,
+    joined in document order, reproduce clearly better than any one of them), a merge (the
+    mirror image), or else an ``ambiguous`` group."""
+    if len(olds) == 1 and len(news) > 1:
+        joint = Indel.normalized_similarity(a.code[olds[0]], "".join(b.code[j] for j in news))
+        if joint >= best + o.split_gain:
+            m.add_group(Group("split", (olds[0],), tuple(news), joint))
+            return
+    if len(news) == 1 and len(olds) > 1:
+        joint = Indel.normalized_similarity("".join(a.code[i] for i in olds), b.code[news[0]])
+        if joint >= best + o.split_gain:
+            m.add_group(Group("merged", tuple(olds), (news[0],), joint))
+            return
+    m.add_group(Group("ambiguous", tuple(olds), tuple(news), best))
+
+
+def _ambiguous(score: np.ndarray, r_idx: np.ndarray, c_idx: np.ndarray,
+               tie: float) -> list[tuple[set[int], set[int]]]:
+    """Groups (rows, cols) where another choice scores as well as the assignment's."""
+    col_of = dict(zip(r_idx.tolist(), c_idx.tolist()))
+    row_of = {c: r for r, c in col_of.items()}
+    parent: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    def union(x, y):
+        parent[find(x)] = find(y)
+
+    if not len(r_idx):
+        return []
+    # only assigned pairs with a second candidate in their row or column need a closer look
+    chosen = score[r_idx, c_idx]
+    row_n = (score[r_idx] >= (chosen - tie)[:, None]).sum(axis=1)
+    col_n = (score[:, c_idx] >= (chosen - tie)[None, :]).sum(axis=0)
+    suspects = np.flatnonzero((row_n > 1) | (col_n > 1))
+    for k in suspects.tolist():
+        r, c = int(r_idx[k]), int(c_idx[k])
+        s = score[r, c]
+        for c2 in np.flatnonzero(score[r] >= s - tie):
+            c2 = int(c2)
+            if c2 == c:
+                continue
+            r2 = row_of.get(c2)
+            if r2 is None or score[r, c2] + score[r2, c] >= s + score[r2, c2] - tie:
+                union(("r", r), ("c", c)), union(("r", r), ("c", c2))
+                if r2 is not None:
+                    union(("r", r2), ("c", c2))
+        for r2 in np.flatnonzero(score[:, c] >= s - tie):
+            r2 = int(r2)
+            if r2 != r and r2 not in col_of:
+                union(("r", r), ("c", c)), union(("r", r2), ("c", c))
+    groups: dict[tuple[str, int], tuple[set[int], set[int]]] = {}
+    for x in list(parent):
+        g = groups.setdefault(find(x), (set(), set()))
+        (g[0] if x[0] == "r" else g[1]).add(x[1])
+    return [g for g in groups.values() if g[0] and g[1]]
+
+
+def fill_gaps(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
+    """Phase 2b: rules rewritten in place. Between two consecutive matched rules that are in
+    the same order on both sides, the free old and free new rules of that gap are paired by
+    a small assignment, accepting a lower similarity (``o.accept_slot``; ``o.accept_single``
+    when the gap holds exactly one free rule on each side) since position vouches for them. Gaps larger than ``o.max_gap`` on either side are left alone.
+
+    Returns:
+        Matches made (ties become ``ambiguous`` groups).
+    """
+    o2n = m.o2n.tolist()
+    matched = [i for i, j in enumerate(o2n) if j >= 0]
+    bounds = [(-1, -1)] + [(i, o2n[i]) for i in matched] + [(m.n_old, m.n_new)]
+    free_o = ((m.o2n < 0) & ~m.busy_old).tolist()
+    free_n = ((m.n2o < 0) & ~m.busy_new).tolist()
+    made = 0
+    for (p, jp), (q, jq) in zip(bounds, bounds[1:]):
+        if q - p < 2 or jq - jp < 2 or jq < jp:
+            continue
+        rows = [i for i in range(p + 1, q) if free_o[i]]
+        cols = [j for j in range(jp + 1, jq) if free_n[j]]
+        if not rows or not cols or len(rows) > o.max_gap or len(cols) > o.max_gap:
+            continue
+        cut = o.accept_single if len(rows) == len(cols) == 1 else o.accept_slot
+        sim = process.cdist([a.code[i] for i in rows], [b.code[j] for j in cols],
+                            scorer=Indel.normalized_similarity, score_cutoff=cut,
+                            dtype=np.float64)
+        for r, i in enumerate(rows):
+            for c, j in enumerate(cols):
+                if (i, j) in m.forbidden:
+                    sim[r, c] = 0.0
+        if not sim.any():
+            continue
+        r_idx, c_idx = linear_sum_assignment(sim, maximize=True)
+        keep = sim[r_idx, c_idx] > 0
+        r_idx, c_idx = r_idx[keep], c_idx[keep]
+        amb = _ambiguous(sim, r_idx, c_idx, o.tie)
+        in_amb = {r for rs, _ in amb for r in rs}
+        for r, c in zip(r_idx.tolist(), c_idx.tolist()):
+            if r not in in_amb:
+                m.match(rows[r], cols[c])
+                made += 1
+        for rs, cs in amb:
+            tied_group(a, b, m, o, [rows[r] for r in sorted(rs)], [cols[c] for c in sorted(cs)],
+                       max(float(sim[r, c]) for r in rs for c in cs))
+    return made

@@ -1,0 +1,166 @@
+"""The chain of releases of one language in a store, aligned pair by pair (with a cache).
+
+:class:`Chain` lists the complete releases of a language in date order (one per label, the
+official one preferred), aligns each consecutive pair on demand and keeps the result in the
+store's ``alignments`` table keyed by release ids, algorithm version, options and the
+decisions that apply to the pair. Re-ingesting a release gives it a new id, so stale
+alignments are never read (and are deleted with the old release rows).
+"""
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Callable, Iterable
+
+from corpus.store import ReleaseInfo, Store, StoreError
+from extract.model import Release, Ruleset
+from extract.records import from_record
+from extract.rulenum import RuleNumber
+
+from .align import align_releases
+from .decisions import Decision, decisions_digest
+from .lineage import Lineage
+from .model import Alignment
+from .options import AlignOptions
+
+__all__ = ["Chain", "chain_releases", "aligned_pair"]
+
+
+def chain_releases(store: Store, lang: str = "en") -> list[ReleaseInfo]:
+    """Complete releases of ``lang`` in date order, one per label (official origin first).
+
+    Raises:
+        StoreError: no complete release of that language.
+    """
+    best: dict[str, ReleaseInfo] = {}
+    for r in store.releases(lang):
+        if not r.complete:
+            continue
+        cur = best.get(r.label)
+        if cur is None or (r.origin == "official" and cur.origin != "official"):
+            best[r.label] = r
+    rels = sorted(best.values(), key=lambda r: (r.effective_date or r.label, r.label))
+    if not rels:
+        raise StoreError(f"no complete {lang} releases in {store.path} (run 'mtgcr ingest' first)")
+    return rels
+
+
+class Chain:
+    """Consecutive alignments of one language's releases in a store.
+
+    Args:
+        store: an open store (writable for the cache to be written; read-only works too).
+        lang: language code.
+        decisions: human decisions (those for each pair are applied to that pair).
+        options: alignment options.
+        cache: read and write the store's alignment cache.
+        on_align: called with ``(k, n)`` before computing alignment ``k`` of ``n`` (progress).
+    """
+
+    def __init__(self, store: Store, lang: str = "en", decisions: Iterable[Decision] = (),
+                 options: AlignOptions | None = None, cache: bool = True,
+                 on_align: Callable[[int, int], None] | None = None) -> None:
+        self.store = store
+        self.lang = lang
+        self.infos = chain_releases(store, lang)
+        self.decisions = list(decisions)
+        self.options = options or AlignOptions()
+        self.cache = cache
+        self.on_align = on_align
+        self._rulesets: dict[int, Ruleset] = {}
+        self._alignments: dict[int, Alignment] = {}
+        self.computed = 0  # alignments computed (not read from the cache) by this object
+        self._releases = [Release(r.lang, r.label,
+                                  date.fromisoformat(r.effective_date) if r.effective_date else None,
+                                  r.revision) for r in self.infos]
+
+    def __len__(self) -> int:
+        return len(self.infos)
+
+    @property
+    def releases(self) -> list[Release]:
+        """The chain as :class:`Release` values (from the store rows, no parsing)."""
+        return self._releases
+
+    def index(self, spec: str | None) -> int:
+        """Position in the chain of a release given as effective date, label or ``latest``.
+
+        Raises:
+            StoreError: no such release, or it is a partial one (not in the chain).
+        """
+        info = self.store.resolve(spec, self.lang)
+        for k, r in enumerate(self.infos):
+            if r.id == info.id or (r.label == info.label):
+                return k
+        raise StoreError(f"{self.lang} {spec} is a partial release; only complete releases "
+                         f"are aligned")
+
+    def ruleset(self, k: int) -> Ruleset:
+        """The ruleset of release ``k`` (loaded once)."""
+        rs = self._rulesets.get(k)
+        if rs is None:
+            rs = self._rulesets[k] = from_record(self.store.release_rows(self.infos[k].id))
+        return rs
+
+    def version(self, k: int) -> str:
+        """Cache key of alignment ``k``: options digest and the digest of its decisions."""
+        old, new = self.releases[k], self.releases[k + 1]
+        ds = [d for d in self.decisions if d.applies(old, new)]
+        return f"{self.options.digest()}:{decisions_digest(ds)}"
+
+    def alignment(self, k: int) -> Alignment:
+        """The alignment of release ``k`` with release ``k + 1`` (cached)."""
+        al = self._alignments.get(k)
+        if al is not None:
+            return al
+        a, b = self.infos[k], self.infos[k + 1]
+        version = self.version(k)
+        data = self.store.cached_alignment(a.id, b.id, version) if self.cache else None
+        if data is not None:
+            al = Alignment.from_cache(json.loads(data))
+        else:
+            if self.on_align:
+                self.on_align(k, len(self.infos) - 1)
+            al = align_releases(self.ruleset(k), self.ruleset(k + 1), self.options, self.decisions)
+            self.computed += 1
+            if self.cache:
+                self.store.cache_alignment(a.id, b.id, version,
+                                           json.dumps(al.to_cache(), ensure_ascii=False,
+                                                      separators=(",", ":")))
+        self._alignments[k] = al
+        return al
+
+    def alignments(self) -> list[Alignment]:
+        """Every consecutive alignment, oldest first."""
+        return [self.alignment(k) for k in range(len(self.infos) - 1)]
+
+    def lineage(self) -> Lineage:
+        """A :class:`Lineage` over the whole chain (aligns what is not cached yet)."""
+        def present(k: int, n: RuleNumber) -> bool:
+            rs = self.ruleset(k)
+            return n in rs.sections if n.kind == "section" else n in rs.rules
+        return Lineage(self.releases, self.alignments(), present)
+
+
+def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
+                 decisions: Iterable[Decision] = (), options: AlignOptions | None = None,
+                 ) -> tuple[Ruleset, Ruleset, Alignment]:
+    """Load two releases and align them directly (any two releases, either order). A pair of
+    complete releases that are consecutive in the chain uses the cache; partial releases
+    (quotes) are aligned too — what a partial side lacks is "not quoted", which reports
+    must not call added or removed (see :func:`reports.diffview.diff_view`).
+
+    Returns:
+        ``(old ruleset, new ruleset, alignment)``.
+
+    Raises:
+        StoreError: a release is missing.
+    """
+    a, b = store.resolve(old_spec, lang), store.resolve(new_spec, lang)
+    if a.complete and b.complete:
+        chain = Chain(store, lang, decisions, options)
+        i, j = chain.index(old_spec), chain.index(new_spec)
+        if j == i + 1:
+            return chain.ruleset(i), chain.ruleset(j), chain.alignment(i)
+    old, new = from_record(store.release_rows(a.id)), from_record(store.release_rows(b.id))
+    return old, new, align_releases(old, new, options, decisions)

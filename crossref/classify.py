@@ -1,0 +1,203 @@
+"""Last phase of a release alignment: from the matching to :class:`~crossref.model.Change` s.
+
+Sections are paired first (they decide what "moved" means), then every one-to-one pair is
+classified by comparing texts (rule text plus examples):
+
+* identical → ``unchanged`` (same number) or ``renumbered`` (references that kept a number
+  the alignment changed are noted on demand by :func:`stale_references`, for reports);
+* equal after folding typography (:func:`~crossref.textkey.compare_form`) → the same, with a
+  note;
+* equal after mapping the old text's references through the alignment → the same, with a
+  note ("rule 712.7a" → "rule 712.11c" is not an edit);
+* otherwise ``modified`` with the Indel similarity of the compared forms;
+* ``moved`` instead when the rule landed in another section than the one its section
+  continues as.
+"""
+from __future__ import annotations
+
+import re
+
+from rapidfuzz import fuzz
+
+from extract.references import find_references
+from extract.model import Ruleset
+from extract.rulenum import RuleNumber
+
+from .glossary import align_glossary
+from .matching import Matching, Side
+from .model import Alignment, Change
+from .sections import align_sections
+from .textkey import compare_form, rewrite_numbers
+
+__all__ = ["build_alignment", "stale_references"]
+
+_TOKEN = re.compile(r"\d\d\d(?:\.\d{1,3}[a-z]{0,2})?(?!\d)")
+_AMBIGUOUS_NOTE = "equally good candidates; record a decision to settle it"
+
+
+def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
+    """Classify the matching ``m`` of sides ``a`` (old) and ``b`` (new) into an
+    :class:`Alignment` with sections and glossary."""
+    old, new = a.rs, b.rs
+    o2n = m.o2n.tolist()
+    main_new = list(o2n)  # the new rule each old rule continues as (-1: none)
+    sec_pairs = [(a.nums[i].section, b.nums[j].section) for i, j in enumerate(o2n) if j >= 0]
+    for g in m.groups:
+        if g.kind in ("split", "merged"):
+            sec_pairs += [(a.nums[i].section, b.nums[j].section) for i in g.old for j in g.new]
+            for i in g.old:
+                main_new[i] = g.new[0]
+    sections = align_sections(old, new, sec_pairs)
+    sec_to: dict[int, RuleNumber | None] = {}
+    sec_map: dict[int, int] = {}  # one-to-one section pairs only
+    for s in sections:
+        if s.old is not None:
+            sec_to[s.old.section] = s.new if s.kind != "removed" else None
+            if s.kind in ("unchanged", "moved", "retitled"):
+                sec_map[s.old.section] = s.new.section
+
+    # old number as written → new number (None: no counterpart), only where they differ
+    table: dict[str, str | None] = {}
+    an, bn = a.nums, b.nums
+    for i, j in enumerate(main_new):
+        if j < 0:
+            table[str(an[i])] = None
+        elif not _same(an[i], bn[j]):
+            table[str(an[i])] = str(bn[j])
+    for s, t in sec_to.items():
+        if t is None or t.section != s:
+            table[str(s)] = None if t is None else str(t)
+
+    # changes in new-document order: at[j] is the group placed at new position j; removed
+    # rules follow the new position of the nearest earlier matched old rule (after[p])
+    at: list[Change | None] = [None] * len(b)
+    after: dict[int, list[Change]] = {}
+    prev_new, last = [-1] * len(a), -1
+    for i, j in enumerate(o2n):
+        if j >= 0:
+            last = j
+        prev_new[i] = last
+    decided = m.decided
+    full_a, full_b, sec_get = a.full, b.full, sec_map.get
+    for i, j in enumerate(o2n):
+        if j < 0:
+            continue
+        na, nb = an[i], bn[j]
+        if full_a[i] == full_b[j] and sec_get(na.section) == nb.section and (i, j) not in decided:
+            at[j] = Change("unchanged" if _same(na, nb) else "renumbered", (na,), (nb,), 1.0)
+        else:
+            at[j] = _pair_change(a, b, i, j, sec_map, table, (i, j) in decided)
+    for g in m.groups:
+        olds = tuple(an[i] for i in g.old)
+        news = tuple(bn[j] for j in g.new)
+        notes: tuple[str, ...] = ()
+        sim, changed = 0.0, True
+        if g.kind in ("split", "merged"):
+            fa = compare_form(" ".join(rewrite_numbers(full_a[i], table) for i in g.old))
+            fb = compare_form(" ".join(full_b[j] for j in g.new))
+            sim = fuzz.ratio(fa, fb) / 100.0
+        elif g.kind == "ambiguous":
+            sim, changed, notes = g.similarity, False, (_AMBIGUOUS_NOTE,)
+        ch = Change(g.kind, olds, news, round(sim, 4), changed, notes, g.decided)
+        if g.new:
+            at[g.new[0]] = ch
+        else:
+            after.setdefault(prev_new[g.old[0]], []).append(ch)
+    busy_old, busy_new, n2o = m.busy_old.tolist(), m.busy_new.tolist(), m.n2o.tolist()
+    for i, j in enumerate(o2n):
+        if j < 0 and not busy_old[i]:
+            after.setdefault(prev_new[i], []).append(Change("removed", (an[i],), (), 0.0, True))
+    for j, i in enumerate(n2o):
+        if i < 0 and not busy_new[j]:
+            at[j] = Change("added", (), (bn[j],), 0.0, True)
+    changes: list[Change] = list(after.get(-1, ()))
+    for j, ch in enumerate(at):
+        if ch is not None:
+            changes.append(ch)
+        if j in after:
+            changes += after[j]
+    glossary = align_glossary(old.glossary, new.glossary, table)
+    return Alignment(old.release, new.release, changes, sections, glossary,
+                     {"old": len(a), "new": len(b)})
+
+
+def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
+                 table: dict[str, str | None], decided: bool) -> Change:
+    """Classify the one-to-one pair old ``i`` ↔ new ``j`` (``table``: the old numbers the
+    alignment changes, see :func:`~crossref.textkey.rewrite_numbers`)."""
+    ra, rb = a.full[i], b.full[j]
+    notes: list[str] = []
+    sim = 1.0
+    if ra == rb:
+        changed = False
+    elif rewrite_numbers(ra, table) == rb:
+        changed = False
+        notes.append("only renumbered references")
+    else:
+        fa, fb = compare_form(ra), compare_form(rb)
+        if fa == fb:
+            changed = False
+            notes.append("typography only")
+        else:
+            fa = compare_form(rewrite_numbers(ra, table))
+            changed = fa != fb
+            if changed:
+                sim = fuzz.ratio(fa, fb) / 100.0
+            else:
+                notes.append("only renumbered references and typography")
+        if changed and a.text[i] == b.text[j]:
+            notes.append("examples changed")
+    na, nb = a.nums[i], b.nums[j]
+    if sec_map.get(na.section) != nb.section:
+        kind = "moved"
+    elif changed:
+        kind = "modified"
+    else:
+        kind = "unchanged" if na == nb else "renumbered"
+    return Change(kind, (na,), (nb,), round(sim, 4), changed, tuple(notes), decided)
+
+
+def _same(x: RuleNumber, y: RuleNumber) -> bool:
+    """``x == y`` without building the dataclass comparison tuples (hot loop)."""
+    return x.rule == y.rule and x.section == y.section and x.letters == y.letters
+
+
+def stale_references(al: Alignment, new: Ruleset) -> dict[RuleNumber, list[str]]:
+    """References in unchanged or renumbered rules of ``new`` that kept a number the
+    alignment changed ("cites 701.2, which is now 702.2") — the published text forgot to
+    update them, or the number now names a different rule.
+
+    Args:
+        al: an alignment whose new release is ``new``.
+        new: the new ruleset.
+
+    Returns:
+        New rule number → notes, only for rules with such references.
+    """
+    tokens = set()
+    for ch in al.changes:
+        for n in ch.old:
+            fw = al.forward(n)
+            if not fw or fw[0] != n:
+                tokens.add(str(n))
+    for s in al.sections:
+        if s.old is not None and (s.new is None or s.new != s.old):
+            tokens.add(str(s.old))
+    out: dict[RuleNumber, list[str]] = {}
+    for ch in al.changes:
+        if ch.kind not in ("unchanged", "renumbered"):
+            continue
+        rule = new.rules.get(ch.new[0])
+        if rule is None or not any(t in tokens for t in _TOKEN.findall(rule.text)):
+            continue
+        notes = []
+        for ref in find_references(rule.text):
+            for n in ref.numbers:
+                if str(n) not in tokens:
+                    continue
+                to = al.map_number(n) if n.rule is not None else al.section_forward(n)
+                notes.append(f"cites {n}, which is now {to}" if to is not None
+                             else f"cites {n}, which has no counterpart now")
+        if notes:
+            out[ch.new[0]] = notes
+    return out

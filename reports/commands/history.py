@@ -1,0 +1,81 @@
+"""``mtgcr history RULE``: a rule's or section's number and change kind in every release."""
+from __future__ import annotations
+
+from crossref.chain import Chain
+from crossref.decisions import DecisionError
+from extract.rulenum import RuleNumber
+
+from ..alignctx import add_decisions_option, open_store, read_decisions
+from ..cli import UserError
+from ..output import console, err_console, print_json, table
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "history", help="follow a rule or section through every release",
+        description="The number, change kind and lineage id of a rule, subrule or section in "
+                    "every ingested release of its language, backwards and forwards from the "
+                    "release given. The first run aligns the whole chain (a few seconds per "
+                    "hundred releases); later runs read the alignment cache in the store. "
+                    "Example: mtgcr history 712.8e --release 2023-11-17")
+    p.add_argument("rule", metavar="RULE", help="712, 712.8 or 712.8e")
+    p.add_argument("--release", "-r", help="the release RULE is numbered in (default: newest)")
+    p.add_argument("--lang", default="en", help="language (default en)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--all", action="store_true",
+                   help="text format: one row per release (default: runs of unchanged releases "
+                        "are folded)")
+    add_decisions_option(p)
+    p.set_defaults(func=run)
+
+
+def chain_with_progress(store, lang, decisions, ctx) -> Chain:
+    """A :class:`Chain` that reports alignments it computes on stderr (unless --silent)."""
+    def progress(k: int, n: int) -> None:
+        if not ctx.silent and err_console.is_terminal:
+            err_console.print(f"[dim]aligning {k + 1}/{n} (cached for next time)[/dim]", end="\r")
+    return Chain(store, lang, decisions, on_align=progress)
+
+
+def run(args, ctx) -> int:
+    num = RuleNumber.try_parse(args.rule)
+    if num is None:
+        raise UserError(f"{args.rule!r} is not a rule number (like 712, 712.8 or 712.8e)")
+    decisions = read_decisions(args, ctx)
+    with open_store(ctx) as store:
+        chain = chain_with_progress(store, args.lang, decisions, ctx)
+        k = chain.index(args.release)
+        try:
+            lineage = chain.lineage()
+        except DecisionError as exc:
+            raise UserError(str(exc)) from None
+        try:
+            entries = lineage.history(num, k)
+        except KeyError as exc:
+            raise UserError(str(exc.args[0])) from None
+    if args.format == "json":
+        print_json([e.to_json() for e in entries])
+        return 0
+    rows = []
+    i = 0
+    while i < len(entries):
+        e, d = entries[i], entries[i].to_json()
+        j = i
+        if not args.all and e.kind in ("unchanged", "absent", "unknown"):
+            while (j + 1 < len(entries) and entries[j + 1].kind == e.kind
+                   and entries[j + 1].numbers == e.numbers):
+                j += 1
+        when = d["release"] if j == i else f"{d['release']} … {entries[j].to_json()['release']}"
+        num_s = " + ".join(d["numbers"]) or (
+            "(" + " or ".join(d["candidates"]) + "?)" if d["candidates"] else "—")
+        sim = (f"{d['similarity']:.0%}" if d["similarity"] is not None
+               and e.kind in ("modified", "moved", "split", "merged") else "")
+        rows.append([when, num_s, e.kind, sim, d["title"] or "", d["lineage"] or ""])
+        i = j + 1
+    cols = ["release", "number", "kind", "similarity", "title", "lineage"]
+    if num.kind != "section":
+        cols.remove("title")
+        rows = [r[:4] + r[5:] for r in rows]
+    console.print(table(f"history of {num} ({args.lang} {entries[k].to_json()['release']})",
+                        cols, rows))
+    return 0

@@ -1,0 +1,72 @@
+"""What the Markdown and HTML renderers share: report parts in order, summary rows, labels."""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["PARTS", "summary_rows", "renumberings", "changes_of", "arrow", "pct",
+           "unaligned_sentence", "KIND_LABEL"]
+
+#: Report parts after the summary: (anchor id, heading, change kinds listed there).
+PARTS = [
+    ("modified", "Modified rules", ("modified",)),
+    ("moved", "Rules moved to another section", ("moved",)),
+    ("split", "Split rules", ("split",)),
+    ("merged", "Merged rules", ("merged",)),
+    ("added", "Added rules", ("added",)),
+    ("removed", "Removed rules", ("removed",)),
+    ("ambiguous", "Ambiguous (not settled)", ("ambiguous",)),
+]
+
+KIND_LABEL = {"unchanged": "unchanged", "renumbered": "renumbered", "modified": "modified",
+              "moved": "moved", "split": "split", "merged": "merged", "added": "added",
+              "removed": "removed", "ambiguous": "ambiguous"}
+
+
+def pct(x: float) -> str:
+    """``0.8628`` → ``"86.3 %"``."""
+    return f"{100 * x:.1f} %"
+
+
+def arrow(old: list[str], new: list[str]) -> str:
+    """``"712.4d → 712.8e"``, ``"101.1 → 101.1 + 101.2"``, ``"— → 702.166"``."""
+    return f"{' + '.join(old) or '—'} → {' + '.join(new) or '—'}"
+
+
+def summary_rows(view: dict[str, Any]) -> list[tuple[str, int, int, int]]:
+    """``(kind, groups, old rules, new rules)`` for every rule change kind, in order (whole
+    alignment, also when the listing is filtered by section)."""
+    s = view["summary"]
+    return [(k, n, *s["rule_counts"][k]) for k, n in s["rules"].items()]
+
+
+def renumberings(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """One-to-one changes whose number changed (renumbered, modified or moved), in order."""
+    return [c for c in view["changes"]
+            if len(c["old"]) == 1 and len(c["new"]) == 1 and c["old"] != c["new"]
+            and c["kind"] in ("renumbered", "modified", "moved", "unchanged")]
+
+
+def changes_of(view: dict[str, Any], kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The listed changes of these kinds."""
+    return [c for c in view["changes"] if c["kind"] in kinds]
+
+
+def unaligned_sentence(view: dict[str, Any]) -> str:
+    """How much stayed without a counterpart, as one sentence (and what a partial release
+    means)."""
+    s = view["summary"]
+    part = view.get("partial") or {}
+    if part.get("old") or part.get("new"):
+        names = [_name(view[k]) for k in ("old", "new") if part.get(k)]
+        verb = "is a partial release" if len(names) == 1 else "are partial releases"
+        return (f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} quoted old "
+                f"rules are compared, and what is not quoted is not reported as added or removed.")
+    return (f"{s['old_unaligned']} of {s['old_rules']} rules of {_name(view['old'])} "
+            f"({pct(s['old_unaligned_share'])}) have no counterpart in {_name(view['new'])}; "
+            f"{s['new_unaligned']} of {s['new_rules']} rules of {_name(view['new'])} "
+            f"({pct(s['new_unaligned_share'])}) have none in {_name(view['old'])}. "
+            f"{pct(s['unchanged_share'])} of the old rules are unchanged.")
+
+
+def _name(rel: dict[str, Any]) -> str:
+    return rel.get("effective_date") or rel["label"]

@@ -1,0 +1,165 @@
+"""HTML rendering of a change report: one self-contained file (inline CSS, no scripts, no
+external resources), readable offline and parseable (every change is an ``<article>`` with
+``data-kind``, ``data-old`` and ``data-new`` attributes; diffs use ``<del>``/``<ins>``).
+"""
+from __future__ import annotations
+
+from html import escape as _e
+from typing import Any
+
+from .common import PARTS, arrow, changes_of, pct, renumberings, summary_rows, unaligned_sentence
+
+__all__ = ["render", "render_index", "STYLE"]
+
+#: The inline stylesheet shared by reports and the index page.
+STYLE = """
+body{font:15px/1.5 system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#222}
+h1{font-size:1.6rem}h2{margin-top:2.2rem;border-bottom:1px solid #ccc}h3{font-size:1rem;margin:1.4rem 0 .3rem}
+table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left;vertical-align:top}
+td.n,th.n{text-align:right}del{background:#fdd;color:#900}ins{background:#dfd;color:#060;text-decoration:none}
+.note{color:#555;font-style:italic;margin:.2rem 0}.text{white-space:pre-wrap;margin:.3rem 0 .8rem}
+pre{background:#f5f5f5;padding:.5rem}nav a{margin-right:.8rem}.meta{color:#555}
+"""
+
+
+def _diff(ops: list[list[str]]) -> str:
+    out = []
+    for op, text in ops:
+        t = _e(text)
+        out.append(t if op == "equal" else f"<del>{t}</del>" if op == "delete" else f"<ins>{t}</ins>")
+    return "".join(out)
+
+
+def _name(rel: dict[str, Any]) -> str:
+    return rel.get("effective_date") or rel["label"]
+
+
+def _page(title: str, body: list[str], lang: str = "en") -> str:
+    return ("<!doctype html>\n"
+            f'<html lang="{_e(lang)}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>\n"
+            + "\n".join(body) + "\n</body></html>\n")
+
+
+def render(view: dict[str, Any]) -> str:
+    """The report as one HTML document (UTF-8, ``<html lang>`` = the rules' language)."""
+    o, n = view["old"], view["new"]
+    B = [f"<h1>{_e(view['title'])}</h1>",
+         f'<p class="meta">Old release <b>{_e(_name(o))}</b> (label {_e(o["label"])}) · new release '
+         f'<b>{_e(_name(n))}</b> (label {_e(n["label"])}) · language {_e(view["lang"])}'
+         + (f" · only section {_e(view['section'])}" if view["section"] else "") + "</p>"]
+    parts = [("summary", "Summary"), ("sections", "Sections"), ("renumbered", "Renumbered rules")]
+    parts += [(a, h) for a, h, k in PARTS if changes_of(view, k)] + [("glossary", "Glossary")]
+    B.append("<nav>" + "".join(f'<a href="#{a}">{_e(h)}</a>' for a, h in parts) + "</nav>")
+    B += ['<h2 id="summary">Summary</h2>', '<table id="summary-table"><thead><tr><th>kind</th>'
+          '<th class="n">groups</th><th class="n">old rules</th><th class="n">new rules</th></tr></thead><tbody>']
+    for kind, groups, no, nn in summary_rows(view):
+        B.append(f'<tr data-kind="{kind}"><td>{kind}</td><td class="n">{groups}</td>'
+                 f'<td class="n">{no}</td><td class="n">{nn}</td></tr>')
+    B += ["</tbody></table>", f'<p id="unaligned">{_e(unaligned_sentence(view))}</p>']
+    B.append('<h2 id="sections">Sections</h2>')
+    if view["sections"]:
+        B.append('<table id="section-table"><thead><tr><th>kind</th><th>old</th><th>new</th>'
+                 '<th>old title</th><th>new title</th><th class="n">rules</th></tr></thead><tbody>')
+        for s in view["sections"]:
+            kind = s["kind"] + (" (retitled)" if s["retitled"] and s["kind"] != "retitled" else "")
+            B.append(f'<tr data-kind="{s["kind"]}"><td>{_e(kind)}</td><td>{_e(s["old"] or "—")}</td>'
+                     f'<td>{_e(s["new"] or "—")}</td><td>{_e(s["old_title"] or "")}</td>'
+                     f'<td>{_e(s["new_title"] or "")}</td><td class="n">{s["rules"]}</td></tr>')
+        B.append("</tbody></table>")
+    else:
+        B.append("<p>No section changes.</p>")
+    B.append('<h2 id="renumbered">Renumbered rules</h2>')
+    ren = renumberings(view)
+    if ren:
+        B.append('<table id="renumber-table"><thead><tr><th>old</th><th>new</th><th>kind</th>'
+                 "</tr></thead><tbody>")
+        B += [f'<tr><td>{_e(c["old"][0])}</td><td>{_e(c["new"][0])}</td><td>{c["kind"]}</td></tr>'
+              for c in ren]
+        B.append("</tbody></table>")
+    else:
+        B.append("<p>No rule changed its number.</p>")
+    for anchor, heading, kinds in PARTS:
+        items = changes_of(view, kinds)
+        if not items:
+            continue
+        B.append(f'<h2 id="{anchor}">{_e(heading)}</h2>')
+        for c in items:
+            extra = (f", similarity {pct(c['similarity'])}"
+                     if c["kind"] in ("modified", "moved", "split", "merged") else "")
+            B.append(f'<article class="change" data-kind="{c["kind"]}" '
+                     f'data-old="{_e(" ".join(c["old"]))}" data-new="{_e(" ".join(c["new"]))}" '
+                     f'data-similarity="{c["similarity"]}">')
+            B.append(f"<h3>{_e(arrow(c['old'], c['new']))} ({c['kind']}{extra})</h3>")
+            if c["kind"] == "moved":
+                B.append(f'<p class="note">From section {_secs(c["old_section"])} to section '
+                         f'{_secs(c["new_section"])}.</p>')
+            B += [f'<p class="note">{_e(x)}</p>' for x in c["notes"]]
+            if c["diff"]:
+                B.append(f'<div class="text diff">{_diff(c["diff"])}</div>')
+            elif c["kind"] == "removed" and c["old_text"]:
+                B.append(f'<div class="text">{_e(c["old_text"])}</div>')
+            elif c["kind"] == "ambiguous":
+                B.append(f'<div class="text old">{_e(c["old_text"] or "")}</div>'
+                         f'<p>Candidates:</p><div class="text new">{_e(c["new_text"] or "")}</div>'
+                         f"<p>To settle it, add to the decisions file:</p>"
+                         f'<pre class="decision">{_e(c["decision"])}</pre>')
+            elif c["new_text"]:
+                B.append(f'<div class="text">{_e(c["new_text"])}</div>')
+            B.append("</article>")
+    B.append('<h2 id="glossary">Glossary</h2>')
+    if not view["glossary"]:
+        B.append("<p>No glossary changes.</p>")
+    for g in view["glossary"]:
+        name = g["term"] if g["kind"] != "renamed" else f"{g['old_term']} → {g['new_term']}"
+        B.append(f'<article class="glossary" data-kind="{g["kind"]}" data-term="{_e(g["term"])}">'
+                 f"<h3>{_e(name)} ({g['kind']})</h3>")
+        B += [f'<p class="note">{_e(x)}</p>' for x in g["notes"]]
+        if g["diff"]:
+            B.append(f'<div class="text diff">{_diff(g["diff"])}</div>')
+        elif g["kind"] == "removed":
+            B.append(f'<div class="text">{_e(g["old_text"] or "")}</div>')
+        elif g["new_text"]:
+            B.append(f'<div class="text">{_e(g["new_text"])}</div>')
+        B.append("</article>")
+    return _page(view["title"], B, view["lang"])
+
+
+def _secs(items: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{_e(s['number'])} ({_e(s['title'] or '')})" for s in items) or "—"
+
+
+def render_index(index: dict[str, Any]) -> str:
+    """The index of a build (see :func:`reports.build_site.index_view`) as one HTML page: per
+    language a table with one row per consecutive pair (``<tr data-old data-new>``) linking
+    the four report formats."""
+    B = [f"<h1>{_e(index['title'])}</h1>", f'<p class="meta">{_e(index["generated"])}</p>']
+    for lang in index["languages"]:
+        B.append(f'<h2 id="lang-{_e(lang["lang"])}">{_e(lang["lang"])}: {len(lang["pairs"])} '
+                 f'consecutive pairs of {len(lang["releases"])} releases</h2>')
+        B.append(f'<table class="pairs" data-lang="{_e(lang["lang"])}"><thead><tr><th>old</th>'
+                 "<th>new</th>" + "".join(f'<th class="n">{k}</th>' for k in
+                                          ("renumbered", "modified", "moved", "split", "merged",
+                                           "added", "removed", "ambiguous"))
+                 + '<th class="n">unchanged</th><th>reports</th></tr></thead><tbody>')
+        for p in lang["pairs"]:
+            r = p["summary"]["rules"]
+            links = " ".join(f'<a href="{_e(path)}">{fmt}</a>' for fmt, path in p["files"].items())
+            B.append(f'<tr data-old="{_e(p["old_name"])}" data-new="{_e(p["new_name"])}">'
+                     f'<td>{_e(p["old_name"])}</td><td>{_e(p["new_name"])}</td>'
+                     + "".join(f'<td class="n">{r[k]}</td>' for k in
+                               ("renumbered", "modified", "moved", "split", "merged", "added",
+                                "removed", "ambiguous"))
+                     + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>')
+        B.append("</tbody></table>")
+        B.append("<h3>Releases</h3><table><thead><tr><th>effective</th><th>label</th>"
+                 '<th class="n">sections</th><th class="n">rules</th><th class="n">subrules</th>'
+                 '<th class="n">glossary</th></tr></thead><tbody>')
+        for r in lang["releases"]:
+            c = r["counts"]
+            B.append(f"<tr><td>{_e(r['effective_date'] or '')}</td><td>{_e(r['label'])}</td>"
+                     f'<td class="n">{c["sections"]}</td><td class="n">{c["rules"]}</td>'
+                     f'<td class="n">{c["subrules"]}</td><td class="n">{c["glossary"]}</td></tr>')
+        B.append("</tbody></table>")
+    return _page(index["title"], B)

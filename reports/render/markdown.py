@@ -1,0 +1,137 @@
+"""Markdown (CommonMark + GitHub tables) rendering of a change report.
+
+Word diffs use ``<del>`` / ``<ins>`` inline HTML (CommonMark passes them through; GitHub and
+most viewers show them struck out / underlined). Rule text is escaped so that ``[cost]``,
+``*``, ``_`` or ``|`` in the rules never turn into markup.
+"""
+from __future__ import annotations
+
+import html as _html
+import re
+from typing import Any
+
+from .common import PARTS, arrow, changes_of, pct, renumberings, summary_rows, unaligned_sentence
+
+__all__ = ["render", "escape", "render_index"]
+
+_SPECIAL = re.compile(r"([\\`*_\[\]|~<>])")
+_LEADING = re.compile(r"^(\s*)([#>+=-]|\d+[.)])")
+
+
+def escape(text: str, block: bool = True) -> str:
+    """Escape the Markdown punctuation that can make markup anywhere (``\\ ` * _ [ ] | ~
+    < >``) and block markers at the start (``#``, ``>``, ``-``, ``1.`` …); newlines become
+    ``<br>`` so a multi-paragraph rule stays inside one table cell or paragraph. With
+    ``block=False`` (headings, table cells) block markers are left alone."""
+    t = _SPECIAL.sub(r"\\\1", text)
+    if block:
+        t = _LEADING.sub(lambda m: m.group(1) + m.group(2)[:-1] + "\\" + m.group(2)[-1], t)
+    return t.replace("\n", "<br>")
+
+
+def _diff(ops: list[list[str]]) -> str:
+    out = []
+    for op, text in ops:
+        t = escape(text)
+        out.append(t if op == "equal" else f"<del>{t}</del>" if op == "delete" else f"<ins>{t}</ins>")
+    return "".join(out)
+
+
+def _name(rel: dict[str, Any]) -> str:
+    return rel.get("effective_date") or rel["label"]
+
+
+def render(view: dict[str, Any]) -> str:
+    """The report as Markdown text (headings ``#``/``##``/``###``, tables, diffs)."""
+    L: list[str] = [f"# {escape(view['title'])}", ""]
+    o, n = view["old"], view["new"]
+    L += [f"Old release: **{_name(o)}** (label {o['label']}) · new release: **{_name(n)}** "
+          f"(label {n['label']}) · language: {view['lang']}"
+          + (f" · only section {view['section']}" if view["section"] else ""), ""]
+    L += ["## Summary", "", "| kind | groups | old rules | new rules |", "|---|---:|---:|---:|"]
+    for kind, groups, no, nn in summary_rows(view):
+        L.append(f"| {kind} | {groups} | {no} | {nn} |")
+    L += ["", escape(unaligned_sentence(view)), ""]
+    secs = view["sections"]
+    L += ["## Sections", ""]
+    if secs:
+        L += ["| kind | old | new | old title | new title | rules |", "|---|---|---|---|---|---:|"]
+        for s in secs:
+            L.append(f"| {s['kind']}{' (retitled)' if s['retitled'] and s['kind'] != 'retitled' else ''} "
+                     f"| {s['old'] or '—'} | {s['new'] or '—'} | {escape(s['old_title'] or '', False)} "
+                     f"| {escape(s['new_title'] or '', False)} | {s['rules']} |")
+    else:
+        L.append("No section changes.")
+    L.append("")
+    ren = renumberings(view)
+    L += ["## Renumbered rules", ""]
+    if ren:
+        L += ["| old | new | kind |", "|---|---|---|"]
+        L += [f"| {c['old'][0]} | {c['new'][0]} | {c['kind']} |" for c in ren]
+    else:
+        L.append("No rule changed its number.")
+    L.append("")
+    for anchor, heading, kinds in PARTS:
+        items = changes_of(view, kinds)
+        if not items:
+            continue
+        L += [f"## {heading}", ""]
+        for c in items:
+            head = arrow(c["old"], c["new"])
+            extra = f", similarity {pct(c['similarity'])}" if c["kind"] in ("modified", "moved", "split", "merged") else ""
+            L += [f"### {escape(head, False)} ({c['kind']}{extra})", ""]
+            if c["kind"] == "moved":
+                L += [f"From section {_secs(c['old_section'])} to section {_secs(c['new_section'])}.", ""]
+            for note in c["notes"]:
+                L += [f"> {escape(note)}", ""]
+            if c["diff"]:
+                L += [_diff(c["diff"]), ""]
+            elif c["kind"] == "removed" and c["old_text"]:
+                L += [escape(c["old_text"]), ""]
+            elif c["new_text"] and c["kind"] != "ambiguous":
+                L += [escape(c["new_text"]), ""]
+            if c["kind"] == "ambiguous":
+                L += [f"Old text: {escape(c['old_text'] or '')}", "",
+                      f"Candidates: {escape(c['new_text'] or '')}", "",
+                      "To settle it, add to the decisions file:", "", "```toml",
+                      c["decision"].rstrip(), "```", ""]
+    L += ["## Glossary", ""]
+    gl = view["glossary"]
+    if not gl:
+        L += ["No glossary changes.", ""]
+    for g in gl:
+        name = g["term"] if g["kind"] != "renamed" else f"{g['old_term']} → {g['new_term']}"
+        L += [f"### {escape(name, False)} ({g['kind']})", ""]
+        for note in g["notes"]:
+            L += [f"> {escape(note)}", ""]
+        if g["diff"]:
+            L += [_diff(g["diff"]), ""]
+        elif g["kind"] == "removed":
+            L += [escape(g["old_text"] or ""), ""]
+        elif g["new_text"]:
+            L += [escape(g["new_text"]), ""]
+    return "\n".join(L).rstrip() + "\n"
+
+
+def _secs(items: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{s['number']} ({escape(s['title'] or '')})" for s in items) or "—"
+
+
+def render_index(index: dict[str, Any]) -> str:
+    """The index of a build (see :func:`reports.build_site.index_view`) as Markdown."""
+    L = [f"# {escape(index['title'], False)}", "", escape(index["generated"]), ""]
+    for lang in index["languages"]:
+        L += [f"## {lang['lang']}: {len(lang['pairs'])} consecutive pairs of "
+              f"{len(lang['releases'])} releases", "",
+              "| old | new | renumbered | modified | moved | split | merged | added | removed "
+              "| ambiguous | unchanged | reports |",
+              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+        for p in lang["pairs"]:
+            r = p["summary"]["rules"]
+            links = " ".join(f"[{fmt}]({_html.escape(path)})" for fmt, path in p["files"].items())
+            L.append(f"| {p['old_name']} | {p['new_name']} | {r['renumbered']} | {r['modified']} "
+                     f"| {r['moved']} | {r['split']} | {r['merged']} | {r['added']} "
+                     f"| {r['removed']} | {r['ambiguous']} | {pct(p['summary']['unchanged_share'])} "
+                     f"| {links} |")
+        L.append("")
+    return "\n".join(L).rstrip() + "\n"
