@@ -19,8 +19,10 @@ rule with the fragment:
 The releases where every rule and section agrees are the fragment's **range**; when none
 agrees fully, the releases with the highest score are listed with ``exact = False``. For the
 last release of the range the module also follows the fragment's section forward to the
-newest release (:func:`follow_section`): when it was retitled, when it changed number, and
-what it is called now.
+newest release — through the release alignment (:func:`chain_follower` over a
+:class:`crossref.chain.Chain`) or, without one, by titles and rule text
+(:func:`follow_section`): when it was retitled, when it changed number, and what it is
+called now.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from extract.model import Rule, Ruleset
 from extract.rulenum import RuleNumber
@@ -36,7 +38,7 @@ from extract.rulenum import RuleNumber
 from .langpair import compare_evidence, _EvidenceCache
 
 __all__ = ["RuleEvidence", "SectionEvidence", "ReleaseMatch", "Identification", "LineageStep",
-           "identify", "follow_section", "text_key", "loose_key"]
+           "identify", "follow_section", "chain_follower", "text_key", "loose_key"]
 
 #: Sections followed to the newest release only for fragments with at most this many sections.
 MAX_LINEAGE_SECTIONS = 5
@@ -203,6 +205,8 @@ class Identification:
         after: the first release after the range, compared (what changed), or ``None``.
         lineage: for each section of the fragment (a fragment of at most
             :data:`MAX_LINEAGE_SECTIONS` sections), its steps up to the newest release.
+        lineage_source: ``"alignment"`` (the release alignment's lineage) or ``"titles and
+            text"`` (:func:`follow_section`).
         newest: the newest candidate release (effective date or label).
     """
 
@@ -215,6 +219,7 @@ class Identification:
     after: ReleaseMatch | None = None
     lineage: dict[str, list[LineageStep]] = field(default_factory=dict)
     newest: str | None = None
+    lineage_source: str | None = None
 
     @property
     def exact(self) -> bool:
@@ -250,6 +255,7 @@ class Identification:
             "evidence": best.as_json(details) if best else None,
             "after": self.after.as_json(details) if self.after else None,
             "lineage": {k: [s.as_json() for s in v] for k, v in self.lineage.items()},
+            "lineage_source": self.lineage_source,
             "newest": self.newest,
             "scores": [{"release": m.release, "score": round(m.score, 2), "exact": m.exact}
                        for m in self.matches],
@@ -357,7 +363,9 @@ def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys
     return m
 
 
-def identify(fragment: Ruleset, candidates: Sequence[Ruleset]) -> Identification:
+def identify(fragment: Ruleset, candidates: Sequence[Ruleset],
+             follow: Callable[[Ruleset, RuleNumber], list[LineageStep] | None] | None = None,
+             ) -> Identification:
     """Compare a fragment with candidate releases and find where it fits.
 
     Args:
@@ -366,6 +374,10 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset]) -> Identification
         candidates: complete rulesets, any order; those in the fragment's language are
             compared by text, others by language-independent evidence. When both kinds are
             given, only the fragment's language is used.
+        follow: how to follow a section from the last release of the range to the newest:
+            ``follow(release ruleset, section number)`` → steps, or ``None`` when it cannot
+            tell (then :func:`follow_section`, a title/text lookup, is used). Pass
+            :func:`chain_follower` of an alignment chain to use the release alignment.
 
     Returns:
         An :class:`Identification` (``best`` is empty only when there are no candidates or the
@@ -401,7 +413,11 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset]) -> Identification
         own = own or list(fragment.sections)
         if len(own) <= MAX_LINEAGE_SECTIONS:  # a page or a quote, not a whole release
             for num in own:
-                ident.lineage[str(num)] = follow_section(pool[i], num, pool[i + 1:])
+                steps = follow(pool[i], num) if follow is not None else None
+                ident.lineage_source = "alignment" if steps is not None else "titles and text"
+                if steps is None:
+                    steps = follow_section(pool[i], num, pool[i + 1:])
+                ident.lineage[str(num)] = steps
     return ident
 
 
@@ -463,3 +479,48 @@ def follow_section(start: Ruleset, number: RuleNumber, later: Sequence[Ruleset],
             steps.append(LineageStep(event, _when(rel), found.number, found.title, how))
         cur_num, cur_title, cur_text = found.number, found.title, _section_text(rel, found.number)
     return steps
+
+
+def chain_follower(chain) -> Callable[[Ruleset, RuleNumber], list[LineageStep] | None]:
+    """A ``follow`` for :func:`identify` that reads a section's steps from the release
+    alignment: :class:`crossref.lineage.Lineage` over ``chain`` (a
+    :class:`crossref.chain.Chain` of the fragment's language) from the given release to the
+    newest, aligning (and caching) only those pairs.
+
+    The follower answers ``None`` when the release is not in the chain or the alignment does
+    not know the section; each step's ``how`` is the alignment's change kind.
+    """
+    from .lineage import Lineage
+
+    releases = chain.releases
+
+    def follow(start: Ruleset, number: RuleNumber) -> list[LineageStep] | None:
+        k = next((j for j, r in enumerate(releases) if r.label == start.release.label), None)
+        if k is None:
+            return None
+        alignments = [chain.alignment(j) for j in range(k, len(releases) - 1)]
+        lin = Lineage(releases[k:], alignments,
+                      present=lambda j, n: n in chain.ruleset(k + j).sections)
+        try:
+            entries = lin.history(number, 0)
+        except KeyError:
+            return None
+        steps: list[LineageStep] = []
+        prev_num, prev_title = number, start.sections[number].title if number in start.sections else None
+        for e in entries[1:]:
+            when = e.release.effective_date.isoformat() if e.release.effective_date else e.release.label
+            if not e.numbers:
+                event = "ambiguous" if e.kind == "ambiguous" else "gone"
+                steps.append(LineageStep(event, when, None, None, e.kind))
+                break
+            moved = e.number != prev_num
+            retitled = e.title is not None and prev_title is not None and \
+                loose_key(e.title) != loose_key(prev_title)
+            if moved or retitled:
+                event = "renumbered and retitled" if moved and retitled else (
+                    "renumbered" if moved else "retitled")
+                steps.append(LineageStep(event, when, e.number, e.title, f"alignment: {e.kind}"))
+            prev_num, prev_title = e.number, e.title or prev_title
+        return steps
+
+    return follow

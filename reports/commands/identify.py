@@ -10,6 +10,7 @@ from extract.cr_text import CRFormatError
 from extract.kinds import UnknownKindError, parse_document
 from extract.records import from_record
 
+from ..alignctx import open_store, read_decisions
 from ..cli import UserError
 from ..output import console, print_json
 
@@ -48,7 +49,7 @@ def _document(path: str, store):
 def run(args, ctx) -> int:
     results: list[Identification] = []
     origins: list[str] = []
-    with ctx.store(readonly=True) as store:
+    with open_store(ctx) as store:
         cache: dict[str, list] = {}
 
         def candidates(lang: str) -> list:
@@ -76,7 +77,7 @@ def run(args, ctx) -> int:
                 if not pool:
                     raise StoreError(f"no complete releases in {ctx.store_path} to compare with "
                                      f"(run 'mtgcr ingest ../shared/corpus/en/official' first)")
-                results.append(identify(rs, pool))
+                results.append(identify(rs, pool, _follower(store, pool[0].release.lang, args, ctx)))
                 origins.append(origin)
     if args.format == "json":
         print_json([dict(r.as_json(), origin=o) for r, o in zip(results, origins)])
@@ -86,12 +87,26 @@ def run(args, ctx) -> int:
     return 0
 
 
+def _follower(store, lang: str, args, ctx):
+    """Follow sections through the release alignment of ``lang`` (cached in the store); ``None``
+    when there is no chain (then identify falls back on titles and text)."""
+    from crossref.chain import Chain
+    from crossref.identify import chain_follower
+    try:
+        chain = Chain(store, lang, read_decisions(args, ctx))
+    except StoreError:
+        return None
+    return chain_follower(chain)
+
+
 def _print(r: Identification, origin: str, every: bool) -> None:
     console.print(f"[bold]{r.source}[/bold]  ({r.lang}, {origin}; {r.rules} rules, "
                   f"{r.sections} section headings)")
     if not r.best:
         console.print("  no release to compare with")
         return
+    if r.lineage_source:
+        console.print(f"  [dim](later numbers and titles from the {r.lineage_source})[/dim]")
     ranges = ", ".join(a if a == b else f"{a} … {b}" for a, b in r.ranges)
     best = r.best[-1]
     c = best.counts
@@ -122,7 +137,7 @@ def _print(r: Identification, origin: str, every: bool) -> None:
             continue
         for st in steps:
             what = (f"{st.event}: {st.number} {st.title!r}" if st.number else st.event)
-            console.print(f"  section {num} {st.release}: {what} (by {st.how})")
+            console.print(f"  section {num} {st.release}: {what} ({st.how})")
         last = steps[-1]
         if last.number is not None:
             console.print(f"  → in the newest release ({r.newest}) section {num} is "

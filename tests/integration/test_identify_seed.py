@@ -82,13 +82,28 @@ def test_identify_seed_page(capsys, en_store):
     assert r["status"] == "differs"
     assert r["changes"][0] == {"op": "replace", "fragment": "turn-controlling",
                                "release": "player-controlling"}
+    # later numbers come from the release alignment (crossref.lineage)
+    assert d["lineage_source"] == "alignment"
     steps = d["lineage"]["711"]
     assert steps[0] == {"event": "retitled", "release": "2010-10-01", "number": "711",
-                        "title": "Controlling Another Player", "how": "number and rule text"}
+                        "title": "Controlling Another Player", "how": "alignment: retitled"}
     assert steps[1]["release"] == "2011-09-30" and steps[1]["number"] == "712"
     # the newest official release (2026-01-16) has it as 722 "Controlling Another Player"
     assert d["newest"] == "2026-01-16"
     assert (steps[-1]["number"], steps[-1]["title"]) == ("722", "Controlling Another Player")
+    # the title/text lookup used without an alignment chain agrees
+    from corpus.document import load_document
+    from corpus.store import Store
+    from crossref.identify import identify
+    from extract.kinds import parse_document
+    from extract.records import from_record
+    with Store(en_store, readonly=True) as store:
+        pool = [from_record(store.release_rows(r.id)) for r in store.releases("en") if r.complete]
+    frag = parse_document(load_document(_seed())).rulesets[0][0]
+    plain = identify(frag, pool)
+    assert plain.lineage_source == "titles and text"
+    assert [(x.release, str(x.number), x.title) for x in plain.lineage["711"]] == [
+        (x["release"], x["number"], x["title"]) for x in steps]
 
 
 def _as_site_html(text: str) -> bytes:
