@@ -153,3 +153,39 @@ def test_fixture_against_real_english_2017_07_07():
     assert ident.exact
     assert ident.ranges == [("2016-07-22", "2017-09-29")]  # 714 was 715 from 2018-07-13
     assert "2017-07-08" in ident.releases
+
+
+def test_show_pair_and_diff_in_russian(tmp_path, capsys):
+    """`diff --lang ru` between two RU releases (the second derived from the fixture here) and
+    `show --lang ru --pair` against an EN release of the same effective date."""
+    import json
+
+    from reports.cli import main
+    later = tmp_path / "MagicCompRules_RU_b.txt"
+    later.write_text(FIX.read_text(encoding="utf-8")
+                     .replace("(от 8 июля 2017)", "(от 29 сентября 2017)")
+                     .replace("714.3. Меняется только контроль над игроком.",
+                              "714.3. Меняется только контроль над этим игроком."), encoding="utf-8")
+    en = tmp_path / "MagicCompRules 20170707.txt"
+    en.write_text("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of "
+                  "July 8, 2017.\n\nContents\n\n1. Game Concepts\n\n7. Additional Rules\n"
+                  "714. Controlling Another Player\n\nGlossary\n\nCredits\n\n"
+                  "7. Additional Rules\n\n714. Controlling Another Player\n\n"
+                  "714.6. A player may concede the game at any time. See rule 104.3a.\n\n"
+                  "Glossary\n\nConcede\nTo leave the game.\n\nCredits\n\nWritten for the tests.\n",
+                  encoding="utf-8")
+    store = str(tmp_path / "s.sqlite")
+    assert main(["--store", store, "--silent", "ingest", str(FIX), str(later), str(en)]) == 0
+    capsys.readouterr()
+    assert main(["--store", store, "diff", "20170708", "20170929", "--lang", "ru",
+                 "--format", "json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    changed = [(c["kind"], c["old"], c["new"]) for c in d["changes"] if c["kind"] != "unchanged"]
+    assert changed == [("modified", ["714.3"], ["714.3"])]
+    assert main(["--store", store, "show", "714.6", "--lang", "ru", "--release", "2017-07-08",
+                 "--pair", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    pair = out["english"][0]
+    assert pair["english"]["release"]["label"] == "20170707"
+    assert (pair["status"], pair["agree"], pair["disagree"]) == ("verified", 1, 0)
+    assert main(["--store", store, "show", "714.6", "--pair"]) == 2  # --pair needs a translation

@@ -130,3 +130,35 @@ def test_stale_references_fit_the_previous_release(pairs):
         assert pair.status == "differs"
         assert "; ".join(pair.details) == details
         assert pair.better_release == older
+
+
+def test_show_pair_and_diff_in_chinese(tmp_path, capsys):
+    """`show --lang zh --pair` and `diff --lang zh` on two real ZH releases and their EN."""
+    import json
+
+    from reports.cli import main
+    need(ZH)
+    store = str(tmp_path / "s.sqlite")
+    files = [ZH / "20231117_Zh.txt", ZH / "20240206_Zh.txt", en_file("20231117"), en_file("20240206")]
+    assert main(["--store", store, "--silent", "ingest", *map(str, files)]) == 0
+    capsys.readouterr()
+    assert main(["--store", store, "show", "115.3", "--lang", "zh", "--release", "20231117",
+                 "--pair", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["text"].startswith("咒语或异能上的每个“目标”一词")
+    pair = out["english"][0]
+    assert pair["english"]["text"].startswith("The same target can’t be chosen multiple times")
+    assert pair["status"] == "differs"
+    assert pair["details"] == ["cites 115.6, EN does not", "EN cites 115.7, translation does not"]
+    assert main(["--store", store, "diff", "20231117", "20240206", "--lang", "zh",
+                 "--format", "json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["summary"]["rules"]["added"] == 38 and d["summary"]["rules"]["removed"] == 0
+    assert d["summary"]["rules"]["unchanged"] > 2700
+    # the ZH alignment finds every correspondence of the EN one (111 changed EN rules); it
+    # also has 40 rules the translators edited between the two ZH releases
+    assert main(["--store", store, "diff", "20231117", "20240206", "--format", "json"]) == 0
+    e = json.loads(capsys.readouterr().out)
+    pairs = lambda x: {(tuple(c["old"]), tuple(c["new"])) for c in x["changes"]
+                       if c["kind"] not in ("added", "removed", "unchanged")}
+    assert len(pairs(e)) == 111 and pairs(e) <= pairs(d) and len(pairs(d) - pairs(e)) == 40
