@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.markup import escape
+
 from corpus.document import DocumentError, document_from_bytes, load_document
 from corpus.store import StoreError
 from crossref.identify import Identification, identify
@@ -100,7 +102,7 @@ def _follower(store, lang: str, args, ctx):
 
 
 def _print(r: Identification, origin: str, every: bool) -> None:
-    console.print(f"[bold]{r.source}[/bold]  ({r.lang}, {origin}; {r.rules} rules, "
+    console.print(f"[bold]{escape(r.source)}[/bold]  ({r.lang}, {escape(origin)}; {r.rules} rules, "
                   f"{r.sections} section headings)")
     if not r.best:
         console.print("  no release to compare with")
@@ -127,7 +129,8 @@ def _print(r: Identification, origin: str, every: bool) -> None:
                       f"{ca['differs']} differ, {ca['absent']} absent")
         for s in a.sections:
             if s.status == "differs":
-                console.print(f"    section {s.number} retitled {s.release_title!r} (was {s.title!r})")
+                console.print(f"    section {s.number} retitled {s.release_title!r} (was {s.title!r})",
+                              markup=False)
             elif s.status == "absent":
                 console.print(f"    section {s.number} absent")
         _print_evidence(a, False, limit=5)
@@ -137,11 +140,11 @@ def _print(r: Identification, origin: str, every: bool) -> None:
             continue
         for st in steps:
             what = (f"{st.event}: {st.number} {st.title!r}" if st.number else st.event)
-            console.print(f"  section {num} {st.release}: {what} ({st.how})")
+            console.print(f"  section {num} {st.release}: {what} ({st.how})", markup=False)
         last = steps[-1]
         if last.number is not None:
             console.print(f"  → in the newest release ({r.newest}) section {num} is "
-                          f"[bold]{last.number}[/bold] {last.title!r}")
+                          f"[bold]{last.number}[/bold] {escape(repr(last.title))}")
 
 
 def _print_evidence(m, every: bool, limit: int = 50) -> None:

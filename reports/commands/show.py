@@ -109,11 +109,12 @@ def _print_pair(p: dict) -> None:
     if en is None:
         console.print(f"    [dim]EN: {p['status']}[/dim]")
         return
-    console.print(f"    [dim]EN {en['release']['effective_date']}:[/dim] {en['text']}", markup=True)
+    console.print(f"    [dim]EN {en['release']['effective_date']}:[/dim] {escape(en['text'])}")
     for e in en["examples"]:
-        console.print(f"        Example: {e}")
+        console.print(f"        Example: {e}", markup=False)
     why = f" — {'; '.join(p['details'])}" if p["details"] else ""
-    console.print(f"    [dim]pair {p['status']} ({p['agree']} agree, {p['disagree']} disagree){why}[/dim]")
+    console.print(f"    [dim]pair {p['status']} ({p['agree']} agree, {p['disagree']} "
+                  f"disagree){escape(why)}[/dim]")
 
 
 def _print_rule(r) -> None:
