@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -36,6 +35,7 @@ from extract.model import Rule, Ruleset
 from extract.rulenum import RuleNumber
 
 from .langpair import compare_evidence, _EvidenceCache
+from .textkey import compare_form, title_key
 
 __all__ = ["RuleEvidence", "SectionEvidence", "ReleaseMatch", "Identification", "LineageStep",
            "identify", "follow_section", "chain_follower", "text_key", "loose_key"]
@@ -43,17 +43,15 @@ __all__ = ["RuleEvidence", "SectionEvidence", "ReleaseMatch", "Identification", 
 #: Sections followed to the newest release only for fragments with at most this many sections.
 MAX_LINEAGE_SECTIONS = 5
 
-_QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "`": "'", "´": "'", "“": '"', "”": '"',
-                         "„": '"', "–": "-", "—": "-", "‑": "-", "−": "-", "\xa0": " "})
-_SPACE = re.compile(r"\s+")
 _SYMBOLS = re.compile(r"\{[^{}\s]{0,6}\}")
 _LABEL = re.compile(r"\bExamples?:\s*")
 _WORDS = re.compile(r"[^\W_]+(?:[.'][^\W_]+)*")
 
 
 def text_key(text: str) -> str:
-    """The strict comparison key: NFKC, quotes and dashes folded, white space collapsed."""
-    return _SPACE.sub(" ", unicodedata.normalize("NFKC", text).translate(_QUOTES)).strip()
+    """The strict comparison key: NFKC, quotes and dashes folded, white space collapsed
+    (:func:`crossref.textkey.compare_form`, the form the release alignment compares on)."""
+    return compare_form(text)
 
 
 def loose_key(text: str) -> str:
@@ -357,7 +355,7 @@ def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys
             if other is None:
                 m.sections.append(SectionEvidence(num, sec.title, "absent"))
             else:
-                ok = loose_key(sec.title) == loose_key(other.title)
+                ok = title_key(sec.title) == title_key(other.title)
                 m.sections.append(SectionEvidence(num, sec.title, "same" if ok else "differs",
                                                   other.title))
     return m
@@ -452,7 +450,7 @@ def follow_section(start: Ruleset, number: RuleNumber, later: Sequence[Ruleset],
     steps: list[LineageStep] = []
     for rel in later:
         found, how = None, ""
-        by_title = [s for s in rel.sections.values() if loose_key(s.title) == loose_key(cur_title)]
+        by_title = [s for s in rel.sections.values() if title_key(s.title) == title_key(cur_title)]
         if by_title:
             found = min(by_title, key=lambda s: abs(s.number.section - cur_num.section))
             how = "title"
@@ -472,7 +470,7 @@ def follow_section(start: Ruleset, number: RuleNumber, later: Sequence[Ruleset],
                                      "title or similar rules"))
             return steps
         moved = found.number != cur_num
-        retitled = loose_key(found.title) != loose_key(cur_title)
+        retitled = title_key(found.title) != title_key(cur_title)
         if moved or retitled:
             event = "renumbered and retitled" if moved and retitled else (
                 "renumbered" if moved else "retitled")
@@ -515,7 +513,7 @@ def chain_follower(chain) -> Callable[[Ruleset, RuleNumber], list[LineageStep] |
                 break
             moved = e.number != prev_num
             retitled = e.title is not None and prev_title is not None and \
-                loose_key(e.title) != loose_key(prev_title)
+                title_key(e.title) != title_key(prev_title)
             if moved or retitled:
                 event = "renumbered and retitled" if moved and retitled else (
                     "renumbered" if moved else "retitled")

@@ -32,7 +32,7 @@ R4 = _rs("20301001", {712: "Taking Extra Turns"},
 
 
 def test_keys():
-    assert text_key("Player’s  turn — “here”") == "Player's turn - \"here\""
+    assert text_key("Player’s  turn — “here”") == "Player's turn-\"here\""
     assert loose_key("Pay {T}: add one. Example: Some 牌手 text.") == "pay add one some 牌手 text"
 
 
