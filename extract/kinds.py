@@ -90,3 +90,4 @@ def parse_document(doc: Document) -> ParseResult:
 __all__ += ["CRFormatError"]
 
 from . import wiki_kinds as _wiki_kinds  # noqa: E402,F401  registers the MTG Wiki and JA kinds
+from . import cr_markdown, mtgru, term_list  # noqa: E402,F401  (they register themselves)

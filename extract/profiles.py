@@ -18,8 +18,15 @@ Sources of the format knowledge:
   English original); the translation's version ``マジック総合ルール(和訳 20230901.0 版)`` as
   the mjmj.info files and the MTG Wiki pages state it, and the official file names
   ``JPN_CR_20250919_1.txt``.
-* ``zh``: the community Chinese translation 20220610 … 20260417 (``例如：``, ``词汇表``,
-  ``此规则于2023年11月17日起生效。``).
+* ``zh``: the community Chinese translation 20220610 … 20260417 (``例如：``, once ``例如，``, ``词汇表``,
+  ``此规则于2023年11月17日起生效。``, credits ``版权信息``; glossary headwords are Chinese only,
+  one line, the definition on the lines below, entries separated by blank lines).
+* ``ru``: the judge community's Russian translation (header ``Полные правила Magic: The Gathering
+  (от 8 июля 2017)``, day and genitive month name; ``Пример:``; ``Содержание``, ``Глоссарий``
+  with headwords ``Русский термин (English Term)``; some terms — card names, "Oracle" — are
+  left in English). No copy was at hand: the shape comes from the header and rule excerpts
+  quoted on public pages (see ``../shared/corpus/mtgwiki/web_excerpts.json``) and the tests'
+  own fixtures.
 """
 from __future__ import annotations
 
@@ -27,7 +34,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-__all__ = ["CRProfile", "PROFILES", "parse_english_date", "MONTHS_EN", "JA_HEADWORD"]
+__all__ = ["CRProfile", "PROFILES", "parse_english_date", "parse_russian_date", "MONTHS_EN",
+           "MONTHS_RU", "JA_HEADWORD"]
 
 MONTHS_EN = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -43,6 +51,48 @@ def parse_english_date(text: str) -> date | None:
         return date(int(m.group(3)), MONTHS_EN[m.group(1).lower()], int(m.group(2)))
     except ValueError:
         return None
+
+
+#: Russian month names in the nominative (``pymorphy3`` lemmas of the genitive forms dates use).
+MONTHS_RU = {m: i for i, m in enumerate(
+    ["январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь",
+     "октябрь", "ноябрь", "декабрь"], start=1)}
+_RU_DATE = re.compile(r"(?P<d>\d{1,2})\s+(?P<mon>[А-Яа-яЁё]+)\s+(?P<y>\d{4})")
+
+
+def russian_month(word: str) -> int | None:
+    """Month number of a Russian month name in any case form (``"июля"`` → 7), else ``None``.
+
+    Word forms are resolved with pymorphy3 (the lemma of ``"июля"`` is ``"июль"``); a form
+    pymorphy3 does not know is looked up as written.
+    """
+    w = word.lower()
+    if w in MONTHS_RU:
+        return MONTHS_RU[w]
+    from .ru_morph import lemmas
+    return next((MONTHS_RU[l] for l in lemmas(w) if l in MONTHS_RU), None)
+
+
+def parse_russian_date(text: str) -> date | None:
+    """``"8 июля 2017"`` (``"(от 8 июля 2017)"``, ``"8 июля 2017 года"``) → ``date(2017, 7, 8)``.
+
+    Returns ``None`` when the text holds no day, Russian month name and year, or the date does
+    not exist.
+    """
+    m = _RU_DATE.search(text)
+    if not m:
+        return None
+    month = russian_month(m.group("mon"))
+    if month is None:
+        return None
+    try:
+        return date(int(m.group("y")), month, int(m.group("d")))
+    except ValueError:
+        return None
+
+
+def _ru_date(m: re.Match) -> date | None:
+    return parse_russian_date(m.group("date"))
 
 
 def _ymd(m: re.Match) -> date | None:
@@ -75,6 +125,10 @@ class CRProfile:
         revision_re: for translations, finds the translation's own version in the header
             (named groups ``label`` and ``rev``: ``和訳 20231117.0 版`` → ``"0"``); ``None`` for EN.
         revision_name_re: the same in a file name (``JPN_CR_20250919_1.txt`` → ``"1"``).
+        note_re: matches a translator's note inside rule text (ZH ``（译注：…）``), text that
+            has no counterpart in the English rule; ``None`` when the language has none.
+        numeral_words: words or characters that write a number in running text, mapped to its
+            digits (ZH ``两`` → ``"2"``), so "two" in English and ``两`` in a translation agree.
     """
 
     lang: str
@@ -89,6 +143,8 @@ class CRProfile:
     headword_starts_entry: bool = False
     revision_re: re.Pattern | None = None
     revision_name_re: re.Pattern | None = None
+    note_re: re.Pattern | None = None
+    numeral_words: tuple[tuple[str, str], ...] = ()
 
 
 #: A JA glossary headword: term, reading in full-width brackets, ``／`` and the English
@@ -131,11 +187,28 @@ PROFILES: dict[str, CRProfile] = {
     "zh": CRProfile(
         lang="zh",
         title_re=re.compile(r"^\s*万智牌完整规则"),
-        example_re=re.compile(r"^\s*例如\s*[：:]\s*"),
+        example_re=re.compile(r"^\s*例如\s*[：:，,]\s*"),
         contents_re=re.compile(r"^\s*目录\s*$"),
         glossary_re=re.compile(r"^\s*词汇表\s*$"),
-        credits_re=re.compile(r"^\s*(?:制作人员|鸣谢|致谢|Credits)\s*$"),
+        credits_re=re.compile(r"^\s*(?:版权信息|暂译名称列表|制作人员|鸣谢|致谢|Credits)\s*$"),
         date_re=re.compile(r"此规则于\s*(?P<y>\d{4})年\s*(?P<m>\d{1,2})月\s*(?P<d>\d{1,2})日起生效"),
         date_from=_ymd,
+        note_re=re.compile(r"[（(]\s*译注\s*[：:][^）)]*[）)]"),
+        numeral_words=(("零", "0"), ("一", "1"), ("二", "2"), ("两", "2"), ("三", "3"), ("四", "4"),
+                       ("五", "5"), ("六", "6"), ("七", "7"), ("八", "8"), ("九", "9"),
+                       ("十", "10"), ("百", "100"), ("千", "1000"), ("万", "10000")),
+    ),
+    "ru": CRProfile(
+        lang="ru",
+        title_re=re.compile(r"^\s*Полные правила Magic:?\s*(?:the|The)\s+Gathering", re.M),
+        example_re=re.compile(r"^\s*Примеры?\s*:\s*"),
+        contents_re=re.compile(r"^\s*(?:Содержание|Оглавление)\s*$"),
+        glossary_re=re.compile(r"^\s*(?:Глоссарий|Словарь терминов)\s*$"),
+        credits_re=re.compile(r"^\s*(?:Авторы|Создатели|Благодарности|Credits)\s*$"),
+        date_re=re.compile(r"(?:\(от|вступают в силу с|действуют с)\s+"
+                           r"(?P<date>\d{1,2}\s+[А-Яа-яЁё]+\s+\d{4})"),
+        date_from=_ru_date,
+        headword_re=re.compile(r"^(?P<term>[^()]+?)\s*\((?P<original>[A-Za-z][^()]*?)\)\s*$"),
+        note_re=re.compile(r"\((?:прим\.\s*пер\.|примечание переводчика)\s*:?[^)]*\)", re.I),
     ),
 }

@@ -2,10 +2,13 @@
 "rule 713〔差し替えカード〕参照", "правило 601.2c", "规则601.2c".
 
 Format knowledge: the official EN files 2003–2026 write "rule 601.2c", "rules 702.1 and 702.2",
-"rule 712.1–712.21" (en dash; some files use a hyphen), "section 7"; the JA translation writes
+"rule 712.1–712.21" (en dash; some files use a hyphen), "rules 601.2a–i" (a range ending in
+letters only), "section 7"; the ZH translation writes "规则903.6-11" (a range ending in the
+rule number only); the JA translation writes
 "rule 713〔差し替えカード〕参照" (number, then the section title in 〔〕), letter ranges
 "rule 903.9b-c 参照", and in its glossary bare numbers before 参照/〔〕 ("700.13. 参照",
-"719〔事件カード〕参照"); MTG Wiki pages write "CR:805.8" and "CR 503.2"; full-width digits and
+"719〔事件カード〕参照"); the RU translation "см. правило 113 «Эмблемы»" (the keyword in any
+case form, the title in «»); MTG Wiki pages write "CR:805.8" and "CR 503.2"; full-width digits and
 punctuation may appear in wiki pages and are matched via NFKC while offsets stay on the original.
 
 Offsets are character offsets into the string passed in (not bytes).
@@ -23,16 +26,22 @@ __all__ = ["Reference", "find_references", "mask_references", "NUMBER_RE"]
 #: A rule number as written in running text (no trailing sentence dot).
 NUMBER_RE = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
 _DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u301c\uff5e~"
-_KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|CR)"
+_KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|CR|{})".format(
+    # Russian: every case form of "правило", "пункт", "раздел", "статья" (pymorphy3 lexemes;
+    # tests/test_ru.py checks that each form is caught, e.g. "правилами", "статей").
+    r"[Пп]равил[а-яё]{0,3}|[Пп]ункт[а-яё]{0,3}|[Рр]аздел[а-яё]{0,3}|[Сс]тат[ьеи][а-яё]{0,3}")
 _REF = re.compile(
     rf"(?P<kw>{_KEYWORD}(?:\s*:)?)?\s*"
     rf"(?P<first>{NUMBER_RE})(?![\d])"
-    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})|[{_DASH}](?P<lastlet>[a-z]{{1,2}})(?![A-Za-z0-9]))?"
-    rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
+    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
+    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
+    rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»)?")
 #: A JA reference may omit the keyword when 〔title〕 or 参照 follows ("700.13. 参照").
 _JA_TAIL = re.compile(r"\.?\s*(?:〔|参照)")
 _LIST_TAIL = re.compile(
     rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
+    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
+    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
     rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
 
 
@@ -44,7 +53,8 @@ class Reference:
         start, end: character offsets of the whole reference in the original text.
         first: the (first) rule number referred to.
         last: the end of a range ("712.1–712.21"), else ``None``.
-        title: a section title given with the number (JA ``〔差し替えカード〕``), else ``None``.
+        title: a section title given with the number (JA ``〔差し替えカード〕``, RU
+            ``«Эмблемы»``), else ``None``.
         keyword: the word before the number ("rule", "rules", "правило", …) or ``""``.
     """
 
@@ -61,15 +71,39 @@ class Reference:
         return [self.first] if self.last is None else [self.first, self.last]
 
 
+class _NfkcChars(dict):
+    """code point → its NFKC form when that is one character, else itself (filled lazily)."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        n = unicodedata.normalize("NFKC", ch)
+        self[code] = n if len(n) == 1 else ch
+        return self[code]
+
+
+_NFKC_CHARS = _NfkcChars()
+
+
 def _normalise(text: str) -> str:
     """NFKC per character so that offsets keep matching the original (full-width → ASCII)."""
-    if unicodedata.is_normalized("NFKC", text):  # fast path: nothing to fold (most rule text)
+    if text.isascii() or unicodedata.is_normalized("NFKC", text):  # nothing to fold
         return text
-    out = []
-    for ch in text:
-        n = unicodedata.normalize("NFKC", ch)
-        out.append(n if len(n) == 1 else ch)
-    return "".join(out)
+    return text.translate(_NFKC_CHARS)
+
+
+def _short_range_end(first: RuleNumber, short: str) -> RuleNumber | None:
+    """The end of an abbreviated range: "601.2a–i" (letters) → 601.2i, "903.6-11" → 903.11.
+
+    Format knowledge: the EN files write "rules 601.2a–i"; the ZH translation writes
+    "规则903.6-11" where EN has "903.6–903.11".
+    """
+    if short.isalpha():
+        if first.rule is None or first.letters is None or len(short) != len(first.letters):
+            return None
+        return RuleNumber.try_parse(f"{first.section}.{first.rule}{short}")
+    if first.rule is None:
+        return None
+    return RuleNumber.try_parse(f"{first.section}.{short}")
 
 
 def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
@@ -103,13 +137,14 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         if first is None:
             continue
         last = RuleNumber.try_parse(m.group("last")) if m.group("last") else None
-        if m.group("lastlet") and first.letters:  # "903.9b-c"
-            last = RuleNumber(first.section, first.rule, m.group("lastlet"))
-        elif m.group("lastlet"):  # "701.3-b" is no range: the reference ends at the number
-            pos = m.end("first")
+        if m.group("short"):  # "601.2a–i", "903.9b-c", "903.6-11"
+            last = _short_range_end(first, m.group("short"))
+            if last is None:  # "701.3-b" is no range: the reference ends at the number
+                pos = m.end("first")
         start = m.start("kw") if kw else m.start("first")
-        end = m.end() if not m.group("lastlet") or last is not None else m.end("first")
-        refs.append(Reference(start, end, first, last, m.group("title"), kw.rstrip(": ")))
+        end = m.end() if not m.group("short") or last is not None else m.end("first")
+        refs.append(Reference(start, end, first, last, m.group("title") or m.group("title_ru"),
+                              kw.rstrip(": ")))
         # "rules 702.1, 702.2, and 702.3"
         while True:
             t = _LIST_TAIL.match(norm, pos)
@@ -118,7 +153,10 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             n = RuleNumber.try_parse(t.group("n"))
             if n is None:
                 break
-            refs.append(Reference(t.start("n"), t.end(), n, None, t.group("title"), kw))
+            tail_last = RuleNumber.try_parse(t.group("last")) if t.group("last") else None
+            if t.group("short"):
+                tail_last = _short_range_end(n, t.group("short"))
+            refs.append(Reference(t.start("n"), t.end(), n, tail_last, t.group("title"), kw))
             pos = t.end()
     return refs
 

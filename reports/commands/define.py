@@ -25,6 +25,9 @@ def run(args, ctx) -> int:
     with ctx.store(readonly=True) as store:
         rs = load_ruleset(store, args.release, args.lang)
     entry = rs.define(args.term)
+    if entry is None and rs.release.lang == "ru":  # Russian headwords in any word form
+        from extract.ru_morph import find_entry
+        entry = find_entry(rs.glossary, args.term)
     if entry is None:
         names = [g.term for g in rs.glossary]
         close = [m[0] for m in process.extract(args.term, names, scorer=fuzz.WRatio, limit=3)]

@@ -19,6 +19,9 @@ def register(sub) -> None:
                                            "default: the newest")
     p.add_argument("--lang", default="en", help="language (default en)")
     p.add_argument("--subrules", action="store_true", help="also show everything below it")
+    p.add_argument("--pair", action="store_true",
+                   help="with --lang of a translation (zh, ru, ja): also show the English rule "
+                        "of the same release and how the pair is verified")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)
 
@@ -37,6 +40,7 @@ def run(args, ctx) -> int:
         raise UserError(f"{args.rule!r} is not a rule number (like 712, 712.8 or 712.8e)")
     with ctx.store(readonly=True) as store:
         rs = load_ruleset(store, args.release, args.lang)
+        en_rs = english_ruleset(store, rs) if args.pair else None
     rel = rs.release
     where = f"{rel.lang} {rel.effective_date or rel.label}"
     if num.kind == "section":
@@ -62,13 +66,55 @@ def run(args, ctx) -> int:
         out = rule_json(rule, rs)
         if args.subrules:
             out["subrules"] = [rule_json(r, rs) for r in below]
+        if en_rs is not None:
+            out["english"] = [pair_json(r, rs, en_rs) for r in [rule, *below]]
         print_json(out)
         return 0
     console.print(f"[dim]{where} · section {num.section} {escape(rs.section_title(num) or '')} · "
                   f"line {rule.line}[/dim]")
     for r in [rule, *below]:
         _print_rule(r)
+        if en_rs is not None:
+            _print_pair(pair_json(r, rs, en_rs))
     return 0
+
+
+def english_ruleset(store, rs):
+    """The English ruleset of the release ``rs`` translates (same label, else same effective
+    date), or ``None`` for English or when the store has no such release."""
+    from crossref.langpair import english_counterpart
+    from extract.records import from_record
+    if rs.release.lang == "en":
+        raise UserError("--pair compares a translation with English; give --lang zh, ru or ja")
+    info = english_counterpart(rs.release, [r for r in store.releases("en") if r.complete])
+    return from_record(store.release_rows(info.id)) if info is not None else None
+
+
+def pair_json(rule, rs, en_rs) -> dict:
+    """``{"number", "english": rule JSON or None, "status", "agree", "disagree", "details"}``:
+    the EN rule of the same number and the evidence check of the pair."""
+    from crossref.langpair import pair_rule
+    en_rule = en_rs.get(rule.number)
+    pair = pair_rule(rs, en_rs, rule.number) if en_rule is not None else None
+    return {"number": str(rule.number),
+            "english": rule_json(en_rule, en_rs) if en_rule is not None else None,
+            "status": pair.status if pair else "no EN rule of this number",
+            "agree": pair.agree if pair else 0, "disagree": pair.disagree if pair else 0,
+            "details": pair.details if pair else [],
+            "better_number": str(pair.better_number) if pair and pair.better_number else None}
+
+
+def _print_pair(p: dict) -> None:
+    en = p["english"]
+    if en is None:
+        console.print(f"    [dim]EN: {p['status']}[/dim]")
+        return
+    console.print(f"    [dim]EN {en['release']['effective_date']}:[/dim] {escape(en['text'])}")
+    for e in en["examples"]:
+        console.print(f"        Example: {e}", markup=False)
+    why = f" — {'; '.join(p['details'])}" if p["details"] else ""
+    console.print(f"    [dim]pair {p['status']} ({p['agree']} agree, {p['disagree']} "
+                  f"disagree){escape(why)}[/dim]")
 
 
 def _print_rule(r) -> None:

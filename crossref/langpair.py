@@ -1,0 +1,580 @@
+"""Pair a translated ruleset with the English ruleset of the same release, rule by rule.
+
+A translation (ZH, JA, RU …) of release R uses the numbering of the English release R, so the
+pairing is by rule number. Every pair is then *verified* by evidence that survives translation:
+
+* **references** — rule numbers cited in the text ("参见规则601.2b" / "See rule 601.2b"),
+  found by :func:`extract.references.find_references` in any language (a bare three-digit
+  number with no "rule" keyword is a numeral: "exactly 100 cards");
+* **numerals** — digits in the translation must occur in the English text as digits or as
+  number words ("60张" / "60 cards", "2" / "two"), and digits in the English text must occur in
+  the translation (as digits or the profile's number words); a "1" only ever agrees (JA "1枚"
+  is English "a");
+* **symbols** — ``{T}``, ``{2}{R}``, ``{P}`` are kept as written;
+* **Latin words** — card names and terms a translation leaves in English ("Oracle",
+  "Mindslaver", JA "変身／transform") must occur in the English text (a word may be the start
+  of an English word: "create" / "created"); "rule", "see", "section" and URLs do not count;
+* **examples** — the number of examples under the rule.
+
+Translator's notes (the profile's ``note_re``, ZH ``（译注：…）``) are removed first: they
+have no English counterpart.
+
+A pair whose evidence agrees is ``verified``; with no evidence either way it is
+``unverified`` (paired by number only). When some evidence disagrees, the neighbouring English
+rules are tried: if one of them fits with no disagreement and clearly more agreement (two
+more items, or a cited rule number the paired rule lacks), the pair is a ``conflict`` (the text belongs to another number: a typo in the rule number or a shifted
+block); otherwise the pair stands and ``differs`` (the translation differs in a detail: a
+stale cross-reference, an omitted sentence, an added note). Other English releases given as
+``alternatives`` are tried too: a rule (or the whole text) that fits another release better is
+a stale translation or a mislabeled quote. The result also lists translated rules with
+no English counterpart and English rules absent from the translation (for a partial
+translation or a quote, "not quoted" rather than "missing").
+
+Generic over languages: nothing here depends on the translation's language beyond the
+profile's ``note_re``. Used for ZH (19 community releases), RU (judge translation) and JA
+(the official 20260116 translation and partial wiki quotes).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from extract.model import Release, Rule, Ruleset
+from extract.profiles import PROFILES
+from extract.references import find_references
+from extract.rulenum import RuleNumber
+
+__all__ = ["Evidence", "evidence", "RulePair", "LangPairing", "pair_rulesets",
+           "ReleaseFit", "release_fit", "compare_evidence", "english_counterpart", "pair_rule"]
+
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
+                      "seventy": "70", "eighty": "80", "ninety": "90", "hundred": "100",
+                      "thousand": "1000", "once": "1", "twice": "2", "single": "1",
+                      "first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5",
+                      "half": "2", "double": "2", "triple": "3", "both": "2"})
+_SYMBOL = re.compile(r"\{[^{}\s]{1,6}\}")
+_DIGITS = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
+_LATIN = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?:[ .&][A-Za-z][A-Za-z'’\-]*)*")
+_EN_WORD = re.compile(r"[a-z]+")
+_TWICE = re.compile(r"^rule (\S+) appears twice")
+_MISREAD = re.compile(r"^rule number (\S+) misprinted: .*; read as (\S+)$")
+_URLISH = re.compile(r"(?:https?://)?[A-Za-z0-9.-]+\.(?:com|org|net|info|jp|ru|cn)(?![A-Za-z0-9])"
+                     r"[A-Za-z0-9/._-]*", re.I)
+#: Words that introduce references or examples ("rule 8〔…〕参照" in JA, "See rule …"): they say
+#: nothing about which rule a text translates.
+_KEYWORDS = frozenset({"rule", "rules", "see", "section", "sections", "cr", "example", "examples"})
+
+
+_MARKS = str.maketrans({"™": " ", "®": " ", "©": " ", "\u2122": " "})
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+def _nfkc(text: str) -> str:
+    """NFKC after dropping trademark signs (NFKC would turn ™ into the word "TM")."""
+    return unicodedata.normalize("NFKC", text.translate(_MARKS))
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Language-independent features of one rule's text (text and examples).
+
+    Attributes:
+        refs: cited rule numbers (canonical strings, e.g. ``"601.2b"``) with counts.
+        numerals: digit numerals outside references and symbols (``"60"``, ``"2"``).
+        symbols: mana and other symbols as written (``"{T}"``, ``"{R}"``), upper case.
+        latin: Latin-script words and phrases (casefolded), for a translation; empty for EN.
+        number_words: for English text, numerals written as words ("two" → ``"2"``).
+        words: for English text, every Latin word (casefolded), to look translation words up.
+        examples: number of examples (``None``: unknown — a quote that gives no examples).
+    """
+
+    refs: Counter
+    numerals: Counter
+    symbols: Counter
+    latin: tuple[str, ...] = ()
+    number_words: frozenset = frozenset()
+    words: str = ""
+    examples: int | None = 0
+
+    @property
+    def empty(self) -> bool:
+        """True if there is nothing to compare (no refs, numerals, symbols or Latin words)."""
+        return not (self.refs or self.numerals or self.symbols or self.latin)
+
+
+def _rule_text(rule: Rule) -> str:
+    return "\n".join([rule.text, *(e.text for e in rule.examples)])
+
+
+def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
+             examples: int | None = 0, numeral_words: Iterable[tuple[str, str]] = ()) -> Evidence:
+    """Extract :class:`Evidence` from a rule's text.
+
+    Args:
+        text: the rule text (and its examples, joined), in any language; full-width digits and
+            letters are normalised (NFKC) for matching.
+        english: the text is the English original (Latin words are then the lookup space,
+            not evidence to find elsewhere).
+        note_re: translator's notes to drop before extracting (translations only).
+        examples: the rule's number of examples (``None`` if unknown).
+        numeral_words: the translation's number words (profile data, ZH ``两`` → ``"2"``);
+            those found in the text are kept in :attr:`Evidence.number_words`.
+    """
+    if note_re is not None:
+        text = note_re.sub(" ", text)
+    text = _THOUSANDS.sub("", _nfkc(text))
+    refs: Counter = Counter()
+    spans = []
+    for ref in find_references(text, require_keyword=False):
+        if not ref.keyword and ref.last is None and ref.first.kind == "section":
+            continue  # a bare "100" is a numeral ("exactly 100 cards"), not section 100
+        for n in ref.numbers:
+            refs[str(n)] += 1
+        spans.append((ref.start, ref.end))
+    masked = list(text)
+    for a, b in spans:
+        masked[a:b] = " " * (b - a)
+    rest = "".join(masked)
+    symbols = Counter(s.upper() for s in _SYMBOL.findall(rest))
+    rest = _SYMBOL.sub(" ", rest)
+    rest = _URLISH.sub(" ", rest)
+    numerals = Counter(_DIGITS.findall(rest))
+    if english:
+        low = rest.casefold()
+        words = _EN_WORD.findall(low)
+        nwords = frozenset(_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS)
+        return Evidence(refs, numerals, symbols, (), nwords, " " + " ".join(words) + " ", examples)
+    latin = tuple(w for w in (m.group(0).casefold().rstrip(".") for m in _LATIN.finditer(rest))
+                  if w not in _KEYWORDS)
+    nwords = frozenset(d for w, d in numeral_words if w in rest)
+    return Evidence(refs, numerals, symbols, latin, nwords, "", examples)
+
+
+def compare_evidence(tr: Evidence, en: Evidence) -> tuple[int, int, list[str]]:
+    """Compare a translation's evidence with an English rule's.
+
+    Returns:
+        ``(agree, disagree, details)``: counts of evidence items that agree and disagree, and
+        one short line per disagreement ("reference 601.2b not in EN", "numeral 3 not in EN" …).
+    """
+    agree = disagree = 0
+    details: list[str] = []
+    tr_nums, en_nums = set(tr.numerals), set(en.numerals)
+    for n in sorted(set(tr.refs) | set(en.refs), key=lambda x: RuleNumber.parse(x).sort_key):
+        if n in tr.refs and n in en.refs:
+            agree += 1
+        elif (n in tr.refs and n in en_nums) or (n in en.refs and n in tr_nums):
+            agree += 1  # "see rule 704" on one side, a bare "704" on the other
+            tr_nums.discard(n)
+            en_nums.discard(n)
+        elif n in tr.refs:
+            disagree += 1
+            details.append(f"cites {n}, EN does not")
+        else:
+            disagree += 1
+            details.append(f"EN cites {n}, translation does not")
+    # A translation may write a symbol in its own words ({横置} for {T}): such symbols are
+    # neither evidence for nor against, and excuse as many missing English symbols.
+    translated = sum(1 for s in tr.symbols if not s.isascii())
+    for s in sorted(set(tr.symbols) | set(en.symbols)):
+        if not s.isascii():
+            continue
+        if s in tr.symbols and s in en.symbols:
+            agree += 1
+        elif s in tr.symbols:
+            disagree += 1
+            details.append(f"symbol {s} not in EN")
+        elif translated:
+            translated -= 1
+        else:
+            disagree += 1
+            details.append(f"EN symbol {s} not in translation")
+    en_all = set(en.numerals) | en.number_words
+    for n in sorted(tr_nums):
+        if n in en_all:
+            agree += 1
+        elif n == "1":
+            continue  # "1人", "1枚" where English says "a": neither for nor against
+        else:
+            disagree += 1
+            details.append(f"numeral {n} not in EN")
+    for n in sorted(en_nums):
+        if n not in tr.numerals and n not in tr.number_words:
+            disagree += 1
+            details.append(f"EN numeral {n} not in translation")
+    for w in dict.fromkeys(tr.latin):
+        words = _EN_WORD.findall(w)
+        if not words:
+            continue
+        if " " + " ".join(words) + " " in en.words or all(
+                len(x) >= 4 and " " + x in en.words for x in words):
+            agree += 1  # the phrase, or each word as the start of an English word (create/created)
+        else:
+            disagree += 1
+            details.append(f"word {w!r} not in EN")
+    if tr.examples is None:
+        pass
+    elif tr.examples == en.examples and en.examples:
+        agree += 1
+    elif tr.examples != en.examples:
+        disagree += 1
+        details.append(f"{tr.examples} examples, EN has {en.examples}")
+    return agree, disagree, details
+
+
+def _status(agree: int, disagree: int) -> str:
+    if disagree == 0:
+        return "verified" if agree else "unverified"
+    return "doubtful" if agree >= disagree else "conflict"
+
+
+@dataclass
+class RulePair:
+    """One translated rule and the English rule of the same number.
+
+    Attributes:
+        number: the rule number (the same on both sides).
+        status: ``"verified"`` (evidence agrees), ``"unverified"`` (no evidence either way),
+            ``"differs"`` (some evidence disagrees; the pair stands) or ``"conflict"`` (a
+            neighbouring EN rule fits better: the pair is wrong).
+        agree, disagree: counts of evidence items.
+        details: one line per disagreement.
+        better_number: for a conflict, the neighbouring EN rule whose evidence fits the
+            translation with no disagreement (a translation typo in the number, or a shifted
+            block), else ``None``.
+        better_release: the label of another EN release whose rule of this number fits with no
+            disagreement while this release's does not (a stale translation), else ``None``.
+    """
+
+    number: RuleNumber
+    status: str
+    agree: int
+    disagree: int
+    details: list[str] = field(default_factory=list)
+    better_number: RuleNumber | None = None
+    better_release: str | None = None
+
+    def as_json(self) -> dict:
+        """JSON-ready dict of the pair."""
+        return {"number": str(self.number), "status": self.status, "agree": self.agree,
+                "disagree": self.disagree, "details": self.details,
+                "better_number": str(self.better_number) if self.better_number else None,
+                "better_release": self.better_release}
+
+
+@dataclass
+class ReleaseFit:
+    """How well a translation's evidence fits one English release.
+
+    ``score`` is agreeing minus disagreeing evidence items over the translated rules that
+    have a rule of the same number in that release; ``present`` counts those rules.
+    """
+
+    label: str
+    effective_date: str | None
+    score: int
+    agree: int
+    disagree: int
+    present: int
+
+
+@dataclass
+class LangPairing:
+    """The pairing of a translation with an English ruleset.
+
+    Attributes:
+        translation, english: the two releases.
+        complete: the translation is a complete text (else a quote or one page).
+        pairs: one :class:`RulePair` per rule number present on both sides, in EN order.
+        only_translation: translated rules with no EN rule of that number.
+        only_english: EN rules absent from the translation ("missing" for a complete
+            translation, "not quoted" for a partial one).
+        sections_only_translation / sections_only_english: section numbers on one side only.
+        fits: :class:`ReleaseFit` of the paired release and of every alternative given,
+            best first.
+        duplicates: parent rule number → (duplicated number, line) for numbers the translation
+            prints twice (from its parse warnings): where a sibling's number was mistyped.
+        misread: rule number → (number as printed, line) for misprinted numbers the parser
+            read as the number their position demands (from its parse warnings): these pairs
+            exist only thanks to that reading.
+    """
+
+    translation: Release
+    english: Release
+    complete: bool
+    pairs: list[RulePair] = field(default_factory=list)
+    only_translation: list[RuleNumber] = field(default_factory=list)
+    only_english: list[RuleNumber] = field(default_factory=list)
+    sections_only_translation: list[RuleNumber] = field(default_factory=list)
+    sections_only_english: list[RuleNumber] = field(default_factory=list)
+    fits: list[ReleaseFit] = field(default_factory=list)
+    duplicates: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
+    misread: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        """Rule numbers on either side (for a partial translation: the translated ones)."""
+        if self.complete:
+            return len(self.pairs) + len(self.only_translation) + len(self.only_english)
+        return len(self.pairs) + len(self.only_translation)
+
+    @property
+    def paired(self) -> list[RulePair]:
+        """Pairs that stand (verified, unverified, differs): every status but conflict."""
+        return [p for p in self.pairs if p.status != "conflict"]
+
+    @property
+    def rate(self) -> float:
+        """Share of rule numbers that pair and are not contradicted, 0.0–1.0."""
+        return len(self.paired) / self.total if self.total else 1.0
+
+    def counts(self) -> dict[str, int]:
+        """Pairs by status plus ``only_translation`` / ``only_english`` counts."""
+        c = Counter(p.status for p in self.pairs)
+        out = {k: c.get(k, 0) for k in ("verified", "unverified", "differs", "conflict")}
+        out["only_translation"] = len(self.only_translation)
+        out["only_english"] = len(self.only_english)
+        return out
+
+    def exceptions(self) -> list[tuple[str, str]]:
+        """Every rule number that does not pair, as ``(number, reason)``, in number order.
+
+        Reasons: ``"no EN rule of this number"``; ``"missing in translation"`` (complete
+        translations only; with ``"(number printed as X, line L)"`` when the translation has a
+        duplicated sibling number there); for conflicts the disagreements and the EN rule that
+        fits better.
+        """
+        out: list[tuple[RuleNumber, str]] = []
+        out += [(n, "no EN rule of this number") for n in self.only_translation]
+        if self.complete:
+            for n in self.only_english:
+                why = "missing in translation"
+                dup = self.duplicates.get(n.parent) if n.parent else None
+                if dup:
+                    why += f" (its number printed as {dup[0]}, line {dup[1]})"
+                out.append((n, why))
+        for p in self.pairs:
+            if p.status == "conflict":
+                out.append((p.number, f"conflict: {'; '.join(p.details)}; fits EN "
+                                      f"{p.better_number} better"))
+        return [(str(n), why) for n, why in sorted(out, key=lambda x: x[0])]
+
+    def repairs(self) -> list[tuple[str, str]]:
+        """Pairs that exist because the parser read a misprinted number, as ``(number,
+        "printed as X, line L")``, in number order."""
+        return [(str(n), f"printed as {printed}, line {line}")
+                for n, (printed, line) in sorted(self.misread.items()) if n in self._paired_numbers()]
+
+    def _paired_numbers(self) -> set[RuleNumber]:
+        return {p.number for p in self.pairs}
+
+    def differences(self) -> list[tuple[str, str]]:
+        """Pairs that stand but whose evidence differs, as ``(number, details)``: stale
+        references, omissions, additions (with the release that fits better, if any)."""
+        out = []
+        for p in self.pairs:
+            if p.status == "differs":
+                why = "; ".join(p.details)
+                if p.better_release:
+                    why += f"; fits EN {p.better_release}"
+                out.append((str(p.number), why))
+        return out
+
+    @property
+    def better_release(self) -> ReleaseFit | None:
+        """Another release whose evidence fits the whole translation better, else ``None``."""
+        if not self.fits:
+            return None
+        own = next((f for f in self.fits if f.label == self.english.label), None)
+        best = self.fits[0]
+        if own is None or best.label == own.label or best.score <= own.score:
+            return None
+        return best
+
+    def as_json(self) -> dict:
+        """JSON-ready summary: releases, counts, rate, exceptions, fits."""
+        rel = lambda r: {"lang": r.lang, "label": r.label,
+                         "effective_date": r.effective_date.isoformat() if r.effective_date else None}
+        return {"translation": rel(self.translation), "english": rel(self.english),
+                "complete": self.complete, "counts": self.counts(), "rate": round(self.rate, 5),
+                "exceptions": [{"number": n, "reason": r} for n, r in self.exceptions()],
+                "differences": [{"number": n, "details": r} for n, r in self.differences()],
+                "repairs": [{"number": n, "reason": r} for n, r in self.repairs()],
+                "sections_only_translation": [str(n) for n in self.sections_only_translation],
+                "sections_only_english": [str(n) for n in self.sections_only_english],
+                "fits": [f.__dict__ for f in self.fits]}
+
+
+class _EvidenceCache:
+    """Evidence per (ruleset, rule number), computed once."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, RuleNumber], Evidence] = {}
+
+    def get(self, rs: Ruleset, number: RuleNumber) -> Evidence | None:
+        key = (id(rs), number)
+        ev = self._cache.get(key)
+        if ev is None:
+            rule = rs.rules.get(number)
+            if rule is None:
+                return None
+            if rs.release.lang == "en":
+                ev = evidence(_rule_text(rule), True, None, len(rule.examples))
+            else:
+                prof = PROFILES.get(rs.release.lang)
+                # a quote often leaves the examples out: none quoted says nothing
+                n_ex = len(rule.examples) if rs.complete or rule.examples else None
+                ev = evidence(_rule_text(rule), False, prof.note_re if prof else None,
+                              n_ex, prof.numeral_words if prof else ())
+            self._cache[key] = ev
+        return ev
+
+
+def release_fit(translation: Ruleset, english: Ruleset, _cache: _EvidenceCache | None = None) -> ReleaseFit:
+    """How well ``translation``'s evidence fits ``english`` (rules compared by number)."""
+    cache = _cache or _EvidenceCache()
+    agree = disagree = present = 0
+    for n in translation.rules:
+        en = cache.get(english, n)
+        if en is None:
+            continue
+        present += 1
+        a, d, _ = compare_evidence(cache.get(translation, n), en)
+        agree += a
+        disagree += d
+    eff = english.release.effective_date
+    return ReleaseFit(english.release.label, eff.isoformat() if eff else None,
+                      agree - disagree, agree, disagree, present)
+
+
+def _neighbours(english: Ruleset, number: RuleNumber, reach: int = 3) -> list[RuleNumber]:
+    keys = list(english.rules)
+    try:
+        i = keys.index(number)
+    except ValueError:
+        return []
+    return [k for k in keys[max(0, i - reach): i + reach + 1] if k != number]
+
+
+def _better_neighbour(tr_ev: Evidence, english: Ruleset, number: RuleNumber, agree: int,
+                      cache: _EvidenceCache) -> RuleNumber | None:
+    """A neighbouring EN rule that fits with no disagreement and at least two more agreeing
+    items, or that shares a cited rule number the paired rule lacks (a single numeral is too
+    weak to move a pair)."""
+    en_ev = cache.get(english, number)
+    for m in _neighbours(english, number):
+        other = cache.get(english, m)
+        a2, d2, _ = compare_evidence(tr_ev, other)
+        if d2:
+            continue
+        shared_ref = any(r in other.refs and r not in en_ev.refs for r in tr_ev.refs)
+        if a2 >= agree + 2 or (shared_ref and a2 > agree):
+            return m
+    return None
+
+
+def pair_rulesets(translation: Ruleset, english: Ruleset,
+                  alternatives: Iterable[Ruleset] = ()) -> LangPairing:
+    """Pair a translated ruleset with an English ruleset by rule number and verify each pair.
+
+    Args:
+        translation: the translated ruleset (complete or partial; any language).
+        english: the English ruleset of the release the translation claims (normally the
+            same label; the caller chooses).
+        alternatives: other English rulesets to test the translation against (neighbouring
+            releases); they fill :attr:`LangPairing.fits` and :attr:`RulePair.better_release`.
+
+    Returns:
+        A :class:`LangPairing`. Nothing is raised for mismatching inputs: a translation of
+        another numbering simply pairs badly, and the report says so.
+    """
+    cache = _EvidenceCache()
+    alts: Sequence[Ruleset] = [a for a in alternatives if a is not english]
+    out = LangPairing(translation.release, english.release, translation.complete)
+    tr_nums, en_nums = set(translation.rules), set(english.rules)
+    out.only_translation = sorted(tr_nums - en_nums)
+    out.only_english = sorted(en_nums - tr_nums)
+    out.sections_only_translation = sorted(set(translation.sections) - set(english.sections))
+    out.sections_only_english = sorted(set(english.sections) - set(translation.sections))
+    for w in translation.warnings:
+        m = _TWICE.search(w.message)
+        if m:
+            num = RuleNumber.try_parse(m.group(1))
+            if num is not None and num.parent is not None:
+                out.duplicates.setdefault(num.parent, (str(num), w.line))
+        m = _MISREAD.search(w.message)
+        if m:
+            num = RuleNumber.try_parse(m.group(2))
+            if num is not None:
+                out.misread[num] = (m.group(1), w.line)
+    for n in english.rules:
+        if n not in tr_nums:
+            continue
+        tr_ev = cache.get(translation, n)
+        a, d, details = compare_evidence(tr_ev, cache.get(english, n))
+        pair = RulePair(n, "verified" if a else "unverified", a, d, details)
+        if d:
+            pair.status = "differs"
+            pair.better_number = _better_neighbour(tr_ev, english, n, a, cache)
+            if pair.better_number is not None:
+                pair.status = "conflict"
+            for alt in alts:
+                en2 = cache.get(alt, n)
+                if en2 is None:
+                    continue
+                a2, d2, _ = compare_evidence(tr_ev, en2)
+                if d2 == 0 and a2 > 0:
+                    pair.better_release = alt.release.label
+                    break
+        out.pairs.append(pair)
+    fits = [release_fit(translation, english, cache)] + [release_fit(translation, a, cache) for a in alts]
+    out.fits = sorted(fits, key=lambda f: (-f.score, f.label))
+    return out
+
+
+def english_counterpart(release: Release, english: Iterable):
+    """The English release a translation belongs to, among ``english`` (objects with ``label``
+    and ``effective_date`` — :class:`extract.model.Release` or :class:`corpus.store.ReleaseInfo`).
+
+    The same label first (ZH and JA carry the EN label); else the same effective date (the
+    RU translation states only "от 8 июля 2017", the date in the body of EN label 20170707).
+
+    Returns:
+        The matching item, or ``None``.
+    """
+    items = list(english)
+    same = [e for e in items if e.label == release.label]
+    if same:
+        return same[0]
+    if release.effective_date is None:
+        return None
+    want = release.effective_date.isoformat()
+    for e in items:
+        eff = e.effective_date
+        if eff is not None and (eff if isinstance(eff, str) else eff.isoformat()) == want:
+            return e
+    return None
+
+
+def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> RulePair | None:
+    """The :class:`RulePair` of one rule number (as :func:`pair_rulesets` would give it), or
+    ``None`` when either side lacks the rule. Neighbours are tried for a conflict; other
+    releases are not."""
+    cache = _EvidenceCache()
+    tr_ev, en_ev = cache.get(translation, number), cache.get(english, number)
+    if tr_ev is None or en_ev is None:
+        return None
+    a, d, details = compare_evidence(tr_ev, en_ev)
+    pair = RulePair(number, "verified" if a else "unverified", a, d, details)
+    if d:
+        pair.status = "differs"
+        pair.better_number = _better_neighbour(tr_ev, english, number, a, cache)
+        if pair.better_number is not None:
+            pair.status = "conflict"
+    return pair
