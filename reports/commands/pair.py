@@ -41,8 +41,8 @@ def register(sub) -> None:
     p.add_argument("--section", metavar="N", help="only the rules of this section (712)")
     p.add_argument("--against", metavar="R", nargs="+",
                    help="other EN releases to test the translation against (labels or dates; "
-                        "'all': every EN release in the store); default: the EN releases just "
-                        "before and after")
+                        "'all': every EN release in the store, nearest first); default: the EN "
+                        "releases just before and after")
     p.add_argument("--all", action="store_true", help="list every pair in text output")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)
@@ -85,8 +85,9 @@ def run(args, ctx) -> int:
         k = infos.index(en_info)
         if args.against is None:
             others = [infos[i] for i in (k - 1, k + 1) if 0 <= i < len(infos)]
-        elif args.against == ["all"]:
-            others = [r for r in infos if r is not en_info]
+        elif args.against == ["all"]:  # nearest first: the first that fits is reported
+            others = sorted((r for r in infos if r is not en_info),
+                            key=lambda r: abs(infos.index(r) - k))
         else:
             others = []
             for spec in args.against:
