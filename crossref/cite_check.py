@@ -18,6 +18,14 @@ For each citation (:mod:`extract.citations`, found on a page by :mod:`extract.wi
    suggested), ``changed`` (no successor, and the number now names something else), ``gone``
    (no successor and the number no longer exists), ``unknown`` (as of unknown, or the
    number did not exist in ``as_of``).
+5. **replacements**: a citation of several numbers (``rule 701.28〔変身する〕、rule 701.50〔トラン
+   スフォーム〕``, ``{{CR|109.2|110}}``) gets one replacement per number, each for its own span of
+   the line (``rule 701.50〔トランスフォーム〕`` → ``rule 701.28〔トランスフォーム〕``); every result
+   of a line also carries the whole line with all of that line's replacements applied.
+
+Positions: ``line`` is the line of the file checked; for a diff view it is the line of the
+diff file, and ``column`` / ``column_label`` / ``revision_line`` say which revision the citation
+belongs to and its line there.
 
 A number given by title (``{{CR|{{その他のルールのCR番号|オブジェクトのコピー}}.12}}``) is
 resolved through the JA section titles of the newest JA release in the store; the template
@@ -158,15 +166,26 @@ class CiteResult:
 
     Attributes:
         citation: the citation as written; page: the document; column: diff column or ``None``.
-        line: 1-based source line (of the column's revision for diffs).
+        line: 1-based line of the file checked (for a diff view: of the diff file).
+        column_label: the diff column's head (``"編集中の文章"``), else ``None``.
+        revision_line: for a diff view, the 1-based line in that column's revision, else ``None``.
         number: the cited number (``"707.12"``; for a chapter, ``"8"``).
         as_of: the label of the release it was written against, or ``None`` if unknown;
         as_of_source: ``"option"``, ``"quote"``, ``"inferred"``, ``"template"`` or ``"unknown"``.
         then_title: the section's title in ``as_of``; now_number: the number(s) now (first one);
         now_title: the section title of ``now_number`` now; status: see the module docstring;
-        suggestion: the citation rewritten with the new number (``moved`` only);
+        suggestion: the replacement for ``old_text`` — this number's own part of the citation,
+            rewritten with the new number (``moved`` only; for a citation of one number, the
+            whole citation rewritten).
         note: why (what the old number names now, why there is no successor …).
         in_quote: the citation is part of quoted rule text.
+        old_text: the part of the line this result's ``suggestion`` replaces (the whole citation
+            when it cites one number; one item of a list or one template argument otherwise).
+        span: ``[start, end]``, character offsets of ``old_text`` in the line's text (0-based, end
+            excluded; the line's wikitext for wikitext pages and diff columns, its visible text
+            for rendered pages), or ``None`` when unknown.
+        line_suggestion: the whole line with every replacement of that line applied (the same on
+            each result of the line), or ``None`` when the line needs none.
     """
 
     citation: str
@@ -184,6 +203,11 @@ class CiteResult:
     note: str = ""
     in_quote: bool = False
     newest: str | None = None
+    column_label: str | None = None
+    revision_line: int | None = None
+    old_text: str | None = None
+    span: list[int] | None = None
+    line_suggestion: str | None = None
 
     def as_json(self) -> dict:
         """JSON-ready dict of every attribute."""
@@ -282,14 +306,68 @@ def check_citations(page: dict, cites: list[dict], releases: list[ReleaseTitles]
                     r.note = "; ".join(x for x in (f"quoted as {quote}, which is not in the "
                                                    f"store: checked as of {r.as_of}", r.note) if x)
                 out.append(r)
+    _line_suggestions(out, {(c.get("source_line") or c["line"]): c.get("line_text") for c in live})
     return out
+
+
+def _line_suggestions(results: list[CiteResult], line_texts: dict[int, str | None]) -> None:
+    """Set :attr:`CiteResult.line_suggestion` on every result of a line that needs a
+    replacement: the line's text with each span replaced (a span of several numbers — a range
+    — gets all of its numbers' replacements, one after the other)."""
+    by_line: dict[int, list[CiteResult]] = {}
+    for r in results:
+        by_line.setdefault(r.line, []).append(r)
+    for line, rs in by_line.items():
+        text = line_texts.get(line)
+        moved = [r for r in rs if r.suggestion and r.span]
+        if not text or not moved:
+            continue
+        spans: dict[tuple[int, int], str] = {}
+        for r in moved:
+            a, b = r.span
+            if text[a:b] != r.old_text:
+                break  # the line is not what the offsets count in: no line suggestion
+            spans[(a, b)] = _replace_in(spans.get((a, b), r.old_text), r)
+        else:
+            new = text
+            for (a, b), rep_text in sorted(spans.items(), reverse=True):
+                new = new[:a] + rep_text + new[b:]
+            for r in rs:
+                r.line_suggestion = new
+
+
+def _replace_in(text: str, r: CiteResult) -> str:
+    """``text`` with this result's old number replaced by its new one (and the 〔title〕 as the
+    result's suggestion has it)."""
+    if r.old_text == text:
+        return r.suggestion
+    out = _suggest(text, r.number, r.now_number)
+    t_old, t_new = _bracket(r.old_text), _bracket(r.suggestion)
+    if t_old and t_new and t_old != t_new:
+        out = out.replace(f"〔{t_old}〕", f"〔{t_new}〕", 1)
+    return out
+
+
+def _bracket(text: str | None) -> str | None:
+    m = re.search(r"〔([^〕]*)〕", text or "")
+    return m.group(1) if m else None
 
 
 def _check_target(c: dict, t: dict, rel: ReleaseTitles | None, src: str, newest: ReleaseTitles,
                   remapper: Remapper, ja_sections: dict[str, RuleNumber], subject: str
                   ) -> list[CiteResult]:
-    base = dict(citation=c["text"], page=c["page"], column=c.get("column"), line=c["line"],
-                in_quote=bool(c.get("in_quote")), newest=newest.label)
+    c0 = c.get("start", 0)
+    start, end = t.get("start", -1), t.get("end", -1)
+    if start is None or start < 0 or end is None or end < start:
+        start, end = c0, c.get("end", c0 + len(c["text"]))  # no span known: the whole citation
+    old_text = c["text"][start - c0:end - c0] or c["text"]
+    diff = c.get("column") is not None
+    base = dict(citation=c["text"], page=c["page"], column=c.get("column"),
+                line=(c.get("source_line") or c["line"]) if diff else c["line"],
+                in_quote=bool(c.get("in_quote")), newest=newest.label,
+                column_label=c.get("column_label") if diff else None,
+                revision_line=c["line"] if diff else None, old_text=old_text,
+                span=[start, end])
     if t.get("chapter") is not None:
         return [CiteResult(number=str(t["chapter"]), as_of=rel.label if rel else None,
                            as_of_source=src, then_title=t.get("title"), now_number=str(t["chapter"]),
@@ -313,7 +391,12 @@ def _check_target(c: dict, t: dict, rel: ReleaseTitles | None, src: str, newest:
     results = []
     ja_titles = {num: title for title, num in ja_sections.items()}
     for n in numbers:
-        results.append(_check_number(n, rel, src, newest, remapper, base, t.get("title"), ja_titles))
+        r = _check_number(n, rel, src, newest, remapper, base, t.get("title"), ja_titles)
+        if r.suggestion is not None and r.suggestion == r.old_text:
+            r.suggestion = None  # "903.9b-c": the number is not written out
+            r.note = "; ".join(x for x in (r.note, f"{n} is not written out in the citation: "
+                                                   f"rewrite it as {r.now_number} by hand") if x)
+        results.append(r)
     return results
 
 
@@ -352,7 +435,7 @@ def _check_number(n: RuleNumber, rel: ReleaseTitles | None, src: str, newest: Re
                 f"{n} now is another rule (in {sec} {now_title_same!r})"
         return CiteResult(number=str(n), as_of=rel.label, as_of_source=src, then_title=then_title,
                           now_number=str(new), now_title=now_title, status="moved",
-                          suggestion=_suggest(base["citation"], str(n), str(new), title,
+                          suggestion=_suggest(base["old_text"], str(n), str(new), title,
                                               (ja_titles or {}).get(RuleNumber(new.section))
                                               if new.kind == "section" else None),
                           note="; ".join(x for x in (note, " or ".join(map(str, nums[1:])) and

@@ -13,11 +13,16 @@ pairing is by rule number. Every pair is then *verified* by evidence that surviv
 * **symbols** — ``{T}``, ``{2}{R}``, ``{P}`` are kept as written;
 * **Latin words** — card names and terms a translation leaves in English ("Oracle",
   "Mindslaver", JA "変身／transform") must occur in the English text (a word may be the start
-  of an English word: "create" / "created"); "rule", "see", "section" and URLs do not count;
-* **examples** — the number of examples under the rule.
+  of an English word: "create" / "created"); "rule", "see", "section", URLs and the letter
+  "A" do not count, and a single letter English lacks (a variable: JA "N個") is no evidence
+  against;
+* **examples** — the number of examples under the rule. A quote that gives no examples is
+  compared with the English rule text alone (the examples' numerals and names are not
+  evidence against it).
 
-Translator's notes (the profile's ``note_re``, ZH ``（译注：…）``) are removed first: they
-have no English counterpart.
+Translator's notes (the profile's ``note_re``, ZH ``（译注：…）``, JA ``(日本語版では…)``)
+are removed first: they have no English counterpart; so are terms whose digits are no
+numerals (the profile's ``non_numeral_re``, JA ``第2面`` "back face").
 
 A pair whose evidence agrees is ``verified``; with no evidence either way it is
 ``unverified`` (paired by number only). When some evidence disagrees, the neighbouring English
@@ -28,7 +33,10 @@ stale cross-reference, an omitted sentence, an added note). Other English releas
 ``alternatives`` are tried too: a rule (or the whole text) that fits another release better is
 a stale translation or a mislabeled quote. The result also lists translated rules with
 no English counterpart and English rules absent from the translation (for a partial
-translation or a quote, "not quoted" rather than "missing").
+translation or a quote, "not quoted" — the EN rules of the quoted sections it leaves out —
+rather than "missing"). A translated rule with no EN rule of its number whose evidence fits a
+sibling EN rule shows where the translation's numbering runs ahead (it keeps a rule English
+removed): that sibling's own pair is then a conflict.
 
 Generic over languages: nothing here depends on the translation's language beyond the
 profile's ``note_re``. Used for ZH (19 community releases), RU (judge translation) and JA
@@ -45,10 +53,11 @@ from typing import Iterable, Sequence
 from extract.model import Release, Rule, Ruleset
 from extract.profiles import PROFILES
 from extract.references import find_references
-from extract.rulenum import RuleNumber
+from extract.rulenum import RuleNumber, letters_index
 
 __all__ = ["Evidence", "evidence", "RulePair", "LangPairing", "pair_rulesets",
-           "ReleaseFit", "release_fit", "compare_evidence", "english_counterpart", "pair_rule"]
+           "ReleaseFit", "release_fit", "compare_evidence", "evidence_items", "english_counterpart",
+           "pair_rule"]
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -113,7 +122,8 @@ def _rule_text(rule: Rule) -> str:
 
 
 def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
-             examples: int | None = 0, numeral_words: Iterable[tuple[str, str]] = ()) -> Evidence:
+             examples: int | None = 0, numeral_words: Iterable[tuple[str, str]] = (),
+             non_numerals: re.Pattern | None = None) -> Evidence:
     """Extract :class:`Evidence` from a rule's text.
 
     Args:
@@ -125,9 +135,13 @@ def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
         examples: the rule's number of examples (``None`` if unknown).
         numeral_words: the translation's number words (profile data, ZH ``两`` → ``"2"``);
             those found in the text are kept in :attr:`Evidence.number_words`.
+        non_numerals: the translation's terms whose digits are no numerals (profile data, JA
+            ``第2面`` "back face"); dropped before numerals are read.
     """
     if note_re is not None:
         text = note_re.sub(" ", text)
+    if non_numerals is not None:
+        text = non_numerals.sub(" ", text)
     text = _THOUSANDS.sub("", _nfkc(text))
     refs: Counter = Counter()
     spans = []
@@ -163,21 +177,31 @@ def compare_evidence(tr: Evidence, en: Evidence) -> tuple[int, int, list[str]]:
         ``(agree, disagree, details)``: counts of evidence items that agree and disagree, and
         one short line per disagreement ("reference 601.2b not in EN", "numeral 3 not in EN" …).
     """
-    agree = disagree = 0
+    agreeing, details = evidence_items(tr, en)
+    return len(agreeing), len(details), details
+
+
+def evidence_items(tr: Evidence, en: Evidence) -> tuple[list[str], list[str]]:
+    """The evidence items of a translation and an English rule, spelled out.
+
+    Returns:
+        ``(agreeing, disagreeing)``: one short line per item — agreeing ones name what both
+        sides have (``"cites 601.2b"``, ``"numeral 3"``, ``"symbol {T}"``, ``"word 'mindslaver'"``,
+        ``"2 examples"``), disagreeing ones what one side lacks (as in :func:`compare_evidence`).
+    """
+    agreeing: list[str] = []
     details: list[str] = []
     tr_nums, en_nums = set(tr.numerals), set(en.numerals)
     for n in sorted(set(tr.refs) | set(en.refs), key=lambda x: RuleNumber.parse(x).sort_key):
         if n in tr.refs and n in en.refs:
-            agree += 1
+            agreeing.append(f"cites {n}")
         elif (n in tr.refs and n in en_nums) or (n in en.refs and n in tr_nums):
-            agree += 1  # "see rule 704" on one side, a bare "704" on the other
+            agreeing.append(f"cites {n}")  # "see rule 704" on one side, a bare "704" on the other
             tr_nums.discard(n)
             en_nums.discard(n)
         elif n in tr.refs:
-            disagree += 1
             details.append(f"cites {n}, EN does not")
         else:
-            disagree += 1
             details.append(f"EN cites {n}, translation does not")
     # A translation may write a symbol in its own words ({横置} for {T}): such symbols are
     # neither evidence for nor against, and excuse as many missing English symbols.
@@ -186,46 +210,42 @@ def compare_evidence(tr: Evidence, en: Evidence) -> tuple[int, int, list[str]]:
         if not s.isascii():
             continue
         if s in tr.symbols and s in en.symbols:
-            agree += 1
+            agreeing.append(f"symbol {s}")
         elif s in tr.symbols:
-            disagree += 1
             details.append(f"symbol {s} not in EN")
         elif translated:
             translated -= 1
         else:
-            disagree += 1
             details.append(f"EN symbol {s} not in translation")
     en_all = set(en.numerals) | en.number_words
     for n in sorted(tr_nums):
         if n in en_all:
-            agree += 1
+            agreeing.append(f"numeral {n}")
         elif n == "1":
             continue  # "1人", "1枚" where English says "a": neither for nor against
         else:
-            disagree += 1
             details.append(f"numeral {n} not in EN")
     for n in sorted(en_nums):
         if n not in tr.numerals and n not in tr.number_words:
-            disagree += 1
             details.append(f"EN numeral {n} not in translation")
     for w in dict.fromkeys(tr.latin):
         words = _EN_WORD.findall(w)
-        if not words:
-            continue
+        if not words or w == "a":
+            continue  # "A" (player A) would always find the English article
         if " " + " ".join(words) + " " in en.words or all(
                 len(x) >= 4 and " " + x in en.words for x in words):
-            agree += 1  # the phrase, or each word as the start of an English word (create/created)
+            agreeing.append(f"word {w!r}")  # the phrase, or each word as the start of an English word
+        elif len(w) == 1:
+            continue  # a variable English writes otherwise (JA "N個"): neither for nor against
         else:
-            disagree += 1
             details.append(f"word {w!r} not in EN")
     if tr.examples is None:
         pass
     elif tr.examples == en.examples and en.examples:
-        agree += 1
+        agreeing.append(f"{en.examples} example{'s' if en.examples > 1 else ''}")
     elif tr.examples != en.examples:
-        disagree += 1
         details.append(f"{tr.examples} examples, EN has {en.examples}")
-    return agree, disagree, details
+    return agreeing, details
 
 
 def _status(agree: int, disagree: int) -> str:
@@ -250,6 +270,10 @@ class RulePair:
             block), else ``None``.
         better_release: the label of another EN release whose rule of this number fits with no
             disagreement while this release's does not (a stale translation), else ``None``.
+        evidence: one line per agreeing evidence item (``"cites 202.3b"``, ``"numeral 0"``).
+        taken_by: for a conflict, the translated rule of another number (with no EN rule of
+            its own) whose evidence fits this EN rule: the translation's numbering runs ahead
+            here (it keeps a rule English removed), else ``None``.
     """
 
     number: RuleNumber
@@ -259,13 +283,16 @@ class RulePair:
     details: list[str] = field(default_factory=list)
     better_number: RuleNumber | None = None
     better_release: str | None = None
+    evidence: list[str] = field(default_factory=list)
+    taken_by: RuleNumber | None = None
 
     def as_json(self) -> dict:
         """JSON-ready dict of the pair."""
         return {"number": str(self.number), "status": self.status, "agree": self.agree,
-                "disagree": self.disagree, "details": self.details,
+                "disagree": self.disagree, "details": self.details, "evidence": self.evidence,
                 "better_number": str(self.better_number) if self.better_number else None,
-                "better_release": self.better_release}
+                "better_release": self.better_release,
+                "taken_by": str(self.taken_by) if self.taken_by else None}
 
 
 @dataclass
@@ -303,6 +330,13 @@ class LangPairing:
         misread: rule number → (number as printed, line) for misprinted numbers the parser
             read as the number their position demands (from its parse warnings): these pairs
             exist only thanks to that reading.
+        not_quoted: for a partial translation, the EN rules of the sections it quotes that it
+            leaves out (a quote that skips a rule; empty for a complete translation).
+        counterparts: translated rule with no EN rule of its number → the neighbouring EN rule
+            whose evidence fits it (with the agreeing items): where the translation's numbering
+            runs ahead of English.
+        elsewhere: translated rule with no EN rule of its number → the label of another EN
+            release (of ``alternatives``) whose rule of that number fits it (a stale translation).
     """
 
     translation: Release
@@ -316,6 +350,9 @@ class LangPairing:
     fits: list[ReleaseFit] = field(default_factory=list)
     duplicates: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
     misread: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
+    not_quoted: list[RuleNumber] = field(default_factory=list)
+    counterparts: dict[RuleNumber, tuple[RuleNumber, list[str]]] = field(default_factory=dict)
+    elsewhere: dict[RuleNumber, str] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -340,18 +377,28 @@ class LangPairing:
         out = {k: c.get(k, 0) for k in ("verified", "unverified", "differs", "conflict")}
         out["only_translation"] = len(self.only_translation)
         out["only_english"] = len(self.only_english)
+        if not self.complete:
+            out["not_quoted"] = len(self.not_quoted)
         return out
 
     def exceptions(self) -> list[tuple[str, str]]:
         """Every rule number that does not pair, as ``(number, reason)``, in number order.
 
-        Reasons: ``"no EN rule of this number"``; ``"missing in translation"`` (complete
+        Reasons: ``"no EN rule of this number"`` (with the EN rule its evidence fits, and
+        another release that has it, when known); ``"missing in translation"`` (complete
         translations only; with ``"(number printed as X, line L)"`` when the translation has a
         duplicated sibling number there); for conflicts the disagreements and the EN rule that
-        fits better.
+        fits better (or the translated rule that fits this EN rule).
         """
         out: list[tuple[RuleNumber, str]] = []
-        out += [(n, "no EN rule of this number") for n in self.only_translation]
+        for n in self.only_translation:
+            why = "no EN rule of this number"
+            if n in self.counterparts:
+                m, items = self.counterparts[n]
+                why += f"; its text is EN {m}'s ({', '.join(items)})"
+            if n in self.elsewhere:
+                why += f"; EN {self.elsewhere[n]} has a {n} that fits it"
+            out.append((n, why))
         if self.complete:
             for n in self.only_english:
                 why = "missing in translation"
@@ -360,7 +407,10 @@ class LangPairing:
                     why += f" (its number printed as {dup[0]}, line {dup[1]})"
                 out.append((n, why))
         for p in self.pairs:
-            if p.status == "conflict":
+            if p.status == "conflict" and p.taken_by is not None:
+                out.append((p.number, f"conflict: {'; '.join(p.details)}; the translation's "
+                                      f"{p.taken_by} fits EN {p.number} better"))
+            elif p.status == "conflict":
                 out.append((p.number, f"conflict: {'; '.join(p.details)}; fits EN "
                                       f"{p.better_number} better"))
         return [(str(n), why) for n, why in sorted(out, key=lambda x: x[0])]
@@ -406,6 +456,7 @@ class LangPairing:
                 "exceptions": [{"number": n, "reason": r} for n, r in self.exceptions()],
                 "differences": [{"number": n, "details": r} for n, r in self.differences()],
                 "repairs": [{"number": n, "reason": r} for n, r in self.repairs()],
+                "not_quoted": [str(n) for n in self.not_quoted],
                 "sections_only_translation": [str(n) for n in self.sections_only_translation],
                 "sections_only_english": [str(n) for n in self.sections_only_english],
                 "fits": [f.__dict__ for f in self.fits]}
@@ -417,23 +468,33 @@ class _EvidenceCache:
     def __init__(self) -> None:
         self._cache: dict[tuple[int, RuleNumber], Evidence] = {}
 
-    def get(self, rs: Ruleset, number: RuleNumber) -> Evidence | None:
-        key = (id(rs), number)
+    def get(self, rs: Ruleset, number: RuleNumber, examples: bool = True) -> Evidence | None:
+        """The evidence of rule ``number`` of ``rs`` (``None`` if absent); ``examples=False``:
+        of the rule text alone (EN only — what a quote that leaves the examples out is
+        compared with)."""
+        key = (id(rs), number, examples)
         ev = self._cache.get(key)
         if ev is None:
             rule = rs.rules.get(number)
             if rule is None:
                 return None
             if rs.release.lang == "en":
-                ev = evidence(_rule_text(rule), True, None, len(rule.examples))
+                text = _rule_text(rule) if examples else rule.text
+                ev = evidence(text, True, None, len(rule.examples))
             else:
                 prof = PROFILES.get(rs.release.lang)
                 # a quote often leaves the examples out: none quoted says nothing
                 n_ex = len(rule.examples) if rs.complete or rule.examples else None
                 ev = evidence(_rule_text(rule), False, prof.note_re if prof else None,
-                              n_ex, prof.numeral_words if prof else ())
+                              n_ex, prof.numeral_words if prof else (),
+                              getattr(prof, "non_numeral_re", None))
             self._cache[key] = ev
         return ev
+
+    def english(self, tr_ev: Evidence, english: Ruleset, number: RuleNumber) -> Evidence | None:
+        """The evidence of EN rule ``number`` to compare ``tr_ev`` with: of the rule text
+        alone when the translation gives no examples (a quote), else of text and examples."""
+        return self.get(english, number, examples=tr_ev.examples is not None)
 
 
 def release_fit(translation: Ruleset, english: Ruleset, _cache: _EvidenceCache | None = None) -> ReleaseFit:
@@ -441,11 +502,12 @@ def release_fit(translation: Ruleset, english: Ruleset, _cache: _EvidenceCache |
     cache = _cache or _EvidenceCache()
     agree = disagree = present = 0
     for n in translation.rules:
-        en = cache.get(english, n)
+        tr_ev = cache.get(translation, n)
+        en = cache.english(tr_ev, english, n)
         if en is None:
             continue
         present += 1
-        a, d, _ = compare_evidence(cache.get(translation, n), en)
+        a, d, _ = compare_evidence(tr_ev, en)
         agree += a
         disagree += d
     eff = english.release.effective_date
@@ -467,9 +529,9 @@ def _better_neighbour(tr_ev: Evidence, english: Ruleset, number: RuleNumber, agr
     """A neighbouring EN rule that fits with no disagreement and at least two more agreeing
     items, or that shares a cited rule number the paired rule lacks (a single numeral is too
     weak to move a pair)."""
-    en_ev = cache.get(english, number)
+    en_ev = cache.english(tr_ev, english, number)
     for m in _neighbours(english, number):
-        other = cache.get(english, m)
+        other = cache.english(tr_ev, english, m)
         a2, d2, _ = compare_evidence(tr_ev, other)
         if d2:
             continue
@@ -514,25 +576,12 @@ def pair_rulesets(translation: Ruleset, english: Ruleset,
             if num is not None:
                 out.misread[num] = (m.group(1), w.line)
     for n in english.rules:
-        if n not in tr_nums:
-            continue
-        tr_ev = cache.get(translation, n)
-        a, d, details = compare_evidence(tr_ev, cache.get(english, n))
-        pair = RulePair(n, "verified" if a else "unverified", a, d, details)
-        if d:
-            pair.status = "differs"
-            pair.better_number = _better_neighbour(tr_ev, english, n, a, cache)
-            if pair.better_number is not None:
-                pair.status = "conflict"
-            for alt in alts:
-                en2 = cache.get(alt, n)
-                if en2 is None:
-                    continue
-                a2, d2, _ = compare_evidence(tr_ev, en2)
-                if d2 == 0 and a2 > 0:
-                    pair.better_release = alt.release.label
-                    break
-        out.pairs.append(pair)
+        if n in tr_nums:
+            out.pairs.append(_pair_one(translation, english, n, cache, alts))
+    if not translation.complete:
+        quoted = {n.section for n in tr_nums}
+        out.not_quoted = [n for n in out.only_english if n.section in quoted]
+    _find_counterparts(out, translation, english, cache, alts)
     fits = [release_fit(translation, english, cache)] + [release_fit(translation, a, cache) for a in alts]
     out.fits = sorted(fits, key=lambda f: (-f.score, f.label))
     return out
@@ -565,16 +614,85 @@ def english_counterpart(release: Release, english: Iterable):
 def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> RulePair | None:
     """The :class:`RulePair` of one rule number (as :func:`pair_rulesets` would give it), or
     ``None`` when either side lacks the rule. Neighbours are tried for a conflict; other
-    releases are not."""
-    cache = _EvidenceCache()
-    tr_ev, en_ev = cache.get(translation, number), cache.get(english, number)
-    if tr_ev is None or en_ev is None:
+    releases, and translated rules of other numbers (:attr:`RulePair.taken_by`), are not."""
+    if number not in translation.rules or number not in english.rules:
         return None
-    a, d, details = compare_evidence(tr_ev, en_ev)
-    pair = RulePair(number, "verified" if a else "unverified", a, d, details)
+    return _pair_one(translation, english, number, _EvidenceCache(), ())
+
+
+def _pair_one(translation: Ruleset, english: Ruleset, n: RuleNumber, cache: _EvidenceCache,
+              alts: Sequence[Ruleset]) -> RulePair:
+    """The pair of rule ``n`` (present on both sides), its status and the release that fits
+    better when its evidence differs."""
+    tr_ev = cache.get(translation, n)
+    agreeing, details = evidence_items(tr_ev, cache.english(tr_ev, english, n))
+    a, d = len(agreeing), len(details)
+    pair = RulePair(n, "verified" if a else "unverified", a, d, details, evidence=agreeing)
     if d:
         pair.status = "differs"
-        pair.better_number = _better_neighbour(tr_ev, english, number, a, cache)
+        pair.better_number = _better_neighbour(tr_ev, english, n, a, cache)
         if pair.better_number is not None:
             pair.status = "conflict"
+        pair.better_release = _fits_elsewhere(tr_ev, n, alts, cache)
     return pair
+
+
+def _fits_elsewhere(tr_ev: Evidence, n: RuleNumber, alts: Sequence[Ruleset],
+                    cache: _EvidenceCache) -> str | None:
+    """The label of the first release of ``alts`` whose rule ``n`` fits with some agreement
+    and no disagreement, else ``None``."""
+    for alt in alts:
+        en2 = cache.english(tr_ev, alt, n)
+        if en2 is None:
+            continue
+        a2, d2, _ = compare_evidence(tr_ev, en2)
+        if d2 == 0 and a2 > 0:
+            return alt.release.label
+    return None
+
+
+def _find_counterparts(out: LangPairing, translation: Ruleset, english: Ruleset,
+                       cache: _EvidenceCache, alts: Sequence[Ruleset]) -> None:
+    """For each translated rule with no EN rule of its number: the sibling EN rule (same
+    parent, up to three places away) whose evidence fits it with no disagreement and a cited
+    rule number or two agreeing items, when that EN rule is unpaired or its own pair differs
+    with less agreement; that pair then becomes a ``conflict`` (:attr:`RulePair.taken_by`).
+    Also the alternative release that has the number and fits (:attr:`LangPairing.elsewhere`).
+    (The JA 20260116 text keeps EN 2024-08-02's 805.10f, so its 805.10g is EN 2026-01-16's
+    805.10f.)"""
+    pairs = {p.number: p for p in out.pairs}
+    for n in out.only_translation:
+        tr_ev = cache.get(translation, n)
+        where = _fits_elsewhere(tr_ev, n, alts, cache)
+        if where:
+            out.elsewhere[n] = where
+        sibs = [m for m in english.rules if m.parent == n.parent and m.section == n.section]
+        sibs.sort(key=lambda m: abs(_ordinal(m) - _ordinal(n)))
+        best = None
+        for m in sibs[:3]:
+            agreeing, details = evidence_items(tr_ev, cache.english(tr_ev, english, m))
+            if details or not (len(agreeing) >= 2 or any(x.startswith("cites ") for x in agreeing)):
+                continue
+            own = pairs.get(m)
+            if own is not None and (own.status not in ("differs", "conflict")
+                                    or own.agree >= len(agreeing)):
+                continue
+            if best is None or len(agreeing) > len(best[1]):
+                best = (m, agreeing)
+        if best is None:
+            continue
+        out.counterparts[n] = best
+        own = pairs.get(best[0])
+        if own is not None and own.taken_by is None:
+            own.status, own.taken_by = "conflict", n
+
+
+def _ordinal(n: RuleNumber) -> int:
+    """The position of a rule among its siblings: the rule's own number (``805.10`` → 10) or
+    the subrule's letters in publication order (``805.10g`` → 6)."""
+    if n.letters is not None:
+        try:
+            return letters_index(n.letters)
+        except ValueError:
+            return 0
+    return n.rule or 0

@@ -23,7 +23,7 @@ passed in, not bytes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import mwparserfromhell
 
@@ -42,6 +42,9 @@ _COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
 _CHAPTER = re.compile(r"(?<![A-Za-z])rules?\s*(?P<ch>\d)(?![\d.．０-９])\s*(?:〔(?P<title>[^〕]*)〕)?")
 _LIST_GAP = re.compile(r"^\s*(?:,\s*(?:and|or)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?$")
 _NUMBER_TEXT = re.compile(rf"^\s*(?P<num>{NUMBER_RE})\s*$")
+#: The keyword of a list item that the reference itself does not include ("rule " before
+#: the second number of "rule 701.28〔…〕、rule 701.50〔…〕").
+_ITEM_KEYWORD = re.compile(r"(?<![A-Za-z])(?:rules?|правил[оа]|规则)\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,11 @@ class Target:
             when the template has no argument (the page's own subject); ``None`` otherwise.
         suffix: what follows a by-title section number (``".12"``), else ``""``.
         chapter: a chapter (1–9) cited as ``rule 8``, else ``None``.
+        start, end: character offsets, in the text searched, of this target as written: the
+            whole citation when it has one target; one item of a list (``rule 701.50〔トラン
+            スフォーム〕``) or one template argument (``109.2`` of ``{{CR|109.2|110}}``)
+            otherwise; ``-1`` when unknown. Not compared: two targets are equal when they
+            cite the same thing.
     """
 
     number: RuleNumber | None
@@ -65,12 +73,16 @@ class Target:
     by_title: str | None = None
     suffix: str = ""
     chapter: int | None = None
+    start: int = field(default=-1, compare=False)
+    end: int = field(default=-1, compare=False)
 
     def as_json(self) -> dict:
-        """``{"number", "last", "title", "by_title", "suffix", "chapter"}`` with numbers as strings."""
+        """``{"number", "last", "title", "by_title", "suffix", "chapter", "start", "end"}`` with
+        numbers as strings."""
         return {"number": str(self.number) if self.number else None,
                 "last": str(self.last) if self.last else None, "title": self.title,
-                "by_title": self.by_title, "suffix": self.suffix, "chapter": self.chapter}
+                "by_title": self.by_title, "suffix": self.suffix, "chapter": self.chapter,
+                "start": self.start, "end": self.end}
 
 
 @dataclass(frozen=True)
@@ -169,13 +181,31 @@ def _template_citation(text: str, start: int, end: int, line: int) -> Citation |
         target = _number_arg(arg)
         if target is None:
             return None
-        return Citation(src, "cr-function", start, end, (target,), line)
+        return _spans(Citation(src, "cr-function", start, end, (target,), line))
     if low == "cr":
-        targets = tuple(t for p in tpl.params if (t := _number_arg(p.value)) is not None)
+        targets = []
+        pos = src.find("|")
+        for p in tpl.params:
+            raw = str(p.value)
+            at = src.find(raw, pos) if raw else -1
+            pos = at + len(raw) if at >= 0 else pos
+            t = _number_arg(p.value)
+            if t is None:
+                continue
+            lead = len(raw) - len(raw.lstrip())
+            span = (start + at + lead, start + at + len(raw.rstrip())) if at >= 0 else (-1, -1)
+            targets.append(replace(t, start=span[0], end=span[1]))
         if not targets:
             return None
-        return Citation(src, "cr-template", start, end, targets, line)
+        return _spans(Citation(src, "cr-template", start, end, tuple(targets), line))
     return None
+
+
+def _spans(c: Citation) -> Citation:
+    """A citation of one target: that target spans the whole citation."""
+    if len(c.targets) == 1:
+        return replace(c, targets=(replace(c.targets[0], start=c.start, end=c.end),))
+    return c
 
 
 def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citation]:
@@ -216,7 +246,8 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
                 if n is None:
                     continue
                 target = Target(n, title=title)
-            found.append(Citation(text[m.start():m.end()], "cr-link", m.start(), m.end(), (target,), line))
+            found.append(_spans(Citation(text[m.start():m.end()], "cr-link", m.start(), m.end(),
+                                         (target,), line)))
             mask(m.start(), m.end())
     prose = "".join(masked)
     refs = find_references(prose)
@@ -233,8 +264,9 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
     for ref in refs:
         mask(ref.start, ref.end)
     for m in _CHAPTER.finditer(_normalise("".join(masked))):
-        found.append(Citation(text[m.start():m.end()], "rule", m.start(), m.end(),
-                              (Target(None, title=m.group("title"), chapter=int(m.group("ch"))),), line))
+        found.append(_spans(Citation(text[m.start():m.end()], "rule", m.start(), m.end(),
+                                     (Target(None, title=m.group("title"), chapter=int(m.group("ch"))),),
+                                     line)))
     if markup:
         comments = [m.span() for m in _COMMENT.finditer(text)]
         found = [replace(c, commented=True) if any(a <= c.start < b for a, b in comments) else c
@@ -246,5 +278,12 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
 def _prose_citation(text: str, refs: list, line: int) -> Citation:
     start, end = refs[0].start, refs[-1].end
     syntax = "cr-prefix" if refs[0].keyword.upper() == "CR" else "rule"
-    targets = tuple(Target(r.first, r.last, r.title) for r in refs)
-    return Citation(text[start:end], syntax, start, end, targets, line)
+    targets = []
+    for k, r in enumerate(refs):
+        a = r.start
+        if k:  # a list item's own keyword: "、rule 701.50〔…〕"
+            m = _ITEM_KEYWORD.search(text, refs[k - 1].end, r.start)
+            if m:
+                a = m.start()
+        targets.append(Target(r.first, r.last, r.title, start=a, end=r.end))
+    return Citation(text[start:end], syntax, start, end, tuple(targets), line)

@@ -129,6 +129,8 @@ class CRProfile:
             has no counterpart in the English rule; ``None`` when the language has none.
         numeral_words: words or characters that write a number in running text, mapped to its
             digits (ZH ``两`` → ``"2"``), so "two" in English and ``两`` in a translation agree.
+        non_numeral_re: matches the translation's terms whose digits are no numerals (JA
+            ``第1面`` / ``第2面``: "front face" / "back face"), or ``None``.
     """
 
     lang: str
@@ -145,6 +147,7 @@ class CRProfile:
     revision_name_re: re.Pattern | None = None
     note_re: re.Pattern | None = None
     numeral_words: tuple[tuple[str, str], ...] = ()
+    non_numeral_re: re.Pattern | None = None
 
 
 #: A JA glossary headword: term, reading in full-width brackets, ``／`` and the English
@@ -183,6 +186,11 @@ PROFILES: dict[str, CRProfile] = {
         headword_starts_entry=True,
         revision_re=re.compile(r"和訳\s*(?P<label>\d{8})\.(?P<rev>\d+)\s*版"),
         revision_name_re=re.compile(r"(?<!\d)(?P<label>\d{8})[_.\-](?P<rev>\d{1,2})(?:\.\w+)*$"),
+        # notes on the Japanese cards' wording, in brackets "(日本語版では教科書体)" or as a
+        # sentence "日本語版では、それらは「Nつを対象とする。」…といった表現になっている。"
+        note_re=re.compile(r"[（(][^（()）]*日本語版では[^（()）]*[）)]"
+                           r"|日本語版では(?:「[^」]*」|[^。「（()）])*。"),
+        non_numeral_re=re.compile(r"第[1１2２]面"),
     ),
     "zh": CRProfile(
         lang="zh",

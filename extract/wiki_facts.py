@@ -9,8 +9,11 @@ Every fact is a ``(kind, dict)`` pair for :attr:`extract.kinds.ParseResult.facts
 * ``"wiki-revision"`` (diff views): ``page``, ``column``, ``label``, ``lines`` (``[[n, text]]``:
   the rebuilt wikitext with each line's number in that revision), ``gaps``;
 * ``"citation"``: :meth:`extract.citations.Citation.as_json` plus ``page``, ``column``,
-  ``column_label``, ``page_title``, ``page_title_en``, ``in_quote`` and ``quote_label`` /
-  ``quote_revision`` (the release the page quotes, ``None`` if none);
+  ``column_label``, ``page_title``, ``page_title_en``, ``in_quote``, ``quote_label`` /
+  ``quote_revision`` (the release the page quotes, ``None`` if none) and ``line_text`` (the
+  line the offsets count in: its wikitext for wikitext pages and diff columns, its visible
+  text for rendered text and HTML); for diff columns also ``source_line``, the line of the
+  diff view file the revision's line was read from (set by :mod:`extract.wiki_kinds`);
 * ``"term-pair"`` / ``"card-pair"``: :meth:`extract.terms.TermPair.as_json` plus ``page``,
   ``column``, ``in_quote`` (for rulesets: ``rule``, the rule number it was found in);
 * ``"card"``: :meth:`extract.terms.CardMention.as_json` plus ``page``, ``column`` (and ``rule``);
@@ -74,6 +77,7 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
             facts.append(("citation", {**c.as_json(), **where, "page_title": page.title,
                                        "page_title_en": subject.en if subject else None,
                                        "in_quote": in_quote,
+                                       "line_text": pl.raw if markup else pl.text,
                                        "quote_label": block.label if block else None,
                                        "quote_revision": block.revision if block else None}))
         for p in inline_pairs(pl.text, pl.line):

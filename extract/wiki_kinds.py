@@ -76,6 +76,9 @@ def _diff(doc: Document) -> ParseResult:
                                     "gaps": [list(g) for g in rev.gaps]})
                  for rev in (view.left, view.right)]
     result = pages_result("wiki-diff", diff_pages(view), revisions)
+    for kind, d in result.facts:
+        if kind == "citation" and d.get("column"):
+            d["source_line"] = view.source_lines.get((d["column"], d["line"]))
     result.warnings += view.warnings
     return result
 

@@ -97,7 +97,8 @@ def test_line_number_is_recorded_and_json_shape():
     assert c.as_json() == {"text": "{{#cr:503}}", "syntax": "cr-function", "start": 0, "end": 11,
                            "line": 37, "commented": False,
                            "targets": [{"number": "503", "last": None, "title": None,
-                                        "by_title": None, "suffix": "", "chapter": None}]}
+                                        "by_title": None, "suffix": "", "chapter": None,
+                                        "start": 0, "end": 11}]}
 
 
 def test_not_citations():
@@ -117,3 +118,12 @@ def test_references_bare_numbers_before_sanshou():
     refs = find_references("解明完了能力を持つ。 719〔事件カード〕参照。")
     assert [(str(r.first), r.title) for r in refs] == [("719", "事件カード")]
     assert find_references("2人対戦と多人数戦が含まれる。100 人") == []
+
+
+def test_each_target_knows_its_own_span():
+    text = "(rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕参照)"
+    [c] = find_citations(text, markup=False)
+    assert [text[t.start:t.end] for t in c.targets] == ["rule 701.28〔変身する〕", "rule 701.50〔トランスフォーム〕"]
+    text = "*{{CR|109.2| 110 }} と {{#cr:503}}、[[CR:503.2|種類別]]、rule 903.9b-c"
+    spans = [[text[t.start:t.end] for t in c.targets] for c in find_citations(text)]
+    assert spans == [["109.2", "110"], ["{{#cr:503}}"], ["[[CR:503.2|種類別]]"], ["rule 903.9b-c"]]

@@ -236,3 +236,67 @@ def test_subject_from_the_ja_glossary_when_the_page_gives_no_english(store):
     [r] = check_citations(page, [cite], releases, TitleRemapper(), ja_terms={"コピー": "Copy"})
     assert (r.as_of, r.as_of_source, r.now_number, r.status) == ("20300110", "inferred", "707", "moved")
     s.close()
+
+
+LIST_PAGE = """'''コピー'''/''Copy''とは、写すこと。
+*詳しくは rule 503.1〔オブジェクトのコピー〕、rule 503.2〔オブジェクトのコピー〕参照。ダイスは rule 706.1。
+*テンプレート {{CR|503.2|706.1}}。
+"""
+
+
+def test_each_number_of_a_list_gets_its_own_replacement(store, tmp_path, capsys):
+    page = tmp_path / "list.wiki"
+    page.write_text(LIST_PAGE, encoding="utf-8")
+    code, res = run_json(store, str(page), capsys=capsys)
+    assert code == 0
+    got = [(r["line"], r["number"], r["status"], r["old_text"], r["suggestion"]) for r in res]
+    assert got == [
+        (2, "503.1", "moved", "rule 503.1〔オブジェクトのコピー〕", "rule 707.1〔オブジェクトのコピー〕"),
+        (2, "503.2", "moved", "rule 503.2〔オブジェクトのコピー〕", "rule 707.2〔オブジェクトのコピー〕"),
+        (2, "706.1", "current", "rule 706.1", None),
+        (3, "503.2", "moved", "503.2", "707.2"),
+        (3, "706.1", "current", "706.1", None)]
+    lines = LIST_PAGE.split("\n")
+    for r in res:  # each span is where its text is on the line
+        a, b = r["span"]
+        assert lines[r["line"] - 1][a:b] == r["old_text"]
+    # one suggestion for the whole line, every replacement applied, on each result of the line
+    assert {r["line_suggestion"] for r in res if r["line"] == 2} == {
+        "*詳しくは rule 707.1〔オブジェクトのコピー〕、rule 707.2〔オブジェクトのコピー〕参照。ダイスは rule 706.1。"}
+    assert {r["line_suggestion"] for r in res if r["line"] == 3} == {"*テンプレート {{CR|707.2|706.1}}。"}
+    assert all(r["column"] is None and r["revision_line"] is None for r in res)
+
+
+def test_a_range_gets_both_ends_replaced_on_its_line(store, tmp_path, capsys):
+    page = tmp_path / "range.wiki"
+    page.write_text("'''コピー'''/''Copy''とは、[[コピー可能な値]]を写すこと。\n*rule 503.1–503.2 参照。\n",
+                    encoding="utf-8")
+    code, res = run_json(store, str(page), capsys=capsys)
+    assert [(r["number"], r["suggestion"]) for r in res] == [("503.1", "rule 707.1–503.2"),
+                                                             ("503.2", "rule 503.1–707.2")]
+    assert {r["line_suggestion"] for r in res} == {"*rule 707.1–707.2 参照。"}
+
+
+DIFF_PAGE = """古い版 |
+新しい版 |
+1行: |
+1行: |
+| '''コピー'''/''Copy''とは、写すこと。 | | '''コピー'''/''Copy''とは、写すこと。 |
+− | {{#cr:707}} | + | {{#cr:503}} |
+| + | *[[CR:503.2|種類別]] |
+"""
+
+
+def test_diff_view_positions_name_the_file_line_and_the_revision(store, tmp_path, capsys):
+    page = tmp_path / "copy-diff.txt"
+    page.write_text(DIFF_PAGE, encoding="utf-8")
+    code, res = run_json(store, str(page), capsys=capsys)
+    got = [(r["citation"], r["column"], r["column_label"], r["line"], r["revision_line"], r["status"])
+           for r in res]
+    assert got == [("{{#cr:707}}", "left", "古い版", 6, 2, "current"),
+                   ("{{#cr:503}}", "right", "新しい版", 6, 2, "moved"),
+                   ("[[CR:503.2|種類別]]", "right", "新しい版", 7, 3, "moved")]
+    assert main(["--store", str(store), "cite-check", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert "copy-diff.txt:7 (新しい版 column, line 3 of that revision)" in out
+    assert "copy-diff.txt:6 (新しい版 column, line 2 of that revision): {{#cr:707}}" in out

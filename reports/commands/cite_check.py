@@ -22,9 +22,17 @@ def register(sub) -> None:
                     "(--as-of, the page's quote, or inferred from which releases make the "
                     "cited section fit the page's subject), what the number meant then, what "
                     "it is in the newest EN release in the store, and a status: current, "
-                    "moved (with a replacement), changed, gone or unknown. Pages may be "
-                    "rendered text, HTML, wikitext or diff views (each column checked on its "
-                    "own). Example: mtgcr cite-check page.txt --format json")
+                    "moved (with a replacement), changed, gone or unknown. A citation of several "
+                    "numbers ('rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕') gets one "
+                    "replacement per number, each for its own part of the line (JSON: old_text, "
+                    "span, suggestion), and every line that needs replacing gets the whole line "
+                    "with all of them applied (line_suggestion; the wikitext line for wikitext "
+                    "pages and diff views, the visible text for rendered pages). Pages may be "
+                    "rendered text, HTML, wikitext or diff views; each column of a diff view is "
+                    "checked on its own, and positions are lines of the file with the column and "
+                    "the revision's own line: 'line 67 (編集中の文章 column, line 24 of that "
+                    "revision)' (JSON: line, column, column_label, revision_line). "
+                    "Example: mtgcr cite-check page.txt --format json")
     p.add_argument("paths", nargs="+", metavar="PATH", help="wiki pages (files or folders)")
     p.add_argument("--as-of", metavar="R", help="the release every citation was written "
                                                 "against (effective date or label)")
@@ -73,11 +81,33 @@ def run(args, ctx) -> int:
     if args.format == "json":
         print_json([r.as_json() for r in results])
     else:
-        rows = [[escape(f"{r.page.rsplit('/', 1)[-1]}{f' ({r.column})' if r.column else ''}:{r.line}"
-                        + (" quote" if r.in_quote else "")),
+        rows = [[escape(where(r) + (" quote" if r.in_quote else "")),
                  escape(r.citation), r.number, r.as_of or "?", escape(r.then_title or ""),
-                 r.now_number or "", r.status, escape(r.suggestion or r.note)] for r in results]
+                 r.now_number or "", r.status, escape(_suggestion(r) or r.note)] for r in results]
         console.print(table(f"{len(results)} citations; now = EN {releases[-1].label}",
                             ["where", "citation", "number", "as of", "then", "now", "status",
                              "suggestion / note"], rows))
+        lines = {(r.page, r.column, r.line): r for r in results if r.line_suggestion}
+        if lines:
+            console.print("lines with every replacement applied:", markup=False)
+            for r in lines.values():
+                console.print(f"  {where(r)}: {r.line_suggestion}", markup=False)
     return 1 if failed else 0
+
+
+def where(r) -> str:
+    """``"page.txt:65"``; for a diff view ``"page.txt:67 (編集中の文章 column, line 24 of that
+    revision)"`` (the file's line, then the column and the line in that revision)."""
+    out = f"{r.page.rsplit('/', 1)[-1]}:{r.line}"
+    if r.column:
+        out += f" ({r.column_label or r.column} column, line {r.revision_line} of that revision)"
+    return out
+
+
+def _suggestion(r) -> str | None:
+    """The replacement, with what it replaces when that is only part of the citation."""
+    if not r.suggestion:
+        return None
+    if r.old_text and r.old_text != r.citation:
+        return f"{r.old_text} → {r.suggestion}"
+    return r.suggestion

@@ -39,9 +39,18 @@ def find(results, prefix, citation, number=None, column=None):
     return hits[0]
 
 
+def seed_line(prefix, line):
+    [path] = SEEDS.glob(f"{prefix}_*.txt")
+    return path.read_text(encoding="utf-8").split("\n")[line - 1]
+
+
 def test_seed004_old_copy_citation_moved_to_707(results):
     r = find(results, "004", "{{#cr:503}}")
-    assert (r["column"], r["line"], r["as_of"], r["as_of_source"]) == ("right", 37, "20030701", "inferred")
+    # the line of the diff file, and the column and line of the revision it belongs to
+    assert (r["column"], r["column_label"], r["line"], r["revision_line"]) == ("right", "編集中の文章", 126, 37)
+    assert seed_line("004", 126) == "| + | {{#cr:503}} |"
+    # as of a release before the 2009 renumbering, inferred from the page's subject (コピー/Copy)
+    assert (r["as_of"], r["as_of_source"]) == ("20030701", "inferred") and r["as_of"] < "20090711"
     assert (r["then_title"], r["now_number"], r["now_title"], r["status"]) == (
         "Copying Objects", "707", "Copying Objects", "moved")
     assert r["suggestion"] == "{{#cr:707}}"
@@ -49,12 +58,21 @@ def test_seed004_old_copy_citation_moved_to_707(results):
     r = find(results, "004", "[[CR 503.2]]")
     assert (r["as_of"], r["then_title"], r["now_number"], r["status"]) == ("20030701", "Copying Objects",
                                                                            "707.2", "moved")
+    assert (r["line"], r["revision_line"], r["old_text"], r["suggestion"]) == (67, 24, "[[CR 503.2]]",
+                                                                               "[[CR 707.2]]")
+    assert "[[CR:503.2|種類別]]" in seed_line("004", 67) and "[[CR 503.2]]" in seed_line("004", 67)
+    # both citations of that line replaced in one suggestion for the whole (wikitext) line
+    assert r["line_suggestion"] == ("なぜなら、裏向きであることの影響はコピー効果([[CR:707.2|種類別]]の第1種)"
+                                    "より後に適用されるからである。([[CR 707.2]])")
+    assert find(results, "004", "[[CR:503.2|種類別]]")["line_suggestion"] == r["line_suggestion"]
 
 
 def test_seed004_current_citations(results):
     r = find(results, "004", "{{#cr:707}}")
     assert (r["column"], r["as_of"], r["then_title"], r["now_number"], r["status"]) == (
         "left", "20231117", "Copying Objects", "707", "current")
+    assert (r["column_label"], r["line"], r["revision_line"], r["suggestion"], r["line_suggestion"]) == (
+        "最新版", 125, 68, None, None)
     r = find(results, "004", "{{CR|{{その他のルールのCR番号|オブジェクトのコピー}}.12}}")
     assert (r["number"], r["as_of_source"], r["status"]) == ("707.12", "template", "current")
     r = find(results, "004", "{{CR|109.2}}")
@@ -77,6 +95,49 @@ def test_quoted_pages_are_checked_as_of_their_quote(results):
 
 
 def test_every_result_has_the_json_keys(results):
-    assert len(results) == 48
+    assert isinstance(results, list) and len(results) == 48
     for r in results:
         assert {"citation", "page", "as_of", "then_title", "now_number", "status"} <= set(r)
+        assert {"line", "column", "column_label", "revision_line", "old_text", "span", "suggestion",
+                "line_suggestion"} <= set(r)
+        assert (r["revision_line"] is None) == (r["column"] is None)
+
+
+@pytest.fixture(scope="module")
+def results_2026(tmp_path_factory):
+    """Seed 000 checked against a store whose newest EN release is 2026-01-16, where Transform
+    is 701.27 and Convert 701.28 (701.28 and 701.50 in 2023-11-17)."""
+    need(SEEDS)
+    store = tmp_path_factory.mktemp("cite26") / "s.sqlite"
+    files = [need(OFFICIAL / f"{d}.txt") for d in ("2023-11-17", "2026-01-16")]
+    with Store(store) as s:
+        done = ingest_paths(s, files + sorted(SEEDS.glob("000_*.txt")))
+        assert all(r.status == "ingested" for r in done)
+    import io
+    from contextlib import redirect_stdout
+    [seed] = SEEDS.glob("000_*.txt")
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["--store", str(store), "cite-check", str(seed), "--format", "json"]) == 0
+    text = io.StringIO()
+    with redirect_stdout(text):
+        assert main(["--store", str(store), "cite-check", str(seed)]) == 0
+    return json.loads(buf.getvalue()), text.getvalue()
+
+
+def test_a_line_of_two_citations_gets_a_replacement_per_number(results_2026):
+    results, text = results_2026
+    cite = "rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕"
+    a, b = [r for r in results if r["citation"] == cite]
+    assert (a["line"], a["number"], a["now_number"], a["status"]) == (65, "701.28", "701.27", "moved")
+    assert (b["line"], b["number"], b["now_number"], b["status"]) == (65, "701.50", "701.28", "moved")
+    # each replacement is for its own part of the line, so neither undoes the other
+    assert (a["old_text"], a["suggestion"]) == ("rule 701.28〔変身する〕", "rule 701.27〔変身する〕")
+    assert (b["old_text"], b["suggestion"]) == ("rule 701.50〔トランスフォーム〕", "rule 701.28〔トランスフォーム〕")
+    line = seed_line("000", 65).strip().lstrip("• ")
+    for r in (a, b):
+        assert line[r["span"][0]:r["span"][1]] == r["old_text"]
+    # and the whole line with both applied
+    want = line.replace(cite, "rule 701.27〔変身する〕、rule 701.28〔トランスフォーム〕")
+    assert a["line_suggestion"] == b["line_suggestion"] == want
+    assert f"000_682110f818952840.txt:65: {want}" in text
