@@ -116,6 +116,8 @@ CREATE INDEX IF NOT EXISTS glossary_by_release ON glossary(release_id);
 CREATE INDEX IF NOT EXISTS facts_by_kind ON facts(kind);
 """
 
+_TABLES = set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
+
 #: Tables users may read as DataFrames (``Store.table``).
 PUBLIC_TABLES = ("documents", "releases", "chapters", "sections", "rules", "examples",
                  "glossary", "warnings", "facts", "alignments")
@@ -203,8 +205,8 @@ class Store:
     Raises:
         StoreError: the file cannot be opened, is not SQLite, is damaged, or is an SQLite
             database of another program (no ``meta`` table with ``schema_version``; it is
-            never extended with our tables); :class:`StoreBusy` if locked too long.
-        OSError: the store's folder cannot be created (``exc.filename`` names it).
+            never extended with our tables), or its folder cannot be created;
+            :class:`StoreBusy` if locked too long.
     """
 
     def __init__(self, path: str | Path | None = None, readonly: bool = False,
@@ -224,11 +226,18 @@ class Store:
                 self.conn = conn
                 self._check_ours(new_ok=False)
             else:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StoreError(f"cannot write {self.path}: cannot create its folder "
+                                     f"{exc.filename or self.path.parent}: "
+                                     f"{exc.strerror or exc}") from None
                 conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
                 self.conn = conn
-                if self._check_ours(new_ok=True):
+                tables = self._check_ours(new_ok=True)
+                if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
                     conn.execute("PRAGMA journal_mode=WAL")
+                if not _TABLES <= tables:  # a new store, or one from before a table was added
                     conn.executescript(_SCHEMA)
                     conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
                                  (str(SCHEMA_VERSION),))
@@ -262,14 +271,14 @@ class Store:
         conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         return conn
 
-    def _check_ours(self, new_ok: bool) -> bool:
-        """Check that the file is an mtgcr store; ``True`` if the schema must be (re)applied
-        (a new, empty file or one of ours), else raise :class:`StoreError`."""
+    def _check_ours(self, new_ok: bool) -> set[str]:
+        """Check that the file is an mtgcr store (or, if ``new_ok``, an empty database) and
+        return the names of its tables; raise :class:`StoreError` otherwise."""
         tables = {r[0] for r in self.conn.execute(
             "SELECT name FROM sqlite_master WHERE type='table'")}
         if not tables:
             if new_ok:
-                return True
+                return tables
             raise StoreError(f"{self.path}: not an mtgcr store (an empty SQLite database)")
         row = None
         if "meta" in tables:
@@ -285,7 +294,7 @@ class Store:
         if not 1 <= version <= SCHEMA_VERSION:
             raise StoreError(f"{self.path}: not an mtgcr store this version can use (schema "
                              f"version {row[0]!r}; this mtgcr reads version {SCHEMA_VERSION})")
-        return True
+        return tables
 
     def _translate(self, exc: sqlite3.DatabaseError) -> StoreError:
         """A one-line :class:`StoreError` for an SQLite error on this store."""

@@ -35,7 +35,20 @@ Format knowledge, checked on the 112 official English releases 2003-03-15 … 20
   "(Informal)" (up to 2009) informal ones; after a blank line an indented line, or a sub-heading
   followed by indented lines (the list of expansion symbols, 2003-03-15), continues the entry;
 * 2013-02-01 is cut off inside the glossary (last headword "Attack Multiple Players", no
-  definition, no credits); it is parsed with warnings;
+  definition, no credits); it is parsed with warnings and marked incomplete (below);
+* the contents list every chapter and section heading; the body is compared with them and
+  each heading one side has and the other lacks is a warning. In the 112 official files the
+  only differences are placeholder sections the contents leave out: ``215. This section is
+  now empty…`` (2004-10-01 … 2007-02-01) and ``211. [This section has been intentionally
+  left blank…]`` (2007-10-01 … 2009-05-01); the JA 20260116 contents lack section 721 and list
+  the introduction as chapter "0. はじめに" (not compared);
+* **incomplete files**: a file that ends before the credits (it is cut off, in the glossary or
+  right after its heading), or whose body lacks a section its contents list (a hole), gives a
+  ruleset with ``complete=False``: its rules and entries are kept and listed, but a rule or
+  entry missing from it does not mean the release lacks it, so it never replaces a complete
+  copy of the release in the store unless asked (see :mod:`extract.ingest`) and is left out
+  of release chains. A file cut off before its glossary heading is refused
+  (:class:`CRFormatError`);
 * the file published as 2006-06-01 states "current as of June 1, 2004" (its original name was
   ``MagicCompRules060104.txt``, month-first): it is the 2004-06-01 release and gets the label
   ``20040601`` (see :func:`label_from_name`).
@@ -136,11 +149,12 @@ def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | N
         lang: shortcut for ``PROFILES[lang]``.
 
     Returns:
-        The ruleset, ``complete=True``, with warnings for every defect found.
+        The ruleset with warnings for every defect found; ``complete=False`` when the file is
+        cut off before its credits or lacks a section its contents list (module docstring).
 
     Raises:
         CRFormatError: not a CR text (no title/date statement, no rule lines) — the message
-            names the file and what was missing; also for a truncated file (no glossary).
+            names the file and what was missing; also for a file cut off before its glossary.
     """
     if profile is None and lang:
         profile = PROFILES[lang]

@@ -65,7 +65,7 @@ def run(args, ctx) -> int:
         except StoreError as exc:
             stop, status = f"{exc} (stopped after {len(results)} of {len(files)} files)", 2
     _report(args, ctx, results)
-    if scan.skipped and not ctx.silent:
+    if scan.skipped and files and not ctx.silent:
         print(f"note: {scan.skipped_note()}", file=sys.stderr)
     failed = [r for r in results if r.status == "failed"]
     for r in failed:
