@@ -218,16 +218,26 @@ def test_second_ingest_of_the_same_file_while_the_first_writes_is_already_stored
         return notes
 
     monkeypatch.setattr(Store, "_write_release", write_and_wait)
-    first = []
+    opened, go = threading.Event(), threading.Event()
+    first, second = [], []
+
+    def second_ingest():
+        with Store(store_path) as store:  # opened before the first ingest writes
+            opened.set()
+            assert go.wait(10)
+            second.append(ingest_file(store, three[0]))
+
+    t2 = threading.Thread(target=second_ingest)
+    t2.start()
+    assert opened.wait(10)
     t = threading.Thread(target=lambda: first.append(ingest_file(Store(store_path), three[0])))
     t.start()
     try:
         assert in_write.wait(10)
-        second = []
-        t2 = threading.Thread(target=lambda: second.append(ingest_file(Store(store_path), three[0])))
-        t2.start()
+        go.set()
         time.sleep(0.5)  # the second has looked (not stored yet), parsed, and waits for the lock
     finally:
+        go.set()
         resume.set()
         t.join(10)
     t2.join(20)
