@@ -68,12 +68,12 @@ class IngestInterrupted(KeyboardInterrupt):
 
 @dataclass
 class ScannedPaths:
-    """What :func:`scan_paths` found: ``files`` to ingest, and inside folders the files left
-    out: ``skipped`` counts them by suffix (``".docx"`` → 2), ``hidden`` counts hidden ones."""
+    """What :func:`scan_paths` found: ``files`` to ingest, and ``skipped``: the files inside
+    folders left out for their suffix, counted by suffix (``".docx"`` → 2; hidden files are
+    not counted)."""
 
     files: list[Path] = field(default_factory=list)
     skipped: Counter = field(default_factory=Counter)
-    hidden: int = 0
 
     def skipped_note(self) -> str | None:
         """``"skipped 3 files in the folders: 2 .docx, 1 .pdf (not text-like; name a file
@@ -108,8 +108,8 @@ def scan_paths(paths: Iterable[str | Path]) -> ScannedPaths:
             if not f.is_file():
                 continue
             if any(part.startswith(".") for part in f.relative_to(p).parts):
-                out.hidden += 1
-            elif f.suffix.lower() in TEXT_SUFFIXES:
+                continue
+            if f.suffix.lower() in TEXT_SUFFIXES:
                 out.files.append(f)
             else:
                 out.skipped[f.suffix.lower()] += 1
