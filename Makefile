@@ -22,8 +22,9 @@ demo: venv
 	@echo "demo: store at $(DEMO)/store.sqlite, reports at $(DEMO)/report/index.html"
 
 ## test: unit tests, and integration tests on $(SHARED) when it is there
+##       (make test SHARED=/path/to/shared: the folder reaches pytest as $$MTGCR_SHARED)
 test: venv
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
+	MTGCR_SHARED=$(abspath $(SHARED)) $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 ## bench: parse/ingest/alignment benchmarks on the real corpus in $(SHARED)
 bench: venv
@@ -31,6 +32,7 @@ bench: venv
 
 ## check: the shared command-line checks on the real corpus
 check: venv
+	@test -f $(SHARED)/checks/batch1.sh || { echo "make check: $(SHARED)/checks/batch1.sh not found: the shared folder (real corpus and checks) is missing; give its place with make check SHARED=/path/to/shared" >&2; exit 2; }
 	PATH=$(abspath $(BIN)):$$PATH bash $(SHARED)/checks/batch1.sh
 
 clean:

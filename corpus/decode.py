@@ -14,6 +14,14 @@ Format knowledge (checked on the 112 official English releases 2003-03-15 … 20
   against); the best score wins and ties go to the order above (Mac OS Roman first for
   files whose only line breaks are bare CRs).
 
+An HTML page (mtg.ru serves windows-1251) that is not valid UTF-8 is decoded with the
+charset its ``<meta charset=…>`` or ``<meta http-equiv="Content-Type" content="…; charset=…">``
+declares (in its first 4096 bytes), when that codec decodes it cleanly; the guess above is the
+fallback.
+
+Word, PDF and other office files are recognised by their magic bytes and refused with a
+message saying what they are (save the rules as plain text).
+
 Nothing is ever decoded with replacement characters: if no candidate decodes cleanly,
 :class:`DecodeError` is raised.
 """
@@ -24,13 +32,15 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["Decoded", "DecodeError", "decode_bytes", "split_lines"]
+__all__ = ["Decoded", "DecodeError", "decode_bytes", "split_lines", "html_charset"]
 
 _EIGHT_BIT = ("cp1252", "mac_roman", "cp437")
 _COMMON_PUNCT = set("‘’“”–—…™®©•·°")
 _LATIN_LETTERS = {chr(c) for c in range(0xC0, 0x100)} - {"×", "÷"} | set("ŒœŠšŸŽž")
 _HIGH = re.compile(r"[^\x00-\x7f]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_HTML_START = re.compile(rb"\s*<(?:!doctype\s+html|html|head|meta|body|\?xml)", re.I)
+_META_CHARSET = re.compile(rb"<meta\b[^>]*?charset\s*=\s*[\"']?\s*([A-Za-z0-9._:-]+)", re.I)
 
 
 class DecodeError(ValueError):
@@ -114,6 +124,10 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
     """
     if not data:
         raise DecodeError(f"{name}: empty file")
+    what = _binary_format(data)
+    if what:
+        raise DecodeError(f"{name}: {what}, not a text file; save the rules as plain text "
+                          f"(.txt) and ingest that")
     boms = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16-le"),
             (codecs.BOM_UTF16_BE, "utf-16-be"))
     for bom, enc in boms:
@@ -148,6 +162,16 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
         _reject_control(text, name, enc)
         return Decoded(text, enc, False, _line_endings(text),
                        "only ASCII bytes" if enc == "ascii" else "valid UTF-8")
+    declared = html_charset(data)
+    if declared:
+        try:
+            text = data.decode(declared[0])
+        except (UnicodeDecodeError, LookupError):
+            pass
+        else:
+            if not _CONTROL.search(text):
+                return Decoded(text, declared[0], False, _line_endings(text),
+                               f"HTML <meta> charset {declared[1]}")
     best: tuple[int, str, str] | None = None
     tried = []
     order = _EIGHT_BIT
@@ -170,6 +194,41 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
     score, enc, text = best
     return Decoded(text, enc, False, _line_endings(text),
                    f"8-bit, {enc} most plausible (score {score})")
+
+
+def html_charset(data: bytes) -> tuple[str, str] | None:
+    """``(Python codec name, name as declared)`` of the charset an HTML page declares in a
+    ``<meta>`` tag within its first 4096 bytes; ``None`` if ``data`` is not HTML, declares
+    nothing, or names a codec Python does not know."""
+    head = data[:4096]
+    if not _HTML_START.match(head):
+        return None
+    m = _META_CHARSET.search(head)
+    if not m:
+        return None
+    declared = m.group(1).decode("ascii", "replace")
+    try:
+        return codecs.lookup(declared).name, declared
+    except LookupError:
+        return None
+
+
+def _binary_format(data: bytes) -> str | None:
+    """What a known binary document format is (by its magic bytes), else ``None``."""
+    if data.startswith(b"PK\x03\x04"):
+        head = data[:65536]
+        if b"word/" in head:
+            return "a Word document (.docx)"
+        if b"opendocument.text" in head:
+            return "an OpenDocument text (.odt)"
+        return "a ZIP archive"
+    if data.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        return "a Word 97-2003 document (.doc) or other Office file"
+    if data.startswith(b"%PDF-"):
+        return "a PDF document"
+    if data.startswith(b"{\\rtf"):
+        return "an RTF document"
+    return None
 
 
 def _reject_control(text: str, name: str, enc: str) -> None:

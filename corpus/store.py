@@ -7,7 +7,15 @@ The store knows tables and rows, not the rule model: :mod:`extract.records` conv
 * **transactional** — each document and everything parsed from it is written in one
   transaction (``BEGIN IMMEDIATE`` … ``COMMIT``); a failure or interruption rolls back, so the
   store is exactly as it was before that document;
-* **safe for concurrent readers** — WAL journal mode; readers never see half a release.
+* **safe for concurrent readers** — WAL journal mode; readers never see half a release;
+* **safe for concurrent writers** — a second ingest waits for the write lock (up to
+  ``timeout`` seconds, then :class:`StoreBusy`) and re-checks inside its transaction whether the
+  document was stored meanwhile (:class:`AlreadyStored`);
+* **no silent downgrade** — a stored complete release is not replaced by an incomplete one of
+  the same (lang, label, origin) (a truncated file, a file with holes) unless asked
+  (:class:`ReplaceRefused`);
+* **only its own files** — a file that is not SQLite, is damaged, or is another program's
+  SQLite database (no ``meta`` table with ``schema_version``) is refused, never extended.
 
 Location: ``--store PATH`` on the command line, else ``$MTGCR_STORE``, else
 ``<user data dir>/mtgcr/store.sqlite`` (platformdirs).
@@ -16,14 +24,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-__all__ = ["Store", "StoreError", "ReleaseRecord", "ReleaseInfo", "default_store_path",
-           "SCHEMA_VERSION"]
+__all__ = ["Store", "StoreError", "StoreBusy", "AlreadyStored", "ReplaceRefused",
+           "ReleaseRecord", "ReleaseInfo", "default_store_path", "parse_date_spec", "SCHEMA_VERSION"]
 
 SCHEMA_VERSION = 1
 
@@ -107,6 +116,8 @@ CREATE INDEX IF NOT EXISTS glossary_by_release ON glossary(release_id);
 CREATE INDEX IF NOT EXISTS facts_by_kind ON facts(kind);
 """
 
+_TABLES = set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
+
 #: Tables users may read as DataFrames (``Store.table``).
 PUBLIC_TABLES = ("documents", "releases", "chapters", "sections", "rules", "examples",
                  "glossary", "warnings", "facts", "alignments")
@@ -114,6 +125,25 @@ PUBLIC_TABLES = ("documents", "releases", "chapters", "sections", "rules", "exam
 
 class StoreError(RuntimeError):
     """A store problem (cannot open, unknown release, …); ``str()`` is a one-line message."""
+
+
+class StoreBusy(StoreError):
+    """Another process held the store's write lock for longer than the timeout."""
+
+
+class AlreadyStored(StoreError):
+    """:meth:`Store.add_document`: a document with these bytes was stored meanwhile (by a
+    concurrent ingest); nothing was written."""
+
+
+class ReplaceRefused(StoreError):
+    """:meth:`Store.add_document`: the document would replace a stored complete release with
+    an incomplete one; nothing was written. ``str()`` says which release and why."""
+
+
+def _is_busy(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and (
+        "locked" in str(exc) or "busy" in str(exc))
 
 
 def default_store_path() -> Path:
@@ -168,31 +198,114 @@ class Store:
 
     Args:
         path: the SQLite file; created (with its folder) if missing.
-        readonly: open without creating or writing.
+        readonly: open without creating or writing. A store on a read-only location (a
+            read-only mount, a folder the user cannot write) is opened as immutable.
+        timeout: seconds to wait for another process's write lock before :class:`StoreBusy`.
 
     Raises:
-        StoreError: the file cannot be opened or is not an mtgcr store.
+        StoreError: the file cannot be opened, is not SQLite, is damaged, or is an SQLite
+            database of another program (no ``meta`` table with ``schema_version``; it is
+            never extended with our tables), or its folder cannot be created;
+            :class:`StoreBusy` if locked too long.
     """
 
-    def __init__(self, path: str | Path | None = None, readonly: bool = False) -> None:
+    def __init__(self, path: str | Path | None = None, readonly: bool = False,
+                 timeout: float = 30.0) -> None:
         self.path = Path(path) if path else default_store_path()
         self.readonly = readonly
+        self.timeout = timeout
+        if self.path.is_dir():
+            raise StoreError(f"{self.path}: is a folder; give the store's file name "
+                             f"(like {self.path / 'store.sqlite'})")
+        conn: sqlite3.Connection | None = None
         try:
             if readonly:
                 if not self.path.exists():
                     raise StoreError(f"{self.path}: no store here yet (run 'mtgcr ingest' first)")
-                self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=30)
+                conn = self._connect_readonly()
+                self.conn = conn
+                self._check_ours(new_ok=False)
             else:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-                self.conn.execute("PRAGMA journal_mode=WAL")
-                self.conn.executescript(_SCHEMA)
-                self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
-                                  (str(SCHEMA_VERSION),))
-            self.conn.execute("PRAGMA foreign_keys=ON")
-            self.conn.row_factory = sqlite3.Row
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path}: cannot open as an mtgcr store ({exc})") from None
+                try:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StoreError(f"cannot write {self.path}: cannot create its folder "
+                                     f"{exc.filename or self.path.parent}: "
+                                     f"{exc.strerror or exc}") from None
+                conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+                self.conn = conn
+                tables = self._check_ours(new_ok=True)
+                if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                    conn.execute("PRAGMA journal_mode=WAL")
+                if not _TABLES <= tables:  # a new store, or one from before a table was added
+                    conn.executescript(_SCHEMA)
+                    conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
+                                 (str(SCHEMA_VERSION),))
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.row_factory = sqlite3.Row
+        except BaseException as exc:
+            if conn is not None:
+                conn.close()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise self._translate(exc) from None
+            raise
+
+    def _connect_readonly(self) -> sqlite3.Connection:
+        """``mode=ro``; where SQLite cannot create the ``-shm`` file a WAL store needs (a
+        read-only location), ``immutable=1`` (nobody can write there either), unless a
+        ``-wal`` file with unmerged changes lies beside it."""
+        uri = self.path.resolve().as_uri()
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=self.timeout)
+        try:
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError as exc:
+            conn.close()
+            if "readonly" not in str(exc) and "unable to open" not in str(exc):
+                raise
+            wal = self.path.with_name(self.path.name + "-wal")
+            if wal.exists() and wal.stat().st_size:
+                raise StoreError(f"{self.path}: cannot read: it is on a read-only location and "
+                                 f"its {wal.name} file holds changes not yet merged") from None
+        conn = sqlite3.connect(f"{uri}?immutable=1", uri=True)
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return conn
+
+    def _check_ours(self, new_ok: bool) -> set[str]:
+        """Check that the file is an mtgcr store (or, if ``new_ok``, an empty database) and
+        return the names of its tables; raise :class:`StoreError` otherwise."""
+        tables = {r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            if new_ok:
+                return tables
+            raise StoreError(f"{self.path}: not an mtgcr store (an empty SQLite database)")
+        row = None
+        if "meta" in tables:
+            row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        if row is None:
+            shown = ", ".join(sorted(tables)[:5]) + (" …" if len(tables) > 5 else "")
+            raise StoreError(f"{self.path}: not an mtgcr store (an SQLite database of another "
+                             f"program, tables: {shown}); left unchanged")
+        try:
+            version = int(row[0])
+        except (TypeError, ValueError):
+            version = -1
+        if not 1 <= version <= SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: not an mtgcr store this version can use (schema "
+                             f"version {row[0]!r}; this mtgcr reads version {SCHEMA_VERSION})")
+        return tables
+
+    def _translate(self, exc: sqlite3.DatabaseError) -> StoreError:
+        """A one-line :class:`StoreError` for an SQLite error on this store."""
+        msg = str(exc)
+        if _is_busy(exc):
+            return StoreBusy(f"{self.path}: store busy: another mtgcr (or program) has held its "
+                             f"write lock for {self.timeout:g} s; try again when it is done")
+        if isinstance(exc, sqlite3.OperationalError) and (
+                "readonly" in msg or "unable to open" in msg or "disk I/O" in msg):
+            return StoreError(f"cannot {'read' if self.readonly else 'write'} {self.path}: {msg}")
+        return StoreError(f"{self.path}: not an mtgcr store ({msg})")
 
     def close(self) -> None:
         """Close the connection."""
@@ -216,11 +329,15 @@ class Store:
 
     def add_document(self, doc: Any, kind: str, releases: Iterable[ReleaseRecord],
                      facts: Iterable[tuple[str, dict]] = (),
-                     doc_warnings: Iterable[dict[str, Any]] = ()) -> list[str]:
+                     doc_warnings: Iterable[dict[str, Any]] = (),
+                     replace: bool = False) -> list[str]:
         """Store a document, the releases parsed from it and other facts, in one transaction.
 
         A release with the same (lang, label, origin) as a stored one replaces it (the old
-        document's bytes stay stored). Nothing is written if anything fails.
+        document's bytes stay stored) — except that a stored complete release is not replaced
+        by an incomplete one unless ``replace`` is true. Nothing is written if anything fails
+        or is interrupted (Ctrl-C): the transaction is rolled back when it is still open and
+        the original exception is re-raised.
 
         Args:
             doc: a :class:`corpus.document.Document`.
@@ -228,14 +345,25 @@ class Store:
             releases: records from :func:`extract.records.to_record`.
             facts: ``(kind, json-able dict)`` pairs (citations, term pairs …).
             doc_warnings: warnings not tied to a release (``source``, ``line``, ``message``).
+            replace: replace stored releases even by less complete ones.
 
         Returns:
             Notes for the user (e.g. "replaces en:20231117 from X").
+
+        Raises:
+            AlreadyStored: these bytes were stored meanwhile (a concurrent ingest).
+            ReplaceRefused: a stored complete release would be replaced by an incomplete one.
+            StoreBusy: the write lock was not free within the timeout.
         """
         notes: list[str] = []
         c = self.conn
-        c.execute("BEGIN IMMEDIATE")
         try:
+            c.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise self._translate(exc) from None
+        try:
+            if self.has_document(doc.sha256):  # stored by another process since we looked
+                raise AlreadyStored(f"{doc.source}: already stored")
             cur = c.execute(
                 "INSERT INTO documents (sha256, source, size, encoding, encoding_evidence, "
                 "line_endings, kind, raw, ingested_at) VALUES (?,?,?,?,?,?,?,?,?)",
@@ -244,26 +372,39 @@ class Store:
                  datetime.now(timezone.utc).isoformat(timespec="seconds")))
             doc_id = cur.lastrowid
             for rec in releases:
-                notes += self._write_release(doc_id, rec)
+                notes += self._write_release(doc_id, rec, replace)
             c.executemany("INSERT INTO facts (document_id, kind, data) VALUES (?,?,?)",
                           [(doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts])
             c.executemany("INSERT INTO warnings (document_id, source, line, message) VALUES (?,?,?,?)",
                           [(doc_id, w["source"], w["line"], w["message"]) for w in doc_warnings])
             c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
+        except BaseException as exc:
+            if c.in_transaction:  # not after COMMIT (an interrupt may land just after it)
+                c.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.OperationalError) and _is_busy(exc):
+                raise self._translate(exc) from None
             raise
         return notes
 
-    def _write_release(self, doc_id: int, rec: ReleaseRecord) -> list[str]:
+    def _write_release(self, doc_id: int, rec: ReleaseRecord, replace: bool = False) -> list[str]:
         c = self.conn
         r = rec.release
         notes = []
-        old = c.execute("SELECT id, source FROM releases WHERE lang=? AND label=? AND origin=?",
+        old = c.execute("SELECT * FROM releases WHERE lang=? AND label=? AND origin=?",
                         (r["lang"], r["label"], r["origin"])).fetchone()
         if old:
+            key = f"{r['lang']}:{r['label']} ({r['origin']})"
+            if old["complete"] and not r.get("complete", 1) and not replace:
+                fewer = [f"{r[f'n_{k}']} {k} instead of {old[f'n_{k}']}"
+                         for k in ("sections", "rules", "subrules", "glossary")
+                         if (r.get(f"n_{k}") or 0) < (old[f"n_{k}"] or 0)]
+                raise ReplaceRefused(
+                    f"would replace the complete {key} from {old['source']} with an incomplete "
+                    f"one{' (' + ', '.join(fewer) + ')' if fewer else ''}; "
+                    f"use 'mtgcr ingest --replace' to replace it anyway")
             c.execute("DELETE FROM releases WHERE id=?", (old["id"],))
-            notes.append(f"replaces {r['lang']}:{r['label']} ({r['origin']}) from {old['source']}")
+            notes.append(f"replaces {key} from {old['source']}"
+                         + ("" if r.get("complete", 1) else " (this one is incomplete)"))
         cols = ["document_id", *r.keys()]
         cur = c.execute(f"INSERT INTO releases ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
                         [doc_id, *r.values()])
@@ -277,6 +418,17 @@ class Store:
                    f"VALUES (?, {','.join('?' * len(keys))})")
             c.executemany(sql, [(rid, *[row[k] for k in keys]) for row in rows])
         return notes
+
+    def document_warnings(self, sha256: str) -> list[str]:
+        """The warnings stored for a document — its own and those of the releases still
+        stored from it — as ``"source:line: message"`` strings (``"source: message"`` for line
+        0), in the order they were written; ``[]`` if the document is not stored."""
+        rows = self.conn.execute(
+            "SELECT w.source, w.line, w.message FROM warnings w "
+            "LEFT JOIN releases r ON r.id = w.release_id "
+            "JOIN documents d ON d.id = COALESCE(w.document_id, r.document_id) "
+            "WHERE d.sha256=? ORDER BY w.rowid", (sha256,))
+        return [f"{src}:{line}: {msg}" if line else f"{src}: {msg}" for src, line, msg in rows]
 
     # -- releases ---------------------------------------------------------------------------
     def releases(self, lang: str | None = None) -> list[ReleaseInfo]:
@@ -299,29 +451,39 @@ class Store:
                     "subrules": row["n_subrules"], "examples": row["n_examples"],
                     "glossary": row["n_glossary"]})
 
+    def languages(self) -> list[str]:
+        """The language codes that have stored releases, sorted."""
+        return [r[0] for r in self.conn.execute("SELECT DISTINCT lang FROM releases ORDER BY lang")]
+
     def resolve(self, spec: str | None, lang: str = "en") -> ReleaseInfo:
-        """Find a release by effective date (``2023-11-17``), label (``20231117``), label with a
-        translation revision (``20231117.0``) or ``latest``/``None`` (the newest).
+        """Find a release by effective date (``2023-11-17``, also ``2023/11/17`` or
+        ``2023.11.17``), label (``20231117``), label with a translation revision
+        (``20231117.0``) or ``latest``/``None`` (the newest).
 
         A complete release is preferred to a partial one (a quote) of the same label.
 
         Raises:
-            StoreError: no such release in that language (the message lists what exists).
+            StoreError: no such release in that language (the message lists the stored
+                releases nearest to the date asked for, closest first).
         """
         rels = self.releases(lang)
         if not rels:
-            raise StoreError(f"no {lang} releases in {self.path} (run 'mtgcr ingest' first)")
+            have = ", ".join(self.languages())
+            raise StoreError(f"no {lang} releases in {self.path} "
+                             + (f"(languages stored: {have})" if have else "(run 'mtgcr ingest' first)"))
         rels.sort(key=lambda r: (r.complete, r.effective_date or r.label))
-        if spec in (None, "", "latest"):
+        if spec is None or spec.strip() in ("", "latest"):
             full = [r for r in rels if r.complete] or rels
             return max(full, key=lambda r: (r.effective_date or "", r.label))
         s = spec.strip()
-        label = s.split(".")[0].replace("-", "")
-        hits = [r for r in rels if r.effective_date == s or r.label == label
+        when = parse_date_spec(s)
+        label = when.strftime("%Y%m%d") if when else s.split(".")[0].replace("-", "")
+        iso_s = when.isoformat() if when else s
+        hits = [r for r in rels if r.effective_date == iso_s or r.label == label
                 or (r.effective_date or "").replace("-", "") == label]
         if not hits:
-            have = ", ".join(r.effective_date or r.label for r in rels[-8:])
-            raise StoreError(f"no {lang} release {spec!r} in the store (newest: {have})")
+            raise StoreError(f"no {lang} release {spec!r} in the store; nearest: "
+                             f"{', '.join(nearest_releases(rels, when or label))}")
         exact = [r for r in hits if r.label == label] or hits
         return sorted(exact, key=lambda r: (r.complete, r.origin == "official"))[-1]
 
@@ -400,6 +562,45 @@ class Store:
         if name == "documents":
             cols = "id, sha256, source, size, encoding, encoding_evidence, line_endings, kind, ingested_at"
         return pd.read_sql_query(f"SELECT {cols} FROM {name}", self.conn)
+
+
+_DATE_SPEC = re.compile(r"(\d{4})([-/.]?)(\d{2})\2(\d{2})")
+
+
+def parse_date_spec(spec: str) -> date | None:
+    """A date typed by a user: ``2023-11-17``, ``2023/11/17``, ``2023.11.17`` or ``20231117``;
+    ``None`` for anything else (a label with a revision like ``20231117.0``, ``latest``)."""
+    m = _DATE_SPEC.fullmatch(spec.strip())
+    if not m:
+        return None
+    try:
+        return date(int(m.group(1)), int(m.group(3)), int(m.group(4)))
+    except ValueError:
+        return None
+
+
+def nearest_releases(rels: list[ReleaseInfo], near: date | str, n: int = 5) -> list[str]:
+    """Up to ``n`` releases as ``effective date (label)``-ish strings, closest to ``near``
+    first (a date; a label string is read as ``YYYYMMDD`` when it is one, else the newest)."""
+    if isinstance(near, str):
+        near = parse_date_spec(near) or date.max
+
+    def when(r: ReleaseInfo) -> date:
+        d = parse_date_spec(r.effective_date or "") or parse_date_spec(r.label)
+        return d or date.min
+
+    ordered = sorted(rels, key=lambda r: (abs((when(r) - near).days) if near != date.max
+                                          else -when(r).toordinal(), r.label))
+    out = []
+    for r in ordered:
+        name = r.effective_date or r.label
+        if r.effective_date and r.effective_date.replace("-", "") != r.label:
+            name += f" (label {r.label})"
+        if name not in out:
+            out.append(name)
+        if len(out) == n:
+            break
+    return out
 
 
 def iso(d: date | None) -> str | None:

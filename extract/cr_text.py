@@ -35,7 +35,20 @@ Format knowledge, checked on the 112 official English releases 2003-03-15 … 20
   "(Informal)" (up to 2009) informal ones; after a blank line an indented line, or a sub-heading
   followed by indented lines (the list of expansion symbols, 2003-03-15), continues the entry;
 * 2013-02-01 is cut off inside the glossary (last headword "Attack Multiple Players", no
-  definition, no credits); it is parsed with warnings;
+  definition, no credits); it is parsed with warnings and marked incomplete (below);
+* the contents list every chapter and section heading; the body is compared with them and
+  each heading one side has and the other lacks is a warning. In the 112 official files the
+  only differences are placeholder sections the contents leave out: ``215. This section is
+  now empty…`` (2004-10-01 … 2007-02-01) and ``211. [This section has been intentionally
+  left blank…]`` (2007-10-01 … 2009-05-01); the JA 20260116 contents lack section 721 and list
+  the introduction as chapter "0. はじめに" (not compared);
+* **incomplete files**: a file that ends before the credits (it is cut off, in the glossary or
+  right after its heading), or whose body lacks a section its contents list (a hole), gives a
+  ruleset with ``complete=False``: its rules and entries are kept and listed, but a rule or
+  entry missing from it does not mean the release lacks it, so it never replaces a complete
+  copy of the release in the store unless asked (see :mod:`extract.ingest`) and is left out
+  of release chains. A file cut off before its glossary heading is refused
+  (:class:`CRFormatError`);
 * the file published as 2006-06-01 states "current as of June 1, 2004" (its original name was
   ``MagicCompRules060104.txt``, month-first): it is the 2004-06-01 release and gets the label
   ``20040601`` (see :func:`label_from_name`).
@@ -136,11 +149,12 @@ def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | N
         lang: shortcut for ``PROFILES[lang]``.
 
     Returns:
-        The ruleset, ``complete=True``, with warnings for every defect found.
+        The ruleset with warnings for every defect found; ``complete=False`` when the file is
+        cut off before its credits or lacks a section its contents list (module docstring).
 
     Raises:
         CRFormatError: not a CR text (no title/date statement, no rule lines) — the message
-            names the file and what was missing; also for a truncated file (no glossary).
+            names the file and what was missing; also for a file cut off before its glossary.
     """
     if profile is None and lang:
         profile = PROFILES[lang]
@@ -224,15 +238,20 @@ class _Parser:
         rs.title = next((l.strip() for l in lines if l.strip()), "")
         intro_end = contents if contents is not None else body_start
         rs.introduction = self._join_block(1, intro_end, skip_date=True)
-        toc_chapters = self._toc_chapters(contents, body_start) if contents is not None else {}
+        toc_chapters, toc_sections = (self._toc_headings(contents, body_start)
+                                      if contents is not None else ({}, {}))
+        toc_titles = {n: title for n, (title, _) in toc_chapters.items()}
         longest = max(map(len, lines[body_start:gloss]), default=0)
         self.wrapped = longest <= _WRAP_WIDTH and sum(
             1 for l in lines[body_start:gloss] if l[-1:] == " ") >= 100
-        self._parse_body(rs, body_start, gloss, toc_chapters)
+        self._parse_body(rs, body_start, gloss, toc_titles)
         rs.glossary = self._parse_glossary(gloss + 1, end)
         if credits is not None:
             rs.credits = self._join_block(credits + 1, len(lines))  # as printed, date line too
         self._check_numbering(rs)
+        holes = self._check_contents(rs, toc_chapters, toc_sections)
+        if credits is None or holes:
+            rs.complete = False  # truncated or with holes: see the module docstring
         rs.warnings = self.warnings
         return rs
 
@@ -280,13 +299,55 @@ class _Parser:
             out.append(line.rstrip())
         return "\n".join(out).strip("\n")
 
-    def _toc_chapters(self, start: int, stop: int) -> dict[int, str]:
-        found = {}
-        for line in self.lines[start:stop]:
-            m = _CHAPTER.fullmatch(line.strip())
+    def _toc_headings(self, start: int, stop: int
+                      ) -> tuple[dict[int, tuple[str, int]], dict[int, tuple[str, int]]]:
+        """The chapter and section headings the contents (lines ``[start, stop)``) list:
+        ``({chapter: (title, 1-based line)}, {section: (title, 1-based line)})``."""
+        chapters: dict[int, tuple[str, int]] = {}
+        sections: dict[int, tuple[str, int]] = {}
+        lines = self.lines
+        for i in range(start, stop):
+            s = lines[i].strip()
+            if not s or not s[0].isdigit():
+                continue
+            m = _CHAPTER.fullmatch(s)
             if m:
-                found[int(m.group("ch"))] = m.group("title").strip()
-        return found
+                chapters.setdefault(int(m.group("ch")), (m.group("title").strip(), i + 1))
+                continue
+            m = _SECTION.fullmatch(s)
+            if m:
+                sections.setdefault(int(m.group("sec")), (m.group("title").strip(), i + 1))
+        return chapters, sections
+
+    def _check_contents(self, rs: Ruleset, toc_chapters: dict[int, tuple[str, int]],
+                        toc_sections: dict[int, tuple[str, int]]) -> list[int]:
+        """Compare the contents with the body: warn for every chapter or section the contents
+        list that the body lacks (at the contents line) and for every one the body has that
+        the contents do not list (at the body line).
+
+        Returns:
+            The sections the contents list and the body lacks (the file's holes), in order.
+        """
+        if not toc_sections:
+            return []  # no contents (or none with section headings): nothing to compare
+        body_chapters = {c.number for c in rs.chapters}
+        for n in sorted(set(toc_chapters) - body_chapters - {0}):  # JA "0. はじめに": the introduction
+            title, line = toc_chapters[n]
+            self.warn(line, f"the contents list chapter {n} ({title}) but the body has no "
+                            f"chapter {n} heading")
+        for ch in rs.chapters:
+            if ch.number not in toc_chapters:
+                self.warn(ch.line, f"chapter {ch.number} ({ch.title}) is not in the contents")
+        body = {num.section: sec for num, sec in rs.sections.items()}
+        holes = sorted(set(toc_sections) - set(body))
+        for n in holes:
+            title, line = toc_sections[n]
+            self.warn(line, f"the contents list section {n} ({title}) but the body has no "
+                            f"section {n}: the file has a hole")
+        for n in sorted(set(body) - set(toc_sections)):
+            self.warn(body[n].line, f"section {n} ({body[n].title.splitlines()[0]}) is not in "
+                                    f"the contents")
+        return holes
 
     def _sep(self, i: int) -> str:
         """What joins line ``i`` (0-based) to the text before it: a paragraph break ``"\\n"``,

@@ -1,23 +1,30 @@
 """The ingest pipeline: paths → documents → parsed releases → store.
 
 One document is one transaction: a file that fails leaves nothing behind and does not stop
-the others. A file whose bytes are already stored is skipped (idempotence).
+the others. A file whose bytes are already stored is skipped (idempotence), also when another
+ingest stored it meanwhile. A file parsed as incomplete (truncated, or with holes the contents
+reveal; see :mod:`extract.cr_text`) does not replace a stored complete release of the same
+(lang, label, origin) unless ``replace`` is asked for. Ctrl-C stops the run at once with
+:class:`IngestInterrupted`, which says what was stored; a busy or damaged store stops it
+with :class:`corpus.store.StoreError`.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from corpus.document import DocumentError, load_document
-from corpus.store import Store
+from corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 
 from .cr_text import CRFormatError
 from .kinds import UnknownKindError, parse_document
 from .merge_stored import merge_with_stored
 from .records import to_record
 
-__all__ = ["IngestResult", "ingest_paths", "expand_paths"]
+__all__ = ["IngestResult", "IngestInterrupted", "ScannedPaths", "ingest_paths", "ingest_file",
+           "expand_paths", "scan_paths"]
 
 #: File name endings that ``expand_paths`` picks up inside folders.
 TEXT_SUFFIXES = {".txt", ".html", ".htm", ".wiki", ".wikitext", ".md", ""}
@@ -29,12 +36,13 @@ class IngestResult:
 
     Attributes:
         path: the file.
-        status: ``"ingested"``, ``"unchanged"`` (bytes already stored) or ``"failed"``.
+        status: ``"ingested"``, ``"unchanged"`` (bytes already stored), ``"failed"`` or
+            ``"interrupted"`` (Ctrl-C before it was stored).
         kind: document kind, if parsed.
         releases: ``[(lang, label, effective_date, counts)]`` written.
         encoding: detected encoding.
         error: one-line reason when failed.
-        warnings: ``"file:line: message"`` strings.
+        warnings: ``"file:line: message"`` strings (for an unchanged file: those stored with it).
         notes: store notes (replacements).
     """
 
@@ -48,48 +56,133 @@ class IngestResult:
     notes: list[str] = field(default_factory=list)
 
 
+class IngestInterrupted(KeyboardInterrupt):
+    """Ctrl-C during an ingest. ``results`` holds one :class:`IngestResult` per file handled so
+    far, the last being the file in hand: ``"ingested"`` if its transaction had committed,
+    else ``"interrupted"`` (nothing of it stored)."""
+
+    def __init__(self, results: list[IngestResult]) -> None:
+        super().__init__("interrupted")
+        self.results = results
+
+
+@dataclass
+class ScannedPaths:
+    """What :func:`scan_paths` found: ``files`` to ingest, and ``skipped``: the files inside
+    folders left out for their suffix, counted by suffix (``".docx"`` → 2; hidden files are
+    not counted)."""
+
+    files: list[Path] = field(default_factory=list)
+    skipped: Counter = field(default_factory=Counter)
+
+    def skipped_note(self) -> str | None:
+        """``"skipped 3 files in the folders: 2 .docx, 1 .pdf (not text-like; name a file
+        to try it)"`` or ``None`` when nothing was skipped by suffix."""
+        if not self.skipped:
+            return None
+        n = sum(self.skipped.values())
+        kinds = ", ".join(f"{k} {suf}" for suf, k in sorted(self.skipped.items(), key=lambda x: (-x[1], x[0])))
+        return (f"skipped {n} file{'s' if n != 1 else ''} in the folders by suffix: {kinds} "
+                f"(only {', '.join(sorted(s for s in TEXT_SUFFIXES if s))} and no suffix are read; "
+                f"name a file directly to try it)")
+
+
+def scan_paths(paths: Iterable[str | Path]) -> ScannedPaths:
+    """Files named directly, and files inside named folders (recursively, sorted, suffixes in
+    :data:`TEXT_SUFFIXES` only, hidden files and folders skipped). A missing path is kept as
+    is (it fails later, naming itself).
+
+    Raises:
+        DocumentError: an empty path (``""``), which would otherwise mean the current folder.
+    """
+    out = ScannedPaths()
+    for raw in paths:
+        if not str(raw).strip():
+            raise DocumentError("an empty path ('') names no file; give a file or folder "
+                                "(did a shell variable expand to nothing?)")
+        p = Path(raw)
+        if not p.is_dir():
+            out.files.append(p)
+            continue
+        for f in sorted(p.rglob("*")):
+            if not f.is_file():
+                continue
+            if any(part.startswith(".") for part in f.relative_to(p).parts):
+                continue
+            if f.suffix.lower() in TEXT_SUFFIXES:
+                out.files.append(f)
+            else:
+                out.skipped[f.suffix.lower()] += 1
+    return out
+
+
 def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Files named directly, and files inside named folders (recursively, sorted, text-like
-    suffixes only, hidden files skipped). A missing path is yielded as is (it fails later)."""
-    for p in map(Path, paths):
-        if p.is_dir():
-            for f in sorted(p.rglob("*")):
-                if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts) \
-                        and f.suffix.lower() in TEXT_SUFFIXES:
-                    yield f
-        else:
-            yield p
+    """The files of :func:`scan_paths` (same rules and errors), one by one."""
+    yield from scan_paths(paths).files
 
 
 def ingest_paths(store: Store, paths: Iterable[str | Path],
-                 on_file: Callable[[Path], None] | None = None) -> list[IngestResult]:
+                 on_file: Callable[[Path], None] | None = None,
+                 replace: bool = False) -> list[IngestResult]:
     """Ingest files and folders into ``store``; never raises for a bad file.
 
     Args:
         store: an open, writable store.
         paths: files or folders.
         on_file: called with each file before it is processed (progress reporting).
+        replace: let incomplete files replace stored complete releases.
 
     Returns:
         One :class:`IngestResult` per file, in order.
+
+    Raises:
+        IngestInterrupted: Ctrl-C; its ``results`` cover every file handled so far.
+        corpus.store.StoreError: the store is busy or damaged (the run stops).
+        DocumentError: an empty path.
     """
-    results = []
+    results: list[IngestResult] = []
     for path in expand_paths(paths):
         if on_file:
             on_file(path)
-        results.append(ingest_file(store, path))
+        try:
+            results.append(ingest_file(store, path, replace=replace))
+        except IngestInterrupted as exc:
+            raise IngestInterrupted(results + exc.results) from None
     return results
 
 
-def ingest_file(store: Store, path: Path) -> IngestResult:
+def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult:
     """Ingest one file (see :func:`ingest_paths`); never raises for a bad file or a failed
-    write (the result says ``"failed"`` with a one-line reason naming the file)."""
+    write (the result says ``"failed"`` with a one-line reason naming the file).
+
+    Raises:
+        IngestInterrupted: Ctrl-C (``results`` = [this file's result]).
+        corpus.store.StoreError: the store is busy or damaged.
+    """
+    doc = None
     try:
-        doc = load_document(path)
-    except DocumentError as exc:
-        return IngestResult(str(path), "failed", error=str(exc))
-    if store.has_document(doc.sha256):
-        return IngestResult(str(path), "unchanged", encoding=doc.encoding)
+        try:
+            doc = load_document(path)
+        except DocumentError as exc:
+            return IngestResult(str(path), "failed", error=str(exc))
+        if store.has_document(doc.sha256):
+            return _unchanged(store, path, doc)
+        return _parse_and_store(store, path, doc, replace)
+    except KeyboardInterrupt:
+        stored = doc is not None and store.has_document(doc.sha256)
+        res = IngestResult(str(path), "ingested" if stored else "interrupted",
+                           encoding=doc.encoding if doc else "")
+        if stored:
+            res.warnings = store.document_warnings(doc.sha256)
+        raise IngestInterrupted([res]) from None
+
+
+def _unchanged(store: Store, path: Path, doc) -> IngestResult:
+    return IngestResult(str(path), "unchanged", encoding=doc.encoding,
+                        warnings=store.document_warnings(doc.sha256))
+
+
+def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResult:
     try:
         parsed = parse_document(doc)
     except (UnknownKindError, CRFormatError, DocumentError) as exc:
@@ -99,7 +192,10 @@ def ingest_file(store: Store, path: Path) -> IngestResult:
                             error=f"{path}: internal error while parsing ({type(exc).__name__}: {exc})")
     parsed_rulesets = parsed.rulesets  # partial ones merge with what is stored (wiki quotes)
     try:
-        merged = [merge_with_stored(store, rs, origin, prov, doc.source) for rs, origin, prov in parsed_rulesets]
+        # An official file is a whole text: even when damaged (incomplete) it replaces, never merges.
+        merged = [(rs, prov, []) if origin == "official" else
+                  merge_with_stored(store, rs, origin, prov, doc.source)
+                  for rs, origin, prov in parsed_rulesets]
         parsed.rulesets = [(rs, origin, prov) for (rs, prov, _), (_, origin, _) in zip(merged, parsed_rulesets)]
         records = [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
         notes = [n for _, _, ns in merged for n in ns]
@@ -107,16 +203,30 @@ def ingest_file(store: Store, path: Path) -> IngestResult:
                        in zip(merged, parsed.rulesets) if ns}
         notes += [n for n in store.add_document(
             doc, parsed.kind, records, parsed.facts,
-            [{"source": w.source, "line": w.line, "message": w.message} for w in parsed.warnings])
+            [{"source": w.source, "line": w.line, "message": w.message} for w in parsed.warnings],
+            replace=replace)
             if not any(n.startswith(k) for k in merged_keys)]
+    except AlreadyStored:  # a concurrent ingest stored these bytes since we looked
+        return _unchanged(store, path, doc)
+    except ReplaceRefused as exc:
+        return IngestResult(str(path), "failed", kind=parsed.kind, encoding=doc.encoding,
+                            error=f"{path}: not stored: it {exc}",
+                            warnings=_warnings(parsed, parsed_rulesets))
     except Exception as exc:  # the store rolled back: nothing of this file is kept
+        if isinstance(exc, StoreError):
+            raise  # busy or damaged store: the run stops
         return IngestResult(str(path), "failed", kind=parsed.kind, encoding=doc.encoding,
                             error=f"{path}: not stored ({type(exc).__name__}: {exc}); "
                                   f"the store is unchanged")
     res = IngestResult(str(path), "ingested", kind=parsed.kind, encoding=doc.encoding, notes=notes)
-    for (rs, _, _), (own, _, _) in zip(parsed.rulesets, parsed_rulesets):
+    for rs, _, _ in parsed.rulesets:
         eff = rs.release.effective_date.isoformat() if rs.release.effective_date else None
         res.releases.append((rs.release.lang, rs.release.label, eff, rs.counts()))
-        res.warnings += [str(w) for w in own.warnings]
-    res.warnings += [str(w) for w in parsed.warnings]
+    res.warnings = _warnings(parsed, parsed_rulesets)
     return res
+
+
+def _warnings(parsed, own_rulesets) -> list[str]:
+    """The warnings of this document: its rulesets' own (not merged-in ones), then the rest."""
+    out = [str(w) for own, _, _ in own_rulesets for w in own.warnings]
+    return out + [str(w) for w in parsed.warnings]

@@ -2,17 +2,24 @@
 
 Each command lives in :mod:`reports.commands` as a module with ``register(subparsers)``; the
 command function receives the parsed arguments and a :class:`Context` and returns an exit
-status. Errors the user can fix reach them as one line on stderr (exit status 2); set
-``MTGCR_DEBUG=1`` to see a traceback for an internal error.
+status. Errors the user can fix reach them as one line on stderr (exit status 2): a
+:class:`UserError`, a store problem, a file that cannot be read or written (``cannot write
+PATH: reason``); set ``MTGCR_DEBUG=1`` to see a traceback for an internal error. The global
+options ``--store`` and ``--silent`` may also follow the command name; ``--lang`` values are
+read case-insensitively (``EN`` is ``en``). Output to a terminal or pipe that cannot encode
+UTF-8 is written with backslash escapes for what it cannot show, never a crash.
 """
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import sqlite3
 import sys
 import traceback
 from dataclasses import dataclass
 
+from corpus.document import DocumentError
 from corpus.store import Store, StoreError, default_store_path
 
 __all__ = ["main", "Context", "UserError"]
@@ -34,6 +41,32 @@ class Context:
         return Store(self.store_path, readonly=readonly)
 
 
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("mtgcr")
+    except Exception:  # pragma: no cover - running from a checkout that is not installed
+        return "unknown"
+
+
+def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
+    """``--store`` and ``--silent``; on a command's parser they default to "not given" so
+    that the values given before the command name stand."""
+    d = argparse.SUPPRESS if suppress else None
+    p.add_argument("--store", metavar="PATH", default=d,
+                   help=f"the store file (default: $MTGCR_STORE or {default_store_path()})")
+    p.add_argument("--silent", action="store_true", default=argparse.SUPPRESS if suppress else False,
+                   help="no progress bars or notes")
+
+
+class _CommandParser(argparse.ArgumentParser):
+    """The parser of one command: the global options are accepted after its name too."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _global_options(self, suppress=True)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every registered command."""
     from .commands import COMMANDS
@@ -44,23 +77,57 @@ def build_parser() -> argparse.ArgumentParser:
                     "Rules: ingest releases and translations, align them, report changes.",
         epilog="Example: mtgcr ingest ../shared/corpus/en/official && mtgcr show 712.8e "
                "--release 2023-11-17")
-    parser.add_argument("--store", metavar="PATH", default=None,
-                        help=f"the store file (default: $MTGCR_STORE or {default_store_path()})")
-    parser.add_argument("--silent", action="store_true", help="no progress bars or notes")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--version", action="version", version=f"mtgcr {_version()}")
+    _global_options(parser, suppress=False)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                parser_class=_CommandParser)
     for module in COMMANDS:
         module.register(sub)
     return parser
 
 
+def _safe_streams() -> None:
+    """Let stdout/stderr that cannot encode UTF-8 (``PYTHONIOENCODING=ascii``, a legacy
+    console) write backslash escapes instead of raising ``UnicodeEncodeError``."""
+    for stream in (sys.stdout, sys.stderr):
+        enc = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        if enc not in ("utf-8", "utf8", "utf-8-sig") and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # pragma: no cover - a closed or odd stream
+                pass
+
+
+def os_error_message(exc: OSError) -> str:
+    """``"cannot write PATH: reason"`` for an OS error on a file (``"cannot read PATH: …"``
+    when the file simply does not exist where its folder does: a missing input)."""
+    name = exc.filename if exc.filename is not None else ""
+    reason = exc.strerror or str(exc)
+    if exc.filename2 is not None:
+        name = f"{name} → {exc.filename2}"
+    if not name:
+        return f"{reason}"
+    verb = "write"
+    if exc.errno == errno.ENOENT and os.path.isdir(os.path.dirname(os.path.abspath(str(exc.filename)))):
+        verb = "read"
+    return f"cannot {verb} {name}: {reason}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mtgcr`` console script; returns the exit status."""
+    _safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
-    ctx = Context(store_path=args.store or str(default_store_path()), silent=args.silent)
+    if isinstance(getattr(args, "lang", None), str):
+        args.lang = args.lang.strip().lower()
+    store_path = args.store if args.store is not None else str(default_store_path())
+    if not str(store_path).strip():
+        print("mtgcr: --store names no file (an empty path)", file=sys.stderr)
+        return 2
+    ctx = Context(store_path=store_path, silent=args.silent)
     try:
         return int(args.func(args, ctx) or 0)
-    except (UserError, StoreError) as exc:
+    except (UserError, StoreError, DocumentError) as exc:
         print(f"mtgcr: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -68,6 +135,15 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        print(f"mtgcr: {os_error_message(exc)}", file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as exc:
+        busy = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+        print(f"mtgcr: {store_path}: " + ("store busy: another program is writing to it; try "
+                                          "again when it is done" if busy else
+                                          f"not an mtgcr store or damaged ({exc})"), file=sys.stderr)
+        return 2
     except Exception as exc:  # pragma: no cover - last resort, keeps tracebacks away from users
         if os.environ.get("MTGCR_DEBUG"):
             traceback.print_exc()

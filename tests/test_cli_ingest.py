@@ -167,7 +167,8 @@ def test_show_and_define_errors_are_one_line(store_with_good, capsys):
     assert main(["--store", s, "show", "100.9", "-r", "20310303"]) == 2
     assert capsys.readouterr().err == "mtgcr: rule 100.9 does not exist in en 2031-03-03\n"
     assert main(["--store", s, "show", "abc"]) == 2
-    assert capsys.readouterr().err == "mtgcr: 'abc' is not a rule number (like 712, 712.8 or 712.8e)\n"
+    assert capsys.readouterr().err == ("mtgcr: 'abc' is not a rule number (like 712, 712.8 or 712.8e) "
+                                       "or a chapter number (like 7)\n")
     assert main(["--store", s, "show", "100.1", "-r", "1999-01-01"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mtgcr: no en release '1999-01-01' in the store") and err.count("\n") == 1

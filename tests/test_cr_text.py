@@ -26,6 +26,11 @@ def messages(rs) -> list[str]:
     return [w.message for w in rs.warnings]
 
 
+def warnings_of(rs, part: str) -> list[tuple[int, str]]:
+    """``(line, message)`` of the warnings whose message contains ``part``."""
+    return [(w.line, w.message) for w in rs.warnings if part in w.message]
+
+
 def body(*rules: str, section: str = "100. General", chapter: str = "1. Game Concepts") -> str:
     return f"{chapter}\n\n{section}\n\n" + "\n\n".join(rules) + "\n"
 
@@ -457,6 +462,71 @@ def test_file_ending_inside_glossary_parses_with_warnings():
     assert [g.term for g in rs.glossary] == ["Deck", "Draw"]
     assert "glossary entry 'Draw' has no definition" in messages(rs)
     assert any(m.startswith("no credits heading after the glossary") for m in messages(rs))
+
+
+def test_file_cut_right_after_the_glossary_heading_is_incomplete():
+    text = cr_text()
+    cut = text[:text.rindex("\nGlossary\n") + len("\nGlossary\n")]
+    rs = parse(cut)
+    assert rs.complete is False and rs.glossary == [] and rs.get("100.2").text == "Each player brings a deck."
+    assert any(
+        m.startswith("no credits heading after the glossary: the file looks truncated") for m in messages(rs))
+    assert parse(text).complete is True
+
+
+HOLE_BODY = """\
+1. Game Concepts
+
+100. General
+
+100.1. A rule of section 100.
+
+101. Second Section
+
+101.1. A rule of section 101.
+
+102. Third Section
+
+102.1. A rule of section 102.
+
+2. Parts of a Card
+
+200. General
+
+200.1. A rule of section 200.
+"""
+
+
+def test_sections_the_contents_list_but_the_body_lacks_are_holes():
+    full = cr_text(HOLE_BODY)
+    contents = full.split("Contents\n\n", 1)[1].split("\n\n", 1)[0]
+    # The body loses sections 101 and 102 (cut out), the contents still list them.
+    holed = full.replace(HOLE_BODY, HOLE_BODY[:HOLE_BODY.index("101. Second")]
+                         + HOLE_BODY[HOLE_BODY.index("2. Parts"):])
+    rs = parse(holed)
+    lines = holed.split("\n")
+    assert rs.complete is False
+    assert sorted(str(n) for n in rs.sections) == ["100", "200"]
+    assert warnings_of(rs, "the contents list") == [
+        (lines.index("101. Second Section") + 1,
+         "the contents list section 101 (Second Section) but the body has no section 101: the file has a hole"),
+        (lines.index("102. Third Section") + 1,
+         "the contents list section 102 (Third Section) but the body has no section 102: the file has a hole")]
+    assert "101. Second Section" in contents and "102. Third Section" in contents
+    assert parse(full).complete is True and warnings_of(parse(full), "contents") == []
+
+
+def test_body_sections_and_chapters_missing_from_the_contents_are_warned_only():
+    # Like "215. This section is now empty." (2004-10-01 … 2007-02-01): in the body, not the contents.
+    body = HOLE_BODY.replace("2. Parts of a Card", "103. This section is now empty.\n\n2. Parts of a Card")
+    contents = "\n".join(["1. Game Concepts", "100. General", "101. Second Section",
+                          "102. Third Section", "200. General", "Glossary", "Credits"])
+    rs = parse(cr_text(body, contents=contents))
+    text = cr_text(body, contents=contents)
+    assert rs.complete is True
+    assert warnings_of(rs, "not in the contents") == [
+        (line_of(text, "2. Parts of a Card"), "chapter 2 (Parts of a Card) is not in the contents"),
+        (line_of(text, "103. This section"), "section 103 (This section is now empty.) is not in the contents")]
 
 
 def test_not_a_cr_text():

@@ -70,3 +70,65 @@ def test_line_ending_counts(text):
     breaks = len(split_lines(d.text)) - 1
     assert sum(d.line_endings.values()) == breaks
     assert d.line_endings.get("CRLF", 0) == d.text.count("\r\n")
+
+
+# -- HTML charset declarations, office files ---------------------------------------------------
+
+PAGE_1251 = ("<html><head>\n{meta}\n<title>Полные правила Magic</title></head>\n"
+             "<body><p>702.1. Некоторые объекты имеют ключевые слова.</p></body></html>\n")
+
+
+@pytest.mark.parametrize("meta, declared", [
+    ('<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">', "windows-1251"),
+    ("<meta charset='cp1251'>", "cp1251"),
+    ('<META CHARSET="Windows-1251" />', "Windows-1251"),
+])
+def test_html_meta_charset_is_honoured(meta, declared):
+    data = PAGE_1251.format(meta=meta).encode("cp1251")
+    d = decode_bytes(data, "page.html")
+    assert d.encoding == "cp1251" and d.evidence == f"HTML <meta> charset {declared}"
+    assert "Полные правила Magic" in d.text and "702.1. Некоторые объекты" in d.text
+
+
+def test_html_charset_does_not_override_valid_utf8_and_plain_text_is_not_html():
+    meta = '<meta charset="windows-1251">'
+    d = decode_bytes(PAGE_1251.format(meta=meta).encode("utf-8"), "page.html")
+    assert d.encoding == "utf-8" and "Полные правила" in d.text
+    # not HTML: the declaration inside a text file is just text; the 8-bit guess decides
+    text = ("Rule text " + meta + "\r\n" + LINE).encode("cp1252")
+    assert decode_bytes(text).encoding == "cp1252"
+
+
+def test_html_naming_an_unknown_charset_falls_back_to_the_guess():
+    data = ("<html><head><meta charset=x-no-such-codec></head><body>" + LINE + "</body></html>").encode("cp1252")
+    d = decode_bytes(data, "page.html")
+    assert d.encoding == "cp1252" and d.evidence.startswith("8-bit")
+
+
+@pytest.mark.parametrize("data, what", [
+    (b"PK\x03\x04\x14\x00\x06\x00" + b"\x00" * 22 + b"[Content_Types].xml" + b"\x00" * 40 + b"word/document.xml",
+     "a Word document (.docx)"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 100, "a Word 97-2003 document (.doc)"),
+    (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "a PDF document"),
+    (b"PK\x03\x04" + b"\x00" * 30 + b"rules.txt", "a ZIP archive"),
+])
+def test_office_files_are_named_not_called_binary(data, what):
+    with pytest.raises(DecodeError) as info:
+        decode_bytes(data, "rules.docx")
+    assert str(info.value).startswith(f"rules.docx: {what}")
+    assert "save the rules as plain text (.txt)" in str(info.value)
+
+
+def test_mtgru_html_fixture_is_stored_as_windows_1251(tmp_path):
+    """The mtg.ru page fixture (written for the tests, windows-1251, charset in a <meta>) is
+    recorded in the documents table with the codec it declares, not an 8-bit guess."""
+    from pathlib import Path
+
+    from corpus.store import Store
+    from extract.ingest import ingest_paths
+    page = Path(__file__).parent / "fixtures" / "mtgru" / "712.html"
+    with Store(tmp_path / "s.sqlite") as store:
+        [res] = ingest_paths(store, [page])
+        assert res.status == "ingested" and res.encoding == "cp1251"
+        enc, evidence = store.conn.execute("SELECT encoding, encoding_evidence FROM documents").fetchone()
+    assert enc == "cp1251" and evidence.startswith("HTML <meta> charset")

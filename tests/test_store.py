@@ -88,8 +88,8 @@ def test_failure_inside_add_document_leaves_store_exactly_as_before(store_path, 
     calls = []
     original = Store._write_release
 
-    def write_then_fail(self, doc_id, rec):
-        original(self, doc_id, rec)  # documents, releases, rules … rows are written
+    def write_then_fail(self, doc_id, rec, *args):
+        original(self, doc_id, rec, *args)  # documents, releases, rules … rows are written
         calls.append(self.conn.execute("SELECT COUNT(*) FROM rules").fetchone()[0])
         raise sqlite3.OperationalError("disk I/O error (simulated)")
 
@@ -105,8 +105,8 @@ def test_failure_inside_add_document_leaves_store_exactly_as_before(store_path, 
 def test_failing_file_among_good_ones(store_path, files, monkeypatch):
     original = Store._write_release
 
-    def fail_for_b(self, doc_id, rec):
-        notes = original(self, doc_id, rec)
+    def fail_for_b(self, doc_id, rec, *args):
+        notes = original(self, doc_id, rec, *args)
         if rec.release["label"] == "20310610":
             raise RuntimeError("simulated crash while writing")
         return notes
@@ -130,7 +130,7 @@ def test_interrupt_inside_add_document_rolls_back(store_path, files, monkeypatch
         ingest_paths(store, [files["a"]])
     before = snapshot(store_path)
 
-    def interrupted(self, doc_id, rec):
+    def interrupted(self, doc_id, rec, *args):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Store, "_write_release", interrupted)
@@ -145,8 +145,8 @@ def test_concurrent_reader_sees_all_or_nothing(store_path, files, monkeypatch):
     written, resume = threading.Event(), threading.Event()
     original = Store._write_release
 
-    def write_and_wait(self, doc_id, rec):
-        notes = original(self, doc_id, rec)
+    def write_and_wait(self, doc_id, rec, *args):
+        notes = original(self, doc_id, rec, *args)
         written.set()  # every row of b is written, the transaction is still open
         assert resume.wait(10)
         return notes

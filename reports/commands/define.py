@@ -22,6 +22,8 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    if not args.term.strip():
+        raise UserError("define: an empty TERM; give a glossary headword (like Kicker)")
     with ctx.store(readonly=True) as store:
         rs = load_ruleset(store, args.release, args.lang)
     entry = rs.define(args.term)
@@ -32,7 +34,9 @@ def run(args, ctx) -> int:
         names = [g.term for g in rs.glossary]
         close = [m[0] for m in process.extract(args.term, names, scorer=fuzz.WRatio, limit=3)]
         raise UserError(f"no glossary entry {args.term!r} in {rs.release.lang} "
-                        f"{rs.release.effective_date or rs.release.label}; closest: {', '.join(close)}")
+                        f"{rs.release.effective_date or rs.release.label}"
+                        + (f"; closest: {', '.join(close)}" if close else
+                           "; its glossary is empty" if not names else ""))
     if args.format == "json":
         print_json({"term": entry.term, "aliases": list(entry.aliases), "heading": entry.heading,
                     "text": entry.text, "obsolete": entry.obsolete, "original": entry.original,

@@ -5,8 +5,10 @@ import sys
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from extract.ingest import expand_paths, ingest_file
+from corpus.store import StoreError
+from extract.ingest import IngestInterrupted, ingest_file, scan_paths
 
+from ..cli import UserError
 from ..output import console, err_console, table
 
 
@@ -15,37 +17,95 @@ def register(sub) -> None:
         "ingest", help="ingest CR files and pages (files or folders, recursive)",
         description="Read official CR text files (any era and encoding), translations and "
                     "wiki pages into the store. Files already stored (same bytes) are skipped; "
-                    "a file that fails leaves nothing behind and does not stop the others. "
+                    "a file that fails leaves nothing behind and does not stop the others. A "
+                    "truncated file, or one whose contents list sections its body lacks, is "
+                    "stored as an incomplete release, and never replaces a complete one of the "
+                    "same release unless --replace is given. "
                     "Example: mtgcr ingest ../shared/corpus/en/official")
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
-    p.add_argument("--warnings", action="store_true", help="list every warning, not just counts")
+    p.add_argument("--warnings", action="store_true",
+                   help="list every warning, not just counts (also those stored with files "
+                        "already in the store)")
+    p.add_argument("--replace", action="store_true",
+                   help="let an incomplete file replace a stored complete release")
     p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
-    files = list(expand_paths(args.paths))
+    if any(not str(p).strip() for p in args.paths):
+        raise UserError("ingest: an empty PATH ('') names no file; give files or folders "
+                        "(did a shell variable expand to nothing?)")
+    scan = scan_paths(args.paths)
+    files = scan.files
     results = []
+    stop: str | None = None
+    status = 0
     with ctx.store() as store:
-        if ctx.silent or not files:
-            results = [ingest_file(store, f) for f in files]
-        else:
-            with Progress(TextColumn("[bold]ingest"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), TextColumn("{task.description}"),
-                          console=err_console, transient=True) as bar:
-                task = bar.add_task("", total=len(files))
+        try:
+            if ctx.silent or not files:
                 for f in files:
-                    bar.update(task, description=f.name)
-                    results.append(ingest_file(store, f))
-                    bar.advance(task)
+                    results.append(ingest_file(store, f, replace=args.replace))
+            else:
+                with Progress(TextColumn("[bold]ingest"), BarColumn(), MofNCompleteColumn(),
+                              TimeElapsedColumn(), TextColumn("{task.description}"),
+                              console=err_console, transient=True) as bar:
+                    task = bar.add_task("", total=len(files))
+                    for f in files:
+                        bar.update(task, description=f.name)
+                        results.append(ingest_file(store, f, replace=args.replace))
+                        bar.advance(task)
+        except IngestInterrupted as exc:
+            results += exc.results
+            stop, status = (f"interrupted at {exc.results[-1].path} ({len(results)} of "
+                            f"{len(files)} files handled); the store keeps every file that "
+                            f"finished"), 130
+        except KeyboardInterrupt:  # between two files: every file handled so far is complete
+            stop, status = (f"interrupted ({len(results)} of {len(files)} files handled); the "
+                            f"store keeps every file that finished"), 130
+        except StoreError as exc:
+            stop, status = f"{exc} (stopped after {len(results)} of {len(files)} files)", 2
+    _report(args, ctx, results)
+    if scan.skipped and files and not ctx.silent:
+        print(f"note: {scan.skipped_note()}", file=sys.stderr)
+    failed = [r for r in results if r.status == "failed"]
+    for r in failed:
+        print(f"error: {r.error}", file=sys.stderr)
+    if not files and stop is None:
+        print("error: no files found in the given paths"
+              + (f" ({scan.skipped_note()})" if scan.skipped else ""), file=sys.stderr)
+        return 1
+    done = sum(r.status == "ingested" for r in results)
+    same = sum(r.status == "unchanged" for r in results)
+    n_warn = sum(len(r.warnings) for r in results)
+    if n_warn and not args.warnings and not ctx.silent:
+        print(f"{n_warn} warnings (file:line: message) — 'mtgcr ingest --warnings' lists them all; "
+              f"they are also in the store's warnings table", file=sys.stderr)
+    if not ctx.silent or stop:
+        left = len(files) - len(results) + sum(r.status == "interrupted" for r in results)
+        print(f"{done} ingested, {same} already stored, {len(failed)} failed"
+              + (f", {left} not done" if stop else ""), file=sys.stderr)
+    if stop:
+        print(f"mtgcr: {stop}", file=sys.stderr)
+        return status
+    return 1 if failed else 0
+
+
+def _report(args, ctx, results) -> None:
+    """The table of what was ingested, then warnings (with --warnings) and notes."""
     rows = []
     for r in results:
+        name = r.path.rsplit("/", 1)[-1]
         for lang, label, eff, c in r.releases:
-            rows.append([r.path.rsplit("/", 1)[-1], f"{lang}:{label}", eff, r.encoding, c["sections"],
-                         c["rules"], c["subrules"], c["examples"], c["glossary"], _warn_cell(r)])
+            rows.append([name, f"{lang}:{label}", eff, r.encoding, c["sections"], c["rules"],
+                         c["subrules"], c["examples"], c["glossary"], warn_cell(r.warnings)])
         if r.status == "unchanged":
-            rows.append([r.path.rsplit("/", 1)[-1], "(already stored)", "", r.encoding, "", "", "", "", "", ""])
+            rows.append([name, "(already stored)", "", r.encoding, "", "", "", "", "",
+                         warn_cell(r.warnings)])
         elif r.status == "ingested" and not r.releases:
-            rows.append([r.path.rsplit("/", 1)[-1], f"({r.kind})", "", r.encoding, "", "", "", "", "", _warn_cell(r)])
+            rows.append([name, f"({r.kind or 'stored'})", "", r.encoding, "", "", "", "", "",
+                         warn_cell(r.warnings)])
+        elif r.status == "interrupted":
+            rows.append([name, "(interrupted: not stored)", "", r.encoding, "", "", "", "", "", ""])
     if rows and not ctx.silent:
         console.print(table(f"Ingested into {ctx.store_path}",
                             ["file", "release", "effective", "encoding", "sections", "rules",
@@ -56,28 +116,18 @@ def run(args, ctx) -> int:
                 print(f"warning: {w}", file=sys.stderr)
         for n in r.notes:
             print(f"note: {r.path}: {n}", file=sys.stderr)
-    failed = [r for r in results if r.status == "failed"]
-    for r in failed:
-        print(f"error: {r.error}", file=sys.stderr)
-    if not files:
-        print("error: no files found in the given paths", file=sys.stderr)
-        return 1
-    done = sum(r.status == "ingested" for r in results)
-    same = sum(r.status == "unchanged" for r in results)
-    n_warn = sum(len(r.warnings) for r in results)
-    if n_warn and not args.warnings and not ctx.silent:
-        print(f"{n_warn} warnings (file:line: message) — 'mtgcr ingest --warnings' lists them all; "
-              f"they are also in the store's warnings table", file=sys.stderr)
-    if not ctx.silent:
-        print(f"{done} ingested, {same} already stored, {len(failed)} failed", file=sys.stderr)
-    return 1 if failed else 0
 
 
-def _warn_cell(r) -> str:
-    """The warnings column: count, and the first one as ``line: message``."""
-    if not r.warnings:
+def warn_cell(warnings: list[str]) -> str:
+    """The warnings column, one layout for every row: ``"0"``, or ``"N: line: message"`` —
+    the count, then the first warning without its file name (``line`` 0 when it has none)."""
+    if not warnings:
         return "0"
-    first = r.warnings[0].split(":", 1)[1] if ":" in r.warnings[0] else r.warnings[0]
-    first = first.strip()
-    more = f" (+{len(r.warnings) - 1})" if len(r.warnings) > 1 else ""
-    return f"{len(r.warnings)}: {first}{more}" if len(r.warnings) == 1 else f"{first}{more}"
+    first = warnings[0]
+    head, sep, rest = first.partition(": ")
+    if sep and ":" in head:  # "path:line: message" (a path may itself hold ':')
+        line = head.rsplit(":", 1)[1]
+        first = f"{line}: {rest}" if line.isdigit() else first
+    elif sep:  # "path: message" (no line)
+        first = f"0: {rest}"
+    return f"{len(warnings)}: {first}"

@@ -1,6 +1,7 @@
 """``mtgcr releases``: list stored releases with their counts."""
 from __future__ import annotations
 
+from ..cli import UserError
 from ..output import console, print_json, table
 
 
@@ -9,7 +10,7 @@ def register(sub) -> None:
                        description="List stored releases (every language) with counts of "
                                    "sections, rules, subrules, examples and glossary entries. "
                                    "Example: mtgcr releases --format json")
-    p.add_argument("--lang", help="only this language (en, ja, zh, ru)")
+    p.add_argument("--lang", help="only this language (en, ja, zh, ru); an error if it has none")
     p.add_argument("--format", choices=["table", "json"], default="table")
     p.set_defaults(func=run)
 
@@ -17,6 +18,10 @@ def register(sub) -> None:
 def run(args, ctx) -> int:
     with ctx.store(readonly=True) as store:
         rels = store.releases(args.lang)
+        if args.lang and not rels:
+            have = store.languages()
+            raise UserError(f"no {args.lang} releases in {ctx.store_path} ("
+                            + (f"languages stored: {', '.join(have)})" if have else "the store is empty)"))
     if args.format == "json":
         print_json([r.as_json() for r in rels])
         return 0

@@ -13,7 +13,9 @@ from ..output import console, print_json, release_json
 def register(sub) -> None:
     p = sub.add_parser("show", help="show a rule, subrule or section",
                        description="Show a rule's text and examples. RULE is 712, 712.8 or "
-                                   "712.8e. Example: mtgcr show 712.8e --release 20231117")
+                                   "712.8e (upper case is read as lower case: 712.8E), or a "
+                                   "chapter number (7) to list its sections. "
+                                   "Example: mtgcr show 712.8e --release 20231117")
     p.add_argument("rule", metavar="RULE")
     p.add_argument("--release", "-r", help="effective date (2023-11-17) or label (20231117); "
                                            "default: the newest")
@@ -34,15 +36,32 @@ def rule_json(rule, rs) -> dict:
             "release": release_json(rs.release), "lang": rs.release.lang}
 
 
-def run(args, ctx) -> int:
-    num = RuleNumber.try_parse(args.rule)
+def parse_user_number(text: str) -> RuleNumber | int:
+    """A rule number as a user types it: ``712.8E`` is ``712.8e`` (documents are parsed
+    strictly; only here is case ignored), ``7`` or ``7.`` is chapter 7 (an ``int``).
+
+    Raises:
+        UserError: not a rule, section or chapter number.
+    """
+    s = text.strip()
+    if s.rstrip(".").isdigit() and len(s.rstrip(".")) == 1:
+        return int(s.rstrip("."))
+    num = RuleNumber.try_parse(s.lower())
     if num is None:
-        raise UserError(f"{args.rule!r} is not a rule number (like 712, 712.8 or 712.8e)")
+        raise UserError(f"{text!r} is not a rule number (like 712, 712.8 or 712.8e) or a "
+                        f"chapter number (like 7)")
+    return num
+
+
+def run(args, ctx) -> int:
+    num = parse_user_number(args.rule)
     with ctx.store(readonly=True) as store:
         rs = load_ruleset(store, args.release, args.lang)
-        en_rs = english_ruleset(store, rs) if args.pair else None
+        en_rs = english_ruleset(store, rs) if args.pair and not isinstance(num, int) else None
     rel = rs.release
     where = f"{rel.lang} {rel.effective_date or rel.label}"
+    if isinstance(num, int):
+        return _show_chapter(num, rs, where, args)
     if num.kind == "section":
         sec = rs.sections.get(num)
         if sec is None:
@@ -59,8 +78,7 @@ def run(args, ctx) -> int:
         return 0
     rule = rs.get(num)
     if rule is None:
-        near = [str(n) for n in rs.rules if n.section == num.section][:0]
-        raise UserError(f"rule {num} does not exist in {where}" + (f"; see {near}" if near else ""))
+        raise UserError(f"rule {num} does not exist in {where}")
     below = [r for r in rs.subtree(num) if r.number != num] if args.subrules else []
     if args.format == "json":
         out = rule_json(rule, rs)
@@ -76,6 +94,29 @@ def run(args, ctx) -> int:
         _print_rule(r)
         if en_rs is not None:
             _print_pair(pair_json(r, rs, en_rs))
+    return 0
+
+
+def _show_chapter(n: int, rs, where: str, args) -> int:
+    """List the sections of chapter ``n`` (its heading if the release has one)."""
+    chapter = next((c for c in rs.chapters if c.number == n), None)
+    secs = [sec for num, sec in sorted(rs.sections.items()) if num.section // 100 == n]
+    if chapter is None and not secs:
+        have = ", ".join(str(c.number) for c in rs.chapters) or "none"
+        raise UserError(f"chapter {n} does not exist in {where} (chapters: {have})")
+    title = chapter.title if chapter else None
+    if args.format == "json":
+        print_json({"number": str(n), "kind": "chapter", "title": title,
+                    "line": chapter.line if chapter else None, "release": release_json(rs.release),
+                    "lang": rs.release.lang,
+                    "sections": [{"number": str(sec.number), "title": sec.title, "line": sec.line,
+                                  "rules": sum(1 for r in rs.rules if r.section == sec.number.section
+                                               and r.letters is None)} for sec in secs]})
+        return 0
+    console.print(f"[bold]{n}. {escape(title or '(no chapter heading)')}[/bold]  ({where}"
+                  + (f", line {chapter.line}" if chapter else "") + ")")
+    for sec in secs:
+        console.print(f"{sec.number}. {sec.title.splitlines()[0]}", markup=False)
     return 0
 
 
