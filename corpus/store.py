@@ -394,13 +394,17 @@ class Store:
                         (r["lang"], r["label"], r["origin"])).fetchone()
         if old:
             key = f"{r['lang']}:{r['label']} ({r['origin']})"
-            if old["complete"] and not r.get("complete", 1) and not replace:
-                fewer = [f"{r[f'n_{k}']} {k} instead of {old[f'n_{k}']}"
-                         for k in ("sections", "rules", "subrules", "glossary")
-                         if (r.get(f"n_{k}") or 0) < (old[f"n_{k}"] or 0)]
+            fewer = [f"{r.get(f'n_{k}') or 0} {k} instead of {old[f'n_{k}']}"
+                     for k in ("sections", "rules", "subrules", "glossary")
+                     if (r.get(f"n_{k}") or 0) < (old[f"n_{k}"] or 0)]
+            downgrade = old["complete"] and not r.get("complete", 1)
+            # a partial release (merged quotes) may shrink when a page is edited; a complete one
+            # is only replaced by an equally full parse unless asked
+            if old["complete"] and (downgrade or fewer) and not replace:
+                what = "an incomplete one" if downgrade else "a smaller one"
                 raise ReplaceRefused(
-                    f"would replace the complete {key} from {old['source']} with an incomplete "
-                    f"one{' (' + ', '.join(fewer) + ')' if fewer else ''}; "
+                    f"would replace the complete {key} from "
+                    f"{old['source']} with {what}{' (' + ', '.join(fewer) + ')' if fewer else ''}; "
                     f"use 'mtgcr ingest --replace' to replace it anyway")
             c.execute("DELETE FROM releases WHERE id=?", (old["id"],))
             notes.append(f"replaces {key} from {old['source']}"

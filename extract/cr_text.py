@@ -35,20 +35,23 @@ Format knowledge, checked on the 112 official English releases 2003-03-15 … 20
   "(Informal)" (up to 2009) informal ones; after a blank line an indented line, or a sub-heading
   followed by indented lines (the list of expansion symbols, 2003-03-15), continues the entry;
 * 2013-02-01 is cut off inside the glossary (last headword "Attack Multiple Players", no
-  definition, no credits); it is parsed with warnings and marked incomplete (below);
+  definition, no credits); it is parsed with a truncation warning; its rule tree is whole, so
+  it stays a complete release (below);
 * the contents list every chapter and section heading; the body is compared with them and
   each heading one side has and the other lacks is a warning. In the 112 official files the
   only differences are placeholder sections the contents leave out: ``215. This section is
   now empty…`` (2004-10-01 … 2007-02-01) and ``211. [This section has been intentionally
   left blank…]`` (2007-10-01 … 2009-05-01); the JA 20260116 contents lack section 721 and list
   the introduction as chapter "0. はじめに" (not compared);
-* **incomplete files**: a file that ends before the credits (it is cut off, in the glossary or
-  right after its heading), or whose body lacks a section its contents list (a hole), gives a
-  ruleset with ``complete=False``: its rules and entries are kept and listed, but a rule or
-  entry missing from it does not mean the release lacks it, so it never replaces a complete
-  copy of the release in the store unless asked (see :mod:`extract.ingest`) and is left out
-  of release chains. A file cut off before its glossary heading is refused
-  (:class:`CRFormatError`);
+* **complete and incomplete files**: ``complete`` speaks of the rule tree. A file whose body
+  lacks a section its contents list (a hole) gives a ruleset with ``complete=False``: its rules
+  are kept and listed, but a rule missing from it does not mean the release lacks it, and it is
+  left out of release chains. A file that ends before the credits (cut off inside the glossary
+  or right after its heading) keeps ``complete=True`` when its rule tree is whole, with a
+  truncation warning, so that the real 2013-02-01 file stays in the chain; in the store a parse
+  never replaces a stored copy of the same release that has more sections, rules, subrules or
+  glossary entries unless asked (see :mod:`corpus.store`). A file cut off before its glossary
+  heading is refused (:class:`CRFormatError`);
 * the file published as 2006-06-01 states "current as of June 1, 2004" (its original name was
   ``MagicCompRules060104.txt``, month-first): it is the 2004-06-01 release and gets the label
   ``20040601`` (see :func:`label_from_name`).
@@ -250,8 +253,8 @@ class _Parser:
             rs.credits = self._join_block(credits + 1, len(lines))  # as printed, date line too
         self._check_numbering(rs)
         holes = self._check_contents(rs, toc_chapters, toc_sections)
-        if credits is None or holes:
-            rs.complete = False  # truncated or with holes: see the module docstring
+        if holes:
+            rs.complete = False  # a hole in the rule tree: see the module docstring
         rs.warnings = self.warnings
         return rs
 

@@ -88,19 +88,19 @@ def test_truncated_copy_does_not_replace_the_complete_release(store_path, full, 
     assert main(["--store", s, "ingest", str(cut_after_glossary_heading)]) == 1
     err = capsys.readouterr().err
     assert (f"error: {cut_after_glossary_heading}: not stored: it would replace the complete "
-            f"en:20310303 (official) from {full} with an incomplete one (0 glossary instead of 2); "
+            f"en:20310303 (official) from {full} with a smaller one (0 glossary instead of 2); "
             f"use 'mtgcr ingest --replace' to replace it anyway") in err.splitlines()
     assert "replaces" not in err
     assert releases(store_path) == [("20310303", True, 3, 2, "in")]
     with Store(store_path, readonly=True) as st:
         assert st.conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 1
-    # asked for: it replaces, and says the new one is incomplete
+    # asked for: it replaces; its rule tree is whole, so it is still complete (with a warning)
     assert main(["--store", s, "ingest", "--replace", str(cut_after_glossary_heading)]) == 0
     err = capsys.readouterr().err
-    assert (f"note: {cut_after_glossary_heading}: replaces en:20310303 (official) from {full} "
-            f"(this one is incomplete)") in err.splitlines()
-    assert releases(store_path) == [("20310303", False, 3, 0, "cut")]
-    # a complete file (other bytes: CRLF line breaks) replaces the incomplete one unasked
+    assert (f"note: {cut_after_glossary_heading}: replaces en:20310303 (official) from {full}"
+            ) in err.splitlines()
+    assert releases(store_path) == [("20310303", True, 3, 0, "cut")]
+    # a fuller file (other bytes: CRLF line breaks) replaces the smaller one unasked
     crlf = full.parent.parent / "crlf" / full.name
     crlf.parent.mkdir()
     crlf.write_bytes(full.read_bytes().replace(b"\n", b"\r\n"))
