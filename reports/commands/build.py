@@ -9,7 +9,7 @@ from crossref.decisions import DecisionError
 from extract.ingest import expand_paths, ingest_file
 
 from ..alignctx import add_decisions_option, read_decisions
-from ..build_site import build_reports
+from ..build_site import BuildInterrupted, build_reports
 from ..cli import UserError
 from ..output import err_console
 from ..render import RENDERERS
@@ -42,6 +42,11 @@ def run(args, ctx) -> int:
                         f"choose from {', '.join(RENDERERS)}")
     decisions = read_decisions(args, ctx)
     out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {args.out} is a file; give a folder for the reports "
+                        f"(created if missing)")
+    if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
+        raise UserError(f"--out {args.out}: a parent of it is a file, not a folder")
     failed = 0
     files = list(expand_paths(args.sources))
     if not files:
@@ -66,6 +71,13 @@ def run(args, ctx) -> int:
             index = build_reports(store, out, args.lang, decisions, formats, progress)
         except DecisionError as exc:
             raise UserError(str(exc)) from None
+        except BuildInterrupted as exc:
+            if err_console.is_terminal:
+                err_console.print(" " * 60, end="\r")
+            print(f"mtgcr: build interrupted: {exc.done} of {exc.index['expected']} change "
+                  f"reports written; {out / 'index.html'} lists them (run the same command "
+                  f"again to finish: alignments done so far are cached)", file=sys.stderr)
+            return 130
     if not ctx.silent:
         if err_console.is_terminal:
             err_console.print(" " * 60, end="\r")
