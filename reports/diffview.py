@@ -37,7 +37,7 @@ from typing import Any
 from crossref.classify import stale_references
 from crossref.decisions import snippet
 from crossref.matching import full_text
-from crossref.model import Alignment, Change, release_json
+from crossref.model import Alignment, release_json
 from crossref.worddiff import Tokenizer, tokenizer_for, word_diff
 from crossref.xlang import CrossAlignment, restrict_to_quoted
 from extract.model import Ruleset

@@ -5,7 +5,6 @@ For a translation (``--lang ja``) the rule is followed through the English relea
 translation in the store says whether the translation has the rule there (quoted or not)."""
 from __future__ import annotations
 
-from corpus.store import StoreError
 from crossref.chain import Chain
 from crossref.decisions import DecisionError
 from crossref.xlang import PIVOT, translated_history

@@ -144,7 +144,7 @@ def _numbered(rules: list[dict[str, str]]) -> str:
 
 def _alignment(view: dict[str, Any]) -> list[str]:
     a = alignment_parts(view)
-    B = [f'<h2 id="alignment">Alignment</h2>',
+    B = ['<h2 id="alignment">Alignment</h2>',
          f'<p id="alignment-basis" data-basis="{_e(a["basis"])}">{_e(a["reason"])}</p>']
     if a["pairing"]:
         B.append(f'<p id="pairing">{_e(a["pairing"])}</p>')
