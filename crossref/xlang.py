@@ -46,7 +46,7 @@ from .options import AlignOptions
 from .textkey import compare_form, rewrite_numbers, title_key
 from .worddiff import text_similarity
 
-__all__ = ["PIVOT", "Projection", "Disagreement", "CrossAlignment", "project_alignment",
+__all__ = ["PIVOT", "original_release", "translated_history", "TranslatedHistory", "Projection", "Disagreement", "CrossAlignment", "project_alignment",
            "compare_alignments", "restrict_to_quoted", "translation_alignment"]
 
 #: The language alignments are projected from.
@@ -384,6 +384,13 @@ class CrossAlignment:
                 "disagreements": [d.to_json() for d in self.disagreements]}
 
 
+def original_release(store: Store, rel: ReleaseInfo, pivot: str = PIVOT) -> ReleaseInfo | None:
+    """The complete release of language ``pivot`` a translation release belongs to (same
+    label, else same effective date; see :func:`crossref.langpair.english_counterpart`),
+    the official one preferred; ``None`` if the store has none."""
+    return _complete_counterpart(store, rel, pivot)
+
+
 def _complete_counterpart(store: Store, rel: ReleaseInfo, pivot: str) -> ReleaseInfo | None:
     cands = [r for r in store.releases(pivot) if r.complete]
     best: dict[str, ReleaseInfo] = {}
@@ -524,7 +531,11 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
         raise StoreError(f"{number} is not in {what}")
     chain = Chain(store, PIVOT, decisions, on_align=on_align)
     k = chain.index(en.effective_date or en.label)
-    entries = chain.lineage().history(number, k)
+    try:
+        entries = chain.lineage().history(number, k)
+    except KeyError as exc:
+        raise StoreError(f"{exc.args[0]} (the {PIVOT} release of {what}, whose lineage a "
+                         f"translation follows)") from None
     by_label: dict[str, ReleaseInfo] = {}
     for r in store.releases(lang):
         cur = by_label.get(r.label)

@@ -208,3 +208,17 @@ def test_pairing_of_the_unit_quotes_is_verified():
         "100.1": "verified", "100.2": "verified", "100.3": "verified", "100.4": "unverified",
         "100.5": "unverified"}
     assert Indel.normalized_similarity(sudachi_words(JA_OLD[4][1]), sudachi_words(JA_NEW[3][1])) > 0.8
+
+
+def test_remap_of_a_quoted_rule_follows_the_english_lineage(store, capsys):
+    code = main(["--silent", "--store", str(store), "remap", "100.2", "--from", "20300110",
+                 "--to", "20300405", "--lang", "ja"])
+    assert code == 0
+    assert capsys.readouterr().out.strip() == "100.2 (2030-01-10) → 100.3 (2030-04-05); ja 20300405: quoted"
+    code = main(["--silent", "--store", str(store), "remap", "100.4", "--from", "20300110",
+                 "--to", "20300405", "--lang", "ja", "--format", "json"])
+    d = json.loads(capsys.readouterr().out)
+    assert code == 0 and d["numbers"] == ["100.5"] and d["translation"] == "ja 20300405: not quoted"
+    code = main(["--silent", "--store", str(store), "remap", "100.5", "--from", "20300110",
+                 "--to", "20300405", "--lang", "ja"])
+    assert code == 1 and "removed in 2030-04-05" in capsys.readouterr().out

@@ -63,9 +63,6 @@ def run(args, ctx) -> int:
                                         progress_callback(ctx))
             except DecisionError as exc:
                 raise UserError(str(exc)) from None
-            except KeyError as exc:
-                raise UserError(f"{exc.args[0]} (the {PIVOT} release of the same label, "
-                                f"followed for {args.lang})") from None
             entries, k, translations = th.entries, th.k, th.translations
             title = f"history of {num} ({th.asked.replace(':', ' ')}, followed through the {PIVOT} releases)"
         else:
