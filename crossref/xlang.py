@@ -409,7 +409,8 @@ def _release(info: ReleaseInfo) -> Release:
 
 def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
                           decisions: Iterable[Decision] = (), options: AlignOptions | None = None,
-                          compare: bool = True) -> CrossAlignment:
+                          compare: bool = True,
+                          pairing_cache: dict | None = None) -> CrossAlignment:
     """Align two releases of ``lang``, projecting the original's alignment when possible.
 
     Args:
@@ -420,6 +421,8 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
         options: alignment options.
         compare: when projecting, also align the translation directly and list the
             disagreements (the projection alone is cheaper).
+        pairing_cache: a dict kept by the caller across calls (a build over consecutive
+            pairs): each release's pairing with its original is computed once.
 
     Returns:
         A :class:`CrossAlignment` (see the module docstring for the three cases).
@@ -455,7 +458,9 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
         old = from_record(store.release_rows(a.id))
         new = from_record(store.release_rows(b.id))
         direct = None
-    po, pn = pair_rulesets(old, en_old), pair_rulesets(new, en_new)
+    cache = pairing_cache if pairing_cache is not None else {}
+    po = cache.get((a.id, ea.id)) or cache.setdefault((a.id, ea.id), pair_rulesets(old, en_old))
+    pn = cache.get((b.id, eb.id)) or cache.setdefault((b.id, eb.id), pair_rulesets(new, en_new))
     old_ok = {p.number for p in po.paired}
     new_ok = {p.number for p in pn.paired}
     proj = project_alignment(pivot, old, new, old_ok, new_ok)

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from corpus.store import Store
 from crossref.chain import Chain
 from crossref.decisions import Decision
+from crossref.xlang import PIVOT, translation_alignment
 
 from .alignctx import write_atomic
 from .diffview import diff_view, release_name
@@ -39,6 +40,9 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
                   decisions: list[Decision] = (), formats: list[str] | None = None,
                   progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Align every consecutive pair of complete releases per language and write the reports.
+    For a translation whose English releases are stored, the English alignment is projected
+    onto it and compared with its own, as ``mtgcr diff --lang`` does
+    (:func:`crossref.xlang.translation_alignment`).
 
     The folder stays consistent at every moment: each file is written to a temporary name
     and renamed, and the index (``index.json``, ``index.md``, ``index.html``) is rewritten
@@ -69,12 +73,18 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
                  for lang, chain in chains]
     total = sum(len(chain) - 1 for _, chain in chains)
     done = 0
+    pairings: dict = {}
     try:
         for (lang, chain), entry in zip(chains, languages):
             for k in range(len(chain) - 1):
-                old, new = chain.ruleset(k), chain.ruleset(k + 1)
-                al = chain.alignment(k)
-                view = diff_view(al, old, new)
+                if lang == PIVOT:
+                    old, new = chain.ruleset(k), chain.ruleset(k + 1)
+                    view = diff_view(chain.alignment(k), old, new)
+                else:  # a translation: the English alignment projected, as diff does
+                    cross = translation_alignment(store, chain.infos[k].label,
+                                                  chain.infos[k + 1].label, lang, decisions,
+                                                  pairing_cache=pairings)
+                    view = diff_view(cross.alignment, cross.old, cross.new, cross=cross)
                 stem = f"{release_name(view['old'])}_{release_name(view['new'])}"
                 files = {}
                 for fmt in formats:

@@ -222,3 +222,23 @@ def test_remap_of_a_quoted_rule_follows_the_english_lineage(store, capsys):
     code = main(["--silent", "--store", str(store), "remap", "100.5", "--from", "20300110",
                  "--to", "20300405", "--lang", "ja"])
     assert code == 1 and "removed in 2030-04-05" in capsys.readouterr().out
+
+
+def test_build_projects_translations_too(tmp_path):
+    from reports.build_site import build_reports
+    path = tmp_path / "s.sqlite"
+    ja_new = JA_NEW[:1] + [("100.2", "各プレイヤーはゲーム開始前にマリガンを行ってもよい。")] + JA_NEW[1:3] + [
+        ("100.5", "トークンはカードではないオブジェクトを表すマーカーである。")] + JA_NEW[3:]
+    with Store(path) as st:
+        for k, rs in enumerate([ruleset("20300110", EN_OLD), ruleset("20300405", EN_NEW),
+                                ruleset("20300110", JA_OLD, lang="ja"),
+                                ruleset("20300405", ja_new, lang="ja")]):
+            st.add_document(make_doc(f"d{k}", name=f"d{k}.txt"), "test", [to_record(rs)])
+        index = build_reports(st, tmp_path / "site", ["ja"], formats=["json"])
+    [lang] = index["languages"]
+    d = json.loads((tmp_path / "site" / lang["pairs"][0]["files"]["json"]).read_text(encoding="utf-8"))
+    assert d["alignment"]["basis"] == "projected"
+    kinds = {(tuple(c["old"]), tuple(c["new"])): c["kind"] for c in d["changes"]}
+    # complete translations: the mulligan rule is added, the tokens rule renumbered
+    assert kinds[((), ("100.2",))] == "added" and kinds[(("100.4",), ("100.5",))] == "renumbered"
+    assert [(x["old"], x["new"]) for x in d["alignment"]["disagreements"]] == [(["100.5"], ["100.6"])]

@@ -21,11 +21,14 @@ def register(sub) -> None:
         description="The main job: ingest every SOURCE (files or folders), align every pair of "
                     "consecutive complete releases of each language in the store, and write "
                     "one change report per pair (Markdown, HTML, CSV, JSON) plus index.html, "
-                    "index.md and index.json into DIR. Alignments are cached in the store, so "
-                    "a second build only renders. "
+                    "index.md and index.json into DIR. Translations reuse the English "
+                    "alignment of the same labels when it is stored (as diff --lang does). "
+                    "Alignments are cached in the store, so a second build only renders. "
+                    "The index is rewritten after every report: an interrupted build leaves "
+                    "an index of the reports written (marked incomplete). "
                     "Example: mtgcr build ../shared/corpus/en/official --out site")
     p.add_argument("sources", nargs="+", metavar="SOURCE")
-    p.add_argument("--out", required=True, metavar="DIR", help="output folder (created)")
+    p.add_argument("--out", required=True, metavar="DIR", help="output folder (created if missing; not a file)")
     p.add_argument("--lang", action="append", metavar="L",
                    help="only this language (repeatable; default: every language)")
     p.add_argument("--formats", default=",".join(RENDERERS),
