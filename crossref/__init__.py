@@ -8,6 +8,10 @@ Public entry points:
 * :class:`crossref.chain.Chain` — the releases of one language in a store, aligned pair by
   pair with a cache; :func:`crossref.chain.aligned_pair` for any two releases;
 * :class:`crossref.lineage.Lineage` — histories, lineage ids and remapping over a chain;
+* :func:`crossref.xlang.translation_alignment` — two releases of a translation: the English
+  alignment projected onto them (paired by number, verified), or a direct alignment, and
+  the disagreements of the two; :func:`crossref.xlang.translated_history` follows a
+  translated rule through the English lineage;
 * :mod:`crossref.decisions` — the human decisions file;
 * :mod:`crossref.worddiff` — word diffs with a tokenizer per language (SudachiPy for JA).
 """

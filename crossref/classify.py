@@ -17,19 +17,18 @@ from __future__ import annotations
 
 import re
 
-from rapidfuzz import fuzz
-
 from extract.references import find_references
 from extract.model import Ruleset
 from extract.rulenum import RuleNumber
 
 from .glossary import align_glossary
 from .matching import Matching, Side
-from .model import Alignment, Change
+from .model import CONTINUING, Alignment, Change
 from .sections import align_sections
 from .textkey import compare_form, rewrite_numbers
+from .worddiff import text_similarity
 
-__all__ = ["build_alignment", "stale_references"]
+__all__ = ["build_alignment", "stale_references", "compare_texts", "number_table"]
 
 _TOKEN = re.compile(r"\d\d\d(?:\.\d{1,3}[a-z]{0,2})?(?!\d)")
 _AMBIGUOUS_NOTE = "equally good candidates; record a decision to settle it"
@@ -78,6 +77,7 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
             last = j
         prev_new[i] = last
     decided = m.decided
+    lang = old.release.lang
     full_a, full_b, sec_get = a.full, b.full, sec_map.get
     for i, j in enumerate(o2n):
         if j < 0:
@@ -95,7 +95,7 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
         if g.kind in ("split", "merged"):
             fa = compare_form(" ".join(rewrite_numbers(full_a[i], table) for i in g.old))
             fb = compare_form(" ".join(full_b[j] for j in g.new))
-            sim = fuzz.ratio(fa, fb) / 100.0
+            sim = text_similarity(fa, fb, lang)
         elif g.kind == "ambiguous":
             sim, changed, notes = g.similarity, False, (_AMBIGUOUS_NOTE,)
         ch = Change(g.kind, olds, news, round(sim, 4), changed, notes, g.decided)
@@ -121,32 +121,48 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
                      {"old": len(a), "new": len(b)})
 
 
+def compare_texts(ra: str, rb: str, table: dict[str, str | None],
+                  lang: str = "en") -> tuple[bool, float, list[str]]:
+    """Whether a rule's wording changed, comparing ``ra`` (old) with ``rb`` (new).
+
+    Args:
+        ra, rb: rule texts with their examples (see :func:`crossref.matching.full_text`).
+        table: old rule numbers the alignment changes (old → new, ``None``: gone); the old
+            text's references are mapped through it (:func:`~crossref.textkey.rewrite_numbers`)
+            so that a renumbered citation is not an edit.
+        lang: the texts' language (Japanese similarity is scored on SudachiPy words, see
+            :func:`crossref.worddiff.text_similarity`).
+
+    Returns:
+        ``(changed, similarity 0–1, notes)``; ``similarity`` is 1.0 when unchanged; notes say
+        why equal texts differ as published ("typography only", "only renumbered
+        references", …) or that only the examples changed.
+    """
+    notes: list[str] = []
+    sim = 1.0
+    if ra == rb:
+        return False, 1.0, notes
+    if rewrite_numbers(ra, table) == rb:
+        return False, 1.0, ["only renumbered references"]
+    fa, fb = compare_form(ra), compare_form(rb)
+    if fa == fb:
+        return False, 1.0, ["typography only"]
+    fa = compare_form(rewrite_numbers(ra, table))
+    changed = fa != fb
+    if changed:
+        sim = text_similarity(fa, fb, lang)
+    else:
+        notes.append("only renumbered references and typography")
+    return changed, sim, notes
+
+
 def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
                  table: dict[str, str | None], decided: bool) -> Change:
     """Classify the one-to-one pair old ``i`` ↔ new ``j`` (``table``: the old numbers the
     alignment changes, see :func:`~crossref.textkey.rewrite_numbers`)."""
-    ra, rb = a.full[i], b.full[j]
-    notes: list[str] = []
-    sim = 1.0
-    if ra == rb:
-        changed = False
-    elif rewrite_numbers(ra, table) == rb:
-        changed = False
-        notes.append("only renumbered references")
-    else:
-        fa, fb = compare_form(ra), compare_form(rb)
-        if fa == fb:
-            changed = False
-            notes.append("typography only")
-        else:
-            fa = compare_form(rewrite_numbers(ra, table))
-            changed = fa != fb
-            if changed:
-                sim = fuzz.ratio(fa, fb) / 100.0
-            else:
-                notes.append("only renumbered references and typography")
-        if changed and a.text[i] == b.text[j]:
-            notes.append("examples changed")
+    changed, sim, notes = compare_texts(a.full[i], b.full[j], table, a.rs.release.lang)
+    if changed and a.text[i] == b.text[j]:
+        notes.append("examples changed")
     na, nb = a.nums[i], b.nums[j]
     if sec_map.get(na.section) != nb.section:
         kind = "moved"
@@ -201,3 +217,25 @@ def stale_references(al: Alignment, new: Ruleset) -> dict[RuleNumber, list[str]]
         if notes:
             out[ch.new[0]] = notes
     return out
+
+
+def number_table(al: Alignment) -> dict[str, str | None]:
+    """The old rule and section numbers an alignment changes, as written → new number
+    (``None``: no counterpart), the same table :func:`build_alignment` compares texts with.
+
+    A translation uses its original's numbering, so the table of the English alignment
+    serves to compare the translated texts of the same two releases too.
+    """
+    table: dict[str, str | None] = {}
+    for ch in al.changes:
+        for n in ch.old:
+            if ch.kind in CONTINUING:
+                if not _same(n, ch.new[0]):
+                    table[str(n)] = str(ch.new[0])
+            else:
+                table[str(n)] = None
+    for s in al.sections:
+        if s.old is not None and s.kind != "split" and (s.new is None
+                                                         or s.new.section != s.old.section):
+            table[str(s.old)] = None if s.new is None or s.kind == "removed" else str(s.new)
+    return table

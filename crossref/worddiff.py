@@ -13,7 +13,8 @@ exactly (spaces are tokens too), so a diff renders losslessly. Built in:
   :func:`register_tokenizer`).
 
 :func:`word_diff` returns ``[(op, text)]`` runs with ``op`` in ``"equal"``, ``"delete"``,
-``"insert"``.
+``"insert"``. :func:`text_similarity` scores two texts 0–1 the way the alignment reports
+it: on SudachiPy words for Japanese, on characters otherwise.
 """
 from __future__ import annotations
 
@@ -21,10 +22,11 @@ import re
 from functools import lru_cache
 from typing import Callable
 
+from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-__all__ = ["Tokenizer", "space_tokens", "sudachi_tokens", "cjk_tokens", "tokenizer_for",
-           "register_tokenizer", "word_diff"]
+__all__ = ["Tokenizer", "space_tokens", "sudachi_tokens", "sudachi_words", "cjk_tokens",
+           "tokenizer_for", "register_tokenizer", "word_diff", "text_similarity"]
 
 Tokenizer = Callable[[str], list[str]]
 
@@ -61,6 +63,31 @@ def sudachi_tokens(text: str) -> list[str]:
         if line:
             out += [m.surface() for m in tok.tokenize(line, mode)]
     return out
+
+
+_WORDLIKE = re.compile(r"[\w#]")
+
+
+def sudachi_words(text: str) -> list[str]:
+    """The words of a Japanese text: :func:`sudachi_tokens` without whitespace and
+    punctuation tokens (``#``, a masked rule number, counts as a word). For similarity
+    scores and alignment keys, not for display."""
+    return [t for t in sudachi_tokens(text) if _WORDLIKE.search(t)]
+
+
+def text_similarity(a: str, b: str, lang: str) -> float:
+    """Similarity 0–1 of two texts as alignments report it.
+
+    Japanese (``lang == "ja"``): the Indel similarity of the SudachiPy word sequences
+    (:func:`sudachi_words`): a changed particle counts as one word, never as scattered
+    characters. Every other language: ``rapidfuzz.fuzz.ratio`` of the characters / 100 (the
+    score the EN alignment has always reported).
+    """
+    if a == b:
+        return 1.0
+    if lang == "ja":
+        return Indel.normalized_similarity(sudachi_words(a), sudachi_words(b))
+    return fuzz.ratio(a, b) / 100.0
 
 
 def cjk_tokens(text: str) -> list[str]:

@@ -1,7 +1,9 @@
 """What the alignment commands (diff, history, remap, build) share: opening the store so the
-alignment cache can be written, and reading the decisions file."""
+alignment cache can be written, reading the decisions file, writing a report file."""
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 from corpus.store import Store, StoreError
@@ -9,7 +11,7 @@ from crossref.decisions import Decision, DecisionError, decisions_path, load_dec
 
 from .cli import UserError
 
-__all__ = ["open_store", "read_decisions", "add_decisions_option"]
+__all__ = ["open_store", "read_decisions", "add_decisions_option", "write_report", "write_atomic"]
 
 
 def add_decisions_option(p) -> None:
@@ -44,3 +46,45 @@ def read_decisions(args, ctx) -> list[Decision]:
         return load_decisions(decisions_path(getattr(args, "decisions", None), ctx.store_path))
     except DecisionError as exc:
         raise UserError(str(exc)) from None
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder and a
+    rename, so that ``path`` is never left half written (an interrupted build)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def write_report(out: str, text: str, ctx) -> None:
+    """Write a report to the file ``out`` for ``diff --out``: missing folders are created
+    (and the command says so on stderr, unless --silent); ``wrote FILE`` follows.
+
+    Raises:
+        UserError: ``out`` is an existing folder, a parent is a file, or the file cannot be
+            written (permissions, full disk): one line naming the path.
+    """
+    path = Path(out)
+    if path.is_dir():
+        raise UserError(f"--out {out} is a folder; give a file name, such as "
+                        f"{path / 'report.md'}")
+    created = []
+    parent = path.parent
+    while not parent.exists():
+        created.append(parent)
+        parent = parent.parent
+    if not parent.is_dir():
+        raise UserError(f"--out {out}: {parent} is a file, not a folder")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text)
+    except OSError as exc:
+        raise UserError(f"--out {out}: cannot write ({exc.strerror or exc})") from None
+    if not ctx.silent:
+        if created:
+            print(f"created folder {path.parent}", file=sys.stderr)
+        print(f"wrote {out}", file=sys.stderr)

@@ -16,23 +16,42 @@ from typing import Any, Callable
 from corpus.store import Store
 from crossref.chain import Chain
 from crossref.decisions import Decision
+from crossref.xlang import PIVOT, translation_alignment
 
+from .alignctx import write_atomic
 from .diffview import diff_view, release_name
 from .render import RENDERERS, SUFFIX
 from .render.html import render_index as html_index
 from .render.markdown import render_index as md_index
 
-__all__ = ["build_reports", "index_view"]
+__all__ = ["build_reports", "index_view", "BuildInterrupted"]
+
+
+class BuildInterrupted(Exception):
+    """The build was interrupted (Ctrl-C) after ``done`` reports; the index written lists
+    them. ``index`` is that index dict."""
+
+    def __init__(self, done: int, index: dict[str, Any]) -> None:
+        super().__init__(f"interrupted after {done} reports")
+        self.done, self.index = done, index
 
 
 def build_reports(store: Store, out: Path, langs: list[str] | None = None,
                   decisions: list[Decision] = (), formats: list[str] | None = None,
                   progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Align every consecutive pair of complete releases per language and write the reports.
+    For a translation whose English releases are stored, the English alignment is projected
+    onto it and compared with its own, as ``mtgcr diff --lang`` does
+    (:func:`crossref.xlang.translation_alignment`).
+
+    The folder stays consistent at every moment: each file is written to a temporary name
+    and renamed, and the index (``index.json``, ``index.md``, ``index.html``) is rewritten
+    after every pair, listing exactly the reports written so far, with ``"complete":
+    false`` until the last one.
 
     Args:
         store: an open store (writable, so alignments are cached).
-        out: the output folder (created).
+        out: the output folder (created; it must not be a file).
         langs: languages to report on (default: every language with a complete release).
         decisions: human decisions.
         formats: report formats (default all of ``md``, ``html``, ``csv``, ``json``).
@@ -43,49 +62,76 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
 
     Raises:
         crossref.decisions.DecisionError: a decision does not fit its releases.
+        BuildInterrupted: Ctrl-C; the index lists the reports written before it.
     """
     formats = formats or list(RENDERERS)
     out.mkdir(parents=True, exist_ok=True)
     if langs is None:
         langs = sorted({r.lang for r in store.releases() if r.complete})
-    languages = []
-    for lang in langs:
-        chain = Chain(store, lang, decisions)
-        pairs = []
-        for k in range(len(chain) - 1):
-            old, new = chain.ruleset(k), chain.ruleset(k + 1)
-            al = chain.alignment(k)
-            view = diff_view(al, old, new)
-            stem = f"{release_name(view['old'])}_{release_name(view['new'])}"
-            files = {}
-            for fmt in formats:
-                rel = f"{lang}/{stem}{SUFFIX[fmt]}"
-                path = out / rel
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(RENDERERS[fmt](view), encoding="utf-8")
-                files[fmt] = rel
-            pairs.append({"old": view["old"], "new": view["new"],
-                          "old_name": release_name(view["old"]),
-                          "new_name": release_name(view["new"]),
-                          "summary": view["summary"], "files": files})
-            if progress:
-                progress(f"{lang} {pairs[-1]['old_name']} → {pairs[-1]['new_name']}")
-        languages.append({"lang": lang, "pairs": pairs,
-                          "releases": [r.as_json() for r in chain.infos]})
-    index = index_view(languages)
-    (out / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=2) + "\n",
-                                    encoding="utf-8")
-    (out / "index.md").write_text(md_index(index), encoding="utf-8")
-    (out / "index.html").write_text(html_index(index), encoding="utf-8")
+    chains = [(lang, Chain(store, lang, decisions)) for lang in langs]
+    languages = [{"lang": lang, "pairs": [], "releases": [r.as_json() for r in chain.infos]}
+                 for lang, chain in chains]
+    total = sum(len(chain) - 1 for _, chain in chains)
+    done = 0
+    pairings: dict = {}
+    try:
+        for (lang, chain), entry in zip(chains, languages):
+            for k in range(len(chain) - 1):
+                if lang == PIVOT:
+                    old, new = chain.ruleset(k), chain.ruleset(k + 1)
+                    view = diff_view(chain.alignment(k), old, new)
+                else:  # a translation: the English alignment projected, as diff does
+                    cross = translation_alignment(store, chain.infos[k].label,
+                                                  chain.infos[k + 1].label, lang, decisions,
+                                                  pairing_cache=pairings)
+                    view = diff_view(cross.alignment, cross.old, cross.new, cross=cross)
+                stem = f"{release_name(view['old'])}_{release_name(view['new'])}"
+                files = {}
+                for fmt in formats:
+                    rel = f"{lang}/{stem}{SUFFIX[fmt]}"
+                    path = out / rel
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    write_atomic(path, RENDERERS[fmt](view))
+                    files[fmt] = rel
+                entry["pairs"].append({"old": view["old"], "new": view["new"],
+                                       "old_name": release_name(view["old"]),
+                                       "new_name": release_name(view["new"]),
+                                       "summary": view["summary"], "files": files})
+                done += 1
+                _write_index(out, index_view(languages, complete=done == total, expected=total))
+                if progress:
+                    progress(f"{lang} {entry['pairs'][-1]['old_name']} → "
+                             f"{entry['pairs'][-1]['new_name']}")
+    except KeyboardInterrupt:
+        index = index_view(languages, complete=False, expected=total, interrupted=True)
+        _write_index(out, index)
+        raise BuildInterrupted(done, index) from None
+    index = index_view(languages, complete=True, expected=total)
+    _write_index(out, index)
     return index
 
 
-def index_view(languages: list[dict[str, Any]]) -> dict[str, Any]:
-    """The index dict: ``{"title", "generated", "languages": [{"lang", "releases": [release
-    json], "pairs": [{"old", "new", "old_name", "new_name", "summary", "files": {fmt:
-    relative path}}]}]}``."""
+def _write_index(out: Path, index: dict[str, Any]) -> None:
+    write_atomic(out / "index.json", json.dumps(index, ensure_ascii=False, indent=2) + "\n")
+    write_atomic(out / "index.md", md_index(index))
+    write_atomic(out / "index.html", html_index(index))
+
+
+def index_view(languages: list[dict[str, Any]], complete: bool = True,
+               expected: int | None = None, interrupted: bool = False) -> dict[str, Any]:
+    """The index dict: ``{"title", "generated" (ISO 8601 UTC timestamp, seconds),
+    "description" (one sentence for people), "complete" (false while a build is running or
+    after it was interrupted), "reports" (pairs listed), "expected" (pairs the build set
+    out to write), "languages": [{"lang", "releases": [release json], "pairs": [{"old",
+    "new", "old_name", "new_name", "summary", "files": {fmt: relative path}}]}]}``."""
     n = sum(len(lang["pairs"]) for lang in languages)
+    expected = n if expected is None else expected
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    desc = f"{n} reports for {len(languages)} language(s), generated by mtgcr"
+    if not complete:
+        desc += (f"; incomplete: {n} of {expected} reports written "
+                 + ("(the build was interrupted)" if interrupted else "(the build is running, "
+                    "or was stopped)"))
     return {"title": "Comprehensive Rules: changes between consecutive releases",
-            "generated": f"{n} reports for {len(languages)} language(s), generated "
-                         f"{datetime.now(timezone.utc).isoformat(timespec='seconds')} by mtgcr",
-            "languages": languages}
+            "generated": now, "description": desc, "complete": complete, "reports": n,
+            "expected": expected, "languages": languages}

@@ -6,17 +6,29 @@ Shape (keys every consumer may rely on)::
     {"title", "lang", "old": release, "new": release, "section": "712" | None,
      "partial": {"old": bool, "new": bool},
      "summary": {...Alignment.summary(), "old_unaligned_share", "new_unaligned_share"},
+     "alignment": {"basis": "projected" | "direct", "reason", "pivot", "pairing",
+                   "unprojected", "not_quoted", "disagreements", ...},
      "changes": [{"kind", "old": [str], "new": [str], "similarity", "text_changed", "notes",
                   "decided", "old_section", "new_section", "old_text", "new_text",
+                  "old_rules": [{"number", "text"}], "new_rules": [...],
                   "diff": [[op, text]], "decision"}],
      "sections": [{"kind", "old", "new", "old_title", "new_title", "moved", "retitled", "rules"}],
      "glossary": [{"kind", "term", "old_term", "new_term", "similarity", "notes",
                    "old_text", "new_text", "diff"}]}
 
-``release`` objects are ``{"lang", "label", "effective_date", "revision"}``. Unchanged rules,
-sections and glossary entries are left out unless ``include_unchanged``. When a release is
-partial (quotes on a wiki page), only rules quoted in both are compared: what the partial
-side lacks is not reported as added or removed, and the counts cover the quoted rules.
+``release`` objects are ``{"lang", "label", "effective_date", "revision"}``. ``old_text`` /
+``new_text`` are the texts of the group's rules (with examples) joined by newlines, never
+prefixed with numbers (those are in ``old`` / ``new``; ``old_rules`` / ``new_rules`` pair
+each number with its text). Unchanged rules, sections and glossary entries are left out
+unless ``include_unchanged``. With ``section``, the changes, the section and glossary lists
+*and the summary counts* cover that section only: a group belongs to it when one of its old
+rules is in the section or in a section that went into it (the 2023-04-14 release folded
+713 Meld Cards into 712), or one of its new rules is in it or in a section carved out of
+it. ``alignment`` says which alignment was used (see :mod:`crossref.xlang`): for a
+translation, normally the English alignment projected onto it, with the disagreements of
+the translation's own alignment. When a release is partial (quotes on a wiki page) and the
+alignment is direct, only rules quoted in both are compared: what the partial side lacks is
+not reported as added or removed, and the counts cover the quoted rules.
 """
 from __future__ import annotations
 
@@ -27,11 +39,12 @@ from crossref.decisions import snippet
 from crossref.matching import full_text
 from crossref.model import Alignment, release_json
 from crossref.worddiff import Tokenizer, tokenizer_for, word_diff
+from crossref.xlang import CrossAlignment, restrict_to_quoted
 from extract.model import Ruleset
 from extract.references import find_references
 from extract.rulenum import RuleNumber
 
-__all__ = ["diff_view", "release_name"]
+__all__ = ["diff_view", "release_name", "section_scope"]
 
 #: Change kinds whose texts are diffed word by word.
 _DIFFED = {"modified", "moved", "split", "merged"}
@@ -42,37 +55,61 @@ def release_name(rel: dict[str, Any]) -> str:
     return rel.get("effective_date") or rel["label"]
 
 
+def section_scope(al: Alignment, section: int) -> tuple[set[int], set[int]]:
+    """The old and the new section numbers that belong to report section ``section``: the
+    section itself on both sides, old sections that continue as it (moved or merged into
+    it), and new sections it continues as (moved) or that were carved out of it (split).
+
+    Returns:
+        ``(old section numbers, new section numbers)``.
+    """
+    olds, news = {section}, {section}
+    for s in al.sections:
+        if s.old is None or s.new is None or s.kind in ("added", "removed"):
+            continue
+        if s.new.section == section:
+            olds.add(s.old.section)
+        if s.old.section == section:
+            news.add(s.new.section)
+    return olds, news
+
+
 def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = None,
-              include_unchanged: bool = False, tokenize: Tokenizer | None = None) -> dict[str, Any]:
+              include_unchanged: bool = False, tokenize: Tokenizer | None = None,
+              cross: CrossAlignment | None = None) -> dict[str, Any]:
     """Build the report dict (see the module docstring).
 
     Args:
-        al: the alignment of ``old`` with ``new``.
+        al: the alignment of ``old`` with ``new`` (with ``cross``: ignored in favour of
+            ``cross.alignment``; pass ``cross.alignment``).
         old, new: the two rulesets.
-        section: keep only changes touching this section number (old or new side).
+        section: keep only what belongs to this section number (see the module docstring).
         include_unchanged: also list unchanged rules, sections and glossary entries.
         tokenize: the word-diff tokenizer (default: :func:`crossref.worddiff.tokenizer_for`
-            the language).
+            the language: SudachiPy words for Japanese).
+        cross: how the alignment was obtained (:func:`crossref.xlang.translation_alignment`);
+            ``None``: a direct alignment of ``old`` and ``new``.
     """
     tok = tokenize or tokenizer_for(new.release.lang)
+    if cross is not None:
+        al = cross.alignment
     partial = {"old": not old.complete, "new": not new.complete}
-    if partial["old"] or partial["new"]:
-        al = _restrict_to_quoted(al, partial["old"], partial["new"])
+    if cross is None or cross.basis != "projected":
+        al = restrict_to_quoted(al, partial["old"], partial["new"])
     o_rel, n_rel = release_json(al.old), release_json(al.new)
-    summary = al.summary()
-    n_old, n_new = summary["old_rules"], summary["new_rules"]
-    summary["old_unaligned_share"] = round(summary["old_unaligned"] / n_old, 4) if n_old else 0.0
-    summary["new_unaligned_share"] = round(summary["new_unaligned"] / n_new, 4) if n_new else 0.0
     stale = stale_references(al, new)
+    old_secs = new_secs = None
+    if section is not None:
+        old_secs, new_secs = section_scope(al, section)
 
     def touches(nums_old, nums_new) -> bool:
-        return section is None or any(n.section == section for n in (*nums_old, *nums_new))
+        return section is None or any(n.section in old_secs for n in nums_old) or any(
+            n.section in new_secs for n in nums_new)
 
+    in_scope = [ch for ch in al.changes if touches(ch.old, ch.new)]
     changes = []
-    for ch in al.changes:
+    for ch in in_scope:
         if ch.kind == "unchanged" and not include_unchanged:
-            continue
-        if not touches(ch.old, ch.new):
             continue
         d = ch.to_json()
         d["old_section"] = _sections(ch.old, old)
@@ -81,31 +118,32 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         for n in ch.new:
             notes += stale.get(n, [])
         d["notes"] = notes
-        ot = _text(ch.old, old) if ch.old else None
-        nt = _text(ch.new, new) if ch.new else None
-        if ch.kind == "unchanged":
-            ot = None
-        d["old_text"], d["new_text"] = ot, nt
-        d["diff"] = ([list(x) for x in word_diff(_text(ch.old, old, False), _text(ch.new, new, False), tok)]
+        d["old_rules"] = [] if ch.kind == "unchanged" else _rules(ch.old, old)
+        d["new_rules"] = _rules(ch.new, new)
+        d["old_text"] = "\n".join(r["text"] for r in d["old_rules"]) or None
+        d["new_text"] = "\n".join(r["text"] for r in d["new_rules"]) or None
+        d["diff"] = ([list(x) for x in word_diff(_text(ch.old, old), _text(ch.new, new), tok)]
                      if ch.kind in _DIFFED and ch.text_changed and ch.old and ch.new else None)
         d["decision"] = (snippet(o_rel["effective_date"] or o_rel["label"],
                                  n_rel["effective_date"] or n_rel["label"],
                                  d["old"], d["new"], new.release.lang)
                          if ch.kind == "ambiguous" else None)
         changes.append(d)
-    sections = [s.to_json() for s in al.sections
-                if (include_unchanged or s.kind != "unchanged")
-                and (section is None or section in (s.old and s.old.section, s.new and s.new.section))]
-    glossary = []
+    sec_in = [s for s in al.sections
+              if section is None or (s.old is not None and s.old.section in old_secs)
+              or (s.new is not None and s.new.section in new_secs)]
+    sections = [s.to_json() for s in sec_in if include_unchanged or s.kind != "unchanged"]
+    glossary, gl_in = [], []
     o_gl = {g.term: g for g in old.glossary}
     n_gl = {g.term: g for g in new.glossary}
     for g in al.glossary:
-        if g.kind == "unchanged" and not include_unchanged:
-            continue
         og, ng = o_gl.get(g.old_term), n_gl.get(g.new_term)
         if section is not None and not any(
                 n.section == section for e in (og, ng) if e for r in find_references(e.text)
                 for n in r.numbers):
+            continue
+        gl_in.append(g)
+        if g.kind == "unchanged" and not include_unchanged:
             continue
         d = g.to_json()
         d["old_text"] = og.text if og else None
@@ -113,35 +151,57 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         d["diff"] = ([list(x) for x in word_diff(og.text, ng.text, tok)]
                      if og and ng and og.text != ng.text else None)
         glossary.append(d)
+    if section is not None:
+        counts = {"old": sum(len(c.old) for c in in_scope), "new": sum(len(c.new) for c in in_scope)}
+        summary = Alignment(al.old, al.new, in_scope, sec_in, gl_in, counts).summary()
+    else:
+        summary = al.summary()
+    n_old, n_new = summary["old_rules"], summary["new_rules"]
+    summary["old_unaligned_share"] = round(summary["old_unaligned"] / n_old, 4) if n_old else 0.0
+    summary["new_unaligned_share"] = round(summary["new_unaligned"] / n_new, 4) if n_new else 0.0
     return {"title": f"Comprehensive Rules ({new.release.lang}): changes from "
                      f"{release_name(o_rel)} to {release_name(n_rel)}"
                      + (f", section {section}" if section is not None else ""),
             "lang": new.release.lang, "old": o_rel, "new": n_rel,
             "section": str(section) if section is not None else None, "partial": partial,
-            "summary": summary, "changes": changes, "sections": sections, "glossary": glossary}
+            "summary": summary, "alignment": _alignment_info(cross, al, touches),
+            "changes": changes, "sections": sections, "glossary": glossary}
 
 
-def _restrict_to_quoted(al: Alignment, old_partial: bool, new_partial: bool) -> Alignment:
-    """The alignment without what only a partial side's silence suggests: a rule, section or
-    glossary entry missing from a partial release (a wiki page quoting some rules) is not
-    quoted there, not added or removed."""
-    drop = ({"added"} if old_partial else set()) | ({"removed"} if new_partial else set())
-    kept = [c for c in al.changes if c.kind not in drop]
-    counts = {"old": sum(len(c.old) for c in kept), "new": sum(len(c.new) for c in kept)}
-    return Alignment(al.old, al.new, kept, [s for s in al.sections if s.kind not in drop],
-                     [g for g in al.glossary if g.kind not in drop], counts)
+def _alignment_info(cross: CrossAlignment | None, al: Alignment, touches) -> dict[str, Any]:
+    """The ``alignment`` block: which alignment was used, and for a projection what could not
+    be projected and where the translation's own alignment disagrees (within the section)."""
+    lang = al.new.lang
+    if cross is None:
+        return {"basis": "direct", "lang": lang, "reason": f"aligned directly on the {lang} "
+                "releases", "pivot": None, "pairing": None, "direct_computed": True,
+                "unprojected": [], "not_quoted": [], "disagreements": []}
+    info = cross.to_json()
+    num = RuleNumber.parse
+    info["unprojected"] = [u for u in info["unprojected"]
+                           if touches([num(u["number"])] if u["side"] == "old" else [],
+                                      [num(u["number"])] if u["side"] == "new" else [])]
+    info["not_quoted"] = [c for c in info["not_quoted"]
+                          if touches([num(n) for n in c["old"]], [num(n) for n in c["new"]])]
+    info["disagreements"] = [d for d in info["disagreements"]
+                             if touches([num(n) for n in d["old"]], [num(n) for n in d["new"]])]
+    return info
 
 
-def _text(numbers: tuple[RuleNumber, ...], rs: Ruleset, numbered: bool = True) -> str:
-    """The rules' texts with examples; several rules one per line, each after its number
-    (``numbered``) or joined by spaces (for diffing a split or merge as one text)."""
-    parts = []
+def _rules(numbers: tuple[RuleNumber, ...], rs: Ruleset) -> list[dict[str, str]]:
+    """``[{"number", "text"}]`` of the rules (text with examples) the ruleset has."""
+    out = []
     for n in numbers:
         r = rs.rules.get(n)
         if r is not None:
-            t = full_text(r)
-            parts.append(f"{n.written} {t}" if numbered and len(numbers) > 1 else t)
-    return ("\n" if numbered else " ").join(parts)
+            out.append({"number": str(n), "text": full_text(r)})
+    return out
+
+
+def _text(numbers: tuple[RuleNumber, ...], rs: Ruleset) -> str:
+    """The rules' texts with examples joined by spaces (a split or merge diffed as one
+    text)."""
+    return " ".join(full_text(rs.rules[n]) for n in numbers if n in rs.rules)
 
 
 def _sections(numbers: tuple[RuleNumber, ...], rs: Ruleset) -> list[dict[str, Any]]:

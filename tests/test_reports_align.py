@@ -258,3 +258,130 @@ def test_japanese_releases_align_and_diff_on_sudachi_words():
     view = diff_view(al, old, new)
     [mod] = [c for c in view["changes"] if c["kind"] == "modified"]
     assert ["delete", "ライブラリー"] in mod["diff"] and ["insert", "墓地"] in mod["diff"]
+
+
+def test_section_scopes_the_summary_and_must_exist(capsys, sample_store):
+    d = diff_json(capsys, sample_store, "--section", "702", "--all")
+    kinds = {}
+    for c in d["changes"]:
+        kinds[c["kind"]] = kinds.get(c["kind"], 0) + 1
+    assert {k: n for k, n in d["summary"]["rules"].items() if n} == kinds
+    assert d["summary"]["old_rules"] == sum(len(c["old"]) for c in d["changes"])
+    whole = diff_json(capsys, sample_store)
+    assert d["summary"]["old_rules"] < whole["summary"]["old_rules"]
+    code, out, err = run(capsys, "--store", sample_store, "diff", "2030-01-10", "2030-04-05",
+                         "--section", "999")
+    assert code == 2 and not out and err.count("\n") == 1
+    assert "no section 999 in en 2030-01-10 or in en 2030-04-05" in err
+
+
+def test_all_lists_unchanged_rules_in_every_format(capsys, sample_store):
+    d = diff_json(capsys, sample_store, "--all")
+    unchanged = [c["new"][0] for c in d["changes"] if c["kind"] == "unchanged"]
+    assert len(unchanged) == 4
+    code, out, _ = run(capsys, "--store", sample_store, "diff", "2030-01-10", "2030-04-05", "--all")
+    tokens = MarkdownIt("commonmark").enable("table").parse(out)
+    heads = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+    assert "Unchanged rules" in heads
+    start = next(i for i, t in enumerate(tokens) if t.type == "inline" and t.content == "Unchanged rules")
+    cells = []
+    for t in tokens[start:]:
+        if t.type == "table_close":
+            break
+        if t.type == "inline":
+            cells.append(t.content)
+    assert cells[3::2] == unchanged  # after the heading and the header row: rule, text, …
+    code, out, _ = run(capsys, "--store", sample_store, "diff", "2030-01-10", "2030-04-05",
+                       "--all", "--format", "html")
+    soup = BeautifulSoup(out, "lxml")
+    assert [tr["data-number"] for tr in soup.select("#unchanged-table tbody tr")] == unchanged
+    code, out, _ = run(capsys, "--store", sample_store, "diff", "2030-01-10", "2030-04-05",
+                       "--all", "--format", "csv")
+    assert [r["new"] for r in csv.DictReader(io.StringIO(out)) if r["kind"] == "unchanged"
+            and r["type"] == "rule"] == unchanged
+    # without --all none of the formats lists them
+    code, out, _ = run(capsys, "--store", sample_store, "diff", "2030-01-10", "2030-04-05")
+    assert "Unchanged rules" not in out
+
+
+def test_csv_texts_carry_no_number_prefixes(capsys, sample_store):
+    d = diff_json(capsys, sample_store)
+    [split] = [c for c in d["changes"] if c["kind"] == "split"]
+    assert [r["number"] for r in split["new_rules"]] == ["101.1", "101.2"]
+    code, out, _ = run(capsys, "--store", sample_store, "diff", "2030-01-10", "2030-04-05",
+                       "--format", "csv")
+    [row] = [r for r in csv.DictReader(io.StringIO(out)) if r["kind"] == "split"]
+    assert row["new_text"] == "\n".join(r["text"] for r in split["new_rules"])
+    assert not row["new_text"].startswith("101.") and "\n101.2" not in row["new_text"]
+    assert row["old_text"] == split["old_rules"][0]["text"]
+
+
+def test_out_paths(capsys, sample_store, tmp_path):
+    target = tmp_path / "new" / "dir" / "x.md"
+    code, _, err = run_loud(capsys, "--store", sample_store, "diff", "2030-01-10", "2030-04-05",
+                            "--out", str(target))
+    assert code == 0 and target.read_text(encoding="utf-8").startswith("# Comprehensive Rules")
+    assert f"created folder {target.parent}" in err and f"wrote {target}" in err
+    code, _, err = run(capsys, "--store", sample_store, "diff", "2030-01-10", "2030-04-05",
+                       "--out", str(tmp_path))
+    assert code == 2 and f"--out {tmp_path} is a folder" in err and "Traceback" not in err
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    code, _, err = run(capsys, "--store", sample_store, "build", str(corpus.sample.path()),
+                       "--out", str(afile))
+    assert code == 2 and f"--out {afile} is a file" in err
+    assert afile.read_text(encoding="utf-8") == "x"
+
+
+def run_loud(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_index_generated_is_an_iso_timestamp(capsys, tmp_path):
+    from datetime import datetime
+    out = tmp_path / "site"
+    assert run(capsys, "--store", str(tmp_path / "s.sqlite"), "build", str(corpus.sample.path()),
+               "--out", str(out))[0] == 0
+    index = json.loads((out / "index.json").read_text(encoding="utf-8"))
+    when = datetime.fromisoformat(index["generated"])
+    assert when.tzinfo is not None and index["generated"].endswith("+00:00")
+    assert index["description"] == "1 reports for 1 language(s), generated by mtgcr"
+    assert index["complete"] is True and index["reports"] == index["expected"] == 1
+    soup = BeautifulSoup((out / "index.html").read_text(encoding="utf-8"), "lxml")
+    assert soup.find("time")["datetime"] == index["generated"]
+
+
+def test_interrupted_build_leaves_a_consistent_folder(capsys, tmp_path, monkeypatch):
+    from align_helpers import ruleset
+    from conftest import make_doc
+    from extract.records import to_record
+    import reports.build_site as bs
+    store = tmp_path / "s.sqlite"
+    with Store(store) as st:
+        ingest_paths(st, [corpus.sample.path()])
+        third = ruleset("20300701", [("100.1", "A third release with one rule.")])
+        st.add_document(make_doc("third", name="third.txt"), "test", [to_record(third)])
+    calls = []
+    real = bs.diff_view
+
+    def flaky(*a, **k):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+    monkeypatch.setattr(bs, "diff_view", flaky)
+    out = tmp_path / "site"
+    code, stdout, err = run(capsys, "--store", str(store), "build", str(corpus.sample.path()),
+                            "--out", str(out))
+    assert code == 130 and err.count("\n") == 1
+    assert "build interrupted: 1 of 2 change reports written" in err
+    index = json.loads((out / "index.json").read_text(encoding="utf-8"))
+    assert index["complete"] is False and index["reports"] == 1 and index["expected"] == 2
+    assert "the build was interrupted" in index["description"]
+    [lang] = index["languages"]
+    listed = {p for pair in lang["pairs"] for p in pair["files"].values()}
+    on_disk = {str(p.relative_to(out)) for p in (out / "en").iterdir()}
+    assert listed == on_disk and len(listed) == 4  # one pair, four formats, no stray files
+    assert not list(out.glob("**/.*.tmp"))

@@ -9,7 +9,7 @@ from crossref.decisions import DecisionError
 from extract.ingest import expand_paths, ingest_file
 
 from ..alignctx import add_decisions_option, read_decisions
-from ..build_site import build_reports
+from ..build_site import BuildInterrupted, build_reports
 from ..cli import UserError
 from ..output import err_console
 from ..render import RENDERERS
@@ -21,11 +21,14 @@ def register(sub) -> None:
         description="The main job: ingest every SOURCE (files or folders), align every pair of "
                     "consecutive complete releases of each language in the store, and write "
                     "one change report per pair (Markdown, HTML, CSV, JSON) plus index.html, "
-                    "index.md and index.json into DIR. Alignments are cached in the store, so "
-                    "a second build only renders. "
+                    "index.md and index.json into DIR. Translations reuse the English "
+                    "alignment of the same labels when it is stored (as diff --lang does). "
+                    "Alignments are cached in the store, so a second build only renders. "
+                    "The index is rewritten after every report: an interrupted build leaves "
+                    "an index of the reports written (marked incomplete). "
                     "Example: mtgcr build ../shared/corpus/en/official --out site")
     p.add_argument("sources", nargs="+", metavar="SOURCE")
-    p.add_argument("--out", required=True, metavar="DIR", help="output folder (created)")
+    p.add_argument("--out", required=True, metavar="DIR", help="output folder (created if missing; not a file)")
     p.add_argument("--lang", action="append", metavar="L",
                    help="only this language (repeatable; default: every language)")
     p.add_argument("--formats", default=",".join(RENDERERS),
@@ -42,6 +45,11 @@ def run(args, ctx) -> int:
                         f"choose from {', '.join(RENDERERS)}")
     decisions = read_decisions(args, ctx)
     out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {args.out} is a file; give a folder for the reports "
+                        f"(created if missing)")
+    if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
+        raise UserError(f"--out {args.out}: a parent of it is a file, not a folder")
     failed = 0
     files = list(expand_paths(args.sources))
     if not files:
@@ -66,6 +74,13 @@ def run(args, ctx) -> int:
             index = build_reports(store, out, args.lang, decisions, formats, progress)
         except DecisionError as exc:
             raise UserError(str(exc)) from None
+        except BuildInterrupted as exc:
+            if err_console.is_terminal:
+                err_console.print(" " * 60, end="\r")
+            print(f"mtgcr: build interrupted: {exc.done} of {exc.index['expected']} change "
+                  f"reports written; {out / 'index.html'} lists them (run the same command "
+                  f"again to finish: alignments done so far are cached)", file=sys.stderr)
+            return 130
     if not ctx.silent:
         if err_console.is_terminal:
             err_console.print(" " * 60, end="\r")

@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from crossref.chain import aligned_pair
 from crossref.decisions import DecisionError
+from crossref.xlang import translation_alignment
 from extract.rulenum import RuleNumber
 
-from ..alignctx import add_decisions_option, open_store, read_decisions
+from ..alignctx import add_decisions_option, open_store, read_decisions, write_report
 from ..cli import UserError
-from ..diffview import diff_view
+from ..diffview import diff_view, release_name
 from ..render import RENDERERS
 
 
@@ -20,15 +19,23 @@ def register(sub) -> None:
         description="Align two releases (any two, either order) and report: summary counts, "
                     "renumberings, modified rules with a word diff, splits and merges, "
                     "moved, added and removed rules, section moves and retitles, glossary "
-                    "changes. Example: mtgcr diff 2022-11-18 2023-11-17 --section 712 --format html "
-                    "--out 712.html")
+                    "changes. For a translation (--lang ja, zh, ru) the alignment of the "
+                    "English releases of the same labels is projected onto it when they are "
+                    "stored (the translation's own alignment is computed too and any "
+                    "disagreement listed); otherwise the translation is aligned directly. "
+                    "The report says which. Example: mtgcr diff 2022-11-18 2023-11-17 "
+                    "--section 712 --format html --out 712.html")
     p.add_argument("old", metavar="OLD", help="old release: effective date or label")
     p.add_argument("new", metavar="NEW", help="new release: effective date or label")
     p.add_argument("--lang", default="en", help="language (default en)")
-    p.add_argument("--section", metavar="N", help="only changes touching this section (712)")
+    p.add_argument("--section", metavar="N",
+                   help="only what belongs to this section (712), summary counts included")
     p.add_argument("--format", choices=list(RENDERERS), default="md")
-    p.add_argument("--all", action="store_true", help="also list unchanged rules")
-    p.add_argument("--out", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--all", action="store_true",
+                   help="also list unchanged rules, sections and glossary entries (every format)")
+    p.add_argument("--out", metavar="FILE",
+                   help="write to FILE instead of stdout (missing folders are created, and "
+                        "the command says so)")
     add_decisions_option(p)
     p.set_defaults(func=run)
 
@@ -43,16 +50,26 @@ def run(args, ctx) -> int:
     decisions = read_decisions(args, ctx)
     with open_store(ctx) as store:
         try:
-            old, new, al = aligned_pair(store, args.old, args.new, args.lang, decisions)
+            cross = translation_alignment(store, args.old, args.new, args.lang, decisions)
         except DecisionError as exc:
             raise UserError(str(exc)) from None
-    view = diff_view(al, old, new, section=section, include_unchanged=args.all)
+    old, new = cross.old, cross.new
+    if section is not None and not (RuleNumber(section) in old.sections
+                                    or RuleNumber(section) in new.sections):
+        names = [f"{args.lang} {release_name(_rel(rs))}" + ("" if rs.complete else " (quoted rules only)")
+                 for rs in (old, new)]
+        raise UserError(f"--section {section}: there is no section {section} in {names[0]} "
+                        f"or in {names[1]}")
+    view = diff_view(cross.alignment, old, new, section=section, include_unchanged=args.all,
+                     cross=cross)
     text = RENDERERS[args.format](view)
     if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text, encoding="utf-8")
-        if not ctx.silent:
-            print(f"wrote {args.out}", file=sys.stderr)
+        write_report(args.out, text, ctx)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _rel(rs) -> dict:
+    r = rs.release
+    return {"label": r.label, "effective_date": r.effective_date.isoformat() if r.effective_date else None}

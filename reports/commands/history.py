@@ -1,8 +1,13 @@
-"""``mtgcr history RULE``: a rule's or section's number and change kind in every release."""
+"""``mtgcr history RULE``: a rule's or section's number and change kind in every release.
+
+For a translation (``--lang ja``) the rule is followed through the English releases' lineage
+(:func:`crossref.xlang.translated_history`), and each English release that has a
+translation in the store says whether the translation has the rule there (quoted or not)."""
 from __future__ import annotations
 
 from crossref.chain import Chain
 from crossref.decisions import DecisionError
+from crossref.xlang import PIVOT, translated_history
 from extract.rulenum import RuleNumber
 
 from ..alignctx import add_decisions_option, open_store, read_decisions
@@ -17,7 +22,9 @@ def register(sub) -> None:
                     "every ingested release of its language, backwards and forwards from the "
                     "release given. The first run aligns the whole chain (a few seconds per "
                     "hundred releases); later runs read the alignment cache in the store. "
-                    "Example: mtgcr history 712.8e --release 2023-11-17")
+                    "For a translation (--lang ja) the rule is followed through the English "
+                    "lineage, and each release with a translation says whether it has the "
+                    "rule (quoted or not). Example: mtgcr history 712.8e --release 2023-11-17")
     p.add_argument("rule", metavar="RULE", help="712, 712.8 or 712.8e")
     p.add_argument("--release", "-r", help="the release RULE is numbered in (default: newest)")
     p.add_argument("--lang", default="en", help="language (default en)")
@@ -29,12 +36,18 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def chain_with_progress(store, lang, decisions, ctx) -> Chain:
-    """A :class:`Chain` that reports alignments it computes on stderr (unless --silent)."""
+def progress_callback(ctx):
+    """An ``on_align(k, n)`` callback reporting alignments as they are computed on stderr
+    (unless --silent or not a terminal)."""
     def progress(k: int, n: int) -> None:
         if not ctx.silent and err_console.is_terminal:
             err_console.print(f"[dim]aligning {k + 1}/{n} (cached for next time)[/dim]", end="\r")
-    return Chain(store, lang, decisions, on_align=progress)
+    return progress
+
+
+def chain_with_progress(store, lang, decisions, ctx) -> Chain:
+    """A :class:`Chain` that reports alignments it computes on stderr (unless --silent)."""
+    return Chain(store, lang, decisions, on_align=progress_callback(ctx))
 
 
 def run(args, ctx) -> int:
@@ -42,40 +55,72 @@ def run(args, ctx) -> int:
     if num is None:
         raise UserError(f"{args.rule!r} is not a rule number (like 712, 712.8 or 712.8e)")
     decisions = read_decisions(args, ctx)
+    translations: dict = {}
     with open_store(ctx) as store:
-        chain = chain_with_progress(store, args.lang, decisions, ctx)
-        k = chain.index(args.release)
-        try:
-            lineage = chain.lineage()
-        except DecisionError as exc:
-            raise UserError(str(exc)) from None
-        try:
-            entries = lineage.history(num, k)
-        except KeyError as exc:
-            raise UserError(str(exc.args[0])) from None
+        if args.lang != PIVOT:
+            try:
+                th = translated_history(store, num, args.release, args.lang, decisions,
+                                        progress_callback(ctx))
+            except DecisionError as exc:
+                raise UserError(str(exc)) from None
+            entries, k, translations = th.entries, th.k, th.translations
+            title = f"history of {num} ({th.asked.replace(':', ' ')}, followed through the {PIVOT} releases)"
+        else:
+            chain = chain_with_progress(store, args.lang, decisions, ctx)
+            k = chain.index(args.release)
+            try:
+                lineage = chain.lineage()
+            except DecisionError as exc:
+                raise UserError(str(exc)) from None
+            try:
+                entries = lineage.history(num, k)
+            except KeyError as exc:
+                raise UserError(str(exc.args[0])) from None
+            title = f"history of {num} ({args.lang} {entries[k].to_json()['release']})"
     if args.format == "json":
-        print_json([e.to_json() for e in entries])
+        out = []
+        for i, e in enumerate(entries):
+            d = e.to_json()
+            if args.lang != PIVOT:
+                d["translation"] = translations.get(i)
+            out.append(d)
+        print_json(out)
         return 0
     rows = []
     i = 0
     while i < len(entries):
         e, d = entries[i], entries[i].to_json()
         j = i
-        if not args.all and e.kind in ("unchanged", "absent", "unknown"):
+        if not args.all and e.kind in ("unchanged", "absent", "unknown") and i not in translations:
             while (j + 1 < len(entries) and entries[j + 1].kind == e.kind
-                   and entries[j + 1].numbers == e.numbers):
+                   and entries[j + 1].numbers == e.numbers and j + 1 not in translations):
                 j += 1
         when = d["release"] if j == i else f"{d['release']} … {entries[j].to_json()['release']}"
         num_s = " + ".join(d["numbers"]) or (
             "(" + " or ".join(d["candidates"]) + "?)" if d["candidates"] else "—")
         sim = (f"{d['similarity']:.0%}" if d["similarity"] is not None
                and e.kind in ("modified", "moved", "split", "merged") else "")
-        rows.append([when, num_s, e.kind, sim, d["title"] or "", d["lineage"] or ""])
+        row = [when, num_s, e.kind, sim, d["title"] or "", d["lineage"] or ""]
+        if args.lang != PIVOT:
+            row.append(_translation_cell(translations.get(i)))
+        rows.append(row)
         i = j + 1
     cols = ["release", "number", "kind", "similarity", "title", "lineage"]
+    if args.lang != PIVOT:
+        cols.append(args.lang)
     if num.kind != "section":
         cols.remove("title")
         rows = [r[:4] + r[5:] for r in rows]
-    console.print(table(f"history of {num} ({args.lang} {entries[k].to_json()['release']})",
-                        cols, rows))
+    console.print(table(title, cols, rows))
     return 0
+
+
+def _translation_cell(t: dict | None) -> str:
+    """``"quoted (20231117.0; verified)"``, ``"not quoted (20221118.0)"`` or ``""``."""
+    if t is None:
+        return ""
+    rev = t["label"] + (f".{t['revision']}" if t["revision"] is not None else "")
+    extra = [rev] + sorted(set(t["pairing"].values()))
+    if t["absent"] and t["present"]:
+        extra.append("lacks " + ", ".join(t["absent"]))
+    return f"{t['status']} ({'; '.join(extra)})"

@@ -1,13 +1,15 @@
 """``mtgcr remap RULE --from R1 --to R2``: a rule's number(s) in another release."""
 from __future__ import annotations
 
+from corpus.store import StoreError
 from crossref.decisions import DecisionError
+from crossref.xlang import PIVOT, original_release, translated_history
 from extract.rulenum import RuleNumber
 
 from ..alignctx import add_decisions_option, open_store, read_decisions
 from ..cli import UserError
 from ..output import print_json
-from .history import chain_with_progress
+from .history import chain_with_progress, progress_callback
 
 
 def register(sub) -> None:
@@ -16,8 +18,9 @@ def register(sub) -> None:
         description="Follow a rule, subrule or section of release R1 through the chain of "
                     "alignments to release R2 (earlier or later) and print its number(s) "
                     "there, or why it has none (removed, ambiguous, added later). Exit status "
-                    "1 when there is none. Example: mtgcr remap 712.4d --from 2022-11-18 "
-                    "--to 2023-11-17")
+                    "1 when there is none. For a translation (--lang ja) the English lineage "
+                    "is followed and the answer says whether the translation of R2 has the "
+                    "rule. Example: mtgcr remap 712.4d --from 2022-11-18 --to 2023-11-17")
     p.add_argument("rule", metavar="RULE")
     p.add_argument("--from", dest="src", required=True, metavar="R1", help="release RULE is numbered in")
     p.add_argument("--to", dest="dst", required=True, metavar="R2", help="target release")
@@ -32,21 +35,41 @@ def run(args, ctx) -> int:
     if num is None:
         raise UserError(f"{args.rule!r} is not a rule number (like 712, 712.8 or 712.8e)")
     decisions = read_decisions(args, ctx)
+    note = ""
     with open_store(ctx) as store:
-        chain = chain_with_progress(store, args.lang, decisions, ctx)
-        i, j = chain.index(args.src), chain.index(args.dst)
-        try:
+        if args.lang != PIVOT:
+            try:
+                th = translated_history(store, num, args.src, args.lang, decisions,
+                                        progress_callback(ctx))
+            except DecisionError as exc:
+                raise UserError(str(exc)) from None
+            dst_info = store.resolve(args.dst, args.lang)
+            en_dst = original_release(store, dst_info)
+            if en_dst is None:
+                raise StoreError(f"{args.lang} {dst_info.label}: no complete {PIVOT} release of "
+                                 f"label {dst_info.label} is in the store (ingest it)")
+            chain, i = th.chain, th.k
+            j = chain.index(en_dst.effective_date or en_dst.label)
             res = chain.lineage().remap(num, i, j)
-        except DecisionError as exc:
-            raise UserError(str(exc)) from None
+            t = th.translations.get(j)
+            if t is not None and res.numbers:
+                note = f"; {args.lang} {t['label']}: {t['status']}"
+        else:
+            chain = chain_with_progress(store, args.lang, decisions, ctx)
+            i, j = chain.index(args.src), chain.index(args.dst)
+            try:
+                res = chain.lineage().remap(num, i, j)
+            except DecisionError as exc:
+                raise UserError(str(exc)) from None
     src, dst = chain.releases[i], chain.releases[j]
     name = lambda r: r.effective_date.isoformat() if r.effective_date else r.label  # noqa: E731
     if args.format == "json":
         print_json({"rule": str(num), "from": name(src), "to": name(dst),
                     "numbers": [str(n) for n in res.numbers], "reason": res.reason or None,
-                    "path": [e.to_json() for e in res.path]})
+                    "path": [e.to_json() for e in res.path],
+                    "translation": note[2:] or None})
     elif res.numbers:
-        print(f"{num} ({name(src)}) → {' + '.join(str(n) for n in res.numbers)} ({name(dst)})")
+        print(f"{num} ({name(src)}) → {' + '.join(str(n) for n in res.numbers)} ({name(dst)}){note}")
     else:
         print(f"{num} ({name(src)}) → none in {name(dst)}: {res.reason}")
     return 0 if res.numbers else 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["PARTS", "summary_rows", "renumberings", "changes_of", "arrow", "pct",
-           "unaligned_sentence", "KIND_LABEL"]
+           "unaligned_sentence", "KIND_LABEL", "alignment_parts", "unchanged_rows"]
 
 #: Report parts after the summary: (anchor id, heading, change kinds listed there).
 PARTS = [
@@ -33,8 +33,8 @@ def arrow(old: list[str], new: list[str]) -> str:
 
 
 def summary_rows(view: dict[str, Any]) -> list[tuple[str, int, int, int]]:
-    """``(kind, groups, old rules, new rules)`` for every rule change kind, in order (whole
-    alignment, also when the listing is filtered by section)."""
+    """``(kind, groups, old rules, new rules)`` for every rule change kind, in order (of the
+    section only when the report is filtered by section)."""
     s = view["summary"]
     return [(k, n, *s["rule_counts"][k]) for k, n in s["rules"].items()]
 
@@ -59,6 +59,13 @@ def unaligned_sentence(view: dict[str, Any]) -> str:
     if part.get("old") or part.get("new"):
         names = [_name(view[k]) for k in ("old", "new") if part.get(k)]
         verb = "is a partial release" if len(names) == 1 else "are partial releases"
+        al = view.get("alignment") or {}
+        if al.get("basis") == "projected":
+            piv = al["pivot"]["lang"]
+            return (f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} old and "
+                    f"{s['new_rules']} new quoted rules are compared through the {piv} "
+                    f"alignment; a quoted rule {piv} added or removed is reported as such, "
+                    f"and rules whose counterpart is not quoted are listed under Alignment.")
         return (f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} quoted old "
                 f"rules are compared, and what is not quoted is not reported as added or removed.")
     return (f"{s['old_unaligned']} of {s['old_rules']} rules of {_name(view['old'])} "
@@ -70,3 +77,36 @@ def unaligned_sentence(view: dict[str, Any]) -> str:
 
 def _name(rel: dict[str, Any]) -> str:
     return rel.get("effective_date") or rel["label"]
+
+
+def unchanged_rows(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """``(number, text)`` of the unchanged rules listed (``--all``), in order."""
+    return [(c["new"][0], c["new_text"] or "") for c in view["changes"] if c["kind"] == "unchanged"]
+
+
+def alignment_parts(view: dict[str, Any]) -> dict[str, Any]:
+    """The ``alignment`` block as sentences for the Markdown and HTML reports:
+    ``{"basis", "reason", "pairing": str | None, "disagreements": [(old, new, sentence)],
+    "not_quoted": [str], "unprojected": [str]}``."""
+    al = view.get("alignment") or {"basis": "direct", "reason": "aligned directly"}
+    out: dict[str, Any] = {"basis": al["basis"], "reason": al["reason"][:1].upper() + al["reason"][1:] + ".",
+                           "pairing": None, "disagreements": [], "not_quoted": [],
+                           "unprojected": []}
+    if al.get("pairing"):
+        def one(c: dict[str, int]) -> str:
+            return (f"{c['verified']} verified, {c['unverified']} without evidence either way, "
+                    f"{c['differs']} differing in a detail, {c['conflict']} contradicted")
+        out["pairing"] = (f"Pairing with {al['pivot']['lang']}: old {one(al['pairing']['old'])}; "
+                          f"new {one(al['pairing']['new'])}.")
+    if al.get("direct_computed") and al["basis"] == "projected":
+        out["disagreements"] = [(d["old"], d["new"], d["sentence"]) for d in al["disagreements"]]
+    part = view.get("partial") or {}
+    for c in al.get("not_quoted", []):
+        side = c["missing"]
+        what = "not quoted in" if part.get(side) else "not in"
+        out["not_quoted"].append(f"{arrow(c['old'], c['new'])} ({c['kind']} in "
+                                 f"{al['pivot']['lang']}): {what} {view['lang']} "
+                                 f"{_name(view[side])}")
+    for u in al.get("unprojected", []):
+        out["unprojected"].append(f"{u['number']} ({u['side']}): {u['reason']}")
+    return out

@@ -7,7 +7,8 @@ from __future__ import annotations
 from html import escape as _e
 from typing import Any
 
-from .common import PARTS, arrow, changes_of, pct, renumberings, summary_rows, unaligned_sentence
+from .common import (PARTS, alignment_parts, arrow, changes_of, pct, renumberings, summary_rows,
+                     unaligned_sentence, unchanged_rows)
 
 __all__ = ["render", "render_index", "STYLE"]
 
@@ -49,8 +50,12 @@ def render(view: dict[str, Any]) -> str:
          f'<p class="meta">Old release <b>{_e(_name(o))}</b> (label {_e(o["label"])}) · new release '
          f'<b>{_e(_name(n))}</b> (label {_e(n["label"])}) · language {_e(view["lang"])}'
          + (f" · only section {_e(view['section'])}" if view["section"] else "") + "</p>"]
-    parts = [("summary", "Summary"), ("sections", "Sections"), ("renumbered", "Renumbered rules")]
-    parts += [(a, h) for a, h, k in PARTS if changes_of(view, k)] + [("glossary", "Glossary")]
+    unchanged = unchanged_rows(view)
+    parts = [("summary", "Summary"), ("alignment", "Alignment"), ("sections", "Sections"),
+             ("renumbered", "Renumbered rules")]
+    parts += [(a, h) for a, h, k in PARTS if changes_of(view, k)]
+    parts += [("unchanged", "Unchanged rules")] if unchanged else []
+    parts += [("glossary", "Glossary")]
     B.append("<nav>" + "".join(f'<a href="#{a}">{_e(h)}</a>' for a, h in parts) + "</nav>")
     B += ['<h2 id="summary">Summary</h2>', '<table id="summary-table"><thead><tr><th>kind</th>'
           '<th class="n">groups</th><th class="n">old rules</th><th class="n">new rules</th></tr></thead><tbody>']
@@ -58,6 +63,7 @@ def render(view: dict[str, Any]) -> str:
         B.append(f'<tr data-kind="{kind}"><td>{kind}</td><td class="n">{groups}</td>'
                  f'<td class="n">{no}</td><td class="n">{nn}</td></tr>')
     B += ["</tbody></table>", f'<p id="unaligned">{_e(unaligned_sentence(view))}</p>']
+    B += _alignment(view)
     B.append('<h2 id="sections">Sections</h2>')
     if view["sections"]:
         B.append('<table id="section-table"><thead><tr><th>kind</th><th>old</th><th>new</th>'
@@ -101,13 +107,19 @@ def render(view: dict[str, Any]) -> str:
             elif c["kind"] == "removed" and c["old_text"]:
                 B.append(f'<div class="text">{_e(c["old_text"])}</div>')
             elif c["kind"] == "ambiguous":
-                B.append(f'<div class="text old">{_e(c["old_text"] or "")}</div>'
-                         f'<p>Candidates:</p><div class="text new">{_e(c["new_text"] or "")}</div>'
+                B.append(f'<div class="text old">{_numbered(c["old_rules"])}</div>'
+                         f'<p>Candidates:</p><div class="text new">{_numbered(c["new_rules"])}</div>'
                          f"<p>To settle it, add to the decisions file:</p>"
                          f'<pre class="decision">{_e(c["decision"])}</pre>')
             elif c["new_text"]:
                 B.append(f'<div class="text">{_e(c["new_text"])}</div>')
             B.append("</article>")
+    if unchanged:
+        B.append('<h2 id="unchanged">Unchanged rules</h2>')
+        B.append('<table id="unchanged-table"><thead><tr><th>rule</th><th>text</th></tr></thead><tbody>')
+        B += [f'<tr data-kind="unchanged" data-number="{_e(n)}"><td>{_e(n)}</td>'
+              f'<td class="text">{_e(t)}</td></tr>' for n, t in unchanged]
+        B.append("</tbody></table>")
     B.append('<h2 id="glossary">Glossary</h2>')
     if not view["glossary"]:
         B.append("<p>No glossary changes.</p>")
@@ -126,6 +138,36 @@ def render(view: dict[str, Any]) -> str:
     return _page(view["title"], B, view["lang"])
 
 
+def _numbered(rules: list[dict[str, str]]) -> str:
+    return "\n".join(f"{_e(r['number'])} {_e(r['text'])}" for r in rules)
+
+
+def _alignment(view: dict[str, Any]) -> list[str]:
+    a = alignment_parts(view)
+    B = ['<h2 id="alignment">Alignment</h2>',
+         f'<p id="alignment-basis" data-basis="{_e(a["basis"])}">{_e(a["reason"])}</p>']
+    if a["pairing"]:
+        B.append(f'<p id="pairing">{_e(a["pairing"])}</p>')
+    if a["basis"] == "projected":
+        B.append("<h3>Disagreements with the direct alignment</h3>")
+        if a["disagreements"]:
+            B.append('<ul id="disagreements">' + "".join(
+                f'<li data-old="{_e(" ".join(o))}" data-new="{_e(" ".join(n))}">{_e(x)}</li>'
+                for o, n, x in a["disagreements"]) + "</ul>")
+        else:
+            B.append('<p id="disagreements">None: the direct alignment of these releases agrees '
+                     "on every rule both have.</p>")
+    if a["not_quoted"]:
+        B.append("<h3>Counterpart not in the other release</h3>")
+        B.append('<ul id="not-quoted">' + "".join(f"<li>{_e(x)}</li>" for x in a["not_quoted"])
+                 + "</ul>")
+    if a["unprojected"]:
+        B.append("<h3>Not projected</h3>")
+        B.append('<ul id="unprojected">' + "".join(f"<li>{_e(x)}</li>" for x in a["unprojected"])
+                 + "</ul>")
+    return B
+
+
 def _secs(items: list[dict[str, Any]]) -> str:
     return ", ".join(f"{_e(s['number'])} ({_e(s['title'] or '')})" for s in items) or "—"
 
@@ -134,7 +176,9 @@ def render_index(index: dict[str, Any]) -> str:
     """The index of a build (see :func:`reports.build_site.index_view`) as one HTML page: per
     language a table with one row per consecutive pair (``<tr data-old data-new>``) linking
     the four report formats."""
-    B = [f"<h1>{_e(index['title'])}</h1>", f'<p class="meta">{_e(index["generated"])}</p>']
+    B = [f"<h1>{_e(index['title'])}</h1>",
+         f'<p class="meta">{_e(index["description"])} (<time datetime="{_e(index["generated"])}">'
+         f'{_e(index["generated"])}</time>)</p>']
     for lang in index["languages"]:
         B.append(f'<h2 id="lang-{_e(lang["lang"])}">{_e(lang["lang"])}: {len(lang["pairs"])} '
                  f'consecutive pairs of {len(lang["releases"])} releases</h2>')

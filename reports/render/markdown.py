@@ -10,7 +10,8 @@ import html as _html
 import re
 from typing import Any
 
-from .common import PARTS, arrow, changes_of, pct, renumberings, summary_rows, unaligned_sentence
+from .common import (PARTS, alignment_parts, arrow, changes_of, pct, renumberings, summary_rows,
+                     unaligned_sentence, unchanged_rows)
 
 __all__ = ["render", "escape", "render_index"]
 
@@ -52,6 +53,7 @@ def render(view: dict[str, Any]) -> str:
     for kind, groups, no, nn in summary_rows(view):
         L.append(f"| {kind} | {groups} | {no} | {nn} |")
     L += ["", escape(unaligned_sentence(view)), ""]
+    L += _alignment(view)
     secs = view["sections"]
     L += ["## Sections", ""]
     if secs:
@@ -91,10 +93,15 @@ def render(view: dict[str, Any]) -> str:
             elif c["new_text"] and c["kind"] != "ambiguous":
                 L += [escape(c["new_text"]), ""]
             if c["kind"] == "ambiguous":
-                L += [f"Old text: {escape(c['old_text'] or '')}", "",
-                      f"Candidates: {escape(c['new_text'] or '')}", "",
+                L += [f"Old text: {_numbered(c['old_rules'])}", "",
+                      f"Candidates: {_numbered(c['new_rules'])}", "",
                       "To settle it, add to the decisions file:", "", "```toml",
                       c["decision"].rstrip(), "```", ""]
+    unchanged = unchanged_rows(view)
+    if unchanged:
+        L += ["## Unchanged rules", "", "| rule | text |", "|---|---|"]
+        L += [f"| {n} | {escape(t, False)} |" for n, t in unchanged]
+        L.append("")
     L += ["## Glossary", ""]
     gl = view["glossary"]
     if not gl:
@@ -113,13 +120,38 @@ def render(view: dict[str, Any]) -> str:
     return "\n".join(L).rstrip() + "\n"
 
 
+def _numbered(rules: list[dict[str, str]]) -> str:
+    return "<br>".join(f"{r['number']} {escape(r['text'])}" for r in rules)
+
+
+def _alignment(view: dict[str, Any]) -> list[str]:
+    a = alignment_parts(view)
+    L = ["## Alignment", "", escape(a["reason"]), ""]
+    if a["pairing"]:
+        L += [escape(a["pairing"]), ""]
+    if a["basis"] == "projected":
+        L += ["### Disagreements with the direct alignment", ""]
+        if a["disagreements"]:
+            L += [f"- {escape(x)}" for _, _, x in a["disagreements"]]
+        else:
+            L.append("None: the direct alignment of these releases agrees on every rule both have.")
+        L.append("")
+    if a["not_quoted"]:
+        L += ["### Counterpart not in the other release", ""]
+        L += [f"- {escape(x)}" for x in a["not_quoted"]] + [""]
+    if a["unprojected"]:
+        L += ["### Not projected", ""]
+        L += [f"- {escape(x)}" for x in a["unprojected"]] + [""]
+    return L
+
+
 def _secs(items: list[dict[str, Any]]) -> str:
     return ", ".join(f"{s['number']} ({escape(s['title'] or '')})" for s in items) or "—"
 
 
 def render_index(index: dict[str, Any]) -> str:
     """The index of a build (see :func:`reports.build_site.index_view`) as Markdown."""
-    L = [f"# {escape(index['title'], False)}", "", escape(index["generated"]), ""]
+    L = [f"# {escape(index['title'], False)}", "", escape(index["description"]), ""]
     for lang in index["languages"]:
         L += [f"## {lang['lang']}: {len(lang['pairs'])} consecutive pairs of "
               f"{len(lang['releases'])} releases", "",
