@@ -1,0 +1,75 @@
+"""Integration: what a user found on the real corpus with the JA wiki quotes (../shared/seeds)
+against the complete JA 20260116 (../shared/corpus/ja/full) and EN 2023-11-17, 2026-01-16
+(../shared/corpus/en/official).
+
+The seeds quote 115.7e, 115.9a–c (seed 003) and 712.21–712.21e (seed 000) without their
+examples, and seed 003 shows ``[[[呪文]]や能力]`` — wiki link markup as typed — where the
+official text has ``[呪文や能力]``; neither is an edit of the translation.
+"""
+from __future__ import annotations
+
+import pytest
+
+from conftest import CORPUS, OFFICIAL, SHARED, need
+from corpus.store import Store
+from crossref.xlang import translation_alignment
+from extract.rulenum import RuleNumber
+from reports.cli import main
+
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("ja_user_report")]
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    files = [need(OFFICIAL / "2023-11-17.txt"), need(OFFICIAL / "2026-01-16.txt"),
+             need(SHARED / "seeds"), need(CORPUS / "ja" / "full")]
+    path = tmp_path_factory.mktemp("ja_user") / "store.sqlite"
+    assert main(["--silent", "--store", str(path), "ingest", *map(str, files)]) == 0
+    return path
+
+
+def _run(store, capsys, *args):
+    capsys.readouterr()
+    code = main(["--store", str(store), *args])
+    return code, capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def cross(store):
+    with Store(store) as st:
+        return translation_alignment(st, "20231117", "20260116", "ja")
+
+
+def _change(cross, num):
+    c = cross.alignment.change_of_old(RuleNumber.parse(num))
+    assert c is not None, f"{num} not aligned"
+    return c
+
+
+@pytest.mark.parametrize("num", ["115.1a", "115.7e", "115.9a", "115.9b", "115.9c", "712.21",
+                                 "712.21b", "712.21c", "712.21d"])
+def test_quotes_without_examples_or_with_wiki_links_are_not_edits(cross, num):
+    c = _change(cross, num)
+    assert c.kind == "unchanged" and not c.text_changed, c
+    assert not any("the ja text changed" in n for n in c.notes), c
+
+
+def test_examples_are_set_aside_with_a_note(cross):
+    c = _change(cross, "115.7e")
+    assert any("not examples: the ja quote of 20231117 has none" in n for n in c.notes), c.notes
+
+
+def test_a_real_translation_edit_is_still_found(cross):
+    # 712.9 of the JA quote (seed 000) and of the official 20260116 differ in wording
+    c = _change(cross, "712.9")
+    assert c.kind == "modified" and c.similarity < 0.9
+
+
+def test_the_shown_diff_leaves_out_examples_the_quote_lacks(store, capsys):
+    code, out = _run(store, capsys, "diff", "20231117", "20260116", "--lang", "ja",
+                     "--section", "712")
+    assert code == 0
+    block = out[out.index("### 712.9 → 712.9"):]
+    block = block[:block.index("\n### ", 5)]
+    assert "両面トークンや合体カードではない両面カードで" in block
+    assert "クローン" not in block  # the first example of 712.9 in 20260116
