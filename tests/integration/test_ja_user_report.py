@@ -73,3 +73,25 @@ def test_the_shown_diff_leaves_out_examples_the_quote_lacks(store, capsys):
     block = block[:block.index("\n### ", 5)]
     assert "両面トークンや合体カードではない両面カードで" in block
     assert "クローン" not in block  # the first example of 712.9 in 20260116
+
+
+def test_not_quoted_rules_are_summarised_and_listed_last(store, capsys):
+    code, out = _run(store, capsys, "diff", "20231117", "20260116", "--lang", "ja")
+    assert code == 0
+    head = out[:out.index("## Modified rules")]
+    # no per-rule lines before the changes: one sentence per missing side
+    assert "not quoted in ja" not in head
+    assert "20231117 is a partial release (quoted rules only), 2026-01-16 a complete one" in head
+    assert "new quoted rules" not in head
+    code, js = _run(store, capsys, "diff", "20231117", "20260116", "--lang", "ja",
+                    "--format", "json")
+    import json
+    nq = json.loads(js)["alignment"]["not_quoted"]
+    rules = {n for c in nq if c["missing"] == "old" for n in c["new"]}
+    # the count is that of the rules of 20260116 whose counterpart the quotes lack; §712 is
+    # quoted except 712.10 (seed 000 skips it)
+    assert f"{len(rules)} rules of 2026-01-16 have no counterpart quoted in ja 20231117" in head
+    assert "712.10" in rules and "712.9" not in rules
+    assert "§712 712.10 (1)" in head
+    tail = out[out.index("## Rules whose counterpart is not in the other release"):]
+    assert tail.count("not quoted in ja 20231117") == len(nq)
