@@ -535,6 +535,9 @@ class TranslatedHistory:
             "status": "quoted" | "not quoted" | "translated" | "missing", "pairing":
             {number: pairing status}}`` for every chain release with a translation.
         asked: the translation release the rule was asked in (``lang:label``).
+        note: with no release asked for, why the newest translation release was not the
+            one taken (it has no original stored; see
+            :func:`crossref.langpair.paired_default`), else ``None``.
     """
 
     chain: Any
@@ -542,6 +545,7 @@ class TranslatedHistory:
     entries: list
     translations: dict[int, dict[str, Any]]
     asked: str
+    note: str | None = None
 
 
 def translated_history(store: Store, number: RuleNumber, spec: str | None, lang: str,
@@ -572,7 +576,12 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
 
     from .chain import Chain
     from .langpair import pair_rule
-    info = store.resolve(spec, lang)
+    note = None
+    if spec is None:  # the newest release that has an original to follow
+        from .langpair import paired_default
+        info, note = paired_default(store, lang, PIVOT)
+    else:
+        info = store.resolve(spec, lang)
     en = _complete_counterpart(store, info, PIVOT)
     what = f"{lang} {info.label}" + ("" if info.complete else " (quoted rules only)")
     if en is None:
@@ -620,4 +629,4 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
                            "complete": r.complete, "present": [str(n) for n in has],
                            "absent": [str(n) for n in absent], "status": status,
                            "pairing": pairing}
-    return TranslatedHistory(chain, k, entries, translations, f"{lang}:{info.label}")
+    return TranslatedHistory(chain, k, entries, translations, f"{lang}:{info.label}", note)

@@ -64,6 +64,8 @@ def run(args, ctx) -> int:
             except DecisionError as exc:
                 raise UserError(str(exc)) from None
             entries, k, translations = th.entries, th.k, th.translations
+            if th.note:
+                err_console.print(f"note: {th.note}", soft_wrap=True, markup=False)
             title = f"history of {num} ({th.asked.replace(':', ' ')}, followed through the {PIVOT} releases)"
         else:
             chain = chain_with_progress(store, args.lang, decisions, ctx)

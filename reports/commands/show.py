@@ -7,7 +7,7 @@ from extract.records import load_ruleset
 from extract.rulenum import RuleNumber
 
 from ..cli import UserError
-from ..output import console, print_json, release_json
+from ..output import console, err_console, print_json, release_json
 
 
 def register(sub) -> None:
@@ -56,8 +56,20 @@ def parse_user_number(text: str) -> RuleNumber | int:
 def run(args, ctx) -> int:
     num = parse_user_number(args.rule)
     with ctx.store(readonly=True) as store:
-        rs = load_ruleset(store, args.release, args.lang)
-        en_rs = english_ruleset(store, rs) if args.pair and not isinstance(num, int) else None
+        note = None
+        release = args.release
+        pair = args.pair and not isinstance(num, int)
+        if pair and release is None and args.lang != "en":
+            from crossref.langpair import paired_default
+            info, note = paired_default(store, args.lang)
+            release = info.label
+        rs = load_ruleset(store, release, args.lang)
+        en_rs = english_ruleset(store, rs) if pair else None
+    if pair and en_rs is None and note is None:
+        note = (f"{rs.release.lang} {rs.release.label} has no en release stored (ingest the en "
+                f"release {rs.release.label} to pair it)")
+    if note:
+        err_console.print(f"note: {escape(note)}", soft_wrap=True)
     rel = rs.release
     where = f"{rel.lang} {rel.effective_date or rel.label}"
     if isinstance(num, int):
