@@ -95,3 +95,25 @@ def test_not_quoted_rules_are_summarised_and_listed_last(store, capsys):
     assert "§712 712.10 (1)" in head
     tail = out[out.index("## Rules whose counterpart is not in the other release"):]
     assert tail.count("not quoted in ja 20231117") == len(nq)
+
+
+@pytest.mark.parametrize("term", ["Kicked", "Kicker", "きっかー"])
+def test_define_in_japanese_by_english_alias_original_or_reading(store, capsys, term):
+    code, out = _run(store, capsys, "define", term, "--lang", "ja")
+    assert code == 0 and out.startswith("キッカー（きっかー）／Kicker")
+
+
+def test_define_in_japanese_suggests_in_the_query_script(store, capsys):
+    capsys.readouterr()
+    assert main(["--store", str(store), "define", "Kickr", "--lang", "ja"]) != 0
+    err = capsys.readouterr().err
+    assert "closest: キッカー／Kicker" in err
+
+
+def test_define_in_chinese_by_the_english_headword(tmp_path, capsys):
+    zh = need(CORPUS / "zh" / "plain_text" / "20260116_Zh.txt")
+    path = tmp_path / "zh.sqlite"
+    assert main(["--silent", "--store", str(path), "ingest", str(zh),
+                 str(need(OFFICIAL / "2026-01-16.txt"))]) == 0
+    code, out = _run(path, capsys, "define", "Trample", "--lang", "zh")
+    assert code == 0 and out.startswith("践踏") and "702.19" in out
