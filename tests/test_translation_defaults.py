@@ -57,3 +57,19 @@ def test_history_of_a_translation_defaults_to_a_paired_release(store, capsys):
     cap = capsys.readouterr()
     assert "history of 100.1 (zh 20300110" in cap.out
     assert "ingest the en release 20300405" in cap.err
+
+
+def test_show_of_a_partial_release_names_pages_and_coverage(tmp_path, capsys):
+    path = tmp_path / "q.sqlite"
+    quote = ruleset("20300110", ZH + [("200.3", "每位牌手都有牌库。")], lang="zh")
+    quote.complete = False
+    prov = {n: f"/pages/p{n.section}.txt:{k + 3}" for k, n in enumerate(quote.rules)}
+    with Store(path) as st:
+        st.add_document(make_doc("doc q", name="q.txt"), "test",
+                        [to_record(quote, origin="wiki", provenance=prov)])
+    assert main(["--store", str(path), "show", "100.2", "--lang", "zh"]) == 0
+    assert "p100.txt line 4" in capsys.readouterr().out.splitlines()[0]
+    assert main(["--store", str(path), "show", "100.3", "--lang", "zh"]) != 0
+    err = capsys.readouterr().err
+    assert ("rule 100.3 is not quoted in the stored pages of zh 2030-01-10 (quotes cover "
+            "§100 100.1–100.2, §200 200.3; pages: p100.txt, p200.txt)") in err

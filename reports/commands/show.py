@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from extract.records import load_ruleset
+from pathlib import Path
+
+from extract.records import from_record
 from extract.rulenum import RuleNumber
 
 from ..cli import UserError
@@ -63,7 +65,10 @@ def run(args, ctx) -> int:
             from crossref.langpair import paired_default
             info, note = paired_default(store, args.lang)
             release = info.label
-        rs = load_ruleset(store, release, args.lang)
+        info = store.resolve(release, args.lang)
+        rec = store.release_rows(info.id)
+        rs = from_record(rec)
+        prov = {r["number"]: r["provenance"] for r in rec.rules if r.get("provenance")}
         en_rs = english_ruleset(store, rs) if pair else None
     if pair and en_rs is None and note is None:
         note = (f"{rs.release.lang} {rs.release.label} has no en release stored (ingest the en "
@@ -77,7 +82,7 @@ def run(args, ctx) -> int:
     if num.kind == "section":
         sec = rs.sections.get(num)
         if sec is None:
-            raise UserError(f"section {num} does not exist in {where}")
+            raise UserError(_absent("section", num, rs, where, prov))
         rules = rs.subtree(num) if args.subrules else rs.children(num)
         if args.format == "json":
             print_json({"number": str(num), "kind": "section", "text": sec.title, "title": sec.title,
@@ -90,10 +95,11 @@ def run(args, ctx) -> int:
         return 0
     rule = rs.get(num)
     if rule is None:
-        raise UserError(f"rule {num} does not exist in {where}")
+        raise UserError(_absent("rule", num, rs, where, prov))
     below = [r for r in rs.subtree(num) if r.number != num] if args.subrules else []
     if args.format == "json":
         out = rule_json(rule, rs)
+        out["provenance"] = prov.get(str(num))
         if args.subrules:
             out["subrules"] = [rule_json(r, rs) for r in below]
         if en_rs is not None:
@@ -101,12 +107,44 @@ def run(args, ctx) -> int:
         print_json(out)
         return 0
     console.print(f"[dim]{where} · section {num.section} {escape(rs.section_title(num) or '')} · "
-                  f"line {rule.line}[/dim]")
+                  f"{escape(_where_line(rule, prov))}[/dim]")
     for r in [rule, *below]:
         _print_rule(r)
         if en_rs is not None:
             _print_pair(pair_json(r, rs, en_rs))
     return 0
+
+
+def _where_line(rule, prov: dict[str, str]) -> str:
+    """``"line 62"``, or for a rule of merged wiki quotes the page(s) and line(s) it was
+    quoted on: ``"000_682110f818952840.txt line 62"`` (file names only)."""
+    p = prov.get(str(rule.number))
+    if not p:
+        return f"line {rule.line}"
+    parts = []
+    for item in p.split("; "):
+        page, _, line = item.rpartition(":")
+        parts.append(f"{Path(page).name} line {line}" if line.isdigit() else item)
+    return "; ".join(parts)
+
+
+def _absent(kind: str, num: RuleNumber, rs, where: str, prov: dict[str, str]) -> str:
+    """Why ``num`` is not shown: absent from a complete release, or not quoted in a partial
+    one — then which sections (first–last rule) and pages the stored quotes cover."""
+    if rs.complete:
+        return f"{kind} {num} does not exist in {where}"
+    by_sec: dict[int, list[RuleNumber]] = {}
+    for n in rs.rules:
+        by_sec.setdefault(n.section, []).append(n)
+    cover = []
+    for sec in sorted(by_sec):
+        ns = sorted(by_sec[sec], key=lambda n: n.sort_key)
+        cover.append(f"§{sec} {ns[0]}–{ns[-1]}" if len(ns) > 1 else f"§{sec} {ns[0]}")
+    from extract.merge_stored import provenance_sources
+    pages = sorted({Path(src).name for p in prov.values() for src in provenance_sources(p)})
+    return (f"{kind} {num} is not quoted in the stored pages of {where} (quotes cover "
+            f"{', '.join(cover) or 'nothing'}"
+            + (f"; pages: {', '.join(pages)}" if pages else "") + ")")
 
 
 def _show_chapter(n: int, rs, where: str, args) -> int:

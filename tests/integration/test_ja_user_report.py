@@ -117,3 +117,21 @@ def test_define_in_chinese_by_the_english_headword(tmp_path, capsys):
                  str(need(OFFICIAL / "2026-01-16.txt"))]) == 0
     code, out = _run(path, capsys, "define", "Trample", "--lang", "zh")
     assert code == 0 and out.startswith("践踏") and "702.19" in out
+
+
+def test_show_a_rule_the_quotes_skip(store, capsys):
+    # seed 000 quotes §712 of JA 20231117 but skips 712.10
+    capsys.readouterr()
+    assert main(["--store", str(store), "show", "712.10", "--lang", "ja",
+                 "--release", "20231117"]) != 0
+    err = capsys.readouterr().err
+    assert "712.10 is not quoted in the stored pages of ja 20231117" in err
+    assert "§712 712.1–712.21e" in err and "000_682110f818952840.txt" in err
+
+
+def test_show_names_the_page_a_quoted_rule_comes_from(store, capsys):
+    code, out = _run(store, capsys, "show", "712.9", "--lang", "ja", "--release", "20231117",
+                     "--pair")
+    assert code == 0
+    # seed 000, line 65: "• 712.9 変身する両面カードで…"
+    assert "000_682110f818952840.txt line 65" in out.splitlines()[0]
