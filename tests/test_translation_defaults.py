@@ -73,3 +73,15 @@ def test_show_of_a_partial_release_names_pages_and_coverage(tmp_path, capsys):
     err = capsys.readouterr().err
     assert ("rule 100.3 is not quoted in the stored pages of zh 2030-01-10 (quotes cover "
             "§100 100.1–100.2, §200 200.3; pages: p100.txt, p200.txt)") in err
+
+
+@pytest.mark.parametrize("lang,example,line", [
+    ("zh", "每位牌手。", "    例如：每位牌手。"), ("ja", "各プレイヤー。", "    例：各プレイヤー。"),
+    ("en", "Each player.", "    Example: Each player.")])
+def test_examples_are_labelled_with_the_language_marker(tmp_path, capsys, lang, example, line):
+    rs = ruleset("20300110", [("100.1", "Rule text.", [example])], lang=lang)
+    path = tmp_path / "e.sqlite"
+    with Store(path) as st:
+        st.add_document(make_doc("doc e", name="e.txt"), "test", [to_record(rs, origin="official")])
+    assert main(["--store", str(path), "show", "100.1", "--lang", lang]) == 0
+    assert capsys.readouterr().out.splitlines()[2] == line

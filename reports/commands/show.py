@@ -91,7 +91,7 @@ def run(args, ctx) -> int:
         else:
             console.print(f"[bold]{num}. {escape(sec.title)}[/bold]  ({where}, line {sec.line})")
             for r in rules:
-                _print_rule(r)
+                _print_rule(r, rel.lang)
         return 0
     rule = rs.get(num)
     if rule is None:
@@ -109,7 +109,7 @@ def run(args, ctx) -> int:
     console.print(f"[dim]{where} · section {num.section} {escape(rs.section_title(num) or '')} · "
                   f"{escape(_where_line(rule, prov))}[/dim]")
     for r in [rule, *below]:
-        _print_rule(r)
+        _print_rule(r, rel.lang)
         if en_rs is not None:
             _print_pair(pair_json(r, rs, en_rs))
     return 0
@@ -208,8 +208,14 @@ def _print_pair(p: dict) -> None:
                   f"disagree){escape(why)}[/dim]")
 
 
-def _print_rule(r) -> None:
-    """Print a rule as the files write it (text escaped: "[cost]" is rule text, not markup)."""
+def _print_rule(r, lang: str = "en") -> None:
+    """Print a rule as the files write it (text escaped: "[cost]" is rule text, not markup),
+    its examples labelled with the language's marker (:attr:`CRProfile.example_label`:
+    JA ``例：``, ZH ``例如：``)."""
+    from extract.profiles import PROFILES
+    prof = PROFILES.get(lang)
+    label = prof.example_label if prof else "Example:"
     console.print(f"[bold]{r.number.written}[/bold] {escape(r.text)}")
     for e in r.examples:
-        console.print(f"    Example: {e.text}", markup=False)
+        sep = "" if label.endswith("：") else " "  # 例：… as the JA / ZH files write it
+        console.print(f"    {label}{sep}{e.text}", markup=False)
