@@ -5,10 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from crossref.decisions import DecisionError
 from extract.ingest import expand_paths, ingest_file
 
-from ..alignctx import add_decisions_option, read_decisions
+from ..alignctx import add_decisions_option, decision_errors, read_decisions
 from ..build_site import BuildInterrupted, build_reports
 from ..cli import UserError
 from ..output import err_console
@@ -71,9 +70,8 @@ def run(args, ctx) -> int:
             if not ctx.silent and err_console.is_terminal:
                 err_console.print(f"[dim]report {done[0]}[/dim] {msg}        ", end="\r")
         try:
-            index = build_reports(store, out, args.lang, decisions, formats, progress)
-        except DecisionError as exc:
-            raise UserError(str(exc)) from None
+            with decision_errors():
+                index = build_reports(store, out, args.lang, decisions, formats, progress)
         except BuildInterrupted as exc:
             if err_console.is_terminal:
                 err_console.print(" " * 60, end="\r")

@@ -10,6 +10,7 @@ from extract.wiki_kinds import parse_wiki_document
 
 from rich.markup import escape
 
+from ..args import add_format_option
 from ..cli import UserError
 from ..output import console, print_json, table
 
@@ -38,7 +39,7 @@ def register(sub) -> None:
                                                 "against (effective date or label)")
     p.add_argument("--no-quotes", action="store_true",
                    help="leave out citations inside quoted rule text")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p)
     p.set_defaults(func=run)
 
 

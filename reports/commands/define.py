@@ -6,6 +6,7 @@ from rich.markup import escape
 
 from extract.records import load_ruleset
 
+from ..args import add_format_option, add_lang_option
 from ..cli import UserError
 from ..output import console, print_json, release_json
 
@@ -16,8 +17,8 @@ def register(sub) -> None:
                                    "aliases, case-insensitive). Example: mtgcr define Kicked")
     p.add_argument("term", metavar="TERM")
     p.add_argument("--release", "-r", help="effective date or label (default: the newest)")
-    p.add_argument("--lang", default="en")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_lang_option(p, help=None)
+    add_format_option(p)
     p.set_defaults(func=run)
 
 

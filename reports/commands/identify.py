@@ -13,6 +13,7 @@ from extract.kinds import UnknownKindError, parse_document
 from extract.records import from_record
 
 from ..alignctx import open_store, read_decisions
+from ..args import add_format_option
 from ..cli import UserError
 from ..output import console, print_json
 
@@ -28,7 +29,7 @@ def register(sub) -> None:
                     "a document already in the store. "
                     "Example: mtgcr identify ../shared/seeds/002_5f97c4626e1788c7.txt")
     p.add_argument("paths", nargs="+", metavar="PATH")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p)
     p.add_argument("--all", action="store_true",
                    help="text output: list every rule's evidence, not only the differences")
     p.set_defaults(func=run)

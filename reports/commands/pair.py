@@ -15,8 +15,8 @@ from rich.markup import escape
 
 from crossref.langpair import english_counterpart, pair_rulesets
 from extract.records import from_record
-from extract.rulenum import RuleNumber
 
+from ..args import add_format_option, section_option
 from ..cli import UserError
 from ..output import console, print_json, release_json, table
 
@@ -44,7 +44,7 @@ def register(sub) -> None:
                         "'all': every EN release in the store, nearest first); default: the EN "
                         "releases just before and after")
     p.add_argument("--all", action="store_true", help="list every pair in text output")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p)
     p.set_defaults(func=run)
 
 
@@ -68,12 +68,7 @@ def _section_only(rs, section: int):
 def run(args, ctx) -> int:
     if args.lang == "en":
         raise UserError("pair compares a translation with English; give --lang ja, zh or ru")
-    section = None
-    if args.section is not None:
-        num = RuleNumber.try_parse(args.section)
-        if num is None or num.kind != "section":
-            raise UserError(f"--section wants a section number like 712, not {args.section!r}")
-        section = num.section
+    section = section_option(args.section)
     with ctx.store(readonly=True) as store:
         info = store.resolve(args.release, args.lang)
         tr = from_record(store.release_rows(info.id))

@@ -1,6 +1,7 @@
 """``mtgcr releases``: list stored releases with their counts."""
 from __future__ import annotations
 
+from ..args import add_format_option
 from ..cli import UserError
 from ..output import console, print_json, table
 
@@ -11,7 +12,7 @@ def register(sub) -> None:
                                    "sections, rules, subrules, examples and glossary entries. "
                                    "Example: mtgcr releases --format json")
     p.add_argument("--lang", help="only this language (en, ja, zh, ru); an error if it has none")
-    p.add_argument("--format", choices=["table", "json"], default="table")
+    add_format_option(p, ("table", "json"), default="table")
     p.set_defaults(func=run)
 
 

@@ -6,6 +6,7 @@ from rich.markup import escape
 from extract.records import load_ruleset
 from extract.rulenum import RuleNumber
 
+from ..args import add_format_option, add_lang_option
 from ..cli import UserError
 from ..output import console, print_json, release_json
 
@@ -19,12 +20,12 @@ def register(sub) -> None:
     p.add_argument("rule", metavar="RULE")
     p.add_argument("--release", "-r", help="effective date (2023-11-17) or label (20231117); "
                                            "default: the newest")
-    p.add_argument("--lang", default="en", help="language (default en)")
+    add_lang_option(p)
     p.add_argument("--subrules", action="store_true", help="also show everything below it")
     p.add_argument("--pair", action="store_true",
                    help="with --lang of a translation (zh, ru, ja): also show the English rule "
                         "of the same release and how the pair is verified")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p)
     p.set_defaults(func=run)
 
 
