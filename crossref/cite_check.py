@@ -455,11 +455,9 @@ def en_releases(store) -> list[ReleaseTitles]:
     """The complete EN releases of ``store`` (one per label, official first), oldest first,
     with their section titles (rule texts are loaded only when needed)."""
     from extract.records import from_record
-    best: dict[str, object] = {}
-    for r in store.releases("en"):
-        if r.complete and (r.label not in best or r.origin == "official"):
-            best[r.label] = r
-    infos = sorted(best.values(), key=lambda r: (r.effective_date or r.label, r.label))
+
+    from .chain import complete_releases
+    infos = complete_releases(store, "en")
     if not infos:
         return []
     df = store.table("sections")

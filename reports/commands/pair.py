@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from crossref.chain import complete_releases
 from crossref.langpair import english_counterpart, pair_rulesets
 from extract.records import from_record
 
@@ -48,15 +49,6 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _en_infos(store) -> list:
-    """Complete EN releases, one per label (official preferred), oldest first."""
-    best: dict[str, object] = {}
-    for r in store.releases("en"):
-        if r.complete and (r.label not in best or r.origin == "official"):
-            best[r.label] = r
-    return sorted(best.values(), key=lambda r: (r.effective_date or r.label, r.label))
-
-
 def _section_only(rs, section: int):
     """A copy of ``rs`` holding only the rules and section of ``section``."""
     from dataclasses import replace
@@ -72,7 +64,7 @@ def run(args, ctx) -> int:
     with ctx.store(readonly=True) as store:
         info = store.resolve(args.release, args.lang)
         tr = from_record(store.release_rows(info.id))
-        infos = _en_infos(store)
+        infos = complete_releases(store, "en")
         en_info = english_counterpart(tr.release, infos)
         if en_info is None:
             raise UserError(f"no complete EN release {tr.release.label} in {ctx.store_path} to "
