@@ -492,7 +492,11 @@ class Store:
         return sorted(exact, key=lambda r: (r.complete, r.origin == "official"))[-1]
 
     def release_rows(self, release_id: int) -> ReleaseRecord:
-        """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`extract.records`)."""
+        """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`extract.records`).
+
+        Raises:
+            StoreError: no release with id ``release_id``.
+        """
         c = self.conn
         row = c.execute("SELECT * FROM releases WHERE id=?", (release_id,)).fetchone()
         if row is None:

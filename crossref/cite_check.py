@@ -131,6 +131,8 @@ class TitleRemapper:
     the same number at equal score."""
 
     def remap(self, number, src, dst):
+        """``(numbers in dst, reason when there are none)`` (see :class:`Remapper`); loads
+        the rule texts of ``src`` and ``dst`` for a rule or subrule."""
         sec = RuleNumber(number.section)
         title = src.sections.get(sec)
         if title is None:
@@ -498,6 +500,10 @@ class ChainRemapper:
         self._index = {r.label: k for k, r in enumerate(self.chain.releases)}
 
     def remap(self, number, src, dst):
+        """``(numbers in dst, reason when there are none)`` (see :class:`Remapper`) from the
+        lineage; a release that is not in the chain falls back on
+        :class:`TitleRemapper`. The first call aligns what the store has not cached (no
+        human decisions are applied)."""
         if self._lineage is None:
             self._lineage = self.chain.lineage()
         if src.label not in self._index or dst.label not in self._index:

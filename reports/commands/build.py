@@ -15,6 +15,7 @@ from ..render import RENDERERS
 
 
 def register(sub) -> None:
+    """Add the ``build`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "build", help="ingest sources, align consecutive releases, write reports and an index",
         description="The main job: ingest every SOURCE (files or folders), align every pair of "
@@ -37,6 +38,16 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr build SOURCE… --out DIR``: ingest, align and write the reports and the index.
+
+    Returns:
+        0; 1 when a SOURCE file failed to ingest (the reports are still written); 130 when
+        interrupted (the index lists the reports written).
+
+    Raises:
+        UserError: unknown ``--formats``, ``--out`` is a file or under one, no files in the
+            SOURCEs, nothing ingested, a bad decisions file or a decision that does not fit.
+    """
     formats = [f.strip() for f in args.formats.split(",") if f.strip()]
     bad = [f for f in formats if f not in RENDERERS]
     if bad or not formats:

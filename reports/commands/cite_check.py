@@ -16,6 +16,7 @@ from ..output import console, print_json, table
 
 
 def register(sub) -> None:
+    """Add the ``cite-check`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "cite-check", help="check the CR citations on MTG Wiki pages",
         description="For every CR citation on the pages ({{#cr:707}}, {{CR|810}}, [[CR:503.2]], "
@@ -44,6 +45,17 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr cite-check PATH…``: check the CR citations of wiki pages against the store.
+
+    Returns:
+        0; 1 when a PATH could not be read or is not an MTG Wiki page (the others are
+        checked).
+
+    Raises:
+        UserError: no page to check, no complete EN release in the store, or ``--as-of``
+            names an EN release that is not complete.
+        StoreError: no store, or ``--as-of`` names no stored EN release.
+    """
     pages = []
     failed = 0
     for path in expand_paths(args.paths):

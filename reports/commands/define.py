@@ -12,6 +12,7 @@ from ..output import console, print_json, release_json
 
 
 def register(sub) -> None:
+    """Add the ``define`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser("define", help="show a glossary entry",
                        description="Look a term up in the glossary of a release (headwords and "
                                    "aliases, case-insensitive). Example: mtgcr define Kicked")
@@ -23,6 +24,12 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr define TERM``: print a glossary entry (text or JSON); returns 0.
+
+    Raises:
+        UserError: an empty TERM, or no entry of that name (the closest headwords named).
+        StoreError: no store, or no such release of that language.
+    """
     if not args.term.strip():
         raise UserError("define: an empty TERM; give a glossary headword (like Kicker)")
     with ctx.store(readonly=True) as store:

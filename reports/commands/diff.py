@@ -15,6 +15,7 @@ from ..render import RENDERERS
 
 
 def register(sub) -> None:
+    """Add the ``diff`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "diff", help="report the changes between two releases",
         description="Align two releases (any two, either order) and report: summary counts, "
@@ -42,6 +43,14 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr diff OLD NEW``: the change report of two releases, to stdout or ``--out``;
+    returns 0.
+
+    Raises:
+        UserError: a bad ``--section`` or one in neither release, a bad decisions file or a
+            decision that does not fit, an ``--out`` that cannot be written.
+        StoreError: no store, or OLD or NEW is not a stored release of that language.
+    """
     section = section_option(args.section)
     decisions = read_decisions(args, ctx)
     with open_store(ctx) as store:

@@ -15,6 +15,7 @@ from ..output import console, print_json, table
 
 
 def register(sub) -> None:
+    """Add the ``history`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "history", help="follow a rule or section through every release",
         description="The number, change kind and lineage id of a rule, subrule or section in "
@@ -36,6 +37,14 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr history RULE``: the rule's number and change kind in every release (text
+    table or JSON); returns 0.
+
+    Raises:
+        UserError: RULE is not a rule number or not in the release, a bad decisions file or
+            a decision that does not fit.
+        StoreError: no store, or no such release of that language.
+    """
     num = rule_argument(args.rule)
     decisions = read_decisions(args, ctx)
     translations: dict = {}

@@ -19,6 +19,7 @@ from ..output import console, print_json
 
 
 def register(sub) -> None:
+    """Add the ``identify`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "identify", help="find which releases a page or fragment of rule text comes from",
         description="For a document that carries rule text without a trustworthy release (an "
@@ -50,6 +51,14 @@ def _document(path: str, store):
 
 
 def run(args, ctx) -> int:
+    """``mtgcr identify PATH…``: the releases each document's rule text matches, with the
+    evidence (text or JSON); returns 0.
+
+    Raises:
+        UserError: a PATH that is neither a file nor a stored document's source, cannot be
+            read or parsed, or holds no rules, sections or glossary entries.
+        StoreError: no store, or no complete release to compare with.
+    """
     results: list[Identification] = []
     origins: list[str] = []
     with open_store(ctx) as store:

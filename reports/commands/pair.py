@@ -23,6 +23,7 @@ from ..output import console, print_json, release_json, table
 
 
 def register(sub) -> None:
+    """Add the ``pair`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "pair", help="pair a translation with English rule by rule, with the evidence",
         description="Pair the translated ruleset of one release (--lang ja|zh|ru; a complete "
@@ -58,6 +59,14 @@ def _section_only(rs, section: int):
 
 
 def run(args, ctx) -> int:
+    """``mtgcr pair --lang L``: a translation paired with English rule by rule (text or
+    JSON); returns 0.
+
+    Raises:
+        UserError: ``--lang en``, a bad ``--section``, or no complete EN release of the
+            translation's release in the store.
+        StoreError: no store, or ``--release`` / ``--against`` names no stored release.
+    """
     if args.lang == "en":
         raise UserError("pair compares a translation with English; give --lang ja, zh or ru")
     section = section_option(args.section)

@@ -7,6 +7,7 @@ from ..output import console, print_json, table
 
 
 def register(sub) -> None:
+    """Add the ``releases`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser("releases", help="list the releases in the store",
                        description="List stored releases (every language) with counts of "
                                    "sections, rules, subrules, examples and glossary entries. "
@@ -17,6 +18,12 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr releases``: the stored releases with their counts (table or JSON); returns 0.
+
+    Raises:
+        UserError: ``--lang`` names a language with no stored release.
+        StoreError: no store.
+    """
     with ctx.store(readonly=True) as store:
         rels = store.releases(args.lang)
         if args.lang and not rels:

@@ -11,6 +11,7 @@ from ..output import print_json
 
 
 def register(sub) -> None:
+    """Add the ``remap`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "remap", help="a rule's number(s) in another release",
         description="Follow a rule, subrule or section of release R1 through the chain of "
@@ -29,6 +30,17 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr remap RULE --from R1 --to R2``: the rule's number(s) in R2, or why it has none.
+
+    Returns:
+        0 when the rule has a number in R2, 1 when it has none.
+
+    Raises:
+        UserError: RULE is not a rule number, a bad decisions file or a decision that does
+            not fit.
+        StoreError: no store, R1 or R2 is not a stored release of that language, or (for a
+            translation) no complete EN release of R2's label is stored.
+    """
     num = rule_argument(args.rule)
     decisions = read_decisions(args, ctx)
     note = ""
