@@ -609,8 +609,3 @@ def nearest_releases(rels: list[ReleaseInfo], near: date | str, n: int = 5) -> l
         if len(out) == n:
             break
     return out
-
-
-def iso(d: date | None) -> str | None:
-    """``date`` → ``"YYYY-MM-DD"`` (``None`` stays ``None``)."""
-    return d.isoformat() if d else None

@@ -494,7 +494,7 @@ class ChainRemapper:
     every consecutive pair of EN releases, cached in the store)."""
 
     def __init__(self, store) -> None:
-        from .chain import Chain  # provided by the release-alignment package
+        from .chain import Chain
         self.chain = Chain(store, "en")
         self._lineage = None
         self._index = {r.label: k for k, r in enumerate(self.chain.releases)}
@@ -513,12 +513,13 @@ class ChainRemapper:
 
 
 def store_remapper(store) -> Remapper:
-    """The release alignment's remapper when :mod:`crossref.chain` is installed, else
-    :class:`TitleRemapper`."""
-    try:
-        return ChainRemapper(store)
-    except ImportError:
-        return TitleRemapper()
+    """The remapper cite-check uses: the release alignment's (:class:`ChainRemapper`), which
+    falls back on :class:`TitleRemapper` for a release outside the chain.
+
+    Raises:
+        corpus.store.StoreError: no complete EN release in ``store``.
+    """
+    return ChainRemapper(store)
 
 
 __all__ += ["en_releases", "ja_lookups", "ChainRemapper", "store_remapper"]

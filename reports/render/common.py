@@ -6,7 +6,7 @@ from typing import Any, Callable
 from ..diffview import release_name
 
 __all__ = ["PARTS", "summary_rows", "renumberings", "changes_of", "arrow", "pct",
-           "unaligned_sentence", "KIND_LABEL", "alignment_parts", "unchanged_rows",
+           "unaligned_sentence", "alignment_parts", "unchanged_rows",
            "diff_markup", "similarity_note", "section_kind", "glossary_name", "INDEX_KINDS",
            "release_name"]
 
@@ -27,11 +27,6 @@ INDEX_KINDS = ("renumbered", "modified", "moved", "split", "merged", "added", "r
 
 #: Change kinds whose heading gives the similarity of the texts.
 _SIMILAR_KINDS = ("modified", "moved", "split", "merged")
-
-KIND_LABEL = {"unchanged": "unchanged", "renumbered": "renumbered", "modified": "modified",
-              "moved": "moved", "split": "split", "merged": "merged", "added": "added",
-              "removed": "removed", "ambiguous": "ambiguous"}
-
 
 def pct(x: float) -> str:
     """``0.8628`` → ``"86.3 %"``."""
