@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS releases (
     revision TEXT,
     origin TEXT NOT NULL,
     complete INTEGER NOT NULL,
+    truncated INTEGER NOT NULL DEFAULT 0,
     title TEXT,
     introduction TEXT,
     credits TEXT,
@@ -185,11 +186,13 @@ class ReleaseInfo:
     complete: bool
     source: str | None
     counts: dict[str, int]
+    truncated: bool = False
 
     def as_json(self) -> dict[str, Any]:
         """JSON-ready dict: ``effective_date``, ``label``, ``lang``, ``origin``, ``counts`` …"""
         return {"effective_date": self.effective_date, "label": self.label, "lang": self.lang,
                 "revision": self.revision, "origin": self.origin, "complete": self.complete,
+                "truncated": self.truncated,
                 "source": self.source, "counts": self.counts}
 
 
@@ -241,6 +244,7 @@ class Store:
                     conn.executescript(_SCHEMA)
                     conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
                                  (str(SCHEMA_VERSION),))
+                self._add_missing_columns()
             conn.execute("PRAGMA foreign_keys=ON")
             conn.row_factory = sqlite3.Row
         except BaseException as exc:
@@ -249,6 +253,16 @@ class Store:
             if isinstance(exc, sqlite3.DatabaseError):
                 raise self._translate(exc) from None
             raise
+
+    #: Columns added after a table was first released: (table, column, declaration).
+    _ADDED_COLUMNS = (("releases", "truncated", "INTEGER NOT NULL DEFAULT 0"),)
+
+    def _add_missing_columns(self) -> None:
+        """Additive migration: add the columns of :data:`_ADDED_COLUMNS` a store lacks."""
+        for table, column, decl in self._ADDED_COLUMNS:
+            have = {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
 
     def _connect_readonly(self) -> sqlite3.Connection:
         """``mode=ro``; where SQLite cannot create the ``-shm`` file a WAL store needs (a
@@ -453,7 +467,8 @@ class Store:
             source=row["source"],
             counts={"sections": row["n_sections"], "rules": row["n_rules"],
                     "subrules": row["n_subrules"], "examples": row["n_examples"],
-                    "glossary": row["n_glossary"]})
+                    "glossary": row["n_glossary"]},
+            truncated=bool(row["truncated"]) if "truncated" in row.keys() else False)
 
     def languages(self) -> list[str]:
         """The language codes that have stored releases, sorted."""

@@ -48,7 +48,8 @@ Format knowledge, checked on the 112 official English releases 2003-03-15 … 20
   are kept and listed, but a rule missing from it does not mean the release lacks it, and it is
   left out of release chains. A file that ends before the credits (cut off inside the glossary
   or right after its heading) keeps ``complete=True`` when its rule tree is whole, with a
-  truncation warning, so that the real 2013-02-01 file stays in the chain; in the store a parse
+  truncation warning and ``truncated=True`` (its glossary is not compared by alignments), so
+  that the real 2013-02-01 file stays in the chain; in the store a parse
   never replaces a stored copy of the same release that has more sections, rules, subrules or
   glossary entries unless asked (see :mod:`corpus.store`). A file cut off before its glossary
   heading is refused (:class:`CRFormatError`);
@@ -255,6 +256,7 @@ class _Parser:
         holes = self._check_contents(rs, toc_chapters, toc_sections)
         if holes:
             rs.complete = False  # a hole in the rule tree: see the module docstring
+        rs.truncated = credits is None  # the glossary is cut off: not compared by alignments
         rs.warnings = self.warnings
         return rs
 

@@ -136,6 +136,9 @@ class Ruleset:
     glossary: list[GlossaryEntry] = field(default_factory=list)
     warnings: list[ParseWarning] = field(default_factory=list)
     complete: bool = True
+    #: the file ends before its credits (cut off inside or right after the glossary heading,
+    #: like the official 2013-02-01): the rule tree may be whole, the glossary is not.
+    truncated: bool = False
 
     # -- queries ---------------------------------------------------------------------------
     def get(self, number: RuleNumber | str) -> Rule | None:

@@ -33,6 +33,7 @@ def to_record(rs: Ruleset, origin: str = "official",
         "lang": rel.lang, "label": rel.label,
         "effective_date": rel.effective_date.isoformat() if rel.effective_date else None,
         "revision": rel.revision, "origin": origin, "complete": int(rs.complete),
+        "truncated": int(rs.truncated),
         "title": rs.title, "introduction": rs.introduction, "credits": rs.credits,
         "source": rs.source,
         "n_sections": counts["sections"], "n_rules": counts["rules"],
@@ -65,7 +66,7 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
     rs = Ruleset(release=Release(r["lang"], r["label"], eff, r.get("revision")),
                  source=r.get("source") or "", title=r.get("title") or "",
                  introduction=r.get("introduction") or "", credits=r.get("credits") or "",
-                 complete=bool(r.get("complete", 1)))
+                 complete=bool(r.get("complete", 1)), truncated=bool(r.get("truncated") or 0))
     rs.chapters = [Chapter(c["number"], c["title"], c["line"]) for c in rec.chapters]
     for s in rec.sections:
         num = RuleNumber(s["section"])

@@ -19,16 +19,17 @@ def register(sub) -> None:
         description="Read official CR text files (any era and encoding), translations and "
                     "wiki pages into the store. Files already stored (same bytes) are skipped; "
                     "a file that fails leaves nothing behind and does not stop the others. A "
-                    "truncated file, or one whose contents list sections its body lacks, is "
-                    "stored as an incomplete release, and never replaces a complete one of the "
-                    "same release unless --replace is given. "
+                    "file whose contents list sections its body lacks is stored as an incomplete "
+                    "release; a file cut off in its glossary is marked truncated (its glossary "
+                    "is not compared). Neither replaces a stored complete release that has more "
+                    "rules or glossary entries unless --replace is given. "
                     "Example: mtgcr ingest ../shared/corpus/en/official")
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     p.add_argument("--warnings", action="store_true",
                    help="list every warning, not just counts (also those stored with files "
                         "already in the store)")
     p.add_argument("--replace", action="store_true",
-                   help="let an incomplete file replace a stored complete release")
+                   help="let an incomplete or smaller parse replace a stored complete release")
     p.set_defaults(func=run)
 
 
