@@ -25,7 +25,10 @@ def register(sub) -> None:
                     "releases whose text it matches, as a range, with the evidence: rules that "
                     "match exactly, rules that differ and where; then what became of its "
                     "section up to the newest release. PATH is a file, or the source name of "
-                    "a document already in the store. "
+                    "a document already in the store. A pasted fragment is a plain-text file of "
+                    "rule lines ('711.4a  text'), optionally under a section heading ('711. "
+                    "Title') or a title line, with 'Example:' lines; it is read here, not "
+                    "stored by ingest. "
                     "Example: mtgcr identify ../shared/seeds/002_5f97c4626e1788c7.txt")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--format", choices=["text", "json"], default="text")
@@ -48,6 +51,22 @@ def _document(path: str, store):
     return document_from_bytes(raw, str(hit.iloc[-1]["source"]))
 
 
+def _parse(doc):
+    """A registered document kind, else a pasted fragment of rule lines
+    (:mod:`extract.fragment`, read here only: ``ingest`` does not store fragments).
+
+    Raises:
+        UnknownKindError: neither (the registry's message).
+    """
+    from extract.fragment import looks_like_fragment, parse_fragment
+    try:
+        return parse_document(doc)
+    except UnknownKindError:
+        if looks_like_fragment(doc):
+            return parse_fragment(doc)
+        raise
+
+
 def run(args, ctx) -> int:
     results: list[Identification] = []
     origins: list[str] = []
@@ -63,7 +82,7 @@ def run(args, ctx) -> int:
         for path in args.paths:
             try:
                 doc = _document(path, store)
-                parsed = parse_document(doc)
+                parsed = _parse(doc)
             except (DocumentError, UnknownKindError, CRFormatError) as exc:
                 raise UserError(str(exc)) from None
             frags = [(rs, origin) for rs, origin, _ in parsed.rulesets

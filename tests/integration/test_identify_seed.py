@@ -219,3 +219,41 @@ def test_identify_official_file_section_moves(capsys, en_store):
     out = capsys.readouterr().out
     assert "retitled" not in out
     assert "section 719 is 720 there (moved), same title" in out
+
+
+def _pasted(store_path, spec: str, numbers: list[str], heading: bool) -> str:
+    """Rule lines of a stored release written out the way a user pastes them (built from the
+    store at test time; nothing of ../shared is kept in the project)."""
+    from corpus.store import Store
+    from extract.records import from_record
+    with Store(store_path, readonly=True) as store:
+        rs = from_record(store.release_rows(store.resolve(spec, "en").id))
+    lines = []
+    if heading:
+        sec = rs.sections[next(n for n in rs.sections if n.section == int(numbers[0][:3]))]
+        lines.append(f"{sec.number}. {sec.title}")
+    for n, r in rs.rules.items():
+        if str(n) in numbers:
+            lines.append(f"{n}  {r.text}")
+            lines += [f"Example: {e.text}" for e in r.examples]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("heading", [True, False])
+def test_identify_pasted_fragment(capsys, en_store, tmp_path, heading):
+    """A pasted fragment (rules 711.4a and 711.4b of 2010-07-16, with their examples, with and
+    without the section heading) is identified, not refused; ingest still refuses it."""
+    from reports.cli import main
+    paste = tmp_path / "paste.txt"
+    paste.write_text(_pasted(en_store, "2010-07-16", ["711.4a", "711.4b"], heading), encoding="utf-8")
+    d = _identify(capsys, en_store, paste)[0]
+    assert d["origin"] == "fragment" and d["rules"] == 2 and d["sections"] == (1 if heading else 0)
+    assert d["exact"] is True and d["releases"] == ["2010-04-23", "2010-06-18", "2010-07-16"]
+    rules = {r["number"]: r for r in d["after"]["rules"]}
+    # 2010-10-01 moved them to 711.5a/711.5b ("The controller of another player can use …")
+    assert rules["711.4a"]["now"] == ["711.5a"] and rules["711.4b"]["now"] == ["711.5b"]
+    assert d["now"]["711.4a"]["numbers"] == ["722.5a"]
+    capsys.readouterr()
+    assert main(["--store", str(en_store), "--silent", "ingest", str(paste)]) != 0
+    err = capsys.readouterr().err
+    assert "paste.txt" in err and "not a recognised document kind" in err
