@@ -13,11 +13,13 @@ from extract.kinds import UnknownKindError, parse_document
 from extract.records import from_record
 
 from ..alignctx import open_store, read_decisions
+from ..args import add_format_option
 from ..cli import UserError
 from ..output import console, print_json
 
 
 def register(sub) -> None:
+    """Add the ``identify`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "identify", help="find which releases a page or fragment of rule text comes from",
         description="For a document that carries rule text without a trustworthy release (an "
@@ -31,7 +33,7 @@ def register(sub) -> None:
                     "stored by ingest. "
                     "Example: mtgcr identify ../shared/seeds/002_5f97c4626e1788c7.txt")
     p.add_argument("paths", nargs="+", metavar="PATH")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p)
     p.add_argument("--all", action="store_true",
                    help="text output: list every rule's evidence, not only the differences")
     p.set_defaults(func=run)
@@ -68,6 +70,14 @@ def _parse(doc):
 
 
 def run(args, ctx) -> int:
+    """``mtgcr identify PATH…``: the releases each document's rule text matches, with the
+    evidence (text or JSON); returns 0.
+
+    Raises:
+        UserError: a PATH that is neither a file nor a stored document's source, cannot be
+            read or parsed, or holds no rules, sections or glossary entries.
+        StoreError: no store, or no complete release to compare with.
+    """
     results: list[Identification] = []
     origins: list[str] = []
     with open_store(ctx) as store:
