@@ -245,6 +245,21 @@ def _page_as_of(page: dict, cites: list[dict], releases: list[ReleaseTitles], su
     return releases[k], "inferred"
 
 
+def _older_hint(quote: str | None, subject: str, releases: list[ReleaseTitles]) -> str:
+    """What to ingest when no stored EN release can be the one a citation was written
+    against: a quoted release older than every stored one is named; a page whose subject
+    no stored release's cited section fits may predate them all."""
+    oldest = releases[0].label
+    if quote and quote < oldest:
+        return (f"the page quotes {quote}, older than every stored EN release (oldest "
+                f"{oldest}): ingest the EN release {quote} (or the one before it) to check as of it")
+    if subject:
+        return (f"no stored EN release ({oldest} … {releases[-1].label}) has the cited section "
+                f"fitting the page's subject {subject!r}; if the page predates {oldest}, ingest "
+                f"the older EN releases (or give --as-of)")
+    return f"give --as-of, or ingest the EN release the page was written against (oldest stored {oldest})"
+
+
 def _at_or_before(label: str, releases: list[ReleaseTitles]) -> ReleaseTitles | None:
     cands = [r for r in releases if r.label <= label]
     return cands[-1] if cands else None
@@ -304,6 +319,10 @@ def check_citations(page: dict, cites: list[dict], releases: list[ReleaseTitles]
             rel, src, quote = _at_or_before(c["quote_label"], releases), "quote", c["quote_label"]
         for t in c["targets"]:
             for r in _check_target(c, t, rel, src, newest, remapper, ja_sections or {}, subject):
+                if r.as_of is None and r.as_of_source == "unknown":
+                    r.note = "; ".join(x for x in (r.note, _older_hint(
+                        c.get("quote_label") if c.get("in_quote") else page_quote, subject,
+                        releases)) if x)
                 if quote and r.as_of and r.as_of != quote and r.as_of_source == "quote":
                     r.note = "; ".join(x for x in (f"quoted as {quote}, which is not in the "
                                                    f"store: checked as of {r.as_of}", r.note) if x)

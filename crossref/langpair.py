@@ -57,7 +57,7 @@ from extract.rulenum import RuleNumber, letters_index
 
 __all__ = ["Evidence", "evidence", "RulePair", "LangPairing", "pair_rulesets",
            "ReleaseFit", "release_fit", "compare_evidence", "evidence_items", "english_counterpart",
-           "pair_rule"]
+           "pair_rule", "paired_default"]
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -603,6 +603,52 @@ def english_counterpart(release: Release, english: Iterable):
         if eff is not None and (eff if isinstance(eff, str) else eff.isoformat()) == want:
             return e
     return None
+
+
+def paired_default(store, lang: str, pivot: str = "en"):
+    """The release of translation ``lang`` a command pairing with ``pivot`` defaults to:
+    the newest one (complete preferred, as :meth:`corpus.store.Store.resolve` with no
+    spec) when a complete ``pivot`` release of its label (or effective date) is stored,
+    else the newest complete one that has such a counterpart, else the newest partial one.
+
+    Args:
+        store: an open :class:`corpus.store.Store`.
+        lang: the translation's language (``"zh"``, ``"ja"``, ``"ru"``).
+        pivot: the original's language.
+
+    Returns:
+        ``(release info, note or None)``; the note (one sentence) says why the newest
+        release was not taken and which ``pivot`` release to ingest to pair it, e.g. ``"zh
+        20260417 has no en release stored (ingest the en release 20260417 to pair it);
+        showing zh 20260116, the newest with one"``; when no release of ``lang`` has a
+        counterpart, the newest is returned with a note naming the ``pivot`` label to ingest.
+
+    Raises:
+        corpus.store.StoreError: no release of ``lang`` is stored.
+    """
+    newest = store.resolve(None, lang)
+    english = [r for r in store.releases(pivot) if r.complete]
+
+    def counterpart(info):
+        return english_counterpart(_as_release(info), english)
+
+    if counterpart(newest) is not None:
+        return newest, None
+    want = (f"{lang} {newest.label} has no {pivot} release stored (ingest the {pivot} release "
+            f"{newest.label} to pair it)")
+    rels = store.releases(lang)
+    paired = [r for r in rels if counterpart(r) is not None]
+    if not paired:
+        return newest, want
+    full = [r for r in paired if r.complete] or paired
+    best = max(full, key=lambda r: (r.effective_date or "", r.label))
+    return best, f"{want}; using {lang} {best.effective_date or best.label}, the newest with one"
+
+
+def _as_release(info) -> Release:
+    from datetime import date
+    eff = info.effective_date
+    return Release(info.lang, info.label, date.fromisoformat(eff) if eff else None, info.revision)
 
 
 def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> RulePair | None:

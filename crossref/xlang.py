@@ -29,6 +29,7 @@ the only language :mod:`crossref.langpair` verifies against.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -46,7 +47,7 @@ from .options import AlignOptions
 from .textkey import compare_form, rewrite_numbers, title_key
 from .worddiff import text_similarity
 
-__all__ = ["PIVOT", "original_release", "translated_history", "TranslatedHistory", "Projection", "Disagreement", "CrossAlignment", "project_alignment",
+__all__ = ["PIVOT", "strip_wiki_markup", "compared_texts", "original_release", "translated_history", "TranslatedHistory", "Projection", "Disagreement", "CrossAlignment", "project_alignment",
            "compare_alignments", "restrict_to_quoted", "translation_alignment"]
 
 #: The language alignments are projected from.
@@ -82,6 +83,51 @@ def restrict_to_quoted(al: Alignment, old_partial: bool, new_partial: bool) -> A
     counts = {"old": sum(len(c.old) for c in kept), "new": sum(len(c.new) for c in kept)}
     return Alignment(al.old, al.new, kept, [s for s in al.sections if s.kind not in drop],
                      [g for g in al.glossary if g.kind not in drop], counts)
+
+
+# Wiki link / format markup a rendered quote can carry literally (seed 003 shows
+# ``[[[呪文]]や能力]`` as typed): ``[[target|shown]]`` → ``shown``, ``[[target]]`` →
+# ``target``; runs of two or more ``'`` (bold / italic) removed.
+_WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|]*\|)?([^\[\]|]*)\]\]")
+_WIKI_FORMAT = re.compile(r"'{2,}")
+
+
+def strip_wiki_markup(text: str) -> str:
+    """``text`` without MediaWiki link and bold/italic markup, for comparison keys only
+    (stored text stays as published): ``"[[[呪文]]や能力]"`` → ``"[呪文や能力]"``,
+    ``"[[戦場/Battlefield|戦場]]"`` → ``"戦場"``, bold ``コピー`` in triple quotes → ``"コピー"``."""
+    if "[[" in text:
+        text = _WIKI_LINK.sub(r"\1", text)
+    if "''" in text:
+        text = _WIKI_FORMAT.sub("", text)
+    return text
+
+
+def compared_texts(old: Ruleset, ra, new: Ruleset, rb) -> tuple[str, str, str | None]:
+    """The texts of old rule ``ra`` and new rule ``rb`` (same language) as compared for a
+    change.
+
+    A partial release (a wiki quote) is compared on what it can show: wiki markup left in a
+    quote's text is dropped from both texts (:func:`strip_wiki_markup`), and when a quoted
+    rule has no examples while its counterpart has some, the rule texts alone are compared
+    (the wiki quotes the rule, not its examples: JA quotes of 115.7e, 712.21 on the seeds).
+    Two complete releases are compared on their full texts, unchanged.
+
+    Returns:
+        ``(old text, new text, note or None)``; the note says the examples were not compared.
+    """
+    a, b, note = full_text(ra), full_text(rb), None
+    partial_a, partial_b = not old.complete, not new.complete
+    if not (partial_a or partial_b):
+        return a, b, note
+    bare_a = partial_a and not ra.examples and bool(rb.examples)
+    bare_b = partial_b and not rb.examples and bool(ra.examples)
+    if bare_a or bare_b:
+        a, b = ra.text, rb.text
+        quote = old if bare_a else new
+        note = (f"rule text compared, not examples: the {quote.release.lang} quote of "
+                f"{_name(quote.release)} has none")
+    return strip_wiki_markup(a), strip_wiki_markup(b), note
 
 
 def _absence(rs: Ruleset, n: RuleNumber) -> str:
@@ -149,9 +195,12 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
                   for n in ch.new if n not in new_ok]
         if ch.kind in _ONE_TO_ONE:
             ra, rb = old.rules[o[0]], new.rules[nw[0]]
-            changed, sim, tnotes = compare_texts(full_text(ra), full_text(rb), table, lang)
-            if changed and ra.text == rb.text:
+            ta, tb, cnote = compared_texts(old, ra, new, rb)
+            changed, sim, tnotes = compare_texts(ta, tb, table, lang)
+            if changed and strip_wiki_markup(ra.text) == strip_wiki_markup(rb.text):
                 tnotes.append("examples changed")
+            if cnote:
+                tnotes.append(cnote)
             if ch.kind == "moved":
                 kind = "moved"
             elif changed:
@@ -478,6 +527,9 @@ class TranslatedHistory:
             "status": "quoted" | "not quoted" | "translated" | "missing", "pairing":
             {number: pairing status}}`` for every chain release with a translation.
         asked: the translation release the rule was asked in (``lang:label``).
+        note: with no release asked for, why the newest translation release was not the
+            one taken (it has no original stored; see
+            :func:`crossref.langpair.paired_default`), else ``None``.
     """
 
     chain: Any
@@ -485,6 +537,7 @@ class TranslatedHistory:
     entries: list
     translations: dict[int, dict[str, Any]]
     asked: str
+    note: str | None = None
 
 
 def translated_history(store: Store, number: RuleNumber, spec: str | None, lang: str,
@@ -515,7 +568,12 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
 
     from .chain import Chain
     from .langpair import pair_rule
-    info = store.resolve(spec, lang)
+    note = None
+    if spec is None:  # the newest release that has an original to follow
+        from .langpair import paired_default
+        info, note = paired_default(store, lang, PIVOT)
+    else:
+        info = store.resolve(spec, lang)
     en = original_release(store, info)
     what = f"{lang} {info.label}" + ("" if info.complete else " (quoted rules only)")
     if en is None:
@@ -563,4 +621,4 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
                            "complete": r.complete, "present": [str(n) for n in has],
                            "absent": [str(n) for n in absent], "status": status,
                            "pairing": pairing}
-    return TranslatedHistory(chain, k, entries, translations, f"{lang}:{info.label}")
+    return TranslatedHistory(chain, k, entries, translations, f"{lang}:{info.label}", note)

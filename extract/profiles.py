@@ -125,6 +125,9 @@ class CRProfile:
     Attributes:
         lang: language code.
         title_re: matches the document title line (used to recognise the document kind).
+        example_label: how an example is labelled when shown (``Example:``, JA ``例：``,
+            ZH ``例如：`` as the 2026-01-16 files write them; RU ``Пример:``, a form
+            ``example_re`` accepts).
         example_re: matches the start of an example line; the text after the match is the
             example's text.
         contents_re / glossary_re / credits_re: match the heading lines of those parts.
@@ -160,6 +163,7 @@ class CRProfile:
     note_re: re.Pattern | None = None
     numeral_words: tuple[tuple[str, str], ...] = ()
     non_numeral_re: re.Pattern | None = None
+    example_label: str = "Example:"
 
 
 #: A JA glossary headword: term, reading in full-width brackets, ``／`` and the English
@@ -187,6 +191,7 @@ PROFILES: dict[str, CRProfile] = {
     ),
     "ja": CRProfile(
         lang="ja",
+        example_label="例：",
         title_re=re.compile(r"総合ルール|Comprehensive Rules"),
         example_re=re.compile(r"^\s*例\s*[：:]\s*"),
         contents_re=_heading("もくじ"),
@@ -206,6 +211,7 @@ PROFILES: dict[str, CRProfile] = {
     ),
     "zh": CRProfile(
         lang="zh",
+        example_label="例如：",
         title_re=re.compile(r"^\s*万智牌完整规则"),
         example_re=re.compile(r"^\s*例如\s*[：:，,]\s*"),
         contents_re=_heading("目录"),
@@ -220,6 +226,7 @@ PROFILES: dict[str, CRProfile] = {
     ),
     "ru": CRProfile(
         lang="ru",
+        example_label="Пример:",
         title_re=re.compile(r"^\s*Полные правила Magic:?\s*(?:the|The)\s+Gathering", re.M),
         example_re=re.compile(r"^\s*Примеры?\s*:\s*"),
         contents_re=_heading("Содержание", "Оглавление"),

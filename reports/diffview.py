@@ -37,6 +37,7 @@ from typing import Any
 from crossref.classify import stale_references
 from crossref.decisions import snippet
 from crossref.matching import full_text
+from crossref.xlang import compared_texts
 from crossref.model import Alignment, release_json
 from crossref.worddiff import Tokenizer, tokenizer_for, word_diff
 from crossref.xlang import CrossAlignment, restrict_to_quoted
@@ -122,7 +123,7 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         d["new_rules"] = _rules(ch.new, new)
         d["old_text"] = "\n".join(r["text"] for r in d["old_rules"]) or None
         d["new_text"] = "\n".join(r["text"] for r in d["new_rules"]) or None
-        d["diff"] = ([list(x) for x in word_diff(_text(ch.old, old), _text(ch.new, new), tok)]
+        d["diff"] = ([list(x) for x in word_diff(*_diffed(ch, old, new), tok)]
                      if ch.kind in _DIFFED and ch.text_changed and ch.old and ch.new else None)
         d["decision"] = (snippet(o_rel["effective_date"] or o_rel["label"],
                                  n_rel["effective_date"] or n_rel["label"],
@@ -202,6 +203,16 @@ def _text(numbers: tuple[RuleNumber, ...], rs: Ruleset) -> str:
     """The rules' texts with examples joined by spaces (a split or merge diffed as one
     text)."""
     return " ".join(full_text(rs.rules[n]) for n in numbers if n in rs.rules)
+
+
+def _diffed(ch, old: Ruleset, new: Ruleset) -> tuple[str, str]:
+    """The old and new texts a change's word diff is shown on: a one-to-one pair as
+    compared (:func:`crossref.xlang.compared_texts`: a wiki quote's missing examples and
+    link markup set aside), else :func:`_text` of each side."""
+    if len(ch.old) == 1 and len(ch.new) == 1 and ch.old[0] in old.rules and ch.new[0] in new.rules:
+        a, b, _ = compared_texts(old, old.rules[ch.old[0]], new, new.rules[ch.new[0]])
+        return a, b
+    return _text(ch.old, old), _text(ch.new, new)
 
 
 def _sections(numbers: tuple[RuleNumber, ...], rs: Ruleset) -> list[dict[str, Any]]:

@@ -242,3 +242,35 @@ def test_diff_view_positions_name_the_file_line_and_the_revision(store, tmp_path
     out = capsys.readouterr().out
     assert "copy-diff.txt:7 (新しい版 column, line 3 of that revision)" in out
     assert "copy-diff.txt:6 (新しい版 column, line 2 of that revision): {{#cr:707}}" in out
+
+
+def test_as_of_older_than_every_stored_release_says_what_to_ingest(tmp_path, capsys):
+    path = ingested_store(tmp_path, {"MagicCompRules 20300405.txt": NEW})
+    page = tmp_path / "copy.wiki"
+    page.write_text(PAGE, encoding="utf-8")
+    code, res = run_json(path, str(page), capsys=capsys)
+    assert code == 0
+    r = next(x for x in res if x["citation"] == "{{#cr:503}}")
+    assert r["status"] == "unknown"
+    assert ("no stored EN release (20300405 … 20300405) has the cited section fitting the "
+            "page's subject 'Copy'; if the page predates 20300405, ingest the older EN "
+            "releases (or give --as-of)") in r["note"]
+    quoted = tmp_path / "quoted.txt"
+    quoted.write_text("コピー\n\n提供：MTG Wiki\n\n引用：総合ルール 20300110.0\n\n"
+                      "  • 707 オブジェクトのコピー\n\n参照は rule 503.1 参照。\n", encoding="utf-8")
+    code, res = run_json(path, str(quoted), capsys=capsys)
+    notes = " ".join(x["note"] for x in res)
+    assert "the page quotes 20300110, older than every stored EN release (oldest 20300405): " \
+           "ingest the EN release 20300110" in notes
+
+
+def test_cli_skips_what_is_not_a_page_with_a_note(store, tmp_path, capsys):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("ただのメモ\n", encoding="utf-8")
+    page = tmp_path / "copy.wiki"
+    page.write_text(PAGE, encoding="utf-8")
+    code = main(["--store", str(store), "cite-check", str(bad), str(page)])
+    err = capsys.readouterr().err
+    assert code == 0
+    assert err.strip().splitlines() == [f"note: skipped {bad}: not an MTG Wiki page (rendered "
+                                        "text, HTML, wikitext or diff view)"]

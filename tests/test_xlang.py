@@ -242,3 +242,48 @@ def test_build_projects_translations_too(tmp_path):
     # complete translations: the mulligan rule is added, the tokens rule renumbered
     assert kinds[((), ("100.2",))] == "added" and kinds[(("100.4",), ("100.5",))] == "renumbered"
     assert [(x["old"], x["new"]) for x in d["alignment"]["disagreements"]] == [(["100.5"], ["100.6"])]
+
+
+def test_a_quote_without_examples_and_wiki_links_is_not_a_translation_edit(tmp_path):
+    """A JA wiki quote of 20300110 (no examples; a ``[[link]]`` left in its text) against the
+    complete JA 20300405 with the same rule text plus an example: unchanged, with a note
+    that the examples were not compared; a real wording change is still found."""
+    en_old = [("100.1", "Each player starts with 20 life.", ["A player at 20 life."]),
+              ("100.2", "Spells or abilities with targets count each target.")]
+    en_new = [("100.1", "Each player starts with 20 life.", ["A player at 20 life."]),
+              ("100.2", "Spells or abilities with targets count each target once.")]
+    ja_old = [("100.1", "各プレイヤーは20点のライフでゲームを開始する。"),
+              ("100.2", "対象を持つ[[[呪文]]や能力]は対象を数える。")]
+    ja_new = [("100.1", "各プレイヤーは20点のライフでゲームを開始する。", ["ライフ20点のプレイヤー。"]),
+              ("100.2", "対象を持つ[呪文や能力]は対象を数える。")]
+    path = tmp_path / "s.sqlite"
+    full = ruleset("20300405", ja_new, lang="ja")
+    with Store(path) as st:
+        for k, (rs, origin) in enumerate([(ruleset("20300110", en_old), "official"),
+                                          (ruleset("20300405", en_new), "official"),
+                                          (_quote("20300110", ja_old), "wiki"),
+                                          (full, "official")]):
+            st.add_document(make_doc(f"doc {k}", name=f"doc{k}.txt"), "test",
+                            [to_record(rs, origin=origin)])
+        cross = translation_alignment(st, "20300110", "20300405", "ja")
+    g = _groups(cross.alignment)
+    c1 = g[(("100.1",), ("100.1",))]
+    assert c1.kind == "unchanged" and not c1.text_changed, c1.notes
+
+    assert any("not examples" in n and "quote of 2030-01-10" in n for n in c1.notes)
+    c2 = g[(("100.2",), ("100.2",))]
+    # EN changed, the JA text did not once the wiki link markup is set aside
+    assert c2.kind == "unchanged" and not c2.text_changed
+    assert any("the en text changed" in n for n in c2.notes)
+    # the stored quote keeps the text as published
+    with Store(path) as st:
+        from extract.records import load_ruleset
+        assert load_ruleset(st, "20300110", "ja").rules[R.parse("100.2")].text == ja_old[1][1]
+
+
+def test_strip_wiki_markup():
+    from crossref.xlang import strip_wiki_markup
+    assert strip_wiki_markup("[[[呪文]]や能力]") == "[呪文や能力]"
+    assert strip_wiki_markup("[[戦場/Battlefield|戦場]]に出る") == "戦場に出る"
+    assert strip_wiki_markup("'''コピー'''/''Copy''") == "コピー/Copy"
+    assert strip_wiki_markup("[数]の対象") == "[数]の対象"

@@ -34,6 +34,10 @@ def register(sub) -> None:
                     "checked on its own, and positions are lines of the file with the column and "
                     "the revision's own line: 'line 67 (編集中の文章 column, line 24 of that "
                     "revision)' (JSON: line, column, column_label, revision_line). "
+                    "Files that are not MTG Wiki pages are skipped with a one-line note. "
+                    "Exit status: 0 when every readable page was checked (whatever the "
+                    "citations' status), 1 when a file could not be read, 2 on a usage error "
+                    "or when no wiki page was given. "
                     "Example: mtgcr cite-check page.txt --format json")
     p.add_argument("paths", nargs="+", metavar="PATH", help="wiki pages (files or folders)")
     p.add_argument("--as-of", metavar="R", help="the release every citation was written "
@@ -67,13 +71,12 @@ def run(args, ctx) -> int:
             continue
         result = parse_wiki_document(doc)
         if result is None:
-            print(f"error: {path}: not an MTG Wiki page (rendered text, HTML, wikitext or diff "
-                  f"view)", file=sys.stderr)
-            failed += 1
+            print(f"note: skipped {path}: not an MTG Wiki page (rendered text, HTML, wikitext "
+                  f"or diff view)", file=sys.stderr)
             continue
         pages.append(result.facts)
     if not pages:
-        raise UserError("no wiki pages to check")
+        raise UserError("no wiki pages to check (no file given is an MTG Wiki page)")
     with ctx.store(readonly=True) as store:
         releases = en_releases(store)
         if not releases:

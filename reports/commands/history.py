@@ -11,7 +11,7 @@ from ..alignctx import (add_decisions_option, chain_with_progress, decision_erro
                         progress_callback, read_decisions)
 from ..args import add_format_option, add_lang_option, rule_argument
 from ..cli import UserError
-from ..output import console, print_json, table
+from ..output import console, err_console, print_json, table
 
 
 def register(sub) -> None:
@@ -54,6 +54,8 @@ def run(args, ctx) -> int:
                 th = translated_history(store, num, args.release, args.lang, decisions,
                                         progress_callback(ctx))
             entries, k, translations = th.entries, th.k, th.translations
+            if th.note:
+                err_console.print(f"note: {th.note}", soft_wrap=True, markup=False)
             title = f"history of {num} ({th.asked.replace(':', ' ')}, followed through the {PIVOT} releases)"
         else:
             chain = chain_with_progress(store, args.lang, decisions, ctx)

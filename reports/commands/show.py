@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from extract.records import load_ruleset
+from pathlib import Path
+
+from extract.records import from_record
 from extract.rulenum import RuleNumber
 
 from ..args import add_format_option, add_lang_option
 from ..cli import UserError
-from ..output import console, print_json, release_json
+from ..output import console, err_console, print_json, release_json
 
 
 def register(sub) -> None:
@@ -66,8 +68,23 @@ def run(args, ctx) -> int:
     """
     num = parse_user_number(args.rule)
     with ctx.store(readonly=True) as store:
-        rs = load_ruleset(store, args.release, args.lang)
-        en_rs = english_ruleset(store, rs) if args.pair and not isinstance(num, int) else None
+        note = None
+        release = args.release
+        pair = args.pair and not isinstance(num, int)
+        if pair and release is None and args.lang != "en":
+            from crossref.langpair import paired_default
+            info, note = paired_default(store, args.lang)
+            release = info.label
+        info = store.resolve(release, args.lang)
+        rec = store.release_rows(info.id)
+        rs = from_record(rec)
+        prov = {r["number"]: r["provenance"] for r in rec.rules if r.get("provenance")}
+        en_rs = english_ruleset(store, rs) if pair else None
+    if pair and en_rs is None and note is None:
+        note = (f"{rs.release.lang} {rs.release.label} has no en release stored (ingest the en "
+                f"release {rs.release.label} to pair it)")
+    if note:
+        err_console.print(f"note: {escape(note)}", soft_wrap=True)
     rel = rs.release
     where = f"{rel.lang} {rel.effective_date or rel.label}"
     if isinstance(num, int):
@@ -75,7 +92,7 @@ def run(args, ctx) -> int:
     if num.kind == "section":
         sec = rs.sections.get(num)
         if sec is None:
-            raise UserError(f"section {num} does not exist in {where}")
+            raise UserError(_absent("section", num, rs, where, prov))
         rules = rs.subtree(num) if args.subrules else rs.children(num)
         if args.format == "json":
             print_json({"number": str(num), "kind": "section", "text": sec.title, "title": sec.title,
@@ -84,14 +101,15 @@ def run(args, ctx) -> int:
         else:
             console.print(f"[bold]{num}. {escape(sec.title)}[/bold]  ({where}, line {sec.line})")
             for r in rules:
-                _print_rule(r)
+                _print_rule(r, rel.lang)
         return 0
     rule = rs.get(num)
     if rule is None:
-        raise UserError(f"rule {num} does not exist in {where}")
+        raise UserError(_absent("rule", num, rs, where, prov))
     below = [r for r in rs.subtree(num) if r.number != num] if args.subrules else []
     if args.format == "json":
         out = rule_json(rule, rs)
+        out["provenance"] = prov.get(str(num))
         if args.subrules:
             out["subrules"] = [rule_json(r, rs) for r in below]
         if en_rs is not None:
@@ -99,12 +117,44 @@ def run(args, ctx) -> int:
         print_json(out)
         return 0
     console.print(f"[dim]{where} · section {num.section} {escape(rs.section_title(num) or '')} · "
-                  f"line {rule.line}[/dim]")
+                  f"{escape(_where_line(rule, prov))}[/dim]")
     for r in [rule, *below]:
-        _print_rule(r)
+        _print_rule(r, rel.lang)
         if en_rs is not None:
             _print_pair(pair_json(r, rs, en_rs))
     return 0
+
+
+def _where_line(rule, prov: dict[str, str]) -> str:
+    """``"line 62"``, or for a rule of merged wiki quotes the page(s) and line(s) it was
+    quoted on: ``"000_682110f818952840.txt line 62"`` (file names only)."""
+    p = prov.get(str(rule.number))
+    if not p:
+        return f"line {rule.line}"
+    parts = []
+    for item in p.split("; "):
+        page, _, line = item.rpartition(":")
+        parts.append(f"{Path(page).name} line {line}" if line.isdigit() else item)
+    return "; ".join(parts)
+
+
+def _absent(kind: str, num: RuleNumber, rs, where: str, prov: dict[str, str]) -> str:
+    """Why ``num`` is not shown: absent from a complete release, or not quoted in a partial
+    one — then which sections (first–last rule) and pages the stored quotes cover."""
+    if rs.complete:
+        return f"{kind} {num} does not exist in {where}"
+    by_sec: dict[int, list[RuleNumber]] = {}
+    for n in rs.rules:
+        by_sec.setdefault(n.section, []).append(n)
+    cover = []
+    for sec in sorted(by_sec):
+        ns = sorted(by_sec[sec], key=lambda n: n.sort_key)
+        cover.append(f"§{sec} {ns[0]}–{ns[-1]}" if len(ns) > 1 else f"§{sec} {ns[0]}")
+    from extract.merge_stored import provenance_sources
+    pages = sorted({Path(src).name for p in prov.values() for src in provenance_sources(p)})
+    return (f"{kind} {num} is not quoted in the stored pages of {where} (quotes cover "
+            f"{', '.join(cover) or 'nothing'}"
+            + (f"; pages: {', '.join(pages)}" if pages else "") + ")")
 
 
 def _show_chapter(n: int, rs, where: str, args) -> int:
@@ -172,8 +222,14 @@ def _print_pair(p: dict) -> None:
                   f"disagree){escape(why)}[/dim]")
 
 
-def _print_rule(r) -> None:
-    """Print a rule as the files write it (text escaped: "[cost]" is rule text, not markup)."""
+def _print_rule(r, lang: str = "en") -> None:
+    """Print a rule as the files write it (text escaped: "[cost]" is rule text, not markup),
+    its examples labelled with the language's marker (:attr:`CRProfile.example_label`:
+    JA ``例：``, ZH ``例如：``)."""
+    from extract.profiles import PROFILES
+    prof = PROFILES.get(lang)
+    label = prof.example_label if prof else "Example:"
     console.print(f"[bold]{r.number.written}[/bold] {escape(r.text)}")
     for e in r.examples:
-        console.print(f"    Example: {e.text}", markup=False)
+        sep = "" if label.endswith("：") else " "  # 例：… as the JA / ZH files write it
+        console.print(f"    {label}{sep}{e.text}", markup=False)

@@ -96,6 +96,15 @@ def unaligned_sentence(view: dict[str, Any]) -> str:
         al = view.get("alignment") or {}
         if al.get("basis") == "projected":
             piv = al["pivot"]["lang"]
+            if len(names) == 1:
+                q = "old" if part.get("old") else "new"
+                full = "new" if q == "old" else "old"
+                return (f"{names[0]} is a partial release (quoted rules only), "
+                        f"{release_name(view[full])} a complete one: {s[q + '_rules']} rules quoted in "
+                        f"{names[0]} are compared with their counterparts through the {piv} "
+                        f"alignment; a rule {piv} added or removed is reported as such; the "
+                        f"rules of {release_name(view[full])} whose counterpart {names[0]} does not "
+                        f"quote are summarised under Alignment and listed at the end.")
             return (f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} old and "
                     f"{s['new_rules']} new quoted rules are compared through the {piv} "
                     f"alignment; a quoted rule {piv} added or removed is reported as such, "
@@ -109,6 +118,35 @@ def unaligned_sentence(view: dict[str, Any]) -> str:
             f"{pct(s['unchanged_share'])} of the old rules are unchanged.")
 
 
+def _not_quoted_summary(view: dict[str, Any], al: dict[str, Any],
+                        part: dict[str, Any]) -> list[str]:
+    """Per missing side: ``"2807 rules of 2026-01-16 have no counterpart quoted in ja 20231117
+    (a partial release): §100 100.1–100.6 (12); …"`` — count, then per section the first and
+    last rule (document order) and how many."""
+    from extract.rulenum import RuleNumber
+    out = []
+    for side in ("old", "new"):
+        present = "new" if side == "old" else "old"
+        nums = [RuleNumber.parse(n) for c in al.get("not_quoted", []) if c["missing"] == side
+                for n in c[present]]
+        if not nums:
+            continue
+        by_sec: dict[int, list[RuleNumber]] = {}
+        for n in nums:
+            by_sec.setdefault(n.section, []).append(n)
+        ranges = []
+        for sec in sorted(by_sec):
+            ns = sorted(set(by_sec[sec]), key=lambda n: n.sort_key)
+            span = str(ns[0]) if len(ns) == 1 else f"{ns[0]}–{ns[-1]}"
+            ranges.append(f"§{sec} {span} ({len(ns)})")
+        what = ("have no counterpart quoted in" if part.get(side)
+                else "have no counterpart in")
+        tail = " (a partial release)" if part.get(side) else ""
+        out.append(f"{len(set(nums))} rules of {release_name(view[present])} {what} {view['lang']} "
+                   f"{release_name(view[side])}{tail}: " + "; ".join(ranges) + ".")
+    return out
+
+
 def unchanged_rows(view: dict[str, Any]) -> list[tuple[str, str]]:
     """``(number, text)`` of the unchanged rules listed (``--all``), in order."""
     return [(c["new"][0], c["new_text"] or "") for c in view["changes"] if c["kind"] == "unchanged"]
@@ -117,11 +155,13 @@ def unchanged_rows(view: dict[str, Any]) -> list[tuple[str, str]]:
 def alignment_parts(view: dict[str, Any]) -> dict[str, Any]:
     """The ``alignment`` block as sentences for the Markdown and HTML reports:
     ``{"basis", "reason", "pairing": str | None, "disagreements": [(old, new, sentence)],
-    "not_quoted": [str], "unprojected": [str]}``."""
+    "not_quoted": [str], "not_quoted_summary": [str], "unprojected": [str]}``
+    (``not_quoted_summary``: per missing side, one sentence with the count and the per-section
+    ranges of the rules whose counterpart is not there; ``not_quoted``: the details)."""
     al = view.get("alignment") or {"basis": "direct", "reason": "aligned directly"}
     out: dict[str, Any] = {"basis": al["basis"], "reason": al["reason"][:1].upper() + al["reason"][1:] + ".",
                            "pairing": None, "disagreements": [], "not_quoted": [],
-                           "unprojected": []}
+                           "not_quoted_summary": [], "unprojected": []}
     if al.get("pairing"):
         def one(c: dict[str, int]) -> str:
             return (f"{c['verified']} verified, {c['unverified']} without evidence either way, "
@@ -137,6 +177,7 @@ def alignment_parts(view: dict[str, Any]) -> dict[str, Any]:
         out["not_quoted"].append(f"{arrow(c['old'], c['new'])} ({c['kind']} in "
                                  f"{al['pivot']['lang']}): {what} {view['lang']} "
                                  f"{release_name(view[side])}")
+    out["not_quoted_summary"] = _not_quoted_summary(view, al, part)
     for u in al.get("unprojected", []):
         out["unprojected"].append(f"{u['number']} ({u['side']}): {u['reason']}")
     return out

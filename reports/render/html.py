@@ -145,8 +145,9 @@ def _alignment(view: dict[str, Any]) -> list[str]:
                      "on every rule both have.</p>")
     if a["not_quoted"]:
         B.append("<h3>Counterpart not in the other release</h3>")
-        B.append('<ul id="not-quoted">' + "".join(f"<li>{_e(x)}</li>" for x in a["not_quoted"])
-                 + "</ul>")
+        B.append('<p id="not-quoted-summary">' + "<br>".join(_e(x) for x in a["not_quoted_summary"])
+                 + '</p><details><summary>every rule</summary><ul id="not-quoted">'
+                 + "".join(f"<li>{_e(x)}</li>" for x in a["not_quoted"]) + "</ul></details>")
     if a["unprojected"]:
         B.append("<h3>Not projected</h3>")
         B.append('<ul id="unprojected">' + "".join(f"<li>{_e(x)}</li>" for x in a["unprojected"])

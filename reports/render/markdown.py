@@ -102,6 +102,10 @@ def render(view: dict[str, Any]) -> str:
             L += [escape(g["old_text"] or ""), ""]
         elif g["new_text"]:
             L += [escape(g["new_text"]), ""]
+    nq = alignment_parts(view)["not_quoted"]
+    if nq:
+        L += ["## Rules whose counterpart is not in the other release", ""]
+        L += [f"- {escape(x)}" for x in nq] + [""]
     return "\n".join(L).rstrip() + "\n"
 
 
@@ -121,9 +125,9 @@ def _alignment(view: dict[str, Any]) -> list[str]:
         else:
             L.append("None: the direct alignment of these releases agrees on every rule both have.")
         L.append("")
-    if a["not_quoted"]:
+    if a["not_quoted_summary"]:
         L += ["### Counterpart not in the other release", ""]
-        L += [f"- {escape(x)}" for x in a["not_quoted"]] + [""]
+        L += [escape(x) for x in a["not_quoted_summary"]] + [""]
     if a["unprojected"]:
         L += ["### Not projected", ""]
         L += [f"- {escape(x)}" for x in a["unprojected"]] + [""]
