@@ -187,3 +187,55 @@ def test_diff_cli_on_real_pairs(chain, capsys):
     c = [c for c in d["changes"] if c["old"] == ["712.4d"]][0]
     assert c["new"] == ["712.8e"] and c["kind"] == "modified" and 0.8 < c["similarity"] < 1
     assert all(k in c for k in ("kind", "old", "new", "similarity"))
+
+
+def _diff_json(store, old, new, capsys, *extra):
+    capsys.readouterr()
+    assert main(["--silent", "--store", str(store), "diff", old, new, "--format", "json",
+                 *extra]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _mapped(view):
+    """old number → sorted new numbers, for every change of a diff JSON view."""
+    out = {}
+    for c in view["changes"]:
+        for n in c["old"]:
+            out[n] = sorted(c["new"]) if c["kind"] not in ("removed", "ambiguous") else []
+    return out
+
+
+def test_distant_diff_follows_the_chain_like_remap(chain, capsys):
+    """diff between non-neighbours composes the consecutive alignments: every changed rule
+    maps as remap says (the user's cases: 704.5v, 903.4c/d, 509.4; 712.15 and 712.1a)."""
+    store = chain.store.path
+    lin = chain.lineage()
+    for old, new, cases in (("2010-07-16", "2026-01-16",
+                             {"704.5v": ["704.6e"], "903.4c": ["903.5c"], "903.4d": ["903.5d"],
+                              "509.4": ["509.2a"]}),
+                            ("2022-06-10", "2023-10-13", {"712.15": ["712.19"]})):
+        view = _diff_json(store, old, new, capsys)
+        assert view["alignment"]["method"] == "chain"
+        assert "composed from the consecutive alignments" in view["alignment"]["reason"]
+        mapped = _mapped(view)
+        i, j = chain.index(old), chain.index(new)
+        for n, want in cases.items():
+            assert mapped[n] == want
+            assert sorted(map(str, lin.remap(R.parse(n), i, j).numbers)) == want
+        disagree = [n for c in view["changes"] if c["kind"] != "unchanged" for n in c["old"]
+                    if sorted(map(str, lin.remap(R.parse(n), i, j).numbers)) != mapped[n]]
+        assert disagree == []
+    view = _diff_json(store, "2022-06-10", "2023-10-13", capsys)
+    [ch] = [c for c in view["changes"] if "712.1a" in c["old"]]
+    assert ch["kind"] != "ambiguous"
+    assert ch["new"] == [str(n) for n in lin.remap(R.parse("712.1a"), chain.index("2022-06-10"),
+                                                   chain.index("2023-10-13")).numbers]
+
+
+def test_neighbour_and_reversed_diffs_say_how_they_were_aligned(chain, capsys):
+    view = _diff_json(chain.store.path, "2023-11-17", "2022-11-18", capsys)
+    assert view["alignment"]["method"] == "chain"
+    mapped = _mapped(view)
+    assert mapped["712.8e"] == ["712.4d"]
+    view = _diff_json(chain.store.path, "2023-10-13", "2023-11-17", capsys)
+    assert view["alignment"]["method"] == "consecutive"
