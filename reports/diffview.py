@@ -97,7 +97,7 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
     if cross is None or cross.basis != "projected":
         al = restrict_to_quoted(al, partial["old"], partial["new"])
     o_rel, n_rel = release_json(al.old), release_json(al.new)
-    stale = stale_references(al, new)
+    stale = stale_references(al, new, old)
     old_secs = new_secs = None
     if section is not None:
         old_secs, new_secs = section_scope(al, section)

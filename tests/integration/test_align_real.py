@@ -239,3 +239,18 @@ def test_neighbour_and_reversed_diffs_say_how_they_were_aligned(chain, capsys):
     assert mapped["712.8e"] == ["712.4d"]
     view = _diff_json(chain.store.path, "2023-10-13", "2023-11-17", capsys)
     assert view["alignment"]["method"] == "consecutive"
+
+
+def test_no_false_stale_reference_notes(chain, capsys):
+    """712.3→712.7 (updated "rule 714" → "rule 713") and 723.6 in 2023-02-03→2023-04-14, and
+    104.6 in 2023-11-17→2024-02-02 (its 724 is Restarting the Game there) are not stale;
+    724.6 of 2024-02-02 still cites 724 as the subgame rule (now 725) and is."""
+    def notes(old, new):
+        view = _diff_json(chain.store.path, old, new, capsys, "--all")
+        return {n: [x for x in c["notes"] if x.startswith("cites")]
+                for c in view["changes"] for n in c["new"]}
+    n = notes("2023-02-03", "2023-04-14")
+    assert n["712.7"] == [] and n["723.6"] == []
+    n = notes("2023-11-17", "2024-02-02")
+    assert n["104.6"] == []
+    assert n["724.6"] == ["cites 724, which is now 725"]
