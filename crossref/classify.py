@@ -116,7 +116,9 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
             changes.append(ch)
         if j in after:
             changes += after[j]
-    glossary = align_glossary(old.glossary, new.glossary, table)
+    # a glossary cut off (Ruleset.truncated) would list its missing entries as removed/added
+    glossary = ([] if old.truncated or new.truncated
+                else align_glossary(old.glossary, new.glossary, table))
     return Alignment(old.release, new.release, changes, sections, glossary,
                      {"old": len(a), "new": len(b)})
 

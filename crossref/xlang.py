@@ -176,7 +176,8 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
                               tuple(notes), ch.decided))
     sections = _project_sections(pivot, old, new)
     glossary = (align_glossary(old.glossary, new.glossary, table)
-                if old.complete and new.complete else [])
+                if old.complete and new.complete and not (old.truncated or new.truncated)
+                else [])
     counts = {"old": sum(len(c.old) for c in changes), "new": sum(len(c.new) for c in changes)}
     return Projection(Alignment(old.release, new.release, changes, sections, glossary, counts),
                       not_quoted)

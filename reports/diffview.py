@@ -156,6 +156,11 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         summary = Alignment(al.old, al.new, in_scope, sec_in, gl_in, counts).summary()
     else:
         summary = al.summary()
+    cut = [release_name(r) for r, rs in ((o_rel, old), (n_rel, new)) if rs.truncated]
+    summary["glossary_not_compared"] = (
+        f"glossary not compared: {' and '.join(cut)} "
+        f"{'is' if len(cut) == 1 else 'are'} cut off in {'its' if len(cut) == 1 else 'their'} "
+        f"glossary" if cut else None)
     n_old, n_new = summary["old_rules"], summary["new_rules"]
     summary["old_unaligned_share"] = round(summary["old_unaligned"] / n_old, 4) if n_old else 0.0
     summary["new_unaligned_share"] = round(summary["new_unaligned"] / n_new, 4) if n_new else 0.0

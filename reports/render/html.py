@@ -63,6 +63,9 @@ def render(view: dict[str, Any]) -> str:
         B.append(f'<tr data-kind="{kind}"><td>{kind}</td><td class="n">{groups}</td>'
                  f'<td class="n">{no}</td><td class="n">{nn}</td></tr>')
     B += ["</tbody></table>", f'<p id="unaligned">{_e(unaligned_sentence(view))}</p>']
+    skipped = view["summary"].get("glossary_not_compared")
+    if skipped:
+        B.append(f'<p id="glossary-not-compared">{_e(skipped[:1].upper() + skipped[1:])}.</p>')
     B += _alignment(view)
     B.append('<h2 id="sections">Sections</h2>')
     if view["sections"]:
@@ -121,7 +124,9 @@ def render(view: dict[str, Any]) -> str:
               f'<td class="text">{_e(t)}</td></tr>' for n, t in unchanged]
         B.append("</tbody></table>")
     B.append('<h2 id="glossary">Glossary</h2>')
-    if not view["glossary"]:
+    if skipped:
+        B.append(f'<p class="note">{_e(skipped[:1].upper() + skipped[1:])}.</p>')
+    elif not view["glossary"]:
         B.append("<p>No glossary changes.</p>")
     for g in view["glossary"]:
         name = g["term"] if g["kind"] != "renamed" else f"{g['old_term']} → {g['new_term']}"
@@ -197,6 +202,10 @@ def render_index(index: dict[str, Any]) -> str:
                                 "removed", "ambiguous"))
                      + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>')
         B.append("</tbody></table>")
+        B += [f'<p class="note glossary-not-compared" data-old="{_e(p["old_name"])}" '
+              f'data-new="{_e(p["new_name"])}">{_e(p["old_name"])} → {_e(p["new_name"])}: '
+              f'{_e(p["summary"]["glossary_not_compared"])}</p>'
+              for p in lang["pairs"] if p["summary"].get("glossary_not_compared")]
         B.append("<h3>Releases</h3><table><thead><tr><th>effective</th><th>label</th>"
                  '<th class="n">sections</th><th class="n">rules</th><th class="n">subrules</th>'
                  '<th class="n">glossary</th></tr></thead><tbody>')
@@ -204,6 +213,8 @@ def render_index(index: dict[str, Any]) -> str:
             c = r["counts"]
             B.append(f"<tr><td>{_e(r['effective_date'] or '')}</td><td>{_e(r['label'])}</td>"
                      f'<td class="n">{c["sections"]}</td><td class="n">{c["rules"]}</td>'
-                     f'<td class="n">{c["subrules"]}</td><td class="n">{c["glossary"]}</td></tr>')
+                     f'<td class="n">{c["subrules"]}</td><td class="n">{c["glossary"]}'
+                     + (' <span class="truncated">(cut off)</span>' if r.get("truncated") else "")
+                     + "</td></tr>")
         B.append("</tbody></table>")
     return _page(index["title"], B)

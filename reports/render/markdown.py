@@ -38,6 +38,10 @@ def _diff(ops: list[list[str]]) -> str:
     return "".join(out)
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _name(rel: dict[str, Any]) -> str:
     return rel.get("effective_date") or rel["label"]
 
@@ -53,6 +57,8 @@ def render(view: dict[str, Any]) -> str:
     for kind, groups, no, nn in summary_rows(view):
         L.append(f"| {kind} | {groups} | {no} | {nn} |")
     L += ["", escape(unaligned_sentence(view)), ""]
+    if view["summary"].get("glossary_not_compared"):
+        L += [escape(_cap(view["summary"]["glossary_not_compared"])) + ".", ""]
     L += _alignment(view)
     secs = view["sections"]
     L += ["## Sections", ""]
@@ -104,7 +110,9 @@ def render(view: dict[str, Any]) -> str:
         L.append("")
     L += ["## Glossary", ""]
     gl = view["glossary"]
-    if not gl:
+    if view["summary"].get("glossary_not_compared"):
+        L += [escape(_cap(view["summary"]["glossary_not_compared"])) + ".", ""]
+    elif not gl:
         L += ["No glossary changes.", ""]
     for g in gl:
         name = g["term"] if g["kind"] != "renamed" else f"{g['old_term']} → {g['new_term']}"
@@ -166,4 +174,11 @@ def render_index(index: dict[str, Any]) -> str:
                      f"| {r['removed']} | {r['ambiguous']} | {pct(p['summary']['unchanged_share'])} "
                      f"| {links} |")
         L.append("")
+        notes = [f"- {p['old_name']} → {p['new_name']}: {p['summary']['glossary_not_compared']}"
+                 for p in lang["pairs"] if p["summary"].get("glossary_not_compared")]
+        cut = [r.get("effective_date") or r["label"] for r in lang["releases"] if r.get("truncated")]
+        if cut:
+            notes.append(f"- cut off in the glossary (rule tree whole): {', '.join(cut)}")
+        if notes:
+            L += notes + [""]
     return "\n".join(L).rstrip() + "\n"

@@ -254,3 +254,27 @@ def test_no_false_stale_reference_notes(chain, capsys):
     n = notes("2023-11-17", "2024-02-02")
     assert n["104.6"] == []
     assert n["724.6"] == ["cites 724, which is now 725"]
+
+
+def test_glossary_of_the_cut_off_2013_02_01_is_not_compared(built, chain, capsys):
+    """2013-02-01 is cut off in its glossary: neither report around it compares glossaries,
+    and the build index says so (it listed ~440 entries removed, then added)."""
+    assert chain.ruleset(chain.index("2013-02-01")).truncated
+    assert not chain.ruleset(chain.index("2012-10-01")).truncated
+    note = "glossary not compared: 2013-02-01 is cut off in its glossary"
+    for old, new in (("2012-10-01", "2013-02-01"), ("2013-02-01", "2013-05-01")):
+        view = _diff_json(chain.store.path, old, new, capsys)
+        assert view["summary"]["glossary_not_compared"] == note
+        assert view["glossary"] == []
+    view = _diff_json(chain.store.path, "2012-10-01", "2013-05-01", capsys)
+    assert view["summary"]["glossary_not_compared"] is None
+    assert view["summary"]["glossary"]["removed"] < 50
+    _, site = built
+    index = json.loads((site / "index.json").read_text(encoding="utf-8"))
+    [en] = [x for x in index["languages"] if x["lang"] == "en"]
+    flagged = [(p["old_name"], p["new_name"]) for p in en["pairs"]
+               if p["summary"]["glossary_not_compared"]]
+    assert flagged == [("2012-10-01", "2013-02-01"), ("2013-02-01", "2013-05-01")]
+    md = (site / "index.md").read_text(encoding="utf-8")
+    assert f"- 2012-10-01 → 2013-02-01: {note}" in md
+    assert "cut off in the glossary (rule tree whole): 2013-02-01" in md

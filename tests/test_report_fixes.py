@@ -1,0 +1,43 @@
+"""Report fixes on small rulesets written here: a glossary cut off is not compared."""
+from __future__ import annotations
+
+import csv
+import io
+
+from align_helpers import ruleset
+from crossref.align import align_releases
+from reports.diffview import diff_view
+from reports.render import RENDERERS
+
+_RULES = [("100.1", "These rules apply to any game."), ("100.2", "Each player needs a deck.")]
+_GLOSS = [("Ability", "Text on an object that does something."),
+          ("Battlefield", "The zone where permanents exist."),
+          ("Card", "A physical game piece.")]
+
+
+def test_truncated_glossary_is_not_compared():
+    old = ruleset("20300110", _RULES, glossary=_GLOSS)
+    new = ruleset("20300210", _RULES, glossary=_GLOSS[:1])  # cut off after "Ability"
+    assert align_releases(old, new).summary()["glossary"]["removed"] == 2  # the false report
+    new.truncated = True
+    al = align_releases(old, new)
+    assert al.glossary == []
+    view = diff_view(al, old, new)
+    note = "glossary not compared: 2030-02-10 is cut off in its glossary"
+    assert view["summary"]["glossary_not_compared"] == note
+    assert view["glossary"] == [] and view["summary"]["glossary"]["removed"] == 0
+    md = RENDERERS["md"](view)
+    assert md.count("Glossary not compared: 2030-02-10 is cut off in its glossary.") == 2
+    assert "No glossary changes." not in md
+    assert "Glossary not compared: 2030-02-10" in RENDERERS["html"](view)
+    rows = list(csv.reader(io.StringIO(RENDERERS["csv"](view))))
+    assert [r[:2] for r in rows if r[0] == "glossary"] == [["glossary", "not compared"]]
+    assert [r[9] for r in rows if r[0] == "glossary"] == [note]
+
+
+def test_whole_glossaries_are_compared():
+    old = ruleset("20300110", _RULES, glossary=_GLOSS)
+    new = ruleset("20300210", _RULES, glossary=_GLOSS[:2])
+    view = diff_view(align_releases(old, new), old, new)
+    assert view["summary"]["glossary_not_compared"] is None
+    assert [(g["kind"], g["term"]) for g in view["glossary"]] == [("removed", "Card")]
