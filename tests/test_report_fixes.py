@@ -7,6 +7,7 @@ import io
 from align_helpers import ruleset
 from crossref.align import align_releases
 from reports.diffview import diff_view
+from extract.rulenum import RuleNumber as R
 from reports.render import RENDERERS
 
 _RULES = [("100.1", "These rules apply to any game."), ("100.2", "Each player needs a deck.")]
@@ -41,3 +42,24 @@ def test_whole_glossaries_are_compared():
     view = diff_view(align_releases(old, new), old, new)
     assert view["summary"]["glossary_not_compared"] is None
     assert [(g["kind"], g["term"]) for g in view["glossary"]] == [("removed", "Card")]
+
+
+def test_italic_markup_is_not_a_change():
+    from crossref.textkey import compare_form, match_key
+    assert compare_form("These _Magic_ rules apply.") == "These Magic rules apply."
+    assert match_key("_Magic: The Gathering_ game") == "magic: the gathering game"
+    assert compare_form("a_b_c and ____ stay") == "a_b_c and ____ stay"
+    old = ruleset("20300110", [("100.1", "These _Magic_ rules apply to any _Magic_ game."),
+                               ("100.2", "Each player needs a deck.")],
+                  glossary=[("Nontraditional _Magic_ Card", "An oversized card."),
+                            ("Ability", "Text on an object.")])
+    new = ruleset("20300210", [("100.1", "These Magic rules apply to any Magic game."),
+                               ("100.2", "Each player needs a deck.")],
+                  glossary=[("Nontraditional Magic Card", "An oversized card."),
+                            ("Ability", "Text on an object.")])
+    al = align_releases(old, new)
+    ch = al.change_of_old(R.parse("100.1"))
+    assert ch.kind == "unchanged" and not ch.text_changed and ch.notes == ("typography only",)
+    [g] = [g for g in al.glossary if g.old_term == "Nontraditional _Magic_ Card"]
+    assert (g.kind, g.new_term) == ("unchanged", "Nontraditional Magic Card")
+    assert al.old.label == "20300110" and al.new.label == "20300210"

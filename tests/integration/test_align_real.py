@@ -278,3 +278,26 @@ def test_glossary_of_the_cut_off_2013_02_01_is_not_compared(built, chain, capsys
     md = (site / "index.md").read_text(encoding="utf-8")
     assert f"- 2012-10-01 → 2013-02-01: {note}" in md
     assert "cut off in the glossary (rule tree whole): 2013-02-01" in md
+
+
+def _ital(text):
+    import re
+    return re.sub(r"\b_([A-Za-z][^_]*?)_\b", r"\1", text)
+
+
+def test_italic_markup_alone_is_no_change(chain):
+    """Older files mark italics as _Magic_; a rule or glossary entry differing only in that
+    markup is not modified / removed + added."""
+    seen = 0
+    for k in range(len(chain) - 1):
+        al, old, new = chain.alignment(k), chain.ruleset(k), chain.ruleset(k + 1)
+        for c in al.changes:
+            if len(c.old) == 1 and len(c.new) == 1:
+                a, b = old.rules[c.old[0]].text, new.rules[c.new[0]].text
+                if a != b and "_" in a + b and _ital(a) == _ital(b):
+                    seen += 1
+                    assert not c.text_changed and c.kind in ("unchanged", "renumbered"), c
+        terms = {(g.kind, g.old_term, g.new_term) for g in al.glossary}
+        if chain.infos[k].label == "20140201":
+            assert ("unchanged", "Nontraditional _Magic_ Card", "Nontraditional Magic Card") in terms
+    assert seen >= 8
