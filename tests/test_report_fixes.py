@@ -63,3 +63,33 @@ def test_italic_markup_is_not_a_change():
     [g] = [g for g in al.glossary if g.old_term == "Nontraditional _Magic_ Card"]
     assert (g.kind, g.new_term) == ("unchanged", "Nontraditional Magic Card")
     assert al.old.label == "20300110" and al.new.label == "20300210"
+
+
+def test_a_block_of_subrules_moved_and_reworded_stays_together():
+    """The subrules after a matched subrule pair with the subrules after its match when
+    similar enough, without the gap filling (which needs a matched rule closing the gap)."""
+    old = ruleset("20300110", [
+        ("300.1", "Combat damage is dealt in the combat damage step of each turn."),
+        ("300.2", "A player may divide combat damage as follows."),
+        ("300.2a", "Each attacking creature and each blocking creature assigns combat damage equal to its power."),
+        ("300.2b", "An unblocked attacking creature assigns all its combat damage to the defending player."),
+        ("300.2c", "A blocked creature will assign combat damage, divided as its controller chooses, to the creatures blocking it, in any order."),
+        ("400.1", "Zones are places where objects can be during a game."),
+        ("400.2", "There are seven zones in every game."),
+    ])
+    new = ruleset("20300210", [
+        ("300.1", "Combat damage is dealt in the combat damage step of each turn."),
+        ("300.2", "Each player assigns combat damage as follows."),
+        ("300.2a", "Each attacking creature and each blocking creature assigns combat damage equal to its power."),
+        ("300.2b", "An unblocked attacking creature assigns all its combat damage to the defending player."),
+        ("300.2c", "A blocked creature assigns its damage to its blockers; with no blockers left it assigns none."),
+        ("300.2d", "Each creature's damage must be assigned fully before the next."),
+        ("400.9", "A brand new rule about something else entirely, never seen."),
+        ("400.1", "Zones are places where objects can be during a game."),
+        ("400.2", "There are seven zones in every game."),
+    ])
+    from crossref.options import AlignOptions
+    al = align_releases(old, new, AlignOptions(max_gap=0))  # no gap filling: runs only
+    assert al.forward(R.parse("300.2c")) == [R.parse("300.2c")]
+    assert al.change_of_old(R.parse("300.2c")).kind == "modified"
+    assert al.change_of_new(R.parse("300.2d")).kind == "added"

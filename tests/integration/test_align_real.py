@@ -301,3 +301,12 @@ def test_italic_markup_alone_is_no_change(chain):
         if chain.infos[k].label == "20140201":
             assert ("unchanged", "Nontraditional _Magic_ Card", "Nontraditional Magic Card") in terms
     assert seen >= 8
+
+
+def test_2009_block_310_2_continues_as_510_1(chain):
+    """310.2a–d moved to 510.1a–d together; 510.1c/d restate 310.2c/d in new words."""
+    _, _, al = aligned_pair(chain.store, "2009-05-01", "2009-07-11")
+    for a, b in (("310.2a", "510.1a"), ("310.2b", "510.1b"), ("310.2c", "510.1c"),
+                 ("310.2d", "510.1d")):
+        assert al.forward(R.parse(a)) == [R.parse(b)]
+    assert al.change_of_new(R.parse("510.1e")).kind == "added"
