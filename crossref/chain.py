@@ -169,7 +169,8 @@ def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
             al = chain.alignment(i)
             al.basis = "consecutive"
             return chain.ruleset(i), chain.ruleset(j), al
-        if abs(j - i) > 1:
+        direct_decided = any(d.applies(chain.releases[i], chain.releases[j]) for d in chain.decisions)
+        if abs(j - i) > 1 and not direct_decided:  # a decision for this very pair: direct
             steps = ([(chain.alignment(k), True) for k in range(i, j)] if j > i else
                      [(chain.alignment(k), False) for k in range(i - 1, j - 1, -1)])
             al = compose_alignment(chain.ruleset(i), chain.ruleset(j), steps)

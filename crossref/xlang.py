@@ -417,8 +417,8 @@ def _basis_reason(al: Alignment, lang: str) -> str:
                 f"releases (the same mapping as history and remap)")
     if al.basis == "consecutive":
         return f"aligned directly on the {lang} releases (consecutive in the {lang} chain)"
-    return (f"aligned directly on the {lang} releases (the original text): no chain of "
-            f"complete releases connects them")
+    return (f"aligned directly on the {lang} releases (the original text), not through the "
+            f"chain of complete releases: a release is partial, or a decision names this pair")
 
 
 def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,

@@ -93,3 +93,53 @@ def test_a_block_of_subrules_moved_and_reworded_stays_together():
     assert al.forward(R.parse("300.2c")) == [R.parse("300.2c")]
     assert al.change_of_old(R.parse("300.2c")).kind == "modified"
     assert al.change_of_new(R.parse("300.2d")).kind == "added"
+
+
+def test_sections_table_counts_the_rules_of_each_section():
+    old = ruleset("20300110", _RULES + [("210.1", "Hand modifiers change hand size.")],
+                  {"100": "General", "210": "Hand Modifier"})
+    new = ruleset("20300210", _RULES + [("210.1", "Defense is printed on battles."),
+                                        ("211.1", "Hand modifiers change hand size.")],
+                  {"100": "General", "210": "Defense", "211": "Hand Modifier"})
+    view = diff_view(align_releases(old, new), old, new)
+    secs = {(s["kind"], s["old"], s["new"]): s for s in view["sections"]}
+    added = secs[("added", None, "210")]
+    assert (added["old_rules"], added["new_rules"], added["rules"]) == (None, 1, 0)
+    moved = secs[("moved", "210", "211")]
+    assert (moved["old_rules"], moved["new_rules"], moved["rules"]) == (1, 1, 1)
+    md = RENDERERS["md"](view)
+    assert "| added | — | 210 |  | Defense | — | 1 | 0 |" in md
+    assert "paired: how many of them the alignment pairs" in md
+
+
+def test_a_decided_change_names_its_decision():
+    from crossref.decisions import Decision
+    old = ruleset("20300110", [("100.1", "Alpha rule text about mana."),
+                               ("100.2", "Beta rule text about cards.")])
+    new = ruleset("20300210", [("100.1", "Alpha rule text about mana."),
+                               ("100.2", "Gamma, an entirely unrelated sentence here.")])
+    d = Decision("same", "2030-01-10", "2030-02-10", (R.parse("100.2"),), (R.parse("100.2"),),
+                 note="checked by hand", source="decisions.toml:3")
+    al = align_releases(old, new, decisions=[d])
+    view = diff_view(al, old, new, decisions=[d])
+    [c] = [c for c in view["changes"] if c["old"] == ["100.2"]]
+    assert c["decided"] is True
+    assert c["decision"]["source"] == "decisions.toml:3"
+    assert (c["decision"]["relation"], c["decision"]["old"], c["decision"]["new"],
+            c["decision"]["note"]) == ("same", ["100.2"], ["100.2"], "checked by hand")
+
+
+def test_index_says_no_pairs_for_a_single_release():
+    from reports.build_site import index_view
+    from reports.render.html import render_index as html_index
+    from reports.render.markdown import render_index as md_index
+    rel = {"effective_date": "2030-01-10", "label": "20300110", "lang": "ja", "revision": None,
+           "origin": "official", "complete": True, "truncated": False, "source": None,
+           "counts": {"sections": 1, "rules": 2, "subrules": 0, "glossary": 0}}
+    index = index_view([{"lang": "ja", "pairs": [], "releases": [rel]}])
+    md = md_index(index)
+    assert "## ja: no pairs (1 release)" in md
+    assert "Only one complete ja release (2030-01-10) is stored" in md
+    assert "| old | new |" not in md
+    html = html_index(index)
+    assert 'class="pairs"' not in html and "no pairs (1 release)" in html

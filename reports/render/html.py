@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape as _e
 from typing import Any
 
-from .common import (PARTS, alignment_parts, arrow, changes_of, pct, renumberings, summary_rows,
+from .common import (PARTS, SECTION_COLUMNS_NOTE, no_pairs_sentence, pairs_heading, alignment_parts, arrow, changes_of, pct, renumberings, summary_rows,
                      unaligned_sentence, unchanged_rows)
 
 __all__ = ["render", "render_index", "STYLE"]
@@ -70,13 +70,17 @@ def render(view: dict[str, Any]) -> str:
     B.append('<h2 id="sections">Sections</h2>')
     if view["sections"]:
         B.append('<table id="section-table"><thead><tr><th>kind</th><th>old</th><th>new</th>'
-                 '<th>old title</th><th>new title</th><th class="n">rules</th></tr></thead><tbody>')
+                 '<th>old title</th><th>new title</th><th class="n">old rules</th>'
+                 '<th class="n">new rules</th><th class="n">paired</th></tr></thead><tbody>')
         for s in view["sections"]:
             kind = s["kind"] + (" (retitled)" if s["retitled"] and s["kind"] != "retitled" else "")
             B.append(f'<tr data-kind="{s["kind"]}"><td>{_e(kind)}</td><td>{_e(s["old"] or "—")}</td>'
                      f'<td>{_e(s["new"] or "—")}</td><td>{_e(s["old_title"] or "")}</td>'
-                     f'<td>{_e(s["new_title"] or "")}</td><td class="n">{s["rules"]}</td></tr>')
+                     f'<td>{_e(s["new_title"] or "")}</td>'
+                     + "".join(f'<td class="n">{"—" if s.get(k) is None else s[k]}</td>'
+                               for k in ("old_rules", "new_rules", "rules")) + "</tr>")
         B.append("</tbody></table>")
+        B.append(f'<p class="note">{_e(SECTION_COLUMNS_NOTE)}</p>')
     else:
         B.append("<p>No section changes.</p>")
     B.append('<h2 id="renumbered">Renumbered rules</h2>')
@@ -185,27 +189,30 @@ def render_index(index: dict[str, Any]) -> str:
          f'<p class="meta">{_e(index["description"])} (<time datetime="{_e(index["generated"])}">'
          f'{_e(index["generated"])}</time>)</p>']
     for lang in index["languages"]:
-        B.append(f'<h2 id="lang-{_e(lang["lang"])}">{_e(lang["lang"])}: {len(lang["pairs"])} '
-                 f'consecutive pairs of {len(lang["releases"])} releases</h2>')
-        B.append(f'<table class="pairs" data-lang="{_e(lang["lang"])}"><thead><tr><th>old</th>'
-                 "<th>new</th>" + "".join(f'<th class="n">{k}</th>' for k in
-                                          ("renumbered", "modified", "moved", "split", "merged",
-                                           "added", "removed", "ambiguous"))
-                 + '<th class="n">unchanged</th><th>reports</th></tr></thead><tbody>')
-        for p in lang["pairs"]:
-            r = p["summary"]["rules"]
-            links = " ".join(f'<a href="{_e(path)}">{fmt}</a>' for fmt, path in p["files"].items())
-            B.append(f'<tr data-old="{_e(p["old_name"])}" data-new="{_e(p["new_name"])}">'
-                     f'<td>{_e(p["old_name"])}</td><td>{_e(p["new_name"])}</td>'
-                     + "".join(f'<td class="n">{r[k]}</td>' for k in
-                               ("renumbered", "modified", "moved", "split", "merged", "added",
-                                "removed", "ambiguous"))
-                     + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>')
-        B.append("</tbody></table>")
-        B += [f'<p class="note glossary-not-compared" data-old="{_e(p["old_name"])}" '
-              f'data-new="{_e(p["new_name"])}">{_e(p["old_name"])} → {_e(p["new_name"])}: '
-              f'{_e(p["summary"]["glossary_not_compared"])}</p>'
-              for p in lang["pairs"] if p["summary"].get("glossary_not_compared")]
+        B.append(f'<h2 id="lang-{_e(lang["lang"])}">{_e(lang["lang"])}: '
+                 f'{_e(pairs_heading(lang))}</h2>')
+        if not lang["pairs"]:
+            B.append(f'<p class="no-pairs">{_e(no_pairs_sentence(lang))}</p>')
+        else:
+            B.append(f'<table class="pairs" data-lang="{_e(lang["lang"])}"><thead><tr><th>old</th>'
+                     "<th>new</th>" + "".join(f'<th class="n">{k}</th>' for k in
+                                              ("renumbered", "modified", "moved", "split", "merged",
+                                               "added", "removed", "ambiguous"))
+                     + '<th class="n">unchanged</th><th>reports</th></tr></thead><tbody>')
+            for p in lang["pairs"]:
+                r = p["summary"]["rules"]
+                links = " ".join(f'<a href="{_e(path)}">{fmt}</a>' for fmt, path in p["files"].items())
+                B.append(f'<tr data-old="{_e(p["old_name"])}" data-new="{_e(p["new_name"])}">'
+                         f'<td>{_e(p["old_name"])}</td><td>{_e(p["new_name"])}</td>'
+                         + "".join(f'<td class="n">{r[k]}</td>' for k in
+                                   ("renumbered", "modified", "moved", "split", "merged", "added",
+                                    "removed", "ambiguous"))
+                         + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>')
+            B.append("</tbody></table>")
+            B += [f'<p class="note glossary-not-compared" data-old="{_e(p["old_name"])}" '
+                  f'data-new="{_e(p["new_name"])}">{_e(p["old_name"])} → {_e(p["new_name"])}: '
+                  f'{_e(p["summary"]["glossary_not_compared"])}</p>'
+                  for p in lang["pairs"] if p["summary"].get("glossary_not_compared")]
         B.append("<h3>Releases</h3><table><thead><tr><th>effective</th><th>label</th>"
                  '<th class="n">sections</th><th class="n">rules</th><th class="n">subrules</th>'
                  '<th class="n">glossary</th></tr></thead><tbody>')

@@ -10,7 +10,7 @@ import html as _html
 import re
 from typing import Any
 
-from .common import (PARTS, alignment_parts, arrow, changes_of, pct, renumberings, summary_rows,
+from .common import (PARTS, SECTION_COLUMNS_NOTE, no_pairs_sentence, pairs_heading, alignment_parts, arrow, changes_of, pct, renumberings, summary_rows,
                      unaligned_sentence, unchanged_rows)
 
 __all__ = ["render", "escape", "render_index"]
@@ -38,6 +38,10 @@ def _diff(ops: list[list[str]]) -> str:
     return "".join(out)
 
 
+def _count(n) -> str:
+    return "—" if n is None else str(n)
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -63,11 +67,14 @@ def render(view: dict[str, Any]) -> str:
     secs = view["sections"]
     L += ["## Sections", ""]
     if secs:
-        L += ["| kind | old | new | old title | new title | rules |", "|---|---|---|---|---|---:|"]
+        L += [SECTION_COLUMNS_NOTE, "",
+              "| kind | old | new | old title | new title | old rules | new rules | paired |",
+              "|---|---|---|---|---|---:|---:|---:|"]
         for s in secs:
             L.append(f"| {s['kind']}{' (retitled)' if s['retitled'] and s['kind'] != 'retitled' else ''} "
                      f"| {s['old'] or '—'} | {s['new'] or '—'} | {escape(s['old_title'] or '', False)} "
-                     f"| {escape(s['new_title'] or '', False)} | {s['rules']} |")
+                     f"| {escape(s['new_title'] or '', False)} | {_count(s.get('old_rules'))} "
+                     f"| {_count(s.get('new_rules'))} | {s['rules']} |")
     else:
         L.append("No section changes.")
     L.append("")
@@ -161,9 +168,11 @@ def render_index(index: dict[str, Any]) -> str:
     """The index of a build (see :func:`reports.build_site.index_view`) as Markdown."""
     L = [f"# {escape(index['title'], False)}", "", escape(index["description"]), ""]
     for lang in index["languages"]:
-        L += [f"## {lang['lang']}: {len(lang['pairs'])} consecutive pairs of "
-              f"{len(lang['releases'])} releases", "",
-              "| old | new | renumbered | modified | moved | split | merged | added | removed "
+        L += [f"## {lang['lang']}: {pairs_heading(lang)}", ""]
+        if not lang["pairs"]:
+            L += [no_pairs_sentence(lang), ""]
+            continue
+        L += ["| old | new | renumbered | modified | moved | split | merged | added | removed "
               "| ambiguous | unchanged | reports |",
               "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
         for p in lang["pairs"]:
