@@ -507,7 +507,11 @@ class Store:
         return sorted(exact, key=lambda r: (r.complete, r.origin == "official"))[-1]
 
     def release_rows(self, release_id: int) -> ReleaseRecord:
-        """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`extract.records`)."""
+        """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`extract.records`).
+
+        Raises:
+            StoreError: no release with id ``release_id``.
+        """
         c = self.conn
         row = c.execute("SELECT * FROM releases WHERE id=?", (release_id,)).fetchone()
         if row is None:
@@ -620,8 +624,3 @@ def nearest_releases(rels: list[ReleaseInfo], near: date | str, n: int = 5) -> l
         if len(out) == n:
             break
     return out
-
-
-def iso(d: date | None) -> str | None:
-    """``date`` → ``"YYYY-MM-DD"`` (``None`` stays ``None``)."""
-    return d.isoformat() if d else None

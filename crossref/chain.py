@@ -24,15 +24,13 @@ from .lineage import Lineage
 from .model import Alignment
 from .options import AlignOptions
 
-__all__ = ["Chain", "chain_releases", "aligned_pair"]
+__all__ = ["Chain", "chain_releases", "complete_releases", "aligned_pair"]
 
 
-def chain_releases(store: Store, lang: str = "en") -> list[ReleaseInfo]:
-    """Complete releases of ``lang`` in date order, one per label (official origin first).
-
-    Raises:
-        StoreError: no complete release of that language.
-    """
+def complete_releases(store: Store, lang: str = "en") -> list[ReleaseInfo]:
+    """Complete releases of ``lang`` in date order (effective date, else label), one per
+    label: the official one when the store also holds the label from another origin.
+    ``[]`` when there is none."""
     best: dict[str, ReleaseInfo] = {}
     for r in store.releases(lang):
         if not r.complete:
@@ -40,7 +38,17 @@ def chain_releases(store: Store, lang: str = "en") -> list[ReleaseInfo]:
         cur = best.get(r.label)
         if cur is None or (r.origin == "official" and cur.origin != "official"):
             best[r.label] = r
-    rels = sorted(best.values(), key=lambda r: (r.effective_date or r.label, r.label))
+    return sorted(best.values(), key=lambda r: (r.effective_date or r.label, r.label))
+
+
+def chain_releases(store: Store, lang: str = "en") -> list[ReleaseInfo]:
+    """Complete releases of ``lang`` in date order, one per label (official origin first;
+    see :func:`complete_releases`).
+
+    Raises:
+        StoreError: no complete release of that language.
+    """
+    rels = complete_releases(store, lang)
     if not rels:
         raise StoreError(f"no complete {lang} releases in {store.path} (run 'mtgcr ingest' first)")
     return rels

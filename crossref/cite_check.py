@@ -131,6 +131,8 @@ class TitleRemapper:
     the same number at equal score."""
 
     def remap(self, number, src, dst):
+        """``(numbers in dst, reason when there are none)`` (see :class:`Remapper`); loads
+        the rule texts of ``src`` and ``dst`` for a rule or subrule."""
         sec = RuleNumber(number.section)
         title = src.sections.get(sec)
         if title is None:
@@ -455,11 +457,9 @@ def en_releases(store) -> list[ReleaseTitles]:
     """The complete EN releases of ``store`` (one per label, official first), oldest first,
     with their section titles (rule texts are loaded only when needed)."""
     from extract.records import from_record
-    best: dict[str, object] = {}
-    for r in store.releases("en"):
-        if r.complete and (r.label not in best or r.origin == "official"):
-            best[r.label] = r
-    infos = sorted(best.values(), key=lambda r: (r.effective_date or r.label, r.label))
+
+    from .chain import complete_releases
+    infos = complete_releases(store, "en")
     if not infos:
         return []
     df = store.table("sections")
@@ -494,12 +494,16 @@ class ChainRemapper:
     every consecutive pair of EN releases, cached in the store)."""
 
     def __init__(self, store) -> None:
-        from .chain import Chain  # provided by the release-alignment package
+        from .chain import Chain
         self.chain = Chain(store, "en")
         self._lineage = None
         self._index = {r.label: k for k, r in enumerate(self.chain.releases)}
 
     def remap(self, number, src, dst):
+        """``(numbers in dst, reason when there are none)`` (see :class:`Remapper`) from the
+        lineage; a release that is not in the chain falls back on
+        :class:`TitleRemapper`. The first call aligns what the store has not cached (no
+        human decisions are applied)."""
         if self._lineage is None:
             self._lineage = self.chain.lineage()
         if src.label not in self._index or dst.label not in self._index:
@@ -509,12 +513,13 @@ class ChainRemapper:
 
 
 def store_remapper(store) -> Remapper:
-    """The release alignment's remapper when :mod:`crossref.chain` is installed, else
-    :class:`TitleRemapper`."""
-    try:
-        return ChainRemapper(store)
-    except ImportError:
-        return TitleRemapper()
+    """The remapper cite-check uses: the release alignment's (:class:`ChainRemapper`), which
+    falls back on :class:`TitleRemapper` for a release outside the chain.
+
+    Raises:
+        corpus.store.StoreError: no complete EN release in ``store``.
+    """
+    return ChainRemapper(store)
 
 
 __all__ += ["en_releases", "ja_lookups", "ChainRemapper", "store_remapper"]

@@ -38,7 +38,8 @@ from .langpair import compare_evidence, _EvidenceCache
 from .textkey import compare_form, title_key
 
 __all__ = ["RuleEvidence", "SectionEvidence", "ReleaseMatch", "Identification", "LineageStep",
-           "identify", "follow_section", "chain_follower", "text_key", "loose_key"]
+           "identify", "compare_aligned", "follow_section", "chain_follower", "text_key",
+           "loose_key"]
 
 #: Sections followed to the newest release only for fragments with at most this many sections.
 MAX_LINEAGE_SECTIONS = 5
@@ -78,32 +79,54 @@ class RuleEvidence:
         changes: for ``differs``, up to five ``{"op", "fragment", "release"}`` word-level
             changes (fragment words vs release words), or evidence disagreements for a
             translation (``{"op": "evidence", "detail"}``).
+        now: the number(s) the rule has in the compared release when it was followed through
+            the release alignment (``()`` when compared by number, or removed there).
+        change: the alignment's change kind on the way there (``unchanged``, ``renumbered``,
+            ``modified``, ``moved``, ``split``, ``merged``, ``removed``, ``ambiguous``), or
+            ``None`` when compared by number.
+        joined: for ``merged``, the other rules (numbers of the earlier release) merged with it.
     """
 
     number: RuleNumber
     status: str
     similarity: float = 100.0
     changes: list[dict] = field(default_factory=list)
+    now: tuple[RuleNumber, ...] = ()
+    change: str | None = None
+    joined: tuple[RuleNumber, ...] = ()
 
     def as_json(self) -> dict:
-        """JSON-ready dict."""
-        return {"number": str(self.number), "status": self.status,
-                "similarity": round(self.similarity, 1), "changes": self.changes}
+        """JSON-ready dict (``now``, ``change`` and ``joined`` only when aligned)."""
+        out = {"number": str(self.number), "status": self.status,
+               "similarity": round(self.similarity, 1), "changes": self.changes}
+        if self.change is not None:
+            out.update(now=[str(n) for n in self.now], change=self.change,
+                       joined=[str(n) for n in self.joined])
+        return out
 
 
 @dataclass
 class SectionEvidence:
-    """A section heading of the fragment against the release: ``same``, ``differs``, ``absent``."""
+    """A section heading of the fragment against the release: ``same``, ``differs`` (the
+    title), ``absent``. When followed through the release alignment, ``release_number`` is
+    the section's number there and ``change`` the alignment's section change kind
+    (``unchanged``, ``moved``, ``retitled``, ``merged``, ``split``, ``removed``)."""
 
     number: RuleNumber
     title: str
     status: str
     release_title: str | None = None
+    release_number: RuleNumber | None = None
+    change: str | None = None
 
     def as_json(self) -> dict:
         """JSON-ready dict."""
-        return {"number": str(self.number), "title": self.title, "status": self.status,
-                "release_title": self.release_title}
+        out = {"number": str(self.number), "title": self.title, "status": self.status,
+               "release_title": self.release_title}
+        if self.change is not None:
+            out.update(release_number=str(self.release_number) if self.release_number else None,
+                       change=self.change)
+        return out
 
 
 @dataclass
@@ -206,6 +229,12 @@ class Identification:
         lineage_source: ``"alignment"`` (the release alignment's lineage) or ``"titles and
             text"`` (:func:`follow_section`).
         newest: the newest candidate release (effective date or label).
+        after_source: how ``after`` was compared: ``"alignment"`` (each rule and section
+            followed through the release alignment) or ``"number"`` (translations compared
+            by evidence with the rule of the same number).
+        now: for a fragment of at most :data:`MAX_LINEAGE_SECTIONS` sections and a chain,
+            each rule (by its number in the range) → ``{"numbers": [...] in the newest
+            release, "reason": why none, "changes": alignment kinds on the way}``.
     """
 
     source: str
@@ -218,6 +247,8 @@ class Identification:
     lineage: dict[str, list[LineageStep]] = field(default_factory=dict)
     newest: str | None = None
     lineage_source: str | None = None
+    after_source: str = "number"
+    now: dict[str, dict] = field(default_factory=dict)
 
     @property
     def exact(self) -> bool:
@@ -254,6 +285,8 @@ class Identification:
             "after": self.after.as_json(details) if self.after else None,
             "lineage": {k: [s.as_json() for s in v] for k, v in self.lineage.items()},
             "lineage_source": self.lineage_source,
+            "after_source": self.after_source if self.after else None,
+            "now": self.now,
             "newest": self.newest,
             "scores": [{"release": m.release, "score": round(m.score, 2), "exact": m.exact}
                        for m in self.matches],
@@ -318,7 +351,8 @@ def _add_changes(m: "ReleaseMatch", fragment: Ruleset, rel: Ruleset) -> None:
     matches that are reported: word diffs of every rule of every release would be slow)."""
     for ev in m.rules:
         if ev.status == "differs" and not ev.changes:
-            ev.changes = _word_changes(_full(fragment.rules[ev.number]), _full(rel.rules[ev.number]))
+            there = "\n".join(_full(rel.rules[n]) for n in (ev.now or (ev.number,)) if n in rel.rules)
+            ev.changes = _word_changes(_full(fragment.rules[ev.number]), there)
 
 
 def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys) -> ReleaseMatch:
@@ -361,9 +395,64 @@ def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys
     return m
 
 
+def _text_of(rel: Ruleset, numbers: Sequence[RuleNumber]) -> Rule | None:
+    """The rule(s) ``numbers`` of ``rel`` as one rule (a split's pieces joined), or ``None``."""
+    there = [rel.rules[n] for n in numbers if n in rel.rules]
+    if not there:
+        return None
+    if len(there) == 1:
+        return there[0]
+    return Rule(there[0].number, "\n".join(r.text for r in there), there[0].line,
+                [e for r in there for e in r.examples])
+
+
+def compare_aligned(fragment: Ruleset, start: Ruleset, rel: Ruleset, alignment,
+                    cache: _EvidenceCache | None = None, keys: _Keys | None = None) -> ReleaseMatch:
+    """Compare the fragment with ``rel``, the release after ``start``, following each rule and
+    section through ``alignment`` (a :class:`crossref.model.Alignment` of ``start`` →
+    ``rel``) instead of by number: a rule of the fragment that is rule 711.1c in ``start``
+    is compared with whatever 711.1c became in ``rel`` (711.3 after a merge), and a section
+    heading with the section it moved to.
+
+    Rules or sections the alignment does not know (not in ``start``) are compared by number.
+
+    Returns:
+        A :class:`ReleaseMatch` for ``rel`` whose evidence carries ``now``/``change``
+        (rules) and ``release_number``/``change`` (sections).
+    """
+    cache, keys = cache or _EvidenceCache(), keys or _Keys()
+    m = _compare(fragment, rel, cache, keys)
+    same_lang = fragment.release.lang == rel.release.lang
+    for i, ev in enumerate(m.rules):
+        ch = alignment.change_of_old(ev.number) if ev.number in start.rules else None
+        if ch is None:
+            continue
+        if ch.kind in ("removed", "ambiguous"):
+            m.rules[i] = RuleEvidence(ev.number, "absent", 0.0, now=tuple(ch.new), change=ch.kind)
+            continue
+        frag = fragment.rules[ev.number]
+        # a split's pieces are joined into a temporary rule: keys cached by id() must not see it
+        k = keys if len(ch.new) == 1 else _Keys()
+        new = _compare_rule(frag, _text_of(rel, ch.new), same_lang, cache, k, fragment, rel)
+        new.number, new.now, new.change = ev.number, tuple(ch.new), ch.kind
+        new.joined = tuple(n for n in ch.old if n != ev.number) if ch.kind == "merged" else ()
+        m.rules[i] = new
+    for i, sec in enumerate(m.sections):
+        sc = alignment.section_change_of_old(sec.number) if sec.number in start.sections else None
+        if sc is None:
+            continue
+        if sc.kind == "removed" or sc.new is None:
+            m.sections[i] = SectionEvidence(sec.number, sec.title, "absent", change=sc.kind)
+            continue
+        ok = title_key(sec.title) == title_key(sc.new_title or "")
+        m.sections[i] = SectionEvidence(sec.number, sec.title, "same" if ok else "differs",
+                                        sc.new_title, sc.new, sc.kind)
+    return m
+
+
 def identify(fragment: Ruleset, candidates: Sequence[Ruleset],
              follow: Callable[[Ruleset, RuleNumber], list[LineageStep] | None] | None = None,
-             ) -> Identification:
+             chain=None) -> Identification:
     """Compare a fragment with candidate releases and find where it fits.
 
     Args:
@@ -376,6 +465,13 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset],
             ``follow(release ruleset, section number)`` → steps, or ``None`` when it cannot
             tell (then :func:`follow_section`, a title/text lookup, is used). Pass
             :func:`chain_follower` of an alignment chain to use the release alignment.
+        chain: a :class:`crossref.chain.Chain` of the candidates' language, or ``None``. The
+            release after the range is compared through the alignment of the two releases
+            (:func:`compare_aligned`): the chain's cached alignment when both are consecutive
+            in it, else :func:`crossref.align.align_releases` of the two. With a chain (and
+            a fragment of at most :data:`MAX_LINEAGE_SECTIONS` sections), ``now`` gives
+            each rule's number(s) in the chain's newest release (:meth:`Lineage.remap`), and
+            ``follow`` defaults to :func:`chain_follower`.
 
     Returns:
         An :class:`Identification` (``best`` is empty only when there are no candidates or the
@@ -403,12 +499,21 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset],
     last = ident.best[-1]
     i = next(k for k, m in enumerate(ident.matches) if m is last)
     _add_changes(last, fragment, pool[i])
+    if follow is None and chain is not None:
+        follow = chain_follower(chain)
     if i + 1 < len(ident.matches):
-        ident.after = ident.matches[i + 1]
+        if fragment.release.lang == pool[i].release.lang:
+            al = _alignment(chain, pool[i], pool[i + 1])
+            ident.after = compare_aligned(fragment, pool[i], pool[i + 1], al, cache, keys)
+            ident.after_source = "alignment"
+        else:
+            ident.after = ident.matches[i + 1]
         _add_changes(ident.after, fragment, pool[i + 1])
     if fragment.release.lang == pool[-1].release.lang:
         own = [n for n in fragment.sections if any(r.section == n.section for r in fragment.rules)]
         own = own or list(fragment.sections)
+        if len(own) <= MAX_LINEAGE_SECTIONS and chain is not None:
+            ident.now = _now(chain, pool[i], fragment)
         if len(own) <= MAX_LINEAGE_SECTIONS:  # a page or a quote, not a whole release
             for num in own:
                 steps = follow(pool[i], num) if follow is not None else None
@@ -417,6 +522,40 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset],
                     steps = follow_section(pool[i], num, pool[i + 1:])
                 ident.lineage[str(num)] = steps
     return ident
+
+
+def _alignment(chain, old: Ruleset, new: Ruleset):
+    """The alignment ``old`` → ``new``: the chain's (cached) one when they are consecutive in
+    it, else aligned here."""
+    if chain is not None:
+        labels = [r.label for r in chain.releases]
+        if old.release.label in labels:
+            k = labels.index(old.release.label)
+            if k + 1 < len(labels) and labels[k + 1] == new.release.label:
+                return chain.alignment(k)
+    from .align import align_releases
+    return align_releases(old, new)
+
+
+def _now(chain, start: Ruleset, fragment: Ruleset) -> dict[str, dict]:
+    """Each fragment rule's number(s) in the chain's newest release, through the alignment."""
+    from .lineage import Lineage
+
+    releases = chain.releases
+    k = next((j for j, r in enumerate(releases) if r.label == start.release.label), None)
+    if k is None:
+        return {}
+    lin = Lineage(releases[k:], [chain.alignment(j) for j in range(k, len(releases) - 1)],
+                  present=lambda j, n: n in chain.ruleset(k + j).rules)
+    out: dict[str, dict] = {}
+    for num in fragment.rules:
+        if num not in start.rules:
+            continue
+        res = lin.remap(num, 0, len(releases) - 1 - k)
+        kinds = sorted({e.kind for e in res.path[1:]} - {"unchanged"})
+        out[str(num)] = {"numbers": [str(n) for n in res.numbers], "reason": res.reason,
+                         "changes": kinds}
+    return out
 
 
 def _when(rs: Ruleset) -> str:

@@ -248,12 +248,6 @@ def evidence_items(tr: Evidence, en: Evidence) -> tuple[list[str], list[str]]:
     return agreeing, details
 
 
-def _status(agree: int, disagree: int) -> str:
-    if disagree == 0:
-        return "verified" if agree else "unverified"
-    return "doubtful" if agree >= disagree else "conflict"
-
-
 @dataclass
 class RulePair:
     """One translated rule and the English rule of the same number.

@@ -26,6 +26,19 @@ def full_text(rule) -> str:
     return rule.text + "".join(f"\nExample: {e.text}" for e in rule.examples)
 
 
+def _nearest_matched(matched: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For every index of a boolean array (``True``: the rule there is matched), the index of
+    the nearest ``True`` strictly before it and strictly after it (-1 / ``len(matched)`` when
+    none): arrays ``prev``, ``next``."""
+    n = len(matched)
+    pos = np.arange(n)
+    prev = np.where(matched, pos, -1)
+    prev = np.maximum.accumulate(np.concatenate(([-1], prev[:-1]))) if n else prev
+    nxt = np.where(matched, pos, n)
+    nxt = np.minimum.accumulate(np.concatenate((nxt[1:], [n]))[::-1])[::-1] if n else nxt
+    return prev, nxt
+
+
 class Side:
     """One release as arrays: ``nums``, ``text`` (rule text only), ``full`` (with examples),
     ``masked`` (``text`` with rule numbers masked, on first use),
@@ -207,25 +220,11 @@ class Matching:
     def neighbours(self) -> tuple[np.ndarray, np.ndarray]:
         """For every old index, the old index of the nearest matched rule before it and after
         it (-1 / ``n_old`` when none): arrays ``prev``, ``next``."""
-        matched = self.o2n >= 0
-        pos = np.arange(self.n_old)
-        prev = np.where(matched, pos, -1)
-        prev = np.maximum.accumulate(np.concatenate(([-1], prev[:-1]))) if self.n_old else prev
-        nxt = np.where(matched, pos, self.n_old)
-        nxt = (np.minimum.accumulate(np.concatenate((nxt[1:], [self.n_old]))[::-1])[::-1]
-               if self.n_old else nxt)
-        return prev, nxt
+        return _nearest_matched(self.o2n >= 0)
 
     def neighbours_new(self) -> tuple[np.ndarray, np.ndarray]:
         """The mirror of :meth:`neighbours` on the new side."""
-        matched = self.n2o >= 0
-        pos = np.arange(self.n_new)
-        prev = np.where(matched, pos, -1)
-        prev = np.maximum.accumulate(np.concatenate(([-1], prev[:-1]))) if self.n_new else prev
-        nxt = np.where(matched, pos, self.n_new)
-        nxt = (np.minimum.accumulate(np.concatenate((nxt[1:], [self.n_new]))[::-1])[::-1]
-               if self.n_new else nxt)
-        return prev, nxt
+        return _nearest_matched(self.n2o >= 0)
 
     def section_guess(self, a: Side, b: Side) -> dict[int, int]:
         """Old section → the new section most of its matched rules went to."""

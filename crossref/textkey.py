@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["match_key", "mask_numbers", "compare_form", "rewrite_numbers", "cites_numbers", "title_key"]
+__all__ = ["match_key", "mask_numbers", "compare_form", "rewrite_numbers", "title_key"]
 
 #: Typographic variants folded for comparison (curly quotes, dashes, odd spaces).
 TYPOGRAPHY = (
@@ -89,11 +89,6 @@ def title_key(title: str) -> str:
     ``"Controlling Another Player?s Turn"`` all give ``"controllinganotherplayersturn"``."""
     t = unicodedata.normalize("NFKC", title).casefold()
     return "".join(ch for ch in t if ch.isalnum())
-
-
-def cites_numbers(text: str) -> bool:
-    """True if ``text`` contains something shaped like a rule number (a cheap pre-check)."""
-    return _HAS_NUMBER.search(text) is not None
 
 
 def rewrite_numbers(text: str, table: dict[str, str | None], mask: str = "#") -> str:

@@ -391,16 +391,8 @@ def original_release(store: Store, rel: ReleaseInfo, pivot: str = PIVOT) -> Rele
     """The complete release of language ``pivot`` a translation release belongs to (same
     label, else same effective date; see :func:`crossref.langpair.english_counterpart`),
     the official one preferred; ``None`` if the store has none."""
-    return _complete_counterpart(store, rel, pivot)
-
-
-def _complete_counterpart(store: Store, rel: ReleaseInfo, pivot: str) -> ReleaseInfo | None:
-    cands = [r for r in store.releases(pivot) if r.complete]
-    best: dict[str, ReleaseInfo] = {}
-    for r in cands:  # one per label, the official one preferred
-        if r.label not in best or (r.origin == "official" and best[r.label].origin != "official"):
-            best[r.label] = r
-    return english_counterpart(_release(rel), best.values())
+    from .chain import complete_releases  # chain imports nothing from here; avoid a cycle anyway
+    return english_counterpart(_release(rel), complete_releases(store, pivot))
 
 
 def _release(info: ReleaseInfo) -> Release:
@@ -450,7 +442,7 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
     if lang == PIVOT:
         old, new, al = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
         return CrossAlignment(old, new, al, "direct", _basis_reason(al, lang), direct=al)
-    ea, eb = _complete_counterpart(store, a, PIVOT), _complete_counterpart(store, b, PIVOT)
+    ea, eb = original_release(store, a), original_release(store, b)
     if ea is None or eb is None:
         old, new, al = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
         missing = " and ".join(x.label for x, e in ((a, ea), (b, eb)) if e is None)
@@ -536,7 +528,7 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
     from .chain import Chain
     from .langpair import pair_rule
     info = store.resolve(spec, lang)
-    en = _complete_counterpart(store, info, PIVOT)
+    en = original_release(store, info)
     what = f"{lang} {info.label}" + ("" if info.complete else " (quoted rules only)")
     if en is None:
         raise StoreError(f"{what}: a translation's history follows the {PIVOT} releases, and no "

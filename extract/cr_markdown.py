@@ -108,7 +108,15 @@ def _edition_date(doc: Document, prof: CRProfile, warnings: list[ParseWarning]):
 
 def parse_cr_markdown(doc: Document) -> ParseResult:
     """Parse one file of a bilingual Markdown edition into a translation and an English
-    partial ruleset (origin ``"markdown:<file stem>"``)."""
+    partial ruleset (origin ``"markdown:<file stem>"``).
+
+    Returns:
+        A :class:`ParseResult` of kind ``"cr-markdown"`` with the two rulesets (translation
+        first) sharing one provenance (``file:line`` per number, 1-based lines) and the
+        warnings (a rule outside its section, a rule given twice, no date). A line that is
+        no heading, rule or glossary headword continues the text above it (or is front or
+        back matter); nothing raises.
+    """
     prof = _profile(doc)
     warnings: list[ParseWarning] = []
     eff = _edition_date(doc, prof, warnings)

@@ -62,7 +62,7 @@ The pre-2009 numbering (files up to 2009-05-01) has the same shapes and parses t
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date
 
 from corpus.document import Document
 

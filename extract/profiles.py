@@ -106,6 +106,18 @@ def _en_date(m: re.Match) -> date | None:
     return parse_english_date(m.group("date"))
 
 
+def _heading(*names: str) -> re.Pattern:
+    """A heading line that is exactly one of ``names`` (regular expressions), white space
+    around it allowed: ``_heading("Contents")`` matches ``"Contents"`` and ``"  Contents "``."""
+    return re.compile(r"^\s*(?:" + "|".join(names) + r")\s*$")
+
+
+def _cjk_date(before: str, after: str) -> re.Pattern:
+    """A date statement ``{before}2023年11月17日{after}`` (the JA and ZH files' way of writing
+    the effective date) with named groups ``y``, ``m``, ``d`` for :func:`_ymd`."""
+    return re.compile(before + r"\s*(?P<y>\d{4})年\s*(?P<m>\d{1,2})月\s*(?P<d>\d{1,2})日" + after)
+
+
 @dataclass(frozen=True)
 class CRProfile:
     """The language-specific data of the CR text format.
@@ -167,9 +179,9 @@ PROFILES: dict[str, CRProfile] = {
         title_re=re.compile(r"^[\W_]*Magic[\W_]*The Gathering[\W_]*(?:\(r\)|®)?[\W_]*Comprehensive Rules[\W_]*$",
                             re.I | re.M),
         example_re=re.compile(r"^\s*Examples?:\s*"),
-        contents_re=re.compile(r"^\s*Contents\s*$"),
-        glossary_re=re.compile(r"^\s*Glossary\s*$"),
-        credits_re=re.compile(r"^\s*Credits\s*$"),
+        contents_re=_heading("Contents"),
+        glossary_re=_heading("Glossary"),
+        credits_re=_heading("Credits"),
         date_re=re.compile(r"(?:effective|current) as of (?P<date>[A-Z][a-z]+\.? \d{1,2}, ?\d{4})"),
         date_from=_en_date,
     ),
@@ -177,10 +189,10 @@ PROFILES: dict[str, CRProfile] = {
         lang="ja",
         title_re=re.compile(r"総合ルール|Comprehensive Rules"),
         example_re=re.compile(r"^\s*例\s*[：:]\s*"),
-        contents_re=re.compile(r"^\s*もくじ\s*$"),
-        glossary_re=re.compile(r"^\s*(?:10\.\s*)?用語集\s*$"),
-        credits_re=re.compile(r"^\s*(?:クレジット|Credits)\s*$"),
-        date_re=re.compile(r"このルールは\s*(?P<y>\d{4})年\s*(?P<m>\d{1,2})月\s*(?P<d>\d{1,2})日から有効"),
+        contents_re=_heading("もくじ"),
+        glossary_re=_heading(r"(?:10\.\s*)?用語集"),
+        credits_re=_heading("クレジット", "Credits"),
+        date_re=_cjk_date("このルールは", "から有効"),
         date_from=_ymd,
         headword_re=JA_HEADWORD,
         headword_starts_entry=True,
@@ -196,10 +208,10 @@ PROFILES: dict[str, CRProfile] = {
         lang="zh",
         title_re=re.compile(r"^\s*万智牌完整规则"),
         example_re=re.compile(r"^\s*例如\s*[：:，,]\s*"),
-        contents_re=re.compile(r"^\s*目录\s*$"),
-        glossary_re=re.compile(r"^\s*词汇表\s*$"),
-        credits_re=re.compile(r"^\s*(?:版权信息|暂译名称列表|制作人员|鸣谢|致谢|Credits)\s*$"),
-        date_re=re.compile(r"此规则于\s*(?P<y>\d{4})年\s*(?P<m>\d{1,2})月\s*(?P<d>\d{1,2})日起生效"),
+        contents_re=_heading("目录"),
+        glossary_re=_heading("词汇表"),
+        credits_re=_heading("版权信息", "暂译名称列表", "制作人员", "鸣谢", "致谢", "Credits"),
+        date_re=_cjk_date("此规则于", "起生效"),
         date_from=_ymd,
         note_re=re.compile(r"[（(]\s*译注\s*[：:][^）)]*[）)]"),
         numeral_words=(("零", "0"), ("一", "1"), ("二", "2"), ("两", "2"), ("三", "3"), ("四", "4"),
@@ -210,9 +222,9 @@ PROFILES: dict[str, CRProfile] = {
         lang="ru",
         title_re=re.compile(r"^\s*Полные правила Magic:?\s*(?:the|The)\s+Gathering", re.M),
         example_re=re.compile(r"^\s*Примеры?\s*:\s*"),
-        contents_re=re.compile(r"^\s*(?:Содержание|Оглавление)\s*$"),
-        glossary_re=re.compile(r"^\s*(?:Глоссарий|Словарь терминов)\s*$"),
-        credits_re=re.compile(r"^\s*(?:Авторы|Создатели|Благодарности|Credits)\s*$"),
+        contents_re=_heading("Содержание", "Оглавление"),
+        glossary_re=_heading("Глоссарий", "Словарь терминов"),
+        credits_re=_heading("Авторы", "Создатели", "Благодарности", "Credits"),
         date_re=re.compile(r"(?:\(от|вступают в силу с|действуют с)\s+"
                            r"(?P<date>\d{1,2}\s+[А-Яа-яЁё]+\s+\d{4})"),
         date_from=_ru_date,

@@ -14,8 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["lemmas", "lemma", "lexeme", "REFERENCE_LEMMAS", "is_reference_keyword",
-           "lemmatize_text", "find_entry"]
+__all__ = ["lemmas", "lemma", "lexeme", "REFERENCE_LEMMAS", "is_reference_keyword", "find_entry"]
 
 #: Lemmas of the words that introduce a rule reference in Russian rule text: "правило 601.2c",
 #: "пункт 601.2c", "раздел 702" (a section), "статья 100.1" (a rarer wording).
@@ -58,11 +57,6 @@ def lexeme(word: str) -> set[str]:
 def is_reference_keyword(word: str) -> bool:
     """True if ``word`` is a form of a reference keyword (:data:`REFERENCE_LEMMAS`)."""
     return any(l in REFERENCE_LEMMAS for l in lemmas(word))
-
-
-def lemmatize_text(text: str) -> list[str]:
-    """The Cyrillic words of ``text`` as lemmas, in order (Latin words and digits are left out)."""
-    return [lemma(w) for w in _WORD.findall(text)]
 
 
 def find_entry(glossary, query: str):

@@ -168,7 +168,11 @@ class RuleNumber:
         return other == self or self.is_ancestor_of(other)
 
     def child(self, part: int | str) -> "RuleNumber":
-        """The child with rule number ``part`` (of a section) or letters ``part`` (of a rule)."""
+        """The child with rule number ``part`` (of a section) or letters ``part`` (of a rule).
+
+        Raises:
+            ValueError: this is a subrule (it has no children).
+        """
         if self.rule is None:
             return RuleNumber(self.section, int(part))
         if self.letters is None:

@@ -29,8 +29,6 @@ __all__ = ["sniff_html", "read_html"]
 _SKIP_IDS = {"toc", "catlinks", "siteSub", "contentSub", "jump-to-nav", "mw-navigation", "footer"}
 _SKIP_CLASSES = {"mw-editsection", "editsection", "printfooter", "toc", "catlinks", "noprint",
                  "mw-jump-link", "navbox"}
-_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "div", "table", "pre",
-           "blockquote", "center", "section"}
 
 
 def sniff_html(doc: Document) -> bool:

@@ -1,17 +1,23 @@
 """What the alignment commands (diff, history, remap, build) share: opening the store so the
-alignment cache can be written, reading the decisions file, writing a report file."""
+alignment cache can be written, reading the decisions file, reporting alignment progress,
+turning a decision error into a user error, writing a report file."""
 from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, Iterator
 
 from corpus.store import Store, StoreError
+from crossref.chain import Chain
 from crossref.decisions import Decision, DecisionError, decisions_path, load_decisions
 
 from .cli import UserError
+from .output import err_console
 
-__all__ = ["open_store", "read_decisions", "add_decisions_option", "write_report", "write_atomic"]
+__all__ = ["open_store", "read_decisions", "add_decisions_option", "write_report", "write_atomic",
+           "decision_errors", "progress_callback", "chain_with_progress"]
 
 
 def add_decisions_option(p) -> None:
@@ -46,6 +52,35 @@ def read_decisions(args, ctx) -> list[Decision]:
         return load_decisions(decisions_path(getattr(args, "decisions", None), ctx.store_path))
     except DecisionError as exc:
         raise UserError(str(exc)) from None
+
+
+@contextmanager
+def decision_errors() -> Iterator[None]:
+    """A ``with`` block in which a :class:`crossref.decisions.DecisionError` (a decision that
+    does not fit its releases) becomes a :class:`UserError` with the same one-line message."""
+    try:
+        yield
+    except DecisionError as exc:
+        raise UserError(str(exc)) from None
+
+
+def progress_callback(ctx) -> Callable[[int, int], None]:
+    """An ``on_align(k, n)`` callback reporting alignments as they are computed on stderr
+    (unless --silent or not a terminal)."""
+    def progress(k: int, n: int) -> None:
+        if not ctx.silent and err_console.is_terminal:
+            err_console.print(f"[dim]aligning {k + 1}/{n} (cached for next time)[/dim]", end="\r")
+    return progress
+
+
+def chain_with_progress(store: Store, lang: str, decisions: list[Decision], ctx) -> Chain:
+    """A :class:`Chain` of ``lang`` that reports alignments it computes on stderr (unless
+    --silent).
+
+    Raises:
+        StoreError: no complete release of ``lang`` in the store.
+    """
+    return Chain(store, lang, decisions, on_align=progress_callback(ctx))
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -34,6 +34,21 @@ def ruleset(label: str, rules, sections: dict[str, str] | None = None,
     return rs
 
 
+def lang_ruleset(lang: str, label: str, rules: dict, complete: bool = True,
+                 eff: date | None = None) -> Ruleset:
+    """A ruleset of language ``lang``, release ``label`` (effective date ``eff``), from
+    ``{number: text}`` or ``{number: (text, [example texts])}`` in document order: rule ``i``
+    (1-based) and its examples on line ``i``, every section titled ``"Section N"``."""
+    rs = Ruleset(release=Release(lang, label, eff), source=f"{lang}-{label}.txt", complete=complete)
+    for i, (num, body) in enumerate(rules.items(), 1):
+        n = RuleNumber.parse(num)
+        text, examples = (body, []) if isinstance(body, str) else body
+        rs.rules[n] = Rule(n, text, i, [Example(e, i) for e in examples])
+        sec = RuleNumber(n.section)
+        rs.sections.setdefault(sec, Section(sec, f"Section {sec}", 0))
+    return rs
+
+
 def numbered(section: int, texts: list[str]) -> list[tuple[str, str]]:
     """``[(f"{section}.1", texts[0]), (f"{section}.2", texts[1]), …]``."""
     return [(f"{section}.{k}", t) for k, t in enumerate(texts, 1)]

@@ -30,3 +30,20 @@ def make_doc(text: str, name: str = "MagicCompRules 20300110.txt", encoding: str
     """A :class:`corpus.document.Document` from text written in a test."""
     from corpus.document import document_from_bytes
     return document_from_bytes(text.replace("\n", newline).encode(encoding), name)
+
+
+def ingested_store(folder: Path, files: dict[str, str]) -> Path:
+    """The store ``folder/s.sqlite`` holding ``files`` (file name → text written for the test,
+    saved as UTF-8 in ``folder``), ingested in the order given; the test fails unless every
+    file is ingested."""
+    from corpus.store import Store
+    from extract.ingest import ingest_paths
+    paths = []
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        paths.append(folder / name)
+    path = folder / "s.sqlite"
+    with Store(path) as s:
+        results = ingest_paths(s, paths)
+        assert [r.status for r in results] == ["ingested"] * len(paths), [r.error for r in results]
+    return path

@@ -83,13 +83,20 @@ def _apply(texts: list[str], ops: list[str]):
     return new, expect, inserted
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(scripts())
-def test_random_edit_scripts_give_the_expected_mapping(script):
+def _releases(script):
+    """The old release (section 100 of the script's texts) and the new one the script's
+    operations make of it, with the expected mapping and inserted positions of :func:`_apply`."""
     texts, ops = script
     new_texts, expect, inserted = _apply(texts, ops)
     old = ruleset("20300110", numbered(100, texts))
     new = ruleset("20300405", numbered(100, new_texts))
+    return old, new, expect, inserted
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scripts())
+def test_random_edit_scripts_give_the_expected_mapping(script):
+    old, new, expect, inserted = _releases(script)
     got = mapping(align_releases(old, new))
     want = {}
     for olds, (kind, news) in expect.items():
@@ -117,10 +124,7 @@ def test_alignment_with_itself_is_all_unchanged(script):
 @settings(max_examples=40, deadline=None)
 @given(scripts())
 def test_reverse_alignment_mirrors_the_forward_one(script):
-    texts, ops = script
-    new_texts, _, _ = _apply(texts, ops)
-    old = ruleset("20300110", numbered(100, texts))
-    new = ruleset("20300405", numbered(100, new_texts))
+    old, new, _, _ = _releases(script)
     fwd = align_releases(old, new)
     back = align_releases(new, old)
     mirror = {"split": "merged", "merged": "split", "added": "removed", "removed": "added"}

@@ -5,97 +5,52 @@ import json
 
 import pytest
 
+from conftest import ingested_store
+from crfile import cr_text
 from corpus.store import Store
 from crossref.cite_check import (TitleRemapper, check_citations, en_releases, stems,
                                  subject_fit)
-from extract.ingest import ingest_paths
 from extract.rulenum import RuleNumber as N
 from reports.cli import main
 
-OLD = """Magic: The Gathering Comprehensive Rules
-
-These rules are effective as of January 10, 2030.
-
-Introduction
-
-Test rules written for mtgcr.
-
-Contents
-
-1. Game Concepts
-100. General
-5. Turn Structure
-503. Copying Objects
-504. Casting Tests
-7. Additional Rules
-706. Dice
-
-Glossary
-
-Credits
-
+GENERAL = """\
 1. Game Concepts
 
 100. General
 
 100.1. These test rules apply to any test game.
+"""
 
-5. Turn Structure
+COPYING = """\
+{n}. Copying Objects
 
-503. Copying Objects
+{n}.1. Some objects become or turn another object into a copy of a spell, permanent, or card.
 
-503.1. Some objects become or turn another object into a copy of a spell, permanent, or card.
+{n}.2. When copying an object, the copy acquires the copiable values of the original object's characteristics.
+"""
 
-503.2. When copying an object, the copy acquires the copiable values of the original object's characteristics.
+DICE = """\
+706. Dice
 
+706.1. To roll a die, a player rolls any physical die with the right number of sides.
+"""
+
+GLOSSARY = """\
+Copy
+To create a new object whose copiable values are those of another object.
+"""
+
+OLD = cr_text(GENERAL + "\n5. Turn Structure\n\n" + COPYING.format(n=503) + """
 504. Casting Tests
 
 504.1. A player casts a test spell by announcing it and paying its cost.
 
 7. Additional Rules
 
-706. Dice
+""" + DICE, GLOSSARY, date="These rules are effective as of January 10, 2030.")
 
-706.1. To roll a die, a player rolls any physical die with the right number of sides.
-
-Glossary
-
-Copy
-To create a new object whose copiable values are those of another object.
-
-Credits
-
-Test team.
-"""
-
-NEW = """Magic: The Gathering Comprehensive Rules
-
-These rules are effective as of April 5, 2030.
-
-Introduction
-
-Test rules written for mtgcr.
-
-Contents
-
-1. Game Concepts
-100. General
-5. Turn Structure
-503. Upkeep Step
-7. Additional Rules
-706. Dice
-707. Copying Objects
-
-Glossary
-
-Credits
-
-1. Game Concepts
-
-100. General
-
-100.1. These test rules apply to any test game.
-
+# copying moved to 707; 503 now names the upkeep step
+NEW = cr_text(GENERAL + """
 5. Turn Structure
 
 503. Upkeep Step
@@ -104,25 +59,8 @@ Credits
 
 7. Additional Rules
 
-706. Dice
-
-706.1. To roll a die, a player rolls any physical die with the right number of sides.
-
-707. Copying Objects
-
-707.1. Some objects become or turn another object into a copy of a spell, permanent, or card.
-
-707.2. When copying an object, the copy acquires the copiable values of the original object's characteristics.
-
-Glossary
-
-Copy
-To create a new object whose copiable values are those of another object.
-
-Credits
-
-Test team.
-"""
+""" + DICE + "\n" + COPYING.format(n=707), GLOSSARY,
+              date="These rules are effective as of April 5, 2030.")
 
 PAGE = """=コピー/Copy=
 '''コピー'''/''Copy''とは、オブジェクトの[[コピー可能な値]]を写すこと。
@@ -135,14 +73,31 @@ PAGE = """=コピー/Copy=
 
 @pytest.fixture
 def store(tmp_path):
-    (tmp_path / "MagicCompRules 20300110.txt").write_text(OLD, encoding="utf-8")
-    (tmp_path / "MagicCompRules 20300405.txt").write_text(NEW, encoding="utf-8")
-    path = tmp_path / "s.sqlite"
-    with Store(path) as s:
-        results = ingest_paths(s, [tmp_path / "MagicCompRules 20300110.txt",
-                                   tmp_path / "MagicCompRules 20300405.txt"])
-        assert [r.status for r in results] == ["ingested", "ingested"], [r.error for r in results]
-    return path
+    return ingested_store(tmp_path, {"MagicCompRules 20300110.txt": OLD,
+                                     "MagicCompRules 20300405.txt": NEW})
+
+
+@pytest.fixture
+def releases(store):
+    """The store's EN releases for check_citations (rule texts are loaded from the open store
+    when needed)."""
+    s = Store(store, readonly=True)
+    yield en_releases(s)
+    s.close()
+
+
+def _page(title: str, quotes=()) -> dict:
+    """A ``wiki-page`` fact of page ``p`` (no diff column, no English title)."""
+    return {"page": "p", "title": title, "title_en": None, "column": None, "quotes": list(quotes)}
+
+
+def _cite(text: str, line: int, number: str | None = None, **target) -> dict:
+    """A ``citation`` fact on line ``line`` of page ``p`` with one target (``number``, or
+    what ``target`` gives: ``title``, ``by_title``, ``suffix`` …)."""
+    t = {"number": number, "last": None, "title": None, "by_title": None, "suffix": "",
+         "chapter": None} | target
+    return {"text": text, "page": "p", "column": None, "line": line, "in_quote": False,
+            "targets": [t]}
 
 
 def test_stems_and_fit():
@@ -200,42 +155,29 @@ def test_cli_refuses_what_is_not_a_page(store, tmp_path, capsys):
     assert code == 2 and "notes.txt: not an MTG Wiki page" in err and "Traceback" not in err
 
 
-def test_quote_release_is_the_as_of(store):
-    s = Store(store, readonly=True)
-    releases = en_releases(s)  # rule texts are loaded from the open store when needed
-    page = {"page": "p", "title": "速攻", "title_en": None, "column": None,
-            "quotes": [{"label": "20300301", "revision": "0"}]}
-    cite = {"text": "rule 503.2", "page": "p", "column": None, "line": 3, "in_quote": False,
-            "targets": [{"number": "503.2", "last": None, "title": None, "by_title": None,
-                         "suffix": "", "chapter": None}]}
+def test_quote_release_is_the_as_of(releases):
+    page = _page("速攻", [{"label": "20300301", "revision": "0"}])
+    cite = _cite("rule 503.2", 3, "503.2")
     [r] = check_citations(page, [cite], releases, TitleRemapper())
     assert (r.as_of, r.as_of_source, r.now_number, r.status) == ("20300110", "quote", "707.2", "moved")
     assert "quoted as 20300301, which is not in the store: checked as of 20300110" in r.note
-    by_title = dict(cite, targets=[{"number": None, "last": None, "title": None,
-                                    "by_title": "オブジェクトのコピー", "suffix": ".2", "chapter": None}])
+    by_title = _cite("rule 503.2", 3, by_title="オブジェクトのコピー", suffix=".2")
     [r] = check_citations(page, [by_title], releases, TitleRemapper(),
                           ja_sections={"オブジェクトのコピー": N(707)})
     assert (r.number, r.as_of_source, r.status) == ("707.2", "template", "current")
-    titled = dict(cite, text="rule 503〔コピー効果〕参照", targets=[dict(cite["targets"][0], number="503",
-                                                                   title="コピー効果")])
+    titled = _cite("rule 503〔コピー効果〕参照", 3, "503", title="コピー効果")
     [r] = check_citations(page, [titled], releases, TitleRemapper(),
                           ja_sections={"オブジェクトのコピー": N(707)})
     assert (r.now_number, r.suggestion) == ("707", "rule 707〔オブジェクトのコピー〕参照")
-    s.close()
 
 
-def test_subject_from_the_ja_glossary_when_the_page_gives_no_english(store):
-    s = Store(store, readonly=True)
-    releases = en_releases(s)
-    page = {"page": "p", "title": "コピー", "title_en": None, "column": None, "quotes": []}
-    cite = {"text": "{{#cr:503}}", "page": "p", "column": None, "line": 2, "in_quote": False,
-            "targets": [{"number": "503", "last": None, "title": None, "by_title": None,
-                         "suffix": "", "chapter": None}]}
+def test_subject_from_the_ja_glossary_when_the_page_gives_no_english(releases):
+    page = _page("コピー")
+    cite = _cite("{{#cr:503}}", 2, "503")
     [r] = check_citations(page, [cite], releases, TitleRemapper())
     assert (r.as_of, r.status) == (None, "unknown")  # no subject: nothing to infer from
     [r] = check_citations(page, [cite], releases, TitleRemapper(), ja_terms={"コピー": "Copy"})
     assert (r.as_of, r.as_of_source, r.now_number, r.status) == ("20300110", "inferred", "707", "moved")
-    s.close()
 
 
 LIST_PAGE = """'''コピー'''/''Copy''とは、写すこと。

@@ -14,7 +14,6 @@ import pytest
 
 from conftest import ROOT
 from crfile import cr_text
-from corpus.store import Store
 from reports.cli import main
 
 BODY = """\

@@ -99,3 +99,37 @@ def test_follow_section_gone():
     gone = _rs("20301101", {712: "Something Else"}, {"712.1": "Unrelated words entirely here."})
     steps = follow_section(R2, RuleNumber(711), [R3, gone])
     assert [s.event for s in steps] == ["retitled", "gone"]
+
+
+def test_next_release_compared_through_the_alignment():
+    """The release after the range inserted a section before the fragment's and merged two of
+    its rules: the fragment's rules are followed to their new numbers, not compared with
+    whatever now carries the old number."""
+    a = _rs("20310105", {720: "Subgames", 721: "Shortcuts"},
+            {"720.1": "A subgame is a completely separate game played within the main game.",
+             "720.2": "Cards in a subgame are removed from the main game for its duration.",
+             "720.3": "A subgame ends when one player wins it or it is a draw.",
+             "721.1": "Taking shortcuts is how players skip many steps at once."})
+    b = _rs("20310405", {720: "Night Cards", 721: "Subgames", 722: "Shortcuts"},
+            {"720.1": "Night cards have a moon symbol printed in their upper left corner.",
+             "720.2": "Night is a designation a game can have, and it starts with none.",
+             "721.1": "A subgame is a completely separate game played within the main game.",
+             "721.2": "Cards in a subgame are removed from the main game for its duration, and a "
+                      "subgame ends when one player wins it or it is a draw.",
+             "722.1": "Taking shortcuts is how players skip many steps at once."})
+    page = _rs("20310105", {720: "Subgames"},
+               {k: v for k, v in ((str(n), r.text) for n, r in a.rules.items()) if k[:3] == "720"},
+               complete=False)
+    ident = identify(page, [a, b])
+    assert ident.releases == ["2031-01-05"] and ident.after_source == "alignment"
+    after = {str(e.number): e for e in ident.after.rules}
+    assert (after["720.1"].status, after["720.1"].now) == ("same", (RuleNumber.parse("721.1"),))
+    assert after["720.1"].change in ("moved", "renumbered")
+    assert after["720.2"].change == after["720.3"].change == "merged"
+    assert after["720.2"].now == after["720.3"].now == (RuleNumber.parse("721.2"),)
+    assert after["720.3"].joined == (RuleNumber.parse("720.2"),)
+    assert after["720.3"].status == "differs"
+    sec = ident.after.sections[0]
+    assert (sec.status, str(sec.release_number), sec.release_title) == ("same", "721", "Subgames")
+    d = ident.as_json()
+    assert d["after"]["rules"][2]["now"] == ["721.2"] and d["after_source"] == "alignment"

@@ -14,7 +14,6 @@ from crfile import cr_text
 from corpus.document import DocumentError, load_document
 from corpus.store import Store, StoreBusy
 from extract.ingest import IngestInterrupted, ingest_file, ingest_paths, scan_paths
-from extract.records import load_ruleset
 from reports.cli import main
 
 GLOSSARY = """\

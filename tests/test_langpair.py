@@ -3,21 +3,10 @@ from __future__ import annotations
 
 from datetime import date
 
+from align_helpers import lang_ruleset as _rs
 from crossref.langpair import compare_evidence, english_counterpart, evidence, pair_rulesets
-from extract.model import Example, ParseWarning, Release, Rule, Ruleset, Section
+from extract.model import ParseWarning, Release, Rule
 from extract.rulenum import RuleNumber
-
-
-def _rs(lang: str, label: str, rules: dict[str, str | tuple[str, list[str]]],
-        complete: bool = True, eff: date | None = None) -> Ruleset:
-    rs = Ruleset(release=Release(lang, label, eff), source=f"{lang}-{label}.txt", complete=complete)
-    for i, (num, body) in enumerate(rules.items(), 1):
-        n = RuleNumber.parse(num)
-        text, examples = (body, []) if isinstance(body, str) else body
-        rs.rules[n] = Rule(n, text, i, [Example(e, i) for e in examples])
-        sec = RuleNumber(n.section)
-        rs.sections.setdefault(sec, Section(sec, f"Section {sec}", 0))
-    return rs
 
 
 EN = {

@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from align_helpers import lang_ruleset
+from conftest import ingested_store
 from crossref.langpair import evidence, evidence_items, pair_rule, pair_rulesets
-from extract.model import Example, Release, Rule, Ruleset, Section
+from extract.model import Rule, Ruleset
 from extract.profiles import PROFILES
 from extract.rulenum import RuleNumber as N
 
@@ -15,15 +17,8 @@ from crfile import cr_text
 
 
 def _rs(lang: str, label: str, rules: dict, complete: bool = True) -> Ruleset:
-    rs = Ruleset(release=Release(lang, label, date(2030, 1, 10)), source=f"{lang}-{label}.txt",
-                 complete=complete)
-    for i, (num, body) in enumerate(rules.items(), 1):
-        n = N.parse(num)
-        text, examples = (body, []) if isinstance(body, str) else body
-        rs.rules[n] = Rule(n, text, i, [Example(e, i) for e in examples])
-        sec = N(n.section)
-        rs.sections.setdefault(sec, Section(sec, f"Section {sec}", 0))
-    return rs
+    """:func:`align_helpers.lang_ruleset` effective 2030-01-10."""
+    return lang_ruleset(lang, label, rules, complete, date(2030, 1, 10))
 
 
 EN = {
@@ -155,15 +150,9 @@ PAGE = """両面カード
 
 
 def test_cli_pair(tmp_path, capsys):
-    from corpus.store import Store
-    from extract.ingest import ingest_paths
     from reports.cli import main
-    (tmp_path / "MagicCompRules 20310303.txt").write_text(cr_text(EN_BODY), encoding="utf-8")
-    (tmp_path / "dfc.txt").write_text(PAGE, encoding="utf-8")
-    store = tmp_path / "s.sqlite"
-    with Store(store) as s:
-        res = ingest_paths(s, [tmp_path / "MagicCompRules 20310303.txt", tmp_path / "dfc.txt"])
-        assert [r.status for r in res] == ["ingested", "ingested"], [r.error for r in res]
+    store = ingested_store(tmp_path, {"MagicCompRules 20310303.txt": cr_text(EN_BODY),
+                                      "dfc.txt": PAGE})
     assert main(["--store", str(store), "pair", "--lang", "ja", "--release", "20310303",
                  "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from corpus.document import document_from_bytes, load_document
 from extract.kinds import parse_document
 from extract.mtgru import UNKNOWN_LABEL, html_lines, sniff_mtgru

@@ -5,10 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from crossref.decisions import DecisionError
 from extract.ingest import expand_paths, ingest_file
 
-from ..alignctx import add_decisions_option, read_decisions
+from ..alignctx import add_decisions_option, decision_errors, read_decisions
 from ..build_site import BuildInterrupted, build_reports
 from ..cli import UserError
 from ..output import err_console
@@ -16,6 +15,7 @@ from ..render import RENDERERS
 
 
 def register(sub) -> None:
+    """Add the ``build`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "build", help="ingest sources, align consecutive releases, write reports and an index",
         description="The main job: ingest every SOURCE (files or folders), align every pair of "
@@ -38,6 +38,16 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr build SOURCE… --out DIR``: ingest, align and write the reports and the index.
+
+    Returns:
+        0; 1 when a SOURCE file failed to ingest (the reports are still written); 130 when
+        interrupted (the index lists the reports written).
+
+    Raises:
+        UserError: unknown ``--formats``, ``--out`` is a file or under one, no files in the
+            SOURCEs, nothing ingested, a bad decisions file or a decision that does not fit.
+    """
     formats = [f.strip() for f in args.formats.split(",") if f.strip()]
     bad = [f for f in formats if f not in RENDERERS]
     if bad or not formats:
@@ -71,9 +81,8 @@ def run(args, ctx) -> int:
             if not ctx.silent and err_console.is_terminal:
                 err_console.print(f"[dim]report {done[0]}[/dim] {msg}        ", end="\r")
         try:
-            index = build_reports(store, out, args.lang, decisions, formats, progress)
-        except DecisionError as exc:
-            raise UserError(str(exc)) from None
+            with decision_errors():
+                index = build_reports(store, out, args.lang, decisions, formats, progress)
         except BuildInterrupted as exc:
             if err_console.is_terminal:
                 err_console.print(" " * 60, end="\r")

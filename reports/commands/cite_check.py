@@ -10,11 +10,13 @@ from extract.wiki_kinds import parse_wiki_document
 
 from rich.markup import escape
 
+from ..args import add_format_option
 from ..cli import UserError
 from ..output import console, print_json, table
 
 
 def register(sub) -> None:
+    """Add the ``cite-check`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "cite-check", help="check the CR citations on MTG Wiki pages",
         description="For every CR citation on the pages ({{#cr:707}}, {{CR|810}}, [[CR:503.2]], "
@@ -38,11 +40,22 @@ def register(sub) -> None:
                                                 "against (effective date or label)")
     p.add_argument("--no-quotes", action="store_true",
                    help="leave out citations inside quoted rule text")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p)
     p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
+    """``mtgcr cite-check PATH…``: check the CR citations of wiki pages against the store.
+
+    Returns:
+        0; 1 when a PATH could not be read or is not an MTG Wiki page (the others are
+        checked).
+
+    Raises:
+        UserError: no page to check, no complete EN release in the store, or ``--as-of``
+            names an EN release that is not complete.
+        StoreError: no store, or ``--as-of`` names no stored EN release.
+    """
     pages = []
     failed = 0
     for path in expand_paths(args.paths):

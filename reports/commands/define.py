@@ -6,22 +6,30 @@ from rich.markup import escape
 
 from extract.records import load_ruleset
 
+from ..args import add_format_option, add_lang_option
 from ..cli import UserError
 from ..output import console, print_json, release_json
 
 
 def register(sub) -> None:
+    """Add the ``define`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser("define", help="show a glossary entry",
                        description="Look a term up in the glossary of a release (headwords and "
                                    "aliases, case-insensitive). Example: mtgcr define Kicked")
     p.add_argument("term", metavar="TERM")
     p.add_argument("--release", "-r", help="effective date or label (default: the newest)")
-    p.add_argument("--lang", default="en")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_lang_option(p, help=None)
+    add_format_option(p)
     p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
+    """``mtgcr define TERM``: print a glossary entry (text or JSON); returns 0.
+
+    Raises:
+        UserError: an empty TERM, or no entry of that name (the closest headwords named).
+        StoreError: no store, or no such release of that language.
+    """
     if not args.term.strip():
         raise UserError("define: an empty TERM; give a glossary headword (like Kicker)")
     with ctx.store(readonly=True) as store:

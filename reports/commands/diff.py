@@ -3,17 +3,19 @@ from __future__ import annotations
 
 import sys
 
-from crossref.decisions import DecisionError
+from crossref.model import release_json
 from crossref.xlang import translation_alignment
 from extract.rulenum import RuleNumber
 
-from ..alignctx import add_decisions_option, open_store, read_decisions, write_report
+from ..alignctx import add_decisions_option, decision_errors, open_store, read_decisions, write_report
+from ..args import add_format_option, add_lang_option, section_option
 from ..cli import UserError
 from ..diffview import diff_view, release_name
 from ..render import RENDERERS
 
 
 def register(sub) -> None:
+    """Add the ``diff`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "diff", help="report the changes between two releases",
         description="Align two releases (any two, either order) and report: summary counts, "
@@ -27,10 +29,10 @@ def register(sub) -> None:
                     "--section 712 --format html --out 712.html")
     p.add_argument("old", metavar="OLD", help="old release: effective date or label")
     p.add_argument("new", metavar="NEW", help="new release: effective date or label")
-    p.add_argument("--lang", default="en", help="language (default en)")
+    add_lang_option(p)
     p.add_argument("--section", metavar="N",
                    help="only what belongs to this section (712), summary counts included")
-    p.add_argument("--format", choices=list(RENDERERS), default="md")
+    add_format_option(p, RENDERERS, default="md")
     p.add_argument("--all", action="store_true",
                    help="also list unchanged rules, sections and glossary entries (every format)")
     p.add_argument("--out", metavar="FILE",
@@ -41,23 +43,24 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    section = None
-    if args.section is not None:
-        num = RuleNumber.try_parse(args.section)
-        if num is None or num.kind != "section":
-            raise UserError(f"--section wants a section number like 712, not {args.section!r}")
-        section = num.section
+    """``mtgcr diff OLD NEW``: the change report of two releases, to stdout or ``--out``;
+    returns 0.
+
+    Raises:
+        UserError: a bad ``--section`` or one in neither release, a bad decisions file or a
+            decision that does not fit, an ``--out`` that cannot be written.
+        StoreError: no store, or OLD or NEW is not a stored release of that language.
+    """
+    section = section_option(args.section)
     decisions = read_decisions(args, ctx)
     with open_store(ctx) as store:
-        try:
+        with decision_errors():
             cross = translation_alignment(store, args.old, args.new, args.lang, decisions)
-        except DecisionError as exc:
-            raise UserError(str(exc)) from None
     old, new = cross.old, cross.new
     if section is not None and not (RuleNumber(section) in old.sections
                                     or RuleNumber(section) in new.sections):
-        names = [f"{args.lang} {release_name(_rel(rs))}" + ("" if rs.complete else " (quoted rules only)")
-                 for rs in (old, new)]
+        names = [f"{args.lang} {release_name(release_json(rs.release))}"
+                 + ("" if rs.complete else " (quoted rules only)") for rs in (old, new)]
         raise UserError(f"--section {section}: there is no section {section} in {names[0]} "
                         f"or in {names[1]}")
     view = diff_view(cross.alignment, old, new, section=section, include_unchanged=args.all,
@@ -68,8 +71,3 @@ def run(args, ctx) -> int:
     else:
         sys.stdout.write(text)
     return 0
-
-
-def _rel(rs) -> dict:
-    r = rs.release
-    return {"label": r.label, "effective_date": r.effective_date.isoformat() if r.effective_date else None}

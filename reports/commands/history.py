@@ -5,17 +5,17 @@ For a translation (``--lang ja``) the rule is followed through the English relea
 translation in the store says whether the translation has the rule there (quoted or not)."""
 from __future__ import annotations
 
-from crossref.chain import Chain
-from crossref.decisions import DecisionError
 from crossref.xlang import PIVOT, translated_history
-from extract.rulenum import RuleNumber
 
-from ..alignctx import add_decisions_option, open_store, read_decisions
+from ..alignctx import (add_decisions_option, chain_with_progress, decision_errors, open_store,
+                        progress_callback, read_decisions)
+from ..args import add_format_option, add_lang_option, rule_argument
 from ..cli import UserError
-from ..output import console, err_console, print_json, table
+from ..output import console, print_json, table
 
 
 def register(sub) -> None:
+    """Add the ``history`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "history", help="follow a rule or section through every release",
         description="The number, change kind and lineage id of a rule, subrule or section in "
@@ -27,8 +27,8 @@ def register(sub) -> None:
                     "rule (quoted or not). Example: mtgcr history 712.8e --release 2023-11-17")
     p.add_argument("rule", metavar="RULE", help="712, 712.8 or 712.8e")
     p.add_argument("--release", "-r", help="the release RULE is numbered in (default: newest)")
-    p.add_argument("--lang", default="en", help="language (default en)")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_lang_option(p)
+    add_format_option(p)
     p.add_argument("--all", action="store_true",
                    help="text format: one row per release (default: runs of unchanged releases "
                         "are folded)")
@@ -36,42 +36,30 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def progress_callback(ctx):
-    """An ``on_align(k, n)`` callback reporting alignments as they are computed on stderr
-    (unless --silent or not a terminal)."""
-    def progress(k: int, n: int) -> None:
-        if not ctx.silent and err_console.is_terminal:
-            err_console.print(f"[dim]aligning {k + 1}/{n} (cached for next time)[/dim]", end="\r")
-    return progress
-
-
-def chain_with_progress(store, lang, decisions, ctx) -> Chain:
-    """A :class:`Chain` that reports alignments it computes on stderr (unless --silent)."""
-    return Chain(store, lang, decisions, on_align=progress_callback(ctx))
-
-
 def run(args, ctx) -> int:
-    num = RuleNumber.try_parse(args.rule)
-    if num is None:
-        raise UserError(f"{args.rule!r} is not a rule number (like 712, 712.8 or 712.8e)")
+    """``mtgcr history RULE``: the rule's number and change kind in every release (text
+    table or JSON); returns 0.
+
+    Raises:
+        UserError: RULE is not a rule number or not in the release, a bad decisions file or
+            a decision that does not fit.
+        StoreError: no store, or no such release of that language.
+    """
+    num = rule_argument(args.rule)
     decisions = read_decisions(args, ctx)
     translations: dict = {}
     with open_store(ctx) as store:
         if args.lang != PIVOT:
-            try:
+            with decision_errors():
                 th = translated_history(store, num, args.release, args.lang, decisions,
                                         progress_callback(ctx))
-            except DecisionError as exc:
-                raise UserError(str(exc)) from None
             entries, k, translations = th.entries, th.k, th.translations
             title = f"history of {num} ({th.asked.replace(':', ' ')}, followed through the {PIVOT} releases)"
         else:
             chain = chain_with_progress(store, args.lang, decisions, ctx)
             k = chain.index(args.release)
-            try:
+            with decision_errors():
                 lineage = chain.lineage()
-            except DecisionError as exc:
-                raise UserError(str(exc)) from None
             try:
                 entries = lineage.history(num, k)
             except KeyError as exc:

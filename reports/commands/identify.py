@@ -13,11 +13,13 @@ from extract.kinds import UnknownKindError, parse_document
 from extract.records import from_record
 
 from ..alignctx import open_store, read_decisions
+from ..args import add_format_option
 from ..cli import UserError
 from ..output import console, print_json
 
 
 def register(sub) -> None:
+    """Add the ``identify`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "identify", help="find which releases a page or fragment of rule text comes from",
         description="For a document that carries rule text without a trustworthy release (an "
@@ -25,10 +27,13 @@ def register(sub) -> None:
                     "releases whose text it matches, as a range, with the evidence: rules that "
                     "match exactly, rules that differ and where; then what became of its "
                     "section up to the newest release. PATH is a file, or the source name of "
-                    "a document already in the store. "
+                    "a document already in the store. A pasted fragment is a plain-text file of "
+                    "rule lines ('711.4a  text'), optionally under a section heading ('711. "
+                    "Title') or a title line, with 'Example:' lines; it is read here, not "
+                    "stored by ingest. "
                     "Example: mtgcr identify ../shared/seeds/002_5f97c4626e1788c7.txt")
     p.add_argument("paths", nargs="+", metavar="PATH")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p)
     p.add_argument("--all", action="store_true",
                    help="text output: list every rule's evidence, not only the differences")
     p.set_defaults(func=run)
@@ -48,7 +53,31 @@ def _document(path: str, store):
     return document_from_bytes(raw, str(hit.iloc[-1]["source"]))
 
 
+def _parse(doc):
+    """A registered document kind, else a pasted fragment of rule lines
+    (:mod:`extract.fragment`, read here only: ``ingest`` does not store fragments).
+
+    Raises:
+        UnknownKindError: neither (the registry's message).
+    """
+    from extract.fragment import looks_like_fragment, parse_fragment
+    try:
+        return parse_document(doc)
+    except UnknownKindError:
+        if looks_like_fragment(doc):
+            return parse_fragment(doc)
+        raise
+
+
 def run(args, ctx) -> int:
+    """``mtgcr identify PATH…``: the releases each document's rule text matches, with the
+    evidence (text or JSON); returns 0.
+
+    Raises:
+        UserError: a PATH that is neither a file nor a stored document's source, cannot be
+            read or parsed, or holds no rules, sections or glossary entries.
+        StoreError: no store, or no complete release to compare with.
+    """
     results: list[Identification] = []
     origins: list[str] = []
     with open_store(ctx) as store:
@@ -63,7 +92,7 @@ def run(args, ctx) -> int:
         for path in args.paths:
             try:
                 doc = _document(path, store)
-                parsed = parse_document(doc)
+                parsed = _parse(doc)
             except (DocumentError, UnknownKindError, CRFormatError) as exc:
                 raise UserError(str(exc)) from None
             frags = [(rs, origin) for rs, origin, _ in parsed.rulesets
@@ -79,7 +108,7 @@ def run(args, ctx) -> int:
                 if not pool:
                     raise StoreError(f"no complete releases in {ctx.store_path} to compare with "
                                      f"(run 'mtgcr ingest ../shared/corpus/en/official' first)")
-                results.append(identify(rs, pool, _follower(store, pool[0].release.lang, args, ctx)))
+                results.append(identify(rs, pool, chain=_chain(store, pool[0].release.lang, args, ctx)))
                 origins.append(origin)
     if args.format == "json":
         print_json([dict(r.as_json(), origin=o) for r, o in zip(results, origins)])
@@ -89,16 +118,14 @@ def run(args, ctx) -> int:
     return 0
 
 
-def _follower(store, lang: str, args, ctx):
-    """Follow sections through the release alignment of ``lang`` (cached in the store); ``None``
-    when there is no chain (then identify falls back on titles and text)."""
+def _chain(store, lang: str, args, ctx):
+    """The release alignment chain of ``lang`` (alignments cached in the store), or ``None``
+    when there is none (then identify follows sections by titles and text)."""
     from crossref.chain import Chain
-    from crossref.identify import chain_follower
     try:
-        chain = Chain(store, lang, read_decisions(args, ctx))
+        return Chain(store, lang, read_decisions(args, ctx))
     except StoreError:
         return None
-    return chain_follower(chain)
 
 
 def _print(r: Identification, origin: str, every: bool) -> None:
@@ -125,15 +152,40 @@ def _print(r: Identification, origin: str, every: bool) -> None:
     if r.after is not None:
         a = r.after
         ca = a.counts
-        console.print(f"  next release {a.release}: {ca['same'] + ca['same-loose']} rules agree, "
-                      f"{ca['differs']} differ, {ca['absent']} absent")
+        how = " (each rule followed through the release alignment)" \
+            if r.after_source == "alignment" else ""
+        console.print(f"  next release {a.release}{how}: {ca['same'] + ca['same-loose']} rules "
+                      f"agree, {ca['differs']} differ, {ca['absent']} gone")
         for s in a.sections:
-            if s.status == "differs":
+            moved = s.release_number is not None and s.release_number != s.number
+            if s.status == "absent":
+                what = "removed" if s.change == "removed" else "absent"
+                console.print(f"    section {s.number} {what}", markup=False)
+            elif s.status == "differs" and moved:
+                console.print(f"    section {s.number} is {s.release_number} there, retitled "
+                              f"{s.release_title!r} (was {s.title!r})", markup=False)
+            elif s.status == "differs":
                 console.print(f"    section {s.number} retitled {s.release_title!r} (was {s.title!r})",
                               markup=False)
-            elif s.status == "absent":
-                console.print(f"    section {s.number} absent")
-        _print_evidence(a, False, limit=5)
+            elif moved:
+                console.print(f"    section {s.number} is {s.release_number} there ({s.change}), "
+                              f"same title", markup=False)
+        _print_evidence(a, every, limit=5)
+    shown = 0
+    for num, now in r.now.items():
+        if now["numbers"] == [num] and not now["changes"]:
+            continue
+        if shown == 5 and not every:
+            console.print("    …")
+            break
+        shown += 1
+        if now["numbers"]:
+            where = " and ".join(now["numbers"])
+            console.print(f"  {num} is {where} in the newest release ({r.newest})"
+                          f"{' — ' + ', '.join(now['changes']) if now['changes'] else ''}",
+                          markup=False)
+        else:
+            console.print(f"  {num}: {now['reason']}", markup=False)
     for num, steps in r.lineage.items():
         if not steps:
             console.print(f"  section {num}: unchanged up to the newest release ({r.newest})")
@@ -148,15 +200,28 @@ def _print(r: Identification, origin: str, every: bool) -> None:
 
 
 def _print_evidence(m, every: bool, limit: int = 50) -> None:
+    """The rules that do not agree (``every``: all of them, no ``…`` cut at ``limit``)."""
     shown = 0
     for ev in m.rules:
-        if ev.status == "same" and not every:
+        if ev.status == "same" and not every and ev.change in (None, "unchanged"):
             continue
-        if shown >= limit:
+        if shown >= limit and not every:
             console.print("    …")
             break
         shown += 1
         line = f"    {ev.number} {ev.status}"
+        if ev.change == "removed":
+            line = f"    {ev.number} removed"
+        elif ev.change == "ambiguous":
+            line = f"    {ev.number} ambiguous (could be {' or '.join(map(str, ev.now))})"
+        elif ev.change == "merged":
+            others = " and ".join(map(str, ev.joined))
+            line = f"    {ev.number} merged into {ev.now[0]}" + (f" (with {others})" if others else "") \
+                + f": {ev.status}"
+        elif ev.change == "split":
+            line = f"    {ev.number} split into {' and '.join(map(str, ev.now))}: {ev.status}"
+        elif ev.change is not None and ev.now and ev.now[0] != ev.number:
+            line = f"    {ev.number} now {ev.now[0]} ({ev.change}): {ev.status}"
         if ev.status == "differs":
             line += f" (similarity {ev.similarity:.0f})"
             for ch in ev.changes[:2]:

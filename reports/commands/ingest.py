@@ -13,6 +13,7 @@ from ..output import console, err_console, table
 
 
 def register(sub) -> None:
+    """Add the ``ingest`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "ingest", help="ingest CR files and pages (files or folders, recursive)",
         description="Read official CR text files (any era and encoding), translations and "
@@ -33,6 +34,15 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr ingest PATH…``: ingest files and folders, then print what was stored.
+
+    Returns:
+        0; 1 when a file failed or no file was found; 2 when a store error stopped the run;
+        130 when interrupted (every file that finished stays stored).
+
+    Raises:
+        UserError: an empty PATH.
+    """
     if any(not str(p).strip() for p in args.paths):
         raise UserError("ingest: an empty PATH ('') names no file; give files or folders "
                         "(did a shell variable expand to nothing?)")

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from crossref.chain import complete_releases
 from crossref.langpair import english_counterpart, pair_rulesets
 from extract.records import from_record
-from extract.rulenum import RuleNumber
 
+from ..args import add_format_option, section_option
 from ..cli import UserError
 from ..output import console, print_json, release_json, table
 
 
 def register(sub) -> None:
+    """Add the ``pair`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "pair", help="pair a translation with English rule by rule, with the evidence",
         description="Pair the translated ruleset of one release (--lang ja|zh|ru; a complete "
@@ -44,17 +46,8 @@ def register(sub) -> None:
                         "'all': every EN release in the store, nearest first); default: the EN "
                         "releases just before and after")
     p.add_argument("--all", action="store_true", help="list every pair in text output")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p)
     p.set_defaults(func=run)
-
-
-def _en_infos(store) -> list:
-    """Complete EN releases, one per label (official preferred), oldest first."""
-    best: dict[str, object] = {}
-    for r in store.releases("en"):
-        if r.complete and (r.label not in best or r.origin == "official"):
-            best[r.label] = r
-    return sorted(best.values(), key=lambda r: (r.effective_date or r.label, r.label))
 
 
 def _section_only(rs, section: int):
@@ -66,18 +59,21 @@ def _section_only(rs, section: int):
 
 
 def run(args, ctx) -> int:
+    """``mtgcr pair --lang L``: a translation paired with English rule by rule (text or
+    JSON); returns 0.
+
+    Raises:
+        UserError: ``--lang en``, a bad ``--section``, or no complete EN release of the
+            translation's release in the store.
+        StoreError: no store, or ``--release`` / ``--against`` names no stored release.
+    """
     if args.lang == "en":
         raise UserError("pair compares a translation with English; give --lang ja, zh or ru")
-    section = None
-    if args.section is not None:
-        num = RuleNumber.try_parse(args.section)
-        if num is None or num.kind != "section":
-            raise UserError(f"--section wants a section number like 712, not {args.section!r}")
-        section = num.section
+    section = section_option(args.section)
     with ctx.store(readonly=True) as store:
         info = store.resolve(args.release, args.lang)
         tr = from_record(store.release_rows(info.id))
-        infos = _en_infos(store)
+        infos = complete_releases(store, "en")
         en_info = english_counterpart(tr.release, infos)
         if en_info is None:
             raise UserError(f"no complete EN release {tr.release.label} in {ctx.store_path} to "

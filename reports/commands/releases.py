@@ -1,21 +1,29 @@
 """``mtgcr releases``: list stored releases with their counts."""
 from __future__ import annotations
 
+from ..args import add_format_option
 from ..cli import UserError
 from ..output import console, print_json, table
 
 
 def register(sub) -> None:
+    """Add the ``releases`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser("releases", help="list the releases in the store",
                        description="List stored releases (every language) with counts of "
                                    "sections, rules, subrules, examples and glossary entries. "
                                    "Example: mtgcr releases --format json")
     p.add_argument("--lang", help="only this language (en, ja, zh, ru); an error if it has none")
-    p.add_argument("--format", choices=["table", "json"], default="table")
+    add_format_option(p, ("table", "json"), default="table")
     p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
+    """``mtgcr releases``: the stored releases with their counts (table or JSON); returns 0.
+
+    Raises:
+        UserError: ``--lang`` names a language with no stored release.
+        StoreError: no store.
+    """
     with ctx.store(readonly=True) as store:
         rels = store.releases(args.lang)
         if args.lang and not rels:

@@ -2,17 +2,16 @@
 from __future__ import annotations
 
 from corpus.store import StoreError
-from crossref.decisions import DecisionError
 from crossref.xlang import PIVOT, original_release, translated_history
-from extract.rulenum import RuleNumber
 
-from ..alignctx import add_decisions_option, open_store, read_decisions
-from ..cli import UserError
+from ..alignctx import (add_decisions_option, chain_with_progress, decision_errors, open_store,
+                        progress_callback, read_decisions)
+from ..args import add_format_option, add_lang_option, rule_argument
 from ..output import print_json
-from .history import chain_with_progress, progress_callback
 
 
 def register(sub) -> None:
+    """Add the ``remap`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "remap", help="a rule's number(s) in another release",
         description="Follow a rule, subrule or section of release R1 through the chain of "
@@ -24,25 +23,32 @@ def register(sub) -> None:
     p.add_argument("rule", metavar="RULE")
     p.add_argument("--from", dest="src", required=True, metavar="R1", help="release RULE is numbered in")
     p.add_argument("--to", dest="dst", required=True, metavar="R2", help="target release")
-    p.add_argument("--lang", default="en", help="language (default en)")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_lang_option(p)
+    add_format_option(p)
     add_decisions_option(p)
     p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
-    num = RuleNumber.try_parse(args.rule)
-    if num is None:
-        raise UserError(f"{args.rule!r} is not a rule number (like 712, 712.8 or 712.8e)")
+    """``mtgcr remap RULE --from R1 --to R2``: the rule's number(s) in R2, or why it has none.
+
+    Returns:
+        0 when the rule has a number in R2, 1 when it has none.
+
+    Raises:
+        UserError: RULE is not a rule number, a bad decisions file or a decision that does
+            not fit.
+        StoreError: no store, R1 or R2 is not a stored release of that language, or (for a
+            translation) no complete EN release of R2's label is stored.
+    """
+    num = rule_argument(args.rule)
     decisions = read_decisions(args, ctx)
     note = ""
     with open_store(ctx) as store:
         if args.lang != PIVOT:
-            try:
+            with decision_errors():
                 th = translated_history(store, num, args.src, args.lang, decisions,
                                         progress_callback(ctx))
-            except DecisionError as exc:
-                raise UserError(str(exc)) from None
             dst_info = store.resolve(args.dst, args.lang)
             en_dst = original_release(store, dst_info)
             if en_dst is None:
@@ -57,10 +63,8 @@ def run(args, ctx) -> int:
         else:
             chain = chain_with_progress(store, args.lang, decisions, ctx)
             i, j = chain.index(args.src), chain.index(args.dst)
-            try:
+            with decision_errors():
                 res = chain.lineage().remap(num, i, j)
-            except DecisionError as exc:
-                raise UserError(str(exc)) from None
     src, dst = chain.releases[i], chain.releases[j]
     name = lambda r: r.effective_date.isoformat() if r.effective_date else r.label  # noqa: E731
     if args.format == "json":

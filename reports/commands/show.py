@@ -6,11 +6,13 @@ from rich.markup import escape
 from extract.records import load_ruleset
 from extract.rulenum import RuleNumber
 
+from ..args import add_format_option, add_lang_option
 from ..cli import UserError
 from ..output import console, print_json, release_json
 
 
 def register(sub) -> None:
+    """Add the ``show`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser("show", help="show a rule, subrule or section",
                        description="Show a rule's text and examples. RULE is 712, 712.8 or "
                                    "712.8e (upper case is read as lower case: 712.8E), or a "
@@ -19,12 +21,12 @@ def register(sub) -> None:
     p.add_argument("rule", metavar="RULE")
     p.add_argument("--release", "-r", help="effective date (2023-11-17) or label (20231117); "
                                            "default: the newest")
-    p.add_argument("--lang", default="en", help="language (default en)")
+    add_lang_option(p)
     p.add_argument("--subrules", action="store_true", help="also show everything below it")
     p.add_argument("--pair", action="store_true",
                    help="with --lang of a translation (zh, ru, ja): also show the English rule "
                         "of the same release and how the pair is verified")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_format_option(p)
     p.set_defaults(func=run)
 
 
@@ -54,6 +56,14 @@ def parse_user_number(text: str) -> RuleNumber | int:
 
 
 def run(args, ctx) -> int:
+    """``mtgcr show RULE``: a rule's, section's or chapter's text in one release (text or
+    JSON); returns 0.
+
+    Raises:
+        UserError: RULE is not a rule, section or chapter number or is not in the release;
+            ``--pair`` with English.
+        StoreError: no store, or no such release of that language.
+    """
     num = parse_user_number(args.rule)
     with ctx.store(readonly=True) as store:
         rs = load_ruleset(store, args.release, args.lang)
@@ -122,7 +132,11 @@ def _show_chapter(n: int, rs, where: str, args) -> int:
 
 def english_ruleset(store, rs):
     """The English ruleset of the release ``rs`` translates (same label, else same effective
-    date), or ``None`` for English or when the store has no such release."""
+    date), or ``None`` when the store has no such release.
+
+    Raises:
+        UserError: ``rs`` is English (``--pair`` needs a translation).
+    """
     from crossref.langpair import english_counterpart
     from extract.records import from_record
     if rs.release.lang == "en":

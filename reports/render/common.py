@@ -1,10 +1,15 @@
 """What the Markdown and HTML renderers share: report parts in order, summary rows, labels."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-__all__ = ["PARTS", "SECTION_COLUMNS_NOTE", "pairs_heading", "no_pairs_sentence", "summary_rows", "renumberings", "changes_of", "arrow", "pct",
-           "unaligned_sentence", "KIND_LABEL", "alignment_parts", "unchanged_rows"]
+from ..diffview import release_name
+
+__all__ = ["PARTS", "SECTION_COLUMNS_NOTE", "pairs_heading", "no_pairs_sentence",
+           "summary_rows", "renumberings", "changes_of", "arrow", "pct",
+           "unaligned_sentence", "alignment_parts", "unchanged_rows",
+           "diff_markup", "similarity_note", "section_kind", "glossary_name", "INDEX_KINDS",
+           "release_name"]
 
 #: Report parts after the summary: (anchor id, heading, change kinds listed there).
 PARTS = [
@@ -22,10 +27,12 @@ SECTION_COLUMNS_NOTE = ("Old rules / new rules: rules and subrules in the sectio
                         "release; paired: how many of them the alignment pairs across the two "
                         "sections.")
 
-KIND_LABEL = {"unchanged": "unchanged", "renumbered": "renumbered", "modified": "modified",
-              "moved": "moved", "split": "split", "merged": "merged", "added": "added",
-              "removed": "removed", "ambiguous": "ambiguous"}
+#: The change kinds the build index counts per pair, in column order.
+INDEX_KINDS = ("renumbered", "modified", "moved", "split", "merged", "added", "removed",
+               "ambiguous")
 
+#: Change kinds whose heading gives the similarity of the texts.
+_SIMILAR_KINDS = ("modified", "moved", "split", "merged")
 
 def pct(x: float) -> str:
     """``0.8628`` → ``"86.3 %"``."""
@@ -35,6 +42,34 @@ def pct(x: float) -> str:
 def arrow(old: list[str], new: list[str]) -> str:
     """``"712.4d → 712.8e"``, ``"101.1 → 101.1 + 101.2"``, ``"— → 702.166"``."""
     return f"{' + '.join(old) or '—'} → {' + '.join(new) or '—'}"
+
+
+def diff_markup(ops: list[list[str]], escape: Callable[[str], str]) -> str:
+    """A word diff (``[[op, text]]``, op ``equal``/``delete``/``insert``) as inline markup:
+    each text escaped with ``escape``, deletions in ``<del>``, insertions in ``<ins>``."""
+    out = []
+    for op, text in ops:
+        t = escape(text)
+        out.append(t if op == "equal" else f"<del>{t}</del>" if op == "delete" else f"<ins>{t}</ins>")
+    return "".join(out)
+
+
+def similarity_note(change: dict[str, Any]) -> str:
+    """``", similarity 86.3 %"`` for a modified, moved, split or merged group, else ``""``."""
+    if change["kind"] in _SIMILAR_KINDS:
+        return f", similarity {pct(change['similarity'])}"
+    return ""
+
+
+def section_kind(s: dict[str, Any]) -> str:
+    """A section change's kind as listed: ``"moved (retitled)"`` when a section that moved,
+    merged or split was also retitled."""
+    return s["kind"] + (" (retitled)" if s["retitled"] and s["kind"] != "retitled" else "")
+
+
+def glossary_name(g: dict[str, Any]) -> str:
+    """A glossary change's heading: the term, ``"Old → New"`` for a renamed entry."""
+    return g["term"] if g["kind"] != "renamed" else f"{g['old_term']} → {g['new_term']}"
 
 
 def summary_rows(view: dict[str, Any]) -> list[tuple[str, int, int, int]]:
@@ -62,7 +97,7 @@ def unaligned_sentence(view: dict[str, Any]) -> str:
     s = view["summary"]
     part = view.get("partial") or {}
     if part.get("old") or part.get("new"):
-        names = [_name(view[k]) for k in ("old", "new") if part.get(k)]
+        names = [release_name(view[k]) for k in ("old", "new") if part.get(k)]
         verb = "is a partial release" if len(names) == 1 else "are partial releases"
         al = view.get("alignment") or {}
         if al.get("basis") == "projected":
@@ -73,15 +108,11 @@ def unaligned_sentence(view: dict[str, Any]) -> str:
                     f"and rules whose counterpart is not quoted are listed under Alignment.")
         return (f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} quoted old "
                 f"rules are compared, and what is not quoted is not reported as added or removed.")
-    return (f"{s['old_unaligned']} of {s['old_rules']} rules of {_name(view['old'])} "
-            f"({pct(s['old_unaligned_share'])}) have no counterpart in {_name(view['new'])}; "
-            f"{s['new_unaligned']} of {s['new_rules']} rules of {_name(view['new'])} "
-            f"({pct(s['new_unaligned_share'])}) have none in {_name(view['old'])}. "
+    return (f"{s['old_unaligned']} of {s['old_rules']} rules of {release_name(view['old'])} "
+            f"({pct(s['old_unaligned_share'])}) have no counterpart in {release_name(view['new'])}; "
+            f"{s['new_unaligned']} of {s['new_rules']} rules of {release_name(view['new'])} "
+            f"({pct(s['new_unaligned_share'])}) have none in {release_name(view['old'])}. "
             f"{pct(s['unchanged_share'])} of the old rules are unchanged.")
-
-
-def _name(rel: dict[str, Any]) -> str:
-    return rel.get("effective_date") or rel["label"]
 
 
 def unchanged_rows(view: dict[str, Any]) -> list[tuple[str, str]]:
@@ -111,7 +142,7 @@ def alignment_parts(view: dict[str, Any]) -> dict[str, Any]:
         what = "not quoted in" if part.get(side) else "not in"
         out["not_quoted"].append(f"{arrow(c['old'], c['new'])} ({c['kind']} in "
                                  f"{al['pivot']['lang']}): {what} {view['lang']} "
-                                 f"{_name(view[side])}")
+                                 f"{release_name(view[side])}")
     for u in al.get("unprojected", []):
         out["unprojected"].append(f"{u['number']} ({u['side']}): {u['reason']}")
     return out

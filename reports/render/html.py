@@ -7,8 +7,10 @@ from __future__ import annotations
 from html import escape as _e
 from typing import Any
 
-from .common import (PARTS, SECTION_COLUMNS_NOTE, no_pairs_sentence, pairs_heading, alignment_parts, arrow, changes_of, pct, renumberings, summary_rows,
-                     unaligned_sentence, unchanged_rows)
+from .common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
+                     changes_of, diff_markup, glossary_name, no_pairs_sentence, pairs_heading,
+                     pct, release_name, renumberings, section_kind, similarity_note,
+                     summary_rows, unaligned_sentence, unchanged_rows)
 
 __all__ = ["render", "render_index", "STYLE"]
 
@@ -23,18 +25,6 @@ pre{background:#f5f5f5;padding:.5rem}nav a{margin-right:.8rem}.meta{color:#555}
 """
 
 
-def _diff(ops: list[list[str]]) -> str:
-    out = []
-    for op, text in ops:
-        t = _e(text)
-        out.append(t if op == "equal" else f"<del>{t}</del>" if op == "delete" else f"<ins>{t}</ins>")
-    return "".join(out)
-
-
-def _name(rel: dict[str, Any]) -> str:
-    return rel.get("effective_date") or rel["label"]
-
-
 def _page(title: str, body: list[str], lang: str = "en") -> str:
     return ("<!doctype html>\n"
             f'<html lang="{_e(lang)}"><head><meta charset="utf-8">'
@@ -47,8 +37,9 @@ def render(view: dict[str, Any]) -> str:
     """The report as one HTML document (UTF-8, ``<html lang>`` = the rules' language)."""
     o, n = view["old"], view["new"]
     B = [f"<h1>{_e(view['title'])}</h1>",
-         f'<p class="meta">Old release <b>{_e(_name(o))}</b> (label {_e(o["label"])}) · new release '
-         f'<b>{_e(_name(n))}</b> (label {_e(n["label"])}) · language {_e(view["lang"])}'
+         f'<p class="meta">Old release <b>{_e(release_name(o))}</b> (label {_e(o["label"])}) · '
+         f'new release <b>{_e(release_name(n))}</b> (label {_e(n["label"])}) · language '
+         f'{_e(view["lang"])}'
          + (f" · only section {_e(view['section'])}" if view["section"] else "") + "</p>"]
     unchanged = unchanged_rows(view)
     parts = [("summary", "Summary"), ("alignment", "Alignment"), ("sections", "Sections"),
@@ -73,8 +64,7 @@ def render(view: dict[str, Any]) -> str:
                  '<th>old title</th><th>new title</th><th class="n">old rules</th>'
                  '<th class="n">new rules</th><th class="n">paired</th></tr></thead><tbody>')
         for s in view["sections"]:
-            kind = s["kind"] + (" (retitled)" if s["retitled"] and s["kind"] != "retitled" else "")
-            B.append(f'<tr data-kind="{s["kind"]}"><td>{_e(kind)}</td><td>{_e(s["old"] or "—")}</td>'
+            B.append(f'<tr data-kind="{s["kind"]}"><td>{_e(section_kind(s))}</td><td>{_e(s["old"] or "—")}</td>'
                      f'<td>{_e(s["new"] or "—")}</td><td>{_e(s["old_title"] or "")}</td>'
                      f'<td>{_e(s["new_title"] or "")}</td>'
                      + "".join(f'<td class="n">{"—" if s.get(k) is None else s[k]}</td>'
@@ -99,18 +89,16 @@ def render(view: dict[str, Any]) -> str:
             continue
         B.append(f'<h2 id="{anchor}">{_e(heading)}</h2>')
         for c in items:
-            extra = (f", similarity {pct(c['similarity'])}"
-                     if c["kind"] in ("modified", "moved", "split", "merged") else "")
             B.append(f'<article class="change" data-kind="{c["kind"]}" '
                      f'data-old="{_e(" ".join(c["old"]))}" data-new="{_e(" ".join(c["new"]))}" '
                      f'data-similarity="{c["similarity"]}">')
-            B.append(f"<h3>{_e(arrow(c['old'], c['new']))} ({c['kind']}{extra})</h3>")
+            B.append(f"<h3>{_e(arrow(c['old'], c['new']))} ({c['kind']}{similarity_note(c)})</h3>")
             if c["kind"] == "moved":
                 B.append(f'<p class="note">From section {_secs(c["old_section"])} to section '
                          f'{_secs(c["new_section"])}.</p>')
             B += [f'<p class="note">{_e(x)}</p>' for x in c["notes"]]
             if c["diff"]:
-                B.append(f'<div class="text diff">{_diff(c["diff"])}</div>')
+                B.append(f'<div class="text diff">{diff_markup(c["diff"], _e)}</div>')
             elif c["kind"] == "removed" and c["old_text"]:
                 B.append(f'<div class="text">{_e(c["old_text"])}</div>')
             elif c["kind"] == "ambiguous":
@@ -133,12 +121,11 @@ def render(view: dict[str, Any]) -> str:
     elif not view["glossary"]:
         B.append("<p>No glossary changes.</p>")
     for g in view["glossary"]:
-        name = g["term"] if g["kind"] != "renamed" else f"{g['old_term']} → {g['new_term']}"
         B.append(f'<article class="glossary" data-kind="{g["kind"]}" data-term="{_e(g["term"])}">'
-                 f"<h3>{_e(name)} ({g['kind']})</h3>")
+                 f"<h3>{_e(glossary_name(g))} ({g['kind']})</h3>")
         B += [f'<p class="note">{_e(x)}</p>' for x in g["notes"]]
         if g["diff"]:
-            B.append(f'<div class="text diff">{_diff(g["diff"])}</div>')
+            B.append(f'<div class="text diff">{diff_markup(g["diff"], _e)}</div>')
         elif g["kind"] == "removed":
             B.append(f'<div class="text">{_e(g["old_text"] or "")}</div>')
         elif g["new_text"]:
@@ -195,18 +182,14 @@ def render_index(index: dict[str, Any]) -> str:
             B.append(f'<p class="no-pairs">{_e(no_pairs_sentence(lang))}</p>')
         else:
             B.append(f'<table class="pairs" data-lang="{_e(lang["lang"])}"><thead><tr><th>old</th>'
-                     "<th>new</th>" + "".join(f'<th class="n">{k}</th>' for k in
-                                              ("renumbered", "modified", "moved", "split", "merged",
-                                               "added", "removed", "ambiguous"))
+                     "<th>new</th>" + "".join(f'<th class="n">{k}</th>' for k in INDEX_KINDS)
                      + '<th class="n">unchanged</th><th>reports</th></tr></thead><tbody>')
             for p in lang["pairs"]:
                 r = p["summary"]["rules"]
                 links = " ".join(f'<a href="{_e(path)}">{fmt}</a>' for fmt, path in p["files"].items())
                 B.append(f'<tr data-old="{_e(p["old_name"])}" data-new="{_e(p["new_name"])}">'
                          f'<td>{_e(p["old_name"])}</td><td>{_e(p["new_name"])}</td>'
-                         + "".join(f'<td class="n">{r[k]}</td>' for k in
-                                   ("renumbered", "modified", "moved", "split", "merged", "added",
-                                    "removed", "ambiguous"))
+                         + "".join(f'<td class="n">{r[k]}</td>' for k in INDEX_KINDS)
                          + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>')
             B.append("</tbody></table>")
             B += [f'<p class="note glossary-not-compared" data-old="{_e(p["old_name"])}" '

@@ -10,8 +10,10 @@ import html as _html
 import re
 from typing import Any
 
-from .common import (PARTS, SECTION_COLUMNS_NOTE, no_pairs_sentence, pairs_heading, alignment_parts, arrow, changes_of, pct, renumberings, summary_rows,
-                     unaligned_sentence, unchanged_rows)
+from .common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
+                     changes_of, diff_markup, glossary_name, no_pairs_sentence, pairs_heading,
+                     pct, release_name, renumberings, section_kind, similarity_note,
+                     summary_rows, unaligned_sentence, unchanged_rows)
 
 __all__ = ["render", "escape", "render_index"]
 
@@ -30,14 +32,6 @@ def escape(text: str, block: bool = True) -> str:
     return t.replace("\n", "<br>")
 
 
-def _diff(ops: list[list[str]]) -> str:
-    out = []
-    for op, text in ops:
-        t = escape(text)
-        out.append(t if op == "equal" else f"<del>{t}</del>" if op == "delete" else f"<ins>{t}</ins>")
-    return "".join(out)
-
-
 def _count(n) -> str:
     return "—" if n is None else str(n)
 
@@ -46,16 +40,12 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _name(rel: dict[str, Any]) -> str:
-    return rel.get("effective_date") or rel["label"]
-
-
 def render(view: dict[str, Any]) -> str:
     """The report as Markdown text (headings ``#``/``##``/``###``, tables, diffs)."""
     L: list[str] = [f"# {escape(view['title'])}", ""]
     o, n = view["old"], view["new"]
-    L += [f"Old release: **{_name(o)}** (label {o['label']}) · new release: **{_name(n)}** "
-          f"(label {n['label']}) · language: {view['lang']}"
+    L += [f"Old release: **{release_name(o)}** (label {o['label']}) · new release: "
+          f"**{release_name(n)}** (label {n['label']}) · language: {view['lang']}"
           + (f" · only section {view['section']}" if view["section"] else ""), ""]
     L += ["## Summary", "", "| kind | groups | old rules | new rules |", "|---|---:|---:|---:|"]
     for kind, groups, no, nn in summary_rows(view):
@@ -71,8 +61,7 @@ def render(view: dict[str, Any]) -> str:
               "| kind | old | new | old title | new title | old rules | new rules | paired |",
               "|---|---|---|---|---|---:|---:|---:|"]
         for s in secs:
-            L.append(f"| {s['kind']}{' (retitled)' if s['retitled'] and s['kind'] != 'retitled' else ''} "
-                     f"| {s['old'] or '—'} | {s['new'] or '—'} | {escape(s['old_title'] or '', False)} "
+            L.append(f"| {section_kind(s)} | {s['old'] or '—'} | {s['new'] or '—'} | {escape(s['old_title'] or '', False)} "
                      f"| {escape(s['new_title'] or '', False)} | {_count(s.get('old_rules'))} "
                      f"| {_count(s.get('new_rules'))} | {s['rules']} |")
     else:
@@ -92,15 +81,13 @@ def render(view: dict[str, Any]) -> str:
             continue
         L += [f"## {heading}", ""]
         for c in items:
-            head = arrow(c["old"], c["new"])
-            extra = f", similarity {pct(c['similarity'])}" if c["kind"] in ("modified", "moved", "split", "merged") else ""
-            L += [f"### {escape(head, False)} ({c['kind']}{extra})", ""]
+            L += [f"### {escape(arrow(c['old'], c['new']), False)} ({c['kind']}{similarity_note(c)})", ""]
             if c["kind"] == "moved":
                 L += [f"From section {_secs(c['old_section'])} to section {_secs(c['new_section'])}.", ""]
             for note in c["notes"]:
                 L += [f"> {escape(note)}", ""]
             if c["diff"]:
-                L += [_diff(c["diff"]), ""]
+                L += [diff_markup(c["diff"], escape), ""]
             elif c["kind"] == "removed" and c["old_text"]:
                 L += [escape(c["old_text"]), ""]
             elif c["new_text"] and c["kind"] != "ambiguous":
@@ -122,12 +109,11 @@ def render(view: dict[str, Any]) -> str:
     elif not gl:
         L += ["No glossary changes.", ""]
     for g in gl:
-        name = g["term"] if g["kind"] != "renamed" else f"{g['old_term']} → {g['new_term']}"
-        L += [f"### {escape(name, False)} ({g['kind']})", ""]
+        L += [f"### {escape(glossary_name(g), False)} ({g['kind']})", ""]
         for note in g["notes"]:
             L += [f"> {escape(note)}", ""]
         if g["diff"]:
-            L += [_diff(g["diff"]), ""]
+            L += [diff_markup(g["diff"], escape), ""]
         elif g["kind"] == "removed":
             L += [escape(g["old_text"] or ""), ""]
         elif g["new_text"]:
@@ -172,16 +158,14 @@ def render_index(index: dict[str, Any]) -> str:
         if not lang["pairs"]:
             L += [no_pairs_sentence(lang), ""]
             continue
-        L += ["| old | new | renumbered | modified | moved | split | merged | added | removed "
-              "| ambiguous | unchanged | reports |",
-              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+        L += [f"| old | new | {' | '.join(INDEX_KINDS)} | unchanged | reports |",
+              "|---|---|" + "---:|" * len(INDEX_KINDS) + "---:|---|"]
         for p in lang["pairs"]:
             r = p["summary"]["rules"]
             links = " ".join(f"[{fmt}]({_html.escape(path)})" for fmt, path in p["files"].items())
-            L.append(f"| {p['old_name']} | {p['new_name']} | {r['renumbered']} | {r['modified']} "
-                     f"| {r['moved']} | {r['split']} | {r['merged']} | {r['added']} "
-                     f"| {r['removed']} | {r['ambiguous']} | {pct(p['summary']['unchanged_share'])} "
-                     f"| {links} |")
+            L.append(f"| {p['old_name']} | {p['new_name']} | "
+                     + "".join(f"{r[k]} | " for k in INDEX_KINDS)
+                     + f"{pct(p['summary']['unchanged_share'])} | {links} |")
         L.append("")
         notes = [f"- {p['old_name']} → {p['new_name']}: {p['summary']['glossary_not_compared']}"
                  for p in lang["pairs"] if p["summary"].get("glossary_not_compared")]

@@ -161,3 +161,99 @@ def test_identify_ingested_document_by_name_and_errors(capsys, en_store, tmp_pat
     assert "empty.txt" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert main(["--store", str(en_store), "identify", str(tmp_path / "missing.txt")]) == 2
     assert "missing.txt: no such file" in capsys.readouterr().err
+
+
+def test_identify_seed_next_release_follows_the_alignment(capsys, en_store):
+    """The release after the range is compared through the release alignment, not by number:
+    on 2010-10-01 711.1c and 711.2 were merged into 711.3 ("Only control of the player
+    changes. …"), which is 722.3 in the newest release (2026-01-16)."""
+    d = _identify(capsys, en_store, _seed())[0]
+    after = d["after"]
+    assert d["after_source"] == "alignment" and after["release"] == "2010-10-01"
+    rules = {r["number"]: r for r in after["rules"]}
+    assert (rules["711.1c"]["change"], rules["711.1c"]["now"], rules["711.1c"]["joined"]) == \
+        ("merged", ["711.3"], ["711.2"])
+    assert (rules["711.2"]["change"], rules["711.2"]["now"], rules["711.2"]["joined"]) == \
+        ("merged", ["711.3"], ["711.1c"])
+    assert all(r["status"] != "absent" for r in after["rules"])  # nothing lost, only merged
+    # the merged rule's wording is compared with 711.3: the fragment's 711.2 "The player whose
+    # turn is being controlled is still the active player." against the merged text
+    assert rules["711.2"]["status"] == "differs"
+    sec = next(s for s in after["sections"] if s["number"] == "711")
+    assert (sec["release_number"], sec["change"]) == ("711", "retitled")
+    assert d["now"]["711.1c"]["numbers"] == ["722.3"] and d["now"]["711.2"]["numbers"] == ["722.3"]
+    assert "merged" in d["now"]["711.2"]["changes"]
+    assert d["now"]["711.1a"]["numbers"] == ["722.1a"]
+    # text output says so, and --all cuts nothing
+    from reports.cli import main
+    capsys.readouterr()
+    assert main(["--store", str(en_store), "identify", str(_seed()), "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "711.1c merged into 711.3 (with 711.2)" in out
+    assert "711.2 is 722.3 in the newest release (2026-01-16)" in out
+    assert "711.1c absent" not in out
+    assert "    …" not in out
+    assert "711.6" in out.split("next release", 1)[1]  # every rule of the next release listed
+
+
+def test_identify_official_file_section_moves(capsys, en_store):
+    """An official file: its next release (file 2024-02-06, effective 2024-02-02) inserted section 719 "Case Cards" and
+    moved 719 "Controlling Another Player" … 728 "Taking Shortcuts" up by one. Those are moves
+    with the same title, not retitlings."""
+    d = _identify(capsys, en_store, OFFICIAL / "2023-11-17.txt")[0]
+    assert d["releases"] == ["2023-11-17"] and d["exact"] is True
+    after = d["after"]
+    assert after["release"] == "2024-02-02" and d["after_source"] == "alignment"
+    secs = {s["number"]: s for s in after["sections"]}
+    assert (secs["719"]["status"], secs["719"]["release_number"], secs["719"]["change"],
+            secs["719"]["release_title"]) == ("same", "720", "moved", "Controlling Another Player")
+    assert [n for n, s in secs.items() if s["status"] != "same"] == []
+    assert [secs[str(n)]["release_number"] for n in range(719, 729)] == \
+        [str(n) for n in range(720, 730)]
+    rules = {r["number"]: r for r in after["rules"]}
+    assert rules["719.1"]["now"] == ["720.1"] and rules["719.1"]["status"] == "same"
+    assert after["counts"]["absent"] == 0
+    from reports.cli import main
+    capsys.readouterr()
+    assert main(["--store", str(en_store), "identify", str(OFFICIAL / "2023-11-17.txt")]) == 0
+    out = capsys.readouterr().out
+    assert "retitled" not in out
+    assert "section 719 is 720 there (moved), same title" in out
+
+
+def _pasted(store_path, spec: str, numbers: list[str], heading: bool) -> str:
+    """Rule lines of a stored release written out the way a user pastes them (built from the
+    store at test time; nothing of ../shared is kept in the project)."""
+    from corpus.store import Store
+    from extract.records import from_record
+    with Store(store_path, readonly=True) as store:
+        rs = from_record(store.release_rows(store.resolve(spec, "en").id))
+    lines = []
+    if heading:
+        sec = rs.sections[next(n for n in rs.sections if n.section == int(numbers[0][:3]))]
+        lines.append(f"{sec.number}. {sec.title}")
+    for n, r in rs.rules.items():
+        if str(n) in numbers:
+            lines.append(f"{n}  {r.text}")
+            lines += [f"Example: {e.text}" for e in r.examples]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("heading", [True, False])
+def test_identify_pasted_fragment(capsys, en_store, tmp_path, heading):
+    """A pasted fragment (rules 711.4a and 711.4b of 2010-07-16, with their examples, with and
+    without the section heading) is identified, not refused; ingest still refuses it."""
+    from reports.cli import main
+    paste = tmp_path / "paste.txt"
+    paste.write_text(_pasted(en_store, "2010-07-16", ["711.4a", "711.4b"], heading), encoding="utf-8")
+    d = _identify(capsys, en_store, paste)[0]
+    assert d["origin"] == "fragment" and d["rules"] == 2 and d["sections"] == (1 if heading else 0)
+    assert d["exact"] is True and d["releases"] == ["2010-04-23", "2010-06-18", "2010-07-16"]
+    rules = {r["number"]: r for r in d["after"]["rules"]}
+    # 2010-10-01 moved them to 711.5a/711.5b ("The controller of another player can use …")
+    assert rules["711.4a"]["now"] == ["711.5a"] and rules["711.4b"]["now"] == ["711.5b"]
+    assert d["now"]["711.4a"]["numbers"] == ["722.5a"]
+    capsys.readouterr()
+    assert main(["--store", str(en_store), "--silent", "ingest", str(paste)]) != 0
+    err = capsys.readouterr().err
+    assert "paste.txt" in err and "not a recognised document kind" in err
