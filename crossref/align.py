@@ -8,7 +8,8 @@ neighbours) and returns an :class:`~crossref.model.Alignment`:
    time (:func:`crossref.assign.exact_keys`);
 3. the rest is solved by one global assignment on text similarity plus a document-order
    prior (:func:`crossref.assign.assign_rest`); equal candidates become ``ambiguous``;
-   rules rewritten in place are then paired gap by gap (:func:`crossref.assign.fill_gaps`);
+   rules rewritten in place are then paired gap by gap (:func:`crossref.assign.fill_gaps`)
+   and subrules following a matched subrule in a block (:func:`crossref.assign.extend_runs`);
 4. splits and merges are found by containment (:mod:`crossref.splitmerge`);
 5. sections are paired from the aligned rules and titles (:mod:`crossref.sections`);
 6. each group is classified, comparing texts after mapping the old text's rule references
@@ -25,7 +26,7 @@ from rapidfuzz import fuzz
 from extract.model import Ruleset
 from extract.rulenum import RuleNumber
 
-from .assign import assign_rest, exact_keys, fill_gaps
+from .assign import assign_rest, exact_keys, extend_runs, fill_gaps
 from .decisions import Decision, DecisionError
 from .classify import build_alignment
 from .matching import Codec, Group, Matching, Side
@@ -64,6 +65,7 @@ def align_releases(old: Ruleset, new: Ruleset, options: AlignOptions | None = No
     assign_rest(a, b, m, o)
     if old.complete and new.complete:  # in quotes, position says nothing
         fill_gaps(a, b, m, o)
+        extend_runs(a, b, m, o)
     find_splits(a, b, m, o)
     find_merges(a, b, m, o)
     return build_alignment(a, b, m)

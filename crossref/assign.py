@@ -26,7 +26,7 @@ from scipy.optimize import linear_sum_assignment
 from .matching import Group, Matching, Side
 from .options import AlignOptions
 
-__all__ = ["exact_keys", "assign_rest", "fill_gaps", "similarity_matrix"]
+__all__ = ["exact_keys", "assign_rest", "fill_gaps", "extend_runs", "similarity_matrix"]
 
 
 def exact_keys(a: Side, b: Side, m: Matching) -> int:
@@ -285,4 +285,55 @@ def fill_gaps(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
         for rs, cs in amb:
             tied_group(a, b, m, o, [rows[r] for r in sorted(rs)], [cols[c] for c in sorted(cs)],
                        max(float(sim[r, c]) for r in rs for c in cs))
+    return made
+
+
+def _siblings(x, y) -> bool:
+    """Whether ``y`` is a subrule of the same rule as subrule ``x``."""
+    return bool(x.letters) and bool(y.letters) and x.rule == y.rule and x.section == y.section
+
+
+def extend_runs(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
+    """Phase 2c: a block of subrules moved and reworded together. After a matched pair of
+    subrules ``x ↔ y``, the free subrule right after ``x`` (same rule) and the free subrule
+    right after ``y`` (same rule) are paired when their similarity reaches
+    ``o.accept_run`` and neither fits the other's next free sibling better — position
+    vouches for them as for a one-rule gap (:func:`fill_gaps`), but the run need not end at
+    a matched pair (2009-07-11: 310.2a–d → 510.1a–d, where 510.1c/d restate 310.2c/d).
+
+    Returns:
+        Matches made.
+    """
+    o2n = m.o2n.tolist()
+    free_o = ((m.o2n < 0) & ~m.busy_old).tolist()
+    free_n = ((m.n2o < 0) & ~m.busy_new).tolist()
+    an, bn = a.nums, b.nums
+    made = 0
+
+    def sim(i: int, j: int) -> float:
+        if (i, j) in m.forbidden:
+            return 0.0
+        return Indel.normalized_similarity(a.code[i], b.code[j])
+
+    for i0 in range(len(a) - 1):
+        j0 = o2n[i0]
+        if j0 < 0:
+            continue
+        i, j = i0, j0
+        while (i + 1 < len(a) and j + 1 < len(b) and free_o[i + 1] and free_n[j + 1]
+               and _siblings(an[i], an[i + 1]) and _siblings(bn[j], bn[j + 1])):
+            s = sim(i + 1, j + 1)
+            if s < o.accept_run:
+                break
+            if (i + 2 < len(a) and free_o[i + 2] and _siblings(an[i + 1], an[i + 2])
+                    and sim(i + 2, j + 1) > s):
+                break
+            if (j + 2 < len(b) and free_n[j + 2] and _siblings(bn[j + 1], bn[j + 2])
+                    and sim(i + 1, j + 2) > s):
+                break
+            m.match(i + 1, j + 1)
+            free_o[i + 1] = free_n[j + 1] = False
+            o2n[i + 1] = j + 1
+            made += 1
+            i, j = i + 1, j + 1
     return made

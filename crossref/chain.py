@@ -18,6 +18,7 @@ from extract.records import from_record
 from extract.rulenum import RuleNumber
 
 from .align import align_releases
+from .compose import compose_alignment
 from .decisions import Decision, decisions_digest
 from .lineage import Lineage
 from .model import Alignment
@@ -153,10 +154,14 @@ class Chain:
 def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
                  decisions: Iterable[Decision] = (), options: AlignOptions | None = None,
                  ) -> tuple[Ruleset, Ruleset, Alignment]:
-    """Load two releases and align them directly (any two releases, either order). A pair of
-    complete releases that are consecutive in the chain uses the cache; partial releases
-    (quotes) are aligned too — what a partial side lacks is "not quoted", which reports
-    must not call added or removed (see :func:`reports.diffview.diff_view`).
+    """Load two releases and align them (any two releases, either order). A pair of complete
+    releases that are consecutive in the chain uses the cache; two complete releases further
+    apart get the composition of the consecutive alignments between them
+    (:func:`crossref.compose.compose_alignment`), so that a diff agrees with ``remap`` and
+    ``history``; anything else (partial releases, quotes) is aligned directly — what a
+    partial side lacks is "not quoted", which reports must not call added or removed (see
+    :func:`reports.diffview.diff_view`). The alignment's ``basis`` says which
+    (``"consecutive"``, ``"chain"`` or ``"direct"``).
 
     Returns:
         ``(old ruleset, new ruleset, alignment)``.
@@ -169,6 +174,17 @@ def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
         chain = Chain(store, lang, decisions, options)
         i, j = chain.index(old_spec), chain.index(new_spec)
         if j == i + 1:
-            return chain.ruleset(i), chain.ruleset(j), chain.alignment(i)
+            al = chain.alignment(i)
+            al.basis = "consecutive"
+            return chain.ruleset(i), chain.ruleset(j), al
+        direct_decided = any(d.applies(chain.releases[i], chain.releases[j]) for d in chain.decisions)
+        if abs(j - i) > 1 and not direct_decided:  # a decision for this very pair: direct
+            steps = ([(chain.alignment(k), True) for k in range(i, j)] if j > i else
+                     [(chain.alignment(k), False) for k in range(i - 1, j - 1, -1)])
+            al = compose_alignment(chain.ruleset(i), chain.ruleset(j), steps)
+            al.basis = "chain"
+            return chain.ruleset(i), chain.ruleset(j), al
     old, new = from_record(store.release_rows(a.id)), from_record(store.release_rows(b.id))
-    return old, new, align_releases(old, new, options, decisions)
+    al = align_releases(old, new, options, decisions)
+    al.basis = "direct"
+    return old, new, al

@@ -116,7 +116,9 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
             changes.append(ch)
         if j in after:
             changes += after[j]
-    glossary = align_glossary(old.glossary, new.glossary, table)
+    # a glossary cut off (Ruleset.truncated) would list its missing entries as removed/added
+    glossary = ([] if old.truncated or new.truncated
+                else align_glossary(old.glossary, new.glossary, table))
     return Alignment(old.release, new.release, changes, sections, glossary,
                      {"old": len(a), "new": len(b)})
 
@@ -178,14 +180,20 @@ def _same(x: RuleNumber, y: RuleNumber) -> bool:
     return x.rule == y.rule and x.section == y.section and x.letters == y.letters
 
 
-def stale_references(al: Alignment, new: Ruleset) -> dict[RuleNumber, list[str]]:
+def stale_references(al: Alignment, new: Ruleset, old: Ruleset) -> dict[RuleNumber, list[str]]:
     """References in unchanged or renumbered rules of ``new`` that kept a number the
     alignment changed ("cites 701.2, which is now 702.2") — the published text forgot to
-    update them, or the number now names a different rule.
+    update them.
+
+    Each citation of the new text is checked against the old text's citations mapped through
+    the alignment: a note only when the new text still cites a number the old text cited and
+    the alignment renumbered (or removed). A new text that cites the target's new number
+    (``rule 714`` → ``rule 713``) is correct even if 713 was itself another rule's old number.
 
     Args:
-        al: an alignment whose new release is ``new``.
-        new: the new ruleset.
+        al: an alignment of ``old`` → ``new``.
+        new, old: the two rulesets (rules missing from ``old``, as in a partial release, are
+            not checked).
 
     Returns:
         New rule number → notes, only for rules with such references.
@@ -204,12 +212,14 @@ def stale_references(al: Alignment, new: Ruleset) -> dict[RuleNumber, list[str]]
         if ch.kind not in ("unchanged", "renumbered"):
             continue
         rule = new.rules.get(ch.new[0])
-        if rule is None or not any(t in tokens for t in _TOKEN.findall(rule.text)):
+        before = old.rules.get(ch.old[0])
+        if rule is None or before is None or not any(t in tokens for t in _TOKEN.findall(rule.text)):
             continue
+        cited_before = {str(n) for ref in find_references(before.text) for n in ref.numbers}
         notes = []
         for ref in find_references(rule.text):
             for n in ref.numbers:
-                if str(n) not in tokens:
+                if str(n) not in tokens or str(n) not in cited_before:
                     continue
                 to = al.map_number(n) if n.rule is not None else al.section_forward(n)
                 notes.append(f"cites {n}, which is now {to}" if to is not None

@@ -105,6 +105,8 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
         notes.append("now obsolete" if b.obsolete else "no longer obsolete")
     if tuple(x.casefold() for x in a.aliases) != tuple(x.casefold() for x in b.aliases):
         notes.append("aliases changed")
+    if a.term != b.term and not renamed:
+        notes.append("headword typography only")
     if a.text == b.text:
         sim, changed = 1.0, False
     else:

@@ -196,6 +196,9 @@ class Alignment:
         sections: every section correspondence, ``unchanged`` included.
         glossary: every glossary correspondence, ``unchanged`` included.
         counts: ``{"old": rules+subrules in old, "new": … in new}``.
+        basis: how it was obtained: ``"direct"`` (the two releases aligned with each other),
+            ``"consecutive"`` (neighbours in the chain) or ``"chain"`` (composed from the
+            consecutive alignments between them, :mod:`crossref.compose`).
 
     An alignment read from the cache (:meth:`from_cache`) decodes its changes only when
     ``changes`` is first read; lookups by number decode just the group asked for.
@@ -212,6 +215,7 @@ class Alignment:
         self.sections = list(sections or [])
         self.glossary = list(glossary or [])
         self.counts = dict(counts or {})
+        self.basis = "direct"
         self._by_old: dict[str, int] | None = None
 
     @property
@@ -390,6 +394,7 @@ class Alignment:
         al.sections = [SectionChange.from_json(s) for s in d["sections"]]
         al.glossary = [GlossaryChange.from_json(g) for g in d["glossary"]]
         al.counts = dict(d.get("counts", {}))
+        al.basis = "direct"
         al._by_old = None
         return al
 

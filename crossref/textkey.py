@@ -12,7 +12,8 @@ Three forms, from loosest to strictest:
 
 Format knowledge: the official EN files 2003–2026 switch between straight and curly quotes,
 "--" / en dash / em dash, and single or double spaces as their encodings change (ASCII,
-Windows-1252, Mac OS Roman, UTF-8); none of these is a rules change.
+Windows-1252, Mac OS Roman, UTF-8); none of these is a rules change. Some older files also
+mark italics as ``_Magic_``, which later files drop; folded too.
 """
 from __future__ import annotations
 
@@ -31,13 +32,16 @@ TYPOGRAPHY = (
 #: Any rule-shaped number, with or without a keyword (masking too much only loosens the key).
 _NUMBER = re.compile(r"\d\d\d(?:\.\d{1,3}[a-z]{0,2})?(?!\d)")
 _HAS_NUMBER = re.compile(r"\d\d\d")
+#: Italic markup of the older files (``_Magic_``, 2009–2013 text files): not a rules change.
+_ITALIC = re.compile(r"(?<!\w)_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?!\w)")
 _CITED = re.compile(r"(?<![\d.])\d\d\d(?:\.\d{1,3}[a-z]{0,2})?(?!\d)")
 
 
 def compare_form(text: str) -> str:
     """``text`` in NFKC with typography folded: curly quotes → straight, every dash and
-    ``--`` → ``-`` with the spaces around it dropped, ``. . .`` → ``...``, runs of whitespace
-    → one space; stripped. Only ``str`` methods (fast: used on thousands of rules).
+    ``--`` → ``-`` with the spaces around it dropped, ``. . .`` → ``...``, italic markup
+    ``_Magic_`` → ``Magic`` (older official text files), runs of whitespace → one space;
+    stripped. Only ``str`` methods (fast: used on thousands of rules).
 
     Args:
         text: rule, example or glossary text (any language).
@@ -56,6 +60,8 @@ def compare_form(text: str) -> str:
         t = t.replace(" -", "-").replace("- ", "-")
     if ". ." in t:
         t = t.replace(". . .", "...")
+    if "_" in t:
+        t = _ITALIC.sub(r"\1", t)
     return " ".join(t.split())
 
 

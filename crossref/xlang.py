@@ -225,7 +225,8 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
                               tuple(notes), ch.decided))
     sections = _project_sections(pivot, old, new)
     glossary = (align_glossary(old.glossary, new.glossary, table)
-                if old.complete and new.complete else [])
+                if old.complete and new.complete and not (old.truncated or new.truncated)
+                else [])
     counts = {"old": sum(len(c.old) for c in changes), "new": sum(len(c.new) for c in changes)}
     return Projection(Alignment(old.release, new.release, changes, sections, glossary, counts),
                       not_quoted)
@@ -414,7 +415,8 @@ class CrossAlignment:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """``{basis, lang, reason, pivot: {lang, old, new} | None, pairing: {old, new} |
+        """``{basis, lang, reason, pivot: {lang, old, new} | None, method (the basis of the
+        release alignment used: ``direct``, ``consecutive`` or ``chain``), pairing: {old, new} |
         None, direct_computed, unprojected: [{side, number, reason}], not_quoted: [{kind,
         old, new, missing}], disagreements: [Disagreement.to_json()]}``."""
         piv = None
@@ -422,6 +424,7 @@ class CrossAlignment:
             piv = {"lang": self.pivot.new.lang, "old": release_json(self.pivot.old),
                    "new": release_json(self.pivot.new)}
         return {"basis": self.basis, "lang": self.lang, "reason": self.reason, "pivot": piv,
+                "method": (self.pivot or self.alignment).basis,
                 "pairing": ({"old": self.pairings[0].counts(), "new": self.pairings[1].counts()}
                             if self.pairings else None),
                 "direct_computed": self.direct is not None,
@@ -446,6 +449,17 @@ def _release(info: ReleaseInfo) -> Release:
     return Release(info.lang, info.label,
                    date.fromisoformat(info.effective_date) if info.effective_date else None,
                    info.revision)
+
+
+def _basis_reason(al: Alignment, lang: str) -> str:
+    """One sentence on how the release alignment ``al`` of ``lang`` was obtained."""
+    if al.basis == "chain":
+        return (f"composed from the consecutive alignments of the {lang} chain between these "
+                f"releases (the same mapping as history and remap)")
+    if al.basis == "consecutive":
+        return f"aligned directly on the {lang} releases (consecutive in the {lang} chain)"
+    return (f"aligned directly on the {lang} releases (the original text), not through the "
+            f"chain of complete releases: a release is partial, or a decision names this pair")
 
 
 def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
@@ -476,9 +490,7 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
     a, b = store.resolve(old_spec, lang), store.resolve(new_spec, lang)
     if lang == PIVOT:
         old, new, al = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
-        return CrossAlignment(old, new, al, "direct",
-                              f"aligned directly on the {lang} releases (the original text)",
-                              direct=al)
+        return CrossAlignment(old, new, al, "direct", _basis_reason(al, lang), direct=al)
     ea, eb = original_release(store, a), original_release(store, b)
     if ea is None or eb is None:
         old, new, al = aligned_pair(store, old_spec, new_spec, lang, decisions, options)

@@ -79,12 +79,13 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
             for k in range(len(chain) - 1):
                 if lang == PIVOT:
                     old, new = chain.ruleset(k), chain.ruleset(k + 1)
-                    view = diff_view(chain.alignment(k), old, new)
+                    view = diff_view(chain.alignment(k), old, new, decisions=decisions)
                 else:  # a translation: the English alignment projected, as diff does
                     cross = translation_alignment(store, chain.infos[k].label,
                                                   chain.infos[k + 1].label, lang, decisions,
                                                   pairing_cache=pairings)
-                    view = diff_view(cross.alignment, cross.old, cross.new, cross=cross)
+                    view = diff_view(cross.alignment, cross.old, cross.new, cross=cross,
+                                     decisions=decisions)
                 stem = f"{release_name(view['old'])}_{release_name(view['new'])}"
                 files = {}
                 for fmt in formats:

@@ -11,8 +11,11 @@ Shape (keys every consumer may rely on)::
      "changes": [{"kind", "old": [str], "new": [str], "similarity", "text_changed", "notes",
                   "decided", "old_section", "new_section", "old_text", "new_text",
                   "old_rules": [{"number", "text"}], "new_rules": [...],
-                  "diff": [[op, text]], "decision"}],
-     "sections": [{"kind", "old", "new", "old_title", "new_title", "moved", "retitled", "rules"}],
+                  "diff": [[op, text]], "decision"}],  # decision: for ambiguous, a
+                  # [[decision]] snippet to paste (str); for decided, the decision applied
+     "sections": [{"kind", "old", "new", "old_title", "new_title", "moved", "retitled",
+                   "rules" (rule pairs joining the two), "old_rules", "new_rules" (rules and
+                   subrules in the section in each release; None when absent)}],
      "glossary": [{"kind", "term", "old_term", "new_term", "similarity", "notes",
                    "old_text", "new_text", "diff"}]}
 
@@ -32,10 +35,12 @@ not reported as added or removed, and the counts cover the quoted rules.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+
+from typing import Any, Iterable
 
 from crossref.classify import stale_references
-from crossref.decisions import snippet
+from crossref.decisions import Decision, snippet
 from crossref.matching import full_text
 from crossref.xlang import compared_texts
 from crossref.model import Alignment, release_json
@@ -77,7 +82,8 @@ def section_scope(al: Alignment, section: int) -> tuple[set[int], set[int]]:
 
 def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = None,
               include_unchanged: bool = False, tokenize: Tokenizer | None = None,
-              cross: CrossAlignment | None = None) -> dict[str, Any]:
+              cross: CrossAlignment | None = None,
+              decisions: Iterable[Decision] = ()) -> dict[str, Any]:
     """Build the report dict (see the module docstring).
 
     Args:
@@ -90,6 +96,8 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
             the language: SudachiPy words for Japanese).
         cross: how the alignment was obtained (:func:`crossref.xlang.translation_alignment`);
             ``None``: a direct alignment of ``old`` and ``new``.
+        decisions: the human decisions the alignment was made with; a change settled by one
+            gets it as ``"decision"`` (``{source, relation, old, new, note, ...}``).
     """
     tok = tokenize or tokenizer_for(new.release.lang)
     if cross is not None:
@@ -98,7 +106,8 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
     if cross is None or cross.basis != "projected":
         al = restrict_to_quoted(al, partial["old"], partial["new"])
     o_rel, n_rel = release_json(al.old), release_json(al.new)
-    stale = stale_references(al, new)
+    stale = stale_references(al, new, old)
+    applied = [d for d in decisions if d.applies(al.old, al.new)]
     old_secs = new_secs = None
     if section is not None:
         old_secs, new_secs = section_scope(al, section)
@@ -128,12 +137,18 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         d["decision"] = (snippet(o_rel["effective_date"] or o_rel["label"],
                                  n_rel["effective_date"] or n_rel["label"],
                                  d["old"], d["new"], new.release.lang)
-                         if ch.kind == "ambiguous" else None)
+                         if ch.kind == "ambiguous" else
+                         _decision_of(ch, applied) if ch.decided else None)
         changes.append(d)
     sec_in = [s for s in al.sections
               if section is None or (s.old is not None and s.old.section in old_secs)
               or (s.new is not None and s.new.section in new_secs)]
     sections = [s.to_json() for s in sec_in if include_unchanged or s.kind != "unchanged"]
+    o_count = Counter(n.section for n in old.rules)
+    n_count = Counter(n.section for n in new.rules)
+    for s in sections:  # rules + subrules in the section in each release ("rules": paired)
+        s["old_rules"] = o_count[RuleNumber.parse(s["old"]).section] if s["old"] else None
+        s["new_rules"] = n_count[RuleNumber.parse(s["new"]).section] if s["new"] else None
     glossary, gl_in = [], []
     o_gl = {g.term: g for g in old.glossary}
     n_gl = {g.term: g for g in new.glossary}
@@ -157,6 +172,11 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         summary = Alignment(al.old, al.new, in_scope, sec_in, gl_in, counts).summary()
     else:
         summary = al.summary()
+    cut = [release_name(r) for r, rs in ((o_rel, old), (n_rel, new)) if rs.truncated]
+    summary["glossary_not_compared"] = (
+        f"glossary not compared: {' and '.join(cut)} "
+        f"{'is' if len(cut) == 1 else 'are'} cut off in {'its' if len(cut) == 1 else 'their'} "
+        f"glossary" if cut else None)
     n_old, n_new = summary["old_rules"], summary["new_rules"]
     summary["old_unaligned_share"] = round(summary["old_unaligned"] / n_old, 4) if n_old else 0.0
     summary["new_unaligned_share"] = round(summary["new_unaligned"] / n_new, 4) if n_new else 0.0
@@ -167,6 +187,14 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
             "section": str(section) if section is not None else None, "partial": partial,
             "summary": summary, "alignment": _alignment_info(cross, al, touches),
             "changes": changes, "sections": sections, "glossary": glossary}
+
+
+def _decision_of(ch, applied) -> dict[str, Any] | None:
+    """The decision (of ``applied``) that settled change ``ch``, as JSON with its source."""
+    for d in applied:
+        if set(d.old) & set(ch.old) or set(d.new) & set(ch.new):
+            return {**d.to_json(), "source": d.source, "note": d.note or None}
+    return None
 
 
 def _alignment_info(cross: CrossAlignment | None, al: Alignment, touches) -> dict[str, Any]:

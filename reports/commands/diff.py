@@ -64,7 +64,7 @@ def run(args, ctx) -> int:
         raise UserError(f"--section {section}: there is no section {section} in {names[0]} "
                         f"or in {names[1]}")
     view = diff_view(cross.alignment, old, new, section=section, include_unchanged=args.all,
-                     cross=cross)
+                     cross=cross, decisions=decisions)
     text = RENDERERS[args.format](view)
     if args.out:
         write_report(args.out, text, ctx)

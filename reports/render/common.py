@@ -5,7 +5,8 @@ from typing import Any, Callable
 
 from ..diffview import release_name
 
-__all__ = ["PARTS", "summary_rows", "renumberings", "changes_of", "arrow", "pct",
+__all__ = ["PARTS", "SECTION_COLUMNS_NOTE", "pairs_heading", "no_pairs_sentence",
+           "summary_rows", "renumberings", "changes_of", "arrow", "pct",
            "unaligned_sentence", "alignment_parts", "unchanged_rows",
            "diff_markup", "similarity_note", "section_kind", "glossary_name", "INDEX_KINDS",
            "release_name"]
@@ -20,6 +21,11 @@ PARTS = [
     ("removed", "Removed rules", ("removed",)),
     ("ambiguous", "Ambiguous (not settled)", ("ambiguous",)),
 ]
+
+#: What the section table's counts mean (Markdown and HTML reports).
+SECTION_COLUMNS_NOTE = ("Old rules / new rules: rules and subrules in the section in each "
+                        "release; paired: how many of them the alignment pairs across the two "
+                        "sections.")
 
 #: The change kinds the build index counts per pair, in column order.
 INDEX_KINDS = ("renumbered", "modified", "moved", "split", "merged", "added", "removed",
@@ -181,3 +187,20 @@ def alignment_parts(view: dict[str, Any]) -> dict[str, Any]:
     for u in al.get("unprojected", []):
         out["unprojected"].append(f"{u['number']} ({u['side']}): {u['reason']}")
     return out
+
+
+def pairs_heading(lang: dict[str, Any]) -> str:
+    """``"3 consecutive pairs of 4 releases"``, or ``"no pairs (1 release)"``."""
+    n, r = len(lang["pairs"]), len(lang["releases"])
+    if not n:
+        return f"no pairs ({r} release{'s' if r != 1 else ''})"
+    return f"{n} consecutive pair{'s' if n != 1 else ''} of {r} releases"
+
+
+def no_pairs_sentence(lang: dict[str, Any]) -> str:
+    """The sentence under a language heading with no pairs to report."""
+    rels = [r.get("effective_date") or r["label"] for r in lang["releases"]]
+    if len(rels) < 2:
+        return (f"Only one complete {lang['lang']} release ({', '.join(rels) or 'none'}) is "
+                f"stored: there is nothing to compare it with.")
+    return "No report written yet for these releases."

@@ -15,7 +15,8 @@ COLUMNS = ["type", "kind", "old", "new", "similarity", "old_section", "new_secti
 
 def render(view: dict[str, Any]) -> str:
     """The report as CSV text. ``old``/``new`` hold numbers joined by spaces (``"101.1 101.2"``
-    for a split); glossary rows hold the headwords there."""
+    for a split); glossary rows hold the headwords there. When a release is cut off in its
+    glossary, one row ``glossary,not compared`` says so in ``notes`` instead."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(COLUMNS)
@@ -31,6 +32,9 @@ def render(view: dict[str, Any]) -> str:
         w.writerow(["section", s["kind"], s["old"] or "", s["new"] or "", "", s["old"] or "",
                     s["new"] or "", s["old_title"] or "", s["new_title"] or "",
                     "retitled" if s["retitled"] and s["kind"] != "retitled" else "", "", ""])
+    skipped = view["summary"].get("glossary_not_compared")
+    if skipped:
+        w.writerow(["glossary", "not compared", "", "", "", "", "", "", "", skipped, "", ""])
     for g in view["glossary"]:
         w.writerow(["glossary", g["kind"], g["old_term"] or "", g["new_term"] or "",
                     f"{g['similarity']:.4f}", "", "", "", "", "; ".join(g["notes"]),

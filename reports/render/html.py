@@ -7,9 +7,10 @@ from __future__ import annotations
 from html import escape as _e
 from typing import Any
 
-from .common import (INDEX_KINDS, PARTS, alignment_parts, arrow, changes_of, diff_markup,
-                     glossary_name, pct, release_name, renumberings, section_kind,
-                     similarity_note, summary_rows, unaligned_sentence, unchanged_rows)
+from .common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
+                     changes_of, diff_markup, glossary_name, no_pairs_sentence, pairs_heading,
+                     pct, release_name, renumberings, section_kind, similarity_note,
+                     summary_rows, unaligned_sentence, unchanged_rows)
 
 __all__ = ["render", "render_index", "STYLE"]
 
@@ -53,16 +54,23 @@ def render(view: dict[str, Any]) -> str:
         B.append(f'<tr data-kind="{kind}"><td>{kind}</td><td class="n">{groups}</td>'
                  f'<td class="n">{no}</td><td class="n">{nn}</td></tr>')
     B += ["</tbody></table>", f'<p id="unaligned">{_e(unaligned_sentence(view))}</p>']
+    skipped = view["summary"].get("glossary_not_compared")
+    if skipped:
+        B.append(f'<p id="glossary-not-compared">{_e(skipped[:1].upper() + skipped[1:])}.</p>')
     B += _alignment(view)
     B.append('<h2 id="sections">Sections</h2>')
     if view["sections"]:
         B.append('<table id="section-table"><thead><tr><th>kind</th><th>old</th><th>new</th>'
-                 '<th>old title</th><th>new title</th><th class="n">rules</th></tr></thead><tbody>')
+                 '<th>old title</th><th>new title</th><th class="n">old rules</th>'
+                 '<th class="n">new rules</th><th class="n">paired</th></tr></thead><tbody>')
         for s in view["sections"]:
             B.append(f'<tr data-kind="{s["kind"]}"><td>{_e(section_kind(s))}</td><td>{_e(s["old"] or "—")}</td>'
                      f'<td>{_e(s["new"] or "—")}</td><td>{_e(s["old_title"] or "")}</td>'
-                     f'<td>{_e(s["new_title"] or "")}</td><td class="n">{s["rules"]}</td></tr>')
+                     f'<td>{_e(s["new_title"] or "")}</td>'
+                     + "".join(f'<td class="n">{"—" if s.get(k) is None else s[k]}</td>'
+                               for k in ("old_rules", "new_rules", "rules")) + "</tr>")
         B.append("</tbody></table>")
+        B.append(f'<p class="note">{_e(SECTION_COLUMNS_NOTE)}</p>')
     else:
         B.append("<p>No section changes.</p>")
     B.append('<h2 id="renumbered">Renumbered rules</h2>')
@@ -108,7 +116,9 @@ def render(view: dict[str, Any]) -> str:
               f'<td class="text">{_e(t)}</td></tr>' for n, t in unchanged]
         B.append("</tbody></table>")
     B.append('<h2 id="glossary">Glossary</h2>')
-    if not view["glossary"]:
+    if skipped:
+        B.append(f'<p class="note">{_e(skipped[:1].upper() + skipped[1:])}.</p>')
+    elif not view["glossary"]:
         B.append("<p>No glossary changes.</p>")
     for g in view["glossary"]:
         B.append(f'<article class="glossary" data-kind="{g["kind"]}" data-term="{_e(g["term"])}">'
@@ -167,19 +177,26 @@ def render_index(index: dict[str, Any]) -> str:
          f'<p class="meta">{_e(index["description"])} (<time datetime="{_e(index["generated"])}">'
          f'{_e(index["generated"])}</time>)</p>']
     for lang in index["languages"]:
-        B.append(f'<h2 id="lang-{_e(lang["lang"])}">{_e(lang["lang"])}: {len(lang["pairs"])} '
-                 f'consecutive pairs of {len(lang["releases"])} releases</h2>')
-        B.append(f'<table class="pairs" data-lang="{_e(lang["lang"])}"><thead><tr><th>old</th>'
-                 "<th>new</th>" + "".join(f'<th class="n">{k}</th>' for k in INDEX_KINDS)
-                 + '<th class="n">unchanged</th><th>reports</th></tr></thead><tbody>')
-        for p in lang["pairs"]:
-            r = p["summary"]["rules"]
-            links = " ".join(f'<a href="{_e(path)}">{fmt}</a>' for fmt, path in p["files"].items())
-            B.append(f'<tr data-old="{_e(p["old_name"])}" data-new="{_e(p["new_name"])}">'
-                     f'<td>{_e(p["old_name"])}</td><td>{_e(p["new_name"])}</td>'
-                     + "".join(f'<td class="n">{r[k]}</td>' for k in INDEX_KINDS)
-                     + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>')
-        B.append("</tbody></table>")
+        B.append(f'<h2 id="lang-{_e(lang["lang"])}">{_e(lang["lang"])}: '
+                 f'{_e(pairs_heading(lang))}</h2>')
+        if not lang["pairs"]:
+            B.append(f'<p class="no-pairs">{_e(no_pairs_sentence(lang))}</p>')
+        else:
+            B.append(f'<table class="pairs" data-lang="{_e(lang["lang"])}"><thead><tr><th>old</th>'
+                     "<th>new</th>" + "".join(f'<th class="n">{k}</th>' for k in INDEX_KINDS)
+                     + '<th class="n">unchanged</th><th>reports</th></tr></thead><tbody>')
+            for p in lang["pairs"]:
+                r = p["summary"]["rules"]
+                links = " ".join(f'<a href="{_e(path)}">{fmt}</a>' for fmt, path in p["files"].items())
+                B.append(f'<tr data-old="{_e(p["old_name"])}" data-new="{_e(p["new_name"])}">'
+                         f'<td>{_e(p["old_name"])}</td><td>{_e(p["new_name"])}</td>'
+                         + "".join(f'<td class="n">{r[k]}</td>' for k in INDEX_KINDS)
+                         + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>')
+            B.append("</tbody></table>")
+            B += [f'<p class="note glossary-not-compared" data-old="{_e(p["old_name"])}" '
+                  f'data-new="{_e(p["new_name"])}">{_e(p["old_name"])} → {_e(p["new_name"])}: '
+                  f'{_e(p["summary"]["glossary_not_compared"])}</p>'
+                  for p in lang["pairs"] if p["summary"].get("glossary_not_compared")]
         B.append("<h3>Releases</h3><table><thead><tr><th>effective</th><th>label</th>"
                  '<th class="n">sections</th><th class="n">rules</th><th class="n">subrules</th>'
                  '<th class="n">glossary</th></tr></thead><tbody>')
@@ -187,6 +204,8 @@ def render_index(index: dict[str, Any]) -> str:
             c = r["counts"]
             B.append(f"<tr><td>{_e(r['effective_date'] or '')}</td><td>{_e(r['label'])}</td>"
                      f'<td class="n">{c["sections"]}</td><td class="n">{c["rules"]}</td>'
-                     f'<td class="n">{c["subrules"]}</td><td class="n">{c["glossary"]}</td></tr>')
+                     f'<td class="n">{c["subrules"]}</td><td class="n">{c["glossary"]}'
+                     + (' <span class="truncated">(cut off)</span>' if r.get("truncated") else "")
+                     + "</td></tr>")
         B.append("</tbody></table>")
     return _page(index["title"], B)

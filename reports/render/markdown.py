@@ -10,9 +10,10 @@ import html as _html
 import re
 from typing import Any
 
-from .common import (INDEX_KINDS, PARTS, alignment_parts, arrow, changes_of, diff_markup,
-                     glossary_name, pct, release_name, renumberings, section_kind,
-                     similarity_note, summary_rows, unaligned_sentence, unchanged_rows)
+from .common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
+                     changes_of, diff_markup, glossary_name, no_pairs_sentence, pairs_heading,
+                     pct, release_name, renumberings, section_kind, similarity_note,
+                     summary_rows, unaligned_sentence, unchanged_rows)
 
 __all__ = ["render", "escape", "render_index"]
 
@@ -31,6 +32,14 @@ def escape(text: str, block: bool = True) -> str:
     return t.replace("\n", "<br>")
 
 
+def _count(n) -> str:
+    return "—" if n is None else str(n)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def render(view: dict[str, Any]) -> str:
     """The report as Markdown text (headings ``#``/``##``/``###``, tables, diffs)."""
     L: list[str] = [f"# {escape(view['title'])}", ""]
@@ -42,14 +51,19 @@ def render(view: dict[str, Any]) -> str:
     for kind, groups, no, nn in summary_rows(view):
         L.append(f"| {kind} | {groups} | {no} | {nn} |")
     L += ["", escape(unaligned_sentence(view)), ""]
+    if view["summary"].get("glossary_not_compared"):
+        L += [escape(_cap(view["summary"]["glossary_not_compared"])) + ".", ""]
     L += _alignment(view)
     secs = view["sections"]
     L += ["## Sections", ""]
     if secs:
-        L += ["| kind | old | new | old title | new title | rules |", "|---|---|---|---|---|---:|"]
+        L += [SECTION_COLUMNS_NOTE, "",
+              "| kind | old | new | old title | new title | old rules | new rules | paired |",
+              "|---|---|---|---|---|---:|---:|---:|"]
         for s in secs:
             L.append(f"| {section_kind(s)} | {s['old'] or '—'} | {s['new'] or '—'} | {escape(s['old_title'] or '', False)} "
-                     f"| {escape(s['new_title'] or '', False)} | {s['rules']} |")
+                     f"| {escape(s['new_title'] or '', False)} | {_count(s.get('old_rules'))} "
+                     f"| {_count(s.get('new_rules'))} | {s['rules']} |")
     else:
         L.append("No section changes.")
     L.append("")
@@ -90,7 +104,9 @@ def render(view: dict[str, Any]) -> str:
         L.append("")
     L += ["## Glossary", ""]
     gl = view["glossary"]
-    if not gl:
+    if view["summary"].get("glossary_not_compared"):
+        L += [escape(_cap(view["summary"]["glossary_not_compared"])) + ".", ""]
+    elif not gl:
         L += ["No glossary changes.", ""]
     for g in gl:
         L += [f"### {escape(glossary_name(g), False)} ({g['kind']})", ""]
@@ -142,9 +158,11 @@ def render_index(index: dict[str, Any]) -> str:
     """The index of a build (see :func:`reports.build_site.index_view`) as Markdown."""
     L = [f"# {escape(index['title'], False)}", "", escape(index["description"]), ""]
     for lang in index["languages"]:
-        L += [f"## {lang['lang']}: {len(lang['pairs'])} consecutive pairs of "
-              f"{len(lang['releases'])} releases", "",
-              f"| old | new | {' | '.join(INDEX_KINDS)} | unchanged | reports |",
+        L += [f"## {lang['lang']}: {pairs_heading(lang)}", ""]
+        if not lang["pairs"]:
+            L += [no_pairs_sentence(lang), ""]
+            continue
+        L += [f"| old | new | {' | '.join(INDEX_KINDS)} | unchanged | reports |",
               "|---|---|" + "---:|" * len(INDEX_KINDS) + "---:|---|"]
         for p in lang["pairs"]:
             r = p["summary"]["rules"]
@@ -153,4 +171,11 @@ def render_index(index: dict[str, Any]) -> str:
                      + "".join(f"{r[k]} | " for k in INDEX_KINDS)
                      + f"{pct(p['summary']['unchanged_share'])} | {links} |")
         L.append("")
+        notes = [f"- {p['old_name']} → {p['new_name']}: {p['summary']['glossary_not_compared']}"
+                 for p in lang["pairs"] if p["summary"].get("glossary_not_compared")]
+        cut = [r.get("effective_date") or r["label"] for r in lang["releases"] if r.get("truncated")]
+        if cut:
+            notes.append(f"- cut off in the glossary (rule tree whole): {', '.join(cut)}")
+        if notes:
+            L += notes + [""]
     return "\n".join(L).rstrip() + "\n"

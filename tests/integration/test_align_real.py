@@ -187,3 +187,126 @@ def test_diff_cli_on_real_pairs(chain, capsys):
     c = [c for c in d["changes"] if c["old"] == ["712.4d"]][0]
     assert c["new"] == ["712.8e"] and c["kind"] == "modified" and 0.8 < c["similarity"] < 1
     assert all(k in c for k in ("kind", "old", "new", "similarity"))
+
+
+def _diff_json(store, old, new, capsys, *extra):
+    capsys.readouterr()
+    assert main(["--silent", "--store", str(store), "diff", old, new, "--format", "json",
+                 *extra]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _mapped(view):
+    """old number → sorted new numbers, for every change of a diff JSON view."""
+    out = {}
+    for c in view["changes"]:
+        for n in c["old"]:
+            out[n] = sorted(c["new"]) if c["kind"] not in ("removed", "ambiguous") else []
+    return out
+
+
+def test_distant_diff_follows_the_chain_like_remap(chain, capsys):
+    """diff between non-neighbours composes the consecutive alignments: every changed rule
+    maps as remap says (the user's cases: 704.5v, 903.4c/d, 509.4; 712.15 and 712.1a)."""
+    store = chain.store.path
+    lin = chain.lineage()
+    for old, new, cases in (("2010-07-16", "2026-01-16",
+                             {"704.5v": ["704.6e"], "903.4c": ["903.5c"], "903.4d": ["903.5d"],
+                              "509.4": ["509.2a"]}),
+                            ("2022-06-10", "2023-10-13", {"712.15": ["712.19"]})):
+        view = _diff_json(store, old, new, capsys)
+        assert view["alignment"]["method"] == "chain"
+        assert "composed from the consecutive alignments" in view["alignment"]["reason"]
+        mapped = _mapped(view)
+        i, j = chain.index(old), chain.index(new)
+        for n, want in cases.items():
+            assert mapped[n] == want
+            assert sorted(map(str, lin.remap(R.parse(n), i, j).numbers)) == want
+        disagree = [n for c in view["changes"] if c["kind"] != "unchanged" for n in c["old"]
+                    if sorted(map(str, lin.remap(R.parse(n), i, j).numbers)) != mapped[n]]
+        assert disagree == []
+    view = _diff_json(store, "2022-06-10", "2023-10-13", capsys)
+    [ch] = [c for c in view["changes"] if "712.1a" in c["old"]]
+    assert ch["kind"] != "ambiguous"
+    assert ch["new"] == [str(n) for n in lin.remap(R.parse("712.1a"), chain.index("2022-06-10"),
+                                                   chain.index("2023-10-13")).numbers]
+
+
+def test_neighbour_and_reversed_diffs_say_how_they_were_aligned(chain, capsys):
+    view = _diff_json(chain.store.path, "2023-11-17", "2022-11-18", capsys)
+    assert view["alignment"]["method"] == "chain"
+    mapped = _mapped(view)
+    assert mapped["712.8e"] == ["712.4d"]
+    view = _diff_json(chain.store.path, "2023-10-13", "2023-11-17", capsys)
+    assert view["alignment"]["method"] == "consecutive"
+
+
+def test_no_false_stale_reference_notes(chain, capsys):
+    """712.3→712.7 (updated "rule 714" → "rule 713") and 723.6 in 2023-02-03→2023-04-14, and
+    104.6 in 2023-11-17→2024-02-02 (its 724 is Restarting the Game there) are not stale;
+    724.6 of 2024-02-02 still cites 724 as the subgame rule (now 725) and is."""
+    def notes(old, new):
+        view = _diff_json(chain.store.path, old, new, capsys, "--all")
+        return {n: [x for x in c["notes"] if x.startswith("cites")]
+                for c in view["changes"] for n in c["new"]}
+    n = notes("2023-02-03", "2023-04-14")
+    assert n["712.7"] == [] and n["723.6"] == []
+    n = notes("2023-11-17", "2024-02-02")
+    assert n["104.6"] == []
+    assert n["724.6"] == ["cites 724, which is now 725"]
+
+
+def test_glossary_of_the_cut_off_2013_02_01_is_not_compared(built, chain, capsys):
+    """2013-02-01 is cut off in its glossary: neither report around it compares glossaries,
+    and the build index says so (it listed ~440 entries removed, then added)."""
+    assert chain.ruleset(chain.index("2013-02-01")).truncated
+    assert not chain.ruleset(chain.index("2012-10-01")).truncated
+    note = "glossary not compared: 2013-02-01 is cut off in its glossary"
+    for old, new in (("2012-10-01", "2013-02-01"), ("2013-02-01", "2013-05-01")):
+        view = _diff_json(chain.store.path, old, new, capsys)
+        assert view["summary"]["glossary_not_compared"] == note
+        assert view["glossary"] == []
+    view = _diff_json(chain.store.path, "2012-10-01", "2013-05-01", capsys)
+    assert view["summary"]["glossary_not_compared"] is None
+    assert view["summary"]["glossary"]["removed"] < 50
+    _, site = built
+    index = json.loads((site / "index.json").read_text(encoding="utf-8"))
+    [en] = [x for x in index["languages"] if x["lang"] == "en"]
+    flagged = [(p["old_name"], p["new_name"]) for p in en["pairs"]
+               if p["summary"]["glossary_not_compared"]]
+    assert flagged == [("2012-10-01", "2013-02-01"), ("2013-02-01", "2013-05-01")]
+    md = (site / "index.md").read_text(encoding="utf-8")
+    assert f"- 2012-10-01 → 2013-02-01: {note}" in md
+    assert "cut off in the glossary (rule tree whole): 2013-02-01" in md
+
+
+def _ital(text):
+    import re
+    return re.sub(r"\b_([A-Za-z][^_]*?)_\b", r"\1", text)
+
+
+def test_italic_markup_alone_is_no_change(chain):
+    """Older files mark italics as _Magic_; a rule or glossary entry differing only in that
+    markup is not modified / removed + added."""
+    seen = 0
+    for k in range(len(chain) - 1):
+        al, old, new = chain.alignment(k), chain.ruleset(k), chain.ruleset(k + 1)
+        for c in al.changes:
+            if len(c.old) == 1 and len(c.new) == 1:
+                a, b = old.rules[c.old[0]].text, new.rules[c.new[0]].text
+                if a != b and "_" in a + b and _ital(a) == _ital(b):
+                    seen += 1
+                    assert not c.text_changed and c.kind in ("unchanged", "renumbered"), c
+        terms = {(g.kind, g.old_term, g.new_term) for g in al.glossary}
+        if chain.infos[k].label == "20140201":
+            assert ("unchanged", "Nontraditional _Magic_ Card", "Nontraditional Magic Card") in terms
+    assert seen >= 8
+
+
+def test_2009_block_310_2_continues_as_510_1(chain):
+    """310.2a–d moved to 510.1a–d together; 510.1c/d restate 310.2c/d in new words."""
+    _, _, al = aligned_pair(chain.store, "2009-05-01", "2009-07-11")
+    for a, b in (("310.2a", "510.1a"), ("310.2b", "510.1b"), ("310.2c", "510.1c"),
+                 ("310.2d", "510.1d")):
+        assert al.forward(R.parse(a)) == [R.parse(b)]
+    assert al.change_of_new(R.parse("510.1e")).kind == "added"
