@@ -541,7 +541,7 @@ class _Parser:
                     return cand
             return num
         if num.letters is None:
-            want = RuleNumber(sec, prev.rule + 1 if prev is not None else 1)
+            want = RuleNumber.trusted(sec, prev.rule + 1 if prev is not None else 1)
             if num != want and want not in rules:
                 nxt = self._next_number(i, len(self.lines))
                 if nxt is not None and nxt.letters and nxt.parent == want:
@@ -557,7 +557,7 @@ class _Parser:
         if m.re is _RULE:
             sec_s, gap, rule_s, letters, dot, sp, text = m.group(
                 "sec", "gap", "rule", "let", "dot", "sp", "text")
-            num = RuleNumber(int(sec_s), int(rule_s), letters)
+            num = RuleNumber.trusted(int(sec_s), int(rule_s), letters)  # _RULE checked the ranges
             if letters:
                 if dot:
                     self.warn(lineno, f"extra dot after subrule {num}")
@@ -626,7 +626,7 @@ class _Parser:
             if prev is not None and num.sort_key < prev.sort_key:
                 self.warn(rule.line, f"rule {num} is out of order (after {prev})")
             elif let:
-                parent = RuleNumber(sec, rno)
+                parent = RuleNumber.trusted(sec, rno)
                 if parent not in rules:
                     orphan = True
                     self.warn(rule.line, f"subrule {num} has no parent rule {parent}")

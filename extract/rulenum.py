@@ -19,6 +19,9 @@ import re
 from dataclasses import dataclass
 from functools import total_ordering
 
+_new = object.__new__
+_set = object.__setattr__
+
 __all__ = ["RuleNumber", "SUBRULE_LETTERS", "next_letters", "letters_index"]
 
 #: Subrule letters in publication order (``l`` and ``o`` are never used: they look like 1 and 0).
@@ -105,6 +108,18 @@ class RuleNumber:
             raise ValueError(f"not a rule number: {text!r}")
         section, rule, letters = m.groups()
         return cls(int(section), int(rule) if rule is not None else None, letters or None)
+
+    @classmethod
+    def trusted(cls, section: int, rule: int | None = None, letters: str | None = None) -> "RuleNumber":
+        """Build a number without validating it, for parsers whose pattern already guarantees
+        the ranges (section 100–999, rule 0–999, one or two lowercase letters). Equal to
+        ``RuleNumber(section, rule, letters)`` for such values; about twice as fast (the CR
+        text parser builds one per rule line)."""
+        obj = _new(cls)
+        _set(obj, "section", section)
+        _set(obj, "rule", rule)
+        _set(obj, "letters", letters)
+        return obj
 
     @classmethod
     def try_parse(cls, text: str) -> "RuleNumber | None":

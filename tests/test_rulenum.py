@@ -54,3 +54,10 @@ def test_roundtrip(section, rule, letters):
     n = RuleNumber(section, rule, letters or None)
     assert RuleNumber.parse(str(n)) == n
     assert RuleNumber.parse(n.written) == n
+
+
+@given(st.integers(100, 999), st.integers(0, 999), st.sampled_from([None, "a", "k", "z", "aa", "zz"]))
+def test_trusted_equals_validated(section, rule, letters):
+    fast, checked = RuleNumber.trusted(section, rule, letters), RuleNumber(section, rule, letters)
+    assert fast == checked and hash(fast) == hash(checked) and str(fast) == str(checked)
+    assert fast.sort_key == checked.sort_key
