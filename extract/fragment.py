@@ -98,13 +98,11 @@ def parse_fragment(doc: Document) -> ParseResult:
         m = _RULE.match(text)
         if m:
             num = RuleNumber.parse(m.group("num"))
-            if num in rs.rules:
-                warn(lineno, f"rule {num} appears twice (first at line {rs.rules[num].line}); "
+            rule, first = rs.add_or_append(num, m.group("text"), lineno)
+            if first is not None:
+                warn(lineno, f"rule {num} appears twice (first at line {first.line}); "
                              f"its text is appended to the first")
-                rule = rs.rules[num]
-                rule.text += "\n" + m.group("text")
             else:
-                rule = rs.rules[num] = Rule(num, m.group("text"), lineno)
                 prov[num] = f"{name}:{lineno}"
             example = None
             continue

@@ -140,6 +140,21 @@ class Ruleset:
     #: like the official 2013-02-01): the rule tree may be whole, the glossary is not.
     truncated: bool = False
 
+    def add_or_append(self, number: RuleNumber, text: str, line: int) -> tuple[Rule, Rule | None]:
+        """Add a rule, or — when the number is already there — append ``text`` to it as a new
+        paragraph (a duplicated number in a source; nothing is dropped).
+
+        Returns:
+            ``(rule, first)``: the rule now holding the text, and the earlier rule of that
+            number if it was a duplicate (the same object as ``rule``), else ``None``.
+        """
+        first = self.rules.get(number)
+        if first is not None:
+            first.text += "\n" + text
+            return first, first
+        rule = self.rules[number] = Rule(number, text, line)
+        return rule, None
+
     # -- queries ---------------------------------------------------------------------------
     def get(self, number: RuleNumber | str) -> Rule | None:
         """The rule or subrule with that number, or ``None``."""

@@ -297,14 +297,11 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
             num = RuleNumber.parse(m.group("num"))
             if section is None or section.number.section != num.section:
                 warn(lineno, f"rule {num} is not under its section heading {num.section}")
-            if num in rs.rules:
-                warn(lineno, f"rule {num} appears twice (first at line {rs.rules[num].line}); "
+            rule, first = rs.add_or_append(num, m.group("text"), lineno)
+            if first is not None:
+                warn(lineno, f"rule {num} appears twice (first at line {first.line}); "
                              f"its text is appended to the first")
-                rule = rs.rules[num]
-                rule.text += "\n" + m.group("text")
             else:
-                rule = Rule(num, m.group("text"), lineno)
-                rs.rules[num] = rule
                 page.provenance[num] = f"{name}:{lineno}"
             example = None
             continue
