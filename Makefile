@@ -18,7 +18,7 @@ venv: $(BIN)/mtgcr
 ## demo: ingest the bundled sample corpus, align it and write the reports
 demo: venv
 	rm -rf $(DEMO)
-	$(BIN)/mtgcr --store $(DEMO)/store.sqlite build $$($(BIN)/python -c 'import corpus.sample as s; print(s.path())') --out $(DEMO)/report
+	$(BIN)/mtgcr --store $(DEMO)/store.sqlite build $$($(BIN)/python -c 'import mtgcr.corpus.sample as s; print(s.path())') --out $(DEMO)/report
 	@echo "demo: store at $(DEMO)/store.sqlite, reports at $(DEMO)/report/index.html"
 
 ## test: unit tests, and integration tests on $(SHARED) when it is there

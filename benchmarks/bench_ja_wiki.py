@@ -3,7 +3,7 @@
 Figures: the JA 20260116 text (parse_ja_cr, glossary and term-pair facts), the wiki's
 generated 総合ルール pages (parse_wiki_cr, merged), the four JA seeds (every page kind, facts
 included). Each is timed as the best of three runs; the ratio divides by the time to decode
-the files into Documents (corpus.document.load_document) in the same run.
+the files into Documents (mtgcr.corpus.document.load_document) in the same run.
 """
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ def _best(fn, runs: int = 3) -> float:
 
 def main(shared: Path) -> None:
     """Print the figures for the real corpus in ``shared``."""
-    from corpus.document import load_document
-    from extract.ja_cr import parse_ja_cr
-    from extract.kinds import parse_document
-    from extract.wiki_cr import parse_wiki_cr
-    from extract.wiki_facts import ruleset_facts
-    from extract.wiki_quotes import merge_partial
+    from mtgcr.corpus.document import load_document
+    from mtgcr.extract.formats.ja_cr import parse_ja_cr
+    from mtgcr.extract.registry import parse_document
+    from mtgcr.extract.wiki.cr import parse_wiki_cr
+    from mtgcr.extract.wiki.facts import ruleset_facts
+    from mtgcr.extract.wiki.quotes import merge_partial
 
     ja_path = shared / "corpus" / "ja" / "full" / "JPN_CR_20260116_lines.txt"
     pages = sorted((shared / "corpus" / "mtgwiki" / "generated").glob("cr_*.txt"))

@@ -16,11 +16,11 @@ def _en_file(corpus: Path, label: str) -> Path:
 
 
 def main(shared: Path) -> None:
-    from corpus.document import load_document
-    from crossref.identify import identify
-    from crossref.langpair import pair_rulesets
-    from extract.cr_text import parse_cr_text
-    from extract.kinds import parse_document
+    from mtgcr.corpus.document import load_document
+    from mtgcr.crossref.identify import identify
+    from mtgcr.crossref.translation.langpair import pair_rulesets
+    from mtgcr.extract.formats.cr_text import parse_cr_text
+    from mtgcr.extract.registry import parse_document
 
     corpus = shared / "corpus"
     print(f"{'release':9} {'parse s':>7} {'pair s':>6} {'ratio':>5} {'rules':>5} {'verified':>8} "

@@ -2,13 +2,13 @@
 
 Figures printed (all times are the minimum of several repeats in this run, wall clock):
 
-* ``decode+split``: :func:`corpus.decode.decode_bytes` (encoding detection included) and
-  :func:`corpus.decode.split_lines` on the bytes of the 2023-11-17 release — the baseline;
-* ``parse``: the whole path from bytes to a :class:`extract.model.Ruleset`
-  (:func:`corpus.document.document_from_bytes` then :func:`extract.cr_text.parse_cr_text`),
+* ``decode+split``: :func:`mtgcr.corpus.decode.decode_bytes` (encoding detection included) and
+  :func:`mtgcr.corpus.decode.split_lines` on the bytes of the 2023-11-17 release — the baseline;
+* ``parse``: the whole path from bytes to a :class:`mtgcr.extract.model.Ruleset`
+  (:func:`mtgcr.corpus.document.document_from_bytes` then :func:`mtgcr.extract.formats.cr_text.parse_cr_text`),
   and its ratio to the baseline (target ≤ 3×); also the ratio to a bare ``bytes.decode`` plus
   ``str.splitlines`` for reference;
-* ``ingest all``: :func:`extract.ingest.ingest_paths` of every file in
+* ``ingest all``: :func:`mtgcr.extract.ingest.ingest_paths` of every file in
   ``corpus/en/official`` into a fresh store in a temporary folder (target < 30 s), once.
 
 Run: ``make bench`` or ``python -m benchmarks.run parse``.
@@ -20,11 +20,11 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from corpus.decode import decode_bytes, split_lines
-from corpus.document import document_from_bytes
-from corpus.store import Store
-from extract.cr_text import parse_cr_text
-from extract.ingest import ingest_paths
+from mtgcr.corpus.decode import decode_bytes, split_lines
+from mtgcr.corpus.document import document_from_bytes
+from mtgcr.corpus.store import Store
+from mtgcr.extract.formats.cr_text import parse_cr_text
+from mtgcr.extract.ingest import ingest_paths
 
 RELEASE = "2023-11-17.txt"
 REPEATS = 15

@@ -1,4 +1,4 @@
-"""Source documents and the store: bytes → :class:`corpus.document.Document` (encoding
-detection in :mod:`corpus.decode`), the SQLite store of releases, documents and facts
-(:mod:`corpus.store`), and the bundled sample corpus (:mod:`corpus.sample`). Imports nothing
+"""Source documents and the store: bytes → :class:`mtgcr.corpus.document.Document` (encoding
+detection in :mod:`mtgcr.corpus.decode`), the SQLite store of releases, documents and facts
+(:mod:`mtgcr.corpus.store`), and the bundled sample corpus (:mod:`mtgcr.corpus.sample`). Imports nothing
 from :mod:`extract`, :mod:`crossref` or :mod:`reports`."""

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from functools import cached_property
 from pathlib import Path
 
-from .decode import DecodeError, decode_bytes, split_lines
+from mtgcr.corpus.decode import DecodeError, decode_bytes, split_lines
 
 __all__ = ["Document", "DocumentError", "load_document", "document_from_bytes"]
 
@@ -28,7 +28,7 @@ class Document:
         source: where it came from (a file path or URL), used in every message.
         raw: the exact bytes.
         sha256: hex digest of ``raw``.
-        encoding: detected codec name (see :mod:`corpus.decode`).
+        encoding: detected codec name (see :mod:`mtgcr.corpus.decode`).
         text: decoded text, line endings as in the file.
         line_endings: counts of ``CRLF``/``CR``/``LF`` breaks.
         encoding_evidence: why that encoding was chosen.

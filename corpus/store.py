@@ -1,6 +1,6 @@
 """The embedded store: one SQLite file holding raw documents and every parsed release.
 
-The store knows tables and rows, not the rule model: :mod:`extract.records` converts a
+The store knows tables and rows, not the rule model: :mod:`mtgcr.extract.records` converts a
 ``Ruleset`` to a :class:`ReleaseRecord` and back. Guarantees:
 
 * **idempotent** — a document whose sha256 is already stored is not parsed or written again;
@@ -158,7 +158,7 @@ def default_store_path() -> Path:
 
 @dataclass
 class ReleaseRecord:
-    """A release as plain rows, ready to be written (built by :mod:`extract.records`).
+    """A release as plain rows, ready to be written (built by :mod:`mtgcr.extract.records`).
 
     ``release`` holds the columns of the ``releases`` table (without ids); the lists hold row
     dicts for the child tables, keyed by column name (without ``release_id``).
@@ -354,9 +354,9 @@ class Store:
         the original exception is re-raised.
 
         Args:
-            doc: a :class:`corpus.document.Document`.
+            doc: a :class:`mtgcr.corpus.document.Document`.
             kind: the document kind (``"cr-text"``, ``"wiki-html"`` …).
-            releases: records from :func:`extract.records.to_record`.
+            releases: records from :func:`mtgcr.extract.records.to_record`.
             facts: ``(kind, json-able dict)`` pairs (citations, term pairs …).
             doc_warnings: warnings not tied to a release (``source``, ``line``, ``message``).
             replace: replace stored releases even by less complete ones.
@@ -507,7 +507,7 @@ class Store:
         return sorted(exact, key=lambda r: (r.complete, r.origin == "official"))[-1]
 
     def release_rows(self, release_id: int) -> ReleaseRecord:
-        """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`extract.records`).
+        """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`mtgcr.extract.records`).
 
         Raises:
             StoreError: no release with id ``release_id``.

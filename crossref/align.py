@@ -1,21 +1,21 @@
 """Align two releases of the Comprehensive Rules in one language.
 
-:func:`align_releases` takes two :class:`~extract.model.Ruleset` s (any two releases, not only
-neighbours) and returns an :class:`~crossref.model.Alignment`:
+:func:`align_releases` takes two :class:`~mtgcr.extract.model.Ruleset` s (any two releases, not only
+neighbours) and returns an :class:`~mtgcr.crossref.model.Alignment`:
 
-1. human decisions for this pair are applied first (:mod:`crossref.decisions`);
+1. human decisions for this pair are applied first (:mod:`mtgcr.crossref.decisions`);
 2. rules whose normalised, number-masked text is unique on both sides are settled in linear
-   time (:func:`crossref.assign.exact_keys`);
+   time (:func:`mtgcr.crossref.assign.exact_keys`);
 3. the rest is solved by one global assignment on text similarity plus a document-order
-   prior (:func:`crossref.assign.assign_rest`); equal candidates become ``ambiguous``;
-   rules rewritten in place are then paired gap by gap (:func:`crossref.assign.fill_gaps`)
-   and subrules following a matched subrule in a block (:func:`crossref.assign.extend_runs`);
-4. splits and merges are found by containment (:mod:`crossref.splitmerge`);
-5. sections are paired from the aligned rules and titles (:mod:`crossref.sections`);
+   prior (:func:`mtgcr.crossref.assign.assign_rest`); equal candidates become ``ambiguous``;
+   rules rewritten in place are then paired gap by gap (:func:`mtgcr.crossref.assign.fill_gaps`)
+   and subrules following a matched subrule in a block (:func:`mtgcr.crossref.assign.extend_runs`);
+4. splits and merges are found by containment (:mod:`mtgcr.crossref.splitmerge`);
+5. sections are paired from the aligned rules and titles (:mod:`mtgcr.crossref.sections`);
 6. each group is classified, comparing texts after mapping the old text's rule references
-   through the alignment; glossary entries are paired (:mod:`crossref.glossary`).
+   through the alignment; glossary entries are paired (:mod:`mtgcr.crossref.glossary`).
 
-Nothing here reads files or the store; see :mod:`crossref.chain` for that.
+Nothing here reads files or the store; see :mod:`mtgcr.crossref.chain` for that.
 """
 from __future__ import annotations
 
@@ -23,16 +23,16 @@ from typing import Iterable
 
 from rapidfuzz import fuzz
 
-from extract.model import Ruleset
-from extract.rulenum import RuleNumber
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.rulenum import RuleNumber
 
-from .assign import assign_rest, exact_keys, extend_runs, fill_gaps
-from .decisions import Decision, DecisionError
-from .classify import build_alignment
-from .matching import Codec, Group, Matching, Side
-from .model import Alignment
-from .options import AlignOptions
-from .splitmerge import find_merges, find_splits
+from mtgcr.crossref.assign import assign_rest, exact_keys, extend_runs, fill_gaps
+from mtgcr.crossref.decisions import Decision, DecisionError
+from mtgcr.crossref.classify import build_alignment
+from mtgcr.crossref.matching import Codec, Group, Matching, Side
+from mtgcr.crossref.model import Alignment
+from mtgcr.crossref.options import AlignOptions
+from mtgcr.crossref.splitmerge import find_merges, find_splits
 
 __all__ = ["align_releases"]
 

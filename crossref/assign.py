@@ -1,7 +1,7 @@
 """Phases 1 and 2 of a release alignment: exact keys, then a global assignment.
 
 Phase 1 settles every rule whose text occurs exactly once on each side — as published, then
-with rule numbers masked, then as :func:`~crossref.textkey.match_key` — in linear time (most
+with rule numbers masked, then as :func:`~mtgcr.crossref.textkey.match_key` — in linear time (most
 rules of neighbouring releases). Phase 2 scores the rest with ``rapidfuzz.process.cdist``
 (word-level Indel similarity of the keys, 0–1) plus a document-order prior
 and solves one global assignment with ``scipy.optimize.linear_sum_assignment`` — never
@@ -23,8 +23,8 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from scipy.optimize import linear_sum_assignment
 
-from .matching import Group, Matching, Side
-from .options import AlignOptions
+from mtgcr.crossref.matching import Group, Matching, Side
+from mtgcr.crossref.options import AlignOptions
 
 __all__ = ["exact_keys", "assign_rest", "fill_gaps", "extend_runs", "similarity_matrix"]
 

@@ -12,17 +12,17 @@ import json
 from datetime import date
 from typing import Callable, Iterable
 
-from corpus.store import ReleaseInfo, Store, StoreError
-from extract.model import Release, Ruleset
-from extract.records import from_record
-from extract.rulenum import RuleNumber
+from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
+from mtgcr.extract.model import Release, Ruleset
+from mtgcr.extract.records import from_record
+from mtgcr.extract.rulenum import RuleNumber
 
-from .align import align_releases
-from .compose import compose_alignment
-from .decisions import Decision, decisions_digest
-from .lineage import Lineage
-from .model import Alignment
-from .options import AlignOptions
+from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.compose import compose_alignment
+from mtgcr.crossref.decisions import Decision, decisions_digest
+from mtgcr.crossref.lineage import Lineage
+from mtgcr.crossref.model import Alignment
+from mtgcr.crossref.options import AlignOptions
 
 __all__ = ["Chain", "chain_releases", "complete_releases", "aligned_pair"]
 
@@ -157,10 +157,10 @@ def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
     """Load two releases and align them (any two releases, either order). A pair of complete
     releases that are consecutive in the chain uses the cache; two complete releases further
     apart get the composition of the consecutive alignments between them
-    (:func:`crossref.compose.compose_alignment`), so that a diff agrees with ``remap`` and
+    (:func:`mtgcr.crossref.compose.compose_alignment`), so that a diff agrees with ``remap`` and
     ``history``; anything else (partial releases, quotes) is aligned directly — what a
     partial side lacks is "not quoted", which reports must not call added or removed (see
-    :func:`reports.diffview.diff_view`). The alignment's ``basis`` says which
+    :func:`mtgcr.reports.diffview.diff_view`). The alignment's ``basis`` says which
     (``"consecutive"``, ``"chain"`` or ``"direct"``).
 
     Returns:

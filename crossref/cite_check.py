@@ -1,6 +1,6 @@
 """Checking the CR citations of wiki pages against the releases in the store.
 
-For each citation (:mod:`extract.citations`, found on a page by :mod:`extract.wiki_facts`):
+For each citation (:mod:`mtgcr.extract.citations`, found on a page by :mod:`mtgcr.extract.wiki.facts`):
 
 1. **the release it was written against** (``as_of``): ``--as-of`` if given; else the release
    the page quotes (``引用：総合ルール 20231117.0`` → EN 20231117, or the newest EN release not
@@ -12,7 +12,7 @@ For each citation (:mod:`extract.citations`, found on a page by :mod:`extract.wi
 2. **what the number meant then**: the section title (and whether the number existed) in
    ``as_of``.
 3. **what it means now**: the number(s) it has in the newest EN release, through a
-   :class:`Remapper` (the release alignment when :mod:`crossref.chain` is available, else
+   :class:`Remapper` (the release alignment when :mod:`mtgcr.crossref.chain` is available, else
    sections by identical title and rules by best text match within the mapped section).
 4. **status**: ``current`` (same number now), ``moved`` (another number now; a replacement is
    suggested), ``changed`` (no successor, and the number now names something else), ``gone``
@@ -37,8 +37,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
-from extract.model import Ruleset
-from extract.rulenum import RuleNumber
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["CiteResult", "ReleaseTitles", "Remapper", "TitleRemapper", "check_citations",
            "subject_fit", "stems"]
@@ -145,7 +145,7 @@ class TitleRemapper:
         if number.kind == "section":
             return [new_sec], ""
         from rapidfuzz import fuzz
-        from extract.references import mask_references
+        from mtgcr.extract.references import mask_references
         old = src.ruleset().rules.get(number)
         if old is None:
             return [], f"{number} is not in {src.label}"
@@ -475,9 +475,9 @@ def _check_number(n: RuleNumber, rel: ReleaseTitles | None, src: str, newest: Re
 def en_releases(store) -> list[ReleaseTitles]:
     """The complete EN releases of ``store`` (one per label, official first), oldest first,
     with their section titles (rule texts are loaded only when needed)."""
-    from extract.records import from_record
+    from mtgcr.extract.records import from_record
 
-    from .chain import complete_releases
+    from mtgcr.crossref.chain import complete_releases
     infos = complete_releases(store, "en")
     if not infos:
         return []
@@ -492,8 +492,8 @@ def en_releases(store) -> list[ReleaseTitles]:
 def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
     """``({JA section title: number}, {JA glossary term: EN original})`` of the newest JA
     release in ``store`` (complete preferred, else the wiki's); empty dicts if there is none."""
-    from extract.records import from_record
-    from corpus.store import StoreError
+    from mtgcr.extract.records import from_record
+    from mtgcr.corpus.store import StoreError
     try:
         info = store.resolve("latest", "ja")
     except StoreError:
@@ -509,11 +509,11 @@ def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
 
 
 class ChainRemapper:
-    """Follows numbers through the release alignment of :mod:`crossref.chain` (the lineage of
+    """Follows numbers through the release alignment of :mod:`mtgcr.crossref.chain` (the lineage of
     every consecutive pair of EN releases, cached in the store)."""
 
     def __init__(self, store) -> None:
-        from .chain import Chain
+        from mtgcr.crossref.chain import Chain
         self.chain = Chain(store, "en")
         self._lineage = None
         self._index = {r.label: k for k, r in enumerate(self.chain.releases)}
@@ -536,7 +536,7 @@ def store_remapper(store) -> Remapper:
     falls back on :class:`TitleRemapper` for a release outside the chain.
 
     Raises:
-        corpus.store.StoreError: no complete EN release in ``store``.
+        mtgcr.corpus.store.StoreError: no complete EN release in ``store``.
     """
     return ChainRemapper(store)
 

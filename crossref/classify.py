@@ -1,11 +1,11 @@
-"""Last phase of a release alignment: from the matching to :class:`~crossref.model.Change` s.
+"""Last phase of a release alignment: from the matching to :class:`~mtgcr.crossref.model.Change` s.
 
 Sections are paired first (they decide what "moved" means), then every one-to-one pair is
 classified by comparing texts (rule text plus examples):
 
 * identical → ``unchanged`` (same number) or ``renumbered`` (references that kept a number
   the alignment changed are noted on demand by :func:`stale_references`, for reports);
-* equal after folding typography (:func:`~crossref.textkey.compare_form`) → the same, with a
+* equal after folding typography (:func:`~mtgcr.crossref.textkey.compare_form`) → the same, with a
   note;
 * equal after mapping the old text's references through the alignment → the same, with a
   note ("rule 712.7a" → "rule 712.11c" is not an edit);
@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import re
 
-from extract.references import find_references
-from extract.model import Ruleset
-from extract.rulenum import RuleNumber
+from mtgcr.extract.references import find_references
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.rulenum import RuleNumber
 
-from .glossary import align_glossary
-from .matching import Matching, Side
-from .model import CONTINUING, Alignment, Change
-from .sections import align_sections
-from .textkey import compare_form, rewrite_numbers
-from .worddiff import text_similarity
+from mtgcr.crossref.glossary import align_glossary
+from mtgcr.crossref.matching import Matching, Side
+from mtgcr.crossref.model import CONTINUING, Alignment, Change
+from mtgcr.crossref.sections import align_sections
+from mtgcr.crossref.textkey import compare_form, rewrite_numbers
+from mtgcr.crossref.worddiff import text_similarity
 
 __all__ = ["build_alignment", "stale_references", "compare_texts", "number_table"]
 
@@ -128,12 +128,12 @@ def compare_texts(ra: str, rb: str, table: dict[str, str | None],
     """Whether a rule's wording changed, comparing ``ra`` (old) with ``rb`` (new).
 
     Args:
-        ra, rb: rule texts with their examples (see :func:`crossref.matching.full_text`).
+        ra, rb: rule texts with their examples (see :func:`mtgcr.crossref.matching.full_text`).
         table: old rule numbers the alignment changes (old → new, ``None``: gone); the old
-            text's references are mapped through it (:func:`~crossref.textkey.rewrite_numbers`)
+            text's references are mapped through it (:func:`~mtgcr.crossref.textkey.rewrite_numbers`)
             so that a renumbered citation is not an edit.
         lang: the texts' language (Japanese similarity is scored on SudachiPy words, see
-            :func:`crossref.worddiff.text_similarity`).
+            :func:`mtgcr.crossref.worddiff.text_similarity`).
 
     Returns:
         ``(changed, similarity 0–1, notes)``; ``similarity`` is 1.0 when unchanged; notes say
@@ -161,7 +161,7 @@ def compare_texts(ra: str, rb: str, table: dict[str, str | None],
 def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
                  table: dict[str, str | None], decided: bool) -> Change:
     """Classify the one-to-one pair old ``i`` ↔ new ``j`` (``table``: the old numbers the
-    alignment changes, see :func:`~crossref.textkey.rewrite_numbers`)."""
+    alignment changes, see :func:`~mtgcr.crossref.textkey.rewrite_numbers`)."""
     changed, sim, notes = compare_texts(a.full[i], b.full[j], table, a.rs.release.lang)
     if changed and a.text[i] == b.text[j]:
         notes.append("examples changed")

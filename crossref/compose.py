@@ -1,15 +1,15 @@
 """An alignment of two non-neighbouring releases of a chain, composed from the consecutive ones.
 
-Aligning two distant releases directly (:func:`crossref.align.align_releases`) guesses again
+Aligning two distant releases directly (:func:`mtgcr.crossref.align.align_releases`) guesses again
 what the chain of consecutive alignments already settled, and can contradict
-:meth:`crossref.lineage.Lineage.remap` and ``history`` (a rule renumbered twice, a number
+:meth:`mtgcr.crossref.lineage.Lineage.remap` and ``history`` (a rule renumbered twice, a number
 reused in between). :func:`compose_alignment` instead follows every rule of the old release
 through each consecutive alignment, exactly as ``remap`` does (every successor of a split,
 the merged rule of a merge, every candidate of an ambiguous group), and groups the endpoint
 rules that are connected:
 
 * one old ↔ one new → a one-to-one pair (``unchanged``/``renumbered``/``modified``/``moved``
-  judged on the endpoint texts by :func:`crossref.classify.build_alignment`);
+  judged on the endpoint texts by :func:`mtgcr.crossref.classify.build_alignment`);
 * one old → several new → ``split``; several old → one new → ``merged``;
 * a path through an ``ambiguous`` step, or several old ↔ several new → ``ambiguous``;
 * an old rule no path leads from → ``removed``; a new rule none leads to → ``added``.
@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from extract.model import Ruleset
-from extract.rulenum import RuleNumber
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.rulenum import RuleNumber
 
-from .classify import build_alignment
-from .matching import Codec, Group, Matching, Side
-from .model import Alignment
+from mtgcr.crossref.classify import build_alignment
+from mtgcr.crossref.matching import Codec, Group, Matching, Side
+from mtgcr.crossref.model import Alignment
 
 __all__ = ["compose_alignment"]
 

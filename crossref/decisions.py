@@ -32,8 +32,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from extract.model import Release
-from extract.rulenum import RuleNumber
+from mtgcr.extract.model import Release
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Decision", "DecisionError", "load_decisions", "decisions_path", "RELATIONS",
            "decisions_digest", "snippet"]

@@ -12,10 +12,10 @@ import numpy as np
 from rapidfuzz import fuzz, process
 from scipy.optimize import linear_sum_assignment
 
-from extract.model import GlossaryEntry
+from mtgcr.extract.model import GlossaryEntry
 
-from .model import GlossaryChange
-from .textkey import compare_form, match_key, rewrite_numbers
+from mtgcr.crossref.model import GlossaryChange
+from mtgcr.crossref.textkey import compare_form, match_key, rewrite_numbers
 
 __all__ = ["align_glossary", "RENAME_THRESHOLD"]
 
@@ -35,7 +35,7 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
     Args:
         old, new: glossary entries in document order.
         table: old rule number → new rule number where they differ (``None``: no
-            counterpart), for references in definitions (:func:`~crossref.textkey.rewrite_numbers`).
+            counterpart), for references in definitions (:func:`~mtgcr.crossref.textkey.rewrite_numbers`).
 
     Returns:
         One :class:`GlossaryChange` per entry pair or lone entry, in new-document order

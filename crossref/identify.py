@@ -11,7 +11,7 @@ rule with the fragment:
   that lost its symbol images or example labels still matches); otherwise ``differs`` with
   the first word-level changes and a similarity 0–100;
 * **another language** (a translation fragment against English releases): the
-  language-independent evidence of :mod:`crossref.langpair` (cited rule numbers, numerals,
+  language-independent evidence of :mod:`mtgcr.crossref.translation.langpair` (cited rule numbers, numerals,
   symbols, Latin words) — ``same`` when it all agrees, ``differs`` otherwise;
 * section headings on the page (and the neighbouring sections its navigation names) are
   compared by title; glossary entries (a glossary page) by headword, then definition.
@@ -20,7 +20,7 @@ The releases where every rule and section agrees are the fragment's **range**; w
 agrees fully, the releases with the highest score are listed with ``exact = False``. For the
 last release of the range the module also follows the fragment's section forward to the
 newest release — through the release alignment (:func:`chain_follower` over a
-:class:`crossref.chain.Chain`) or, without one, by titles and rule text
+:class:`mtgcr.crossref.chain.Chain`) or, without one, by titles and rule text
 (:func:`follow_section`): when it was retitled, when it changed number, and what it is
 called now.
 """
@@ -31,11 +31,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from extract.model import Rule, Ruleset
-from extract.rulenum import RuleNumber
+from mtgcr.extract.model import Rule, Ruleset
+from mtgcr.extract.rulenum import RuleNumber
 
-from .langpair import compare_evidence, _EvidenceCache
-from .textkey import compare_form, title_key
+from mtgcr.crossref.translation.langpair import compare_evidence, _EvidenceCache
+from mtgcr.crossref.textkey import compare_form, title_key
 
 __all__ = ["RuleEvidence", "SectionEvidence", "ReleaseMatch", "Identification", "LineageStep",
            "identify", "compare_aligned", "follow_section", "chain_follower", "text_key",
@@ -51,7 +51,7 @@ _WORDS = re.compile(r"[^\W_]+(?:[.'][^\W_]+)*")
 
 def text_key(text: str) -> str:
     """The strict comparison key: NFKC, quotes and dashes folded, white space collapsed
-    (:func:`crossref.textkey.compare_form`, the form the release alignment compares on)."""
+    (:func:`mtgcr.crossref.textkey.compare_form`, the form the release alignment compares on)."""
     return compare_form(text)
 
 
@@ -409,7 +409,7 @@ def _text_of(rel: Ruleset, numbers: Sequence[RuleNumber]) -> Rule | None:
 def compare_aligned(fragment: Ruleset, start: Ruleset, rel: Ruleset, alignment,
                     cache: _EvidenceCache | None = None, keys: _Keys | None = None) -> ReleaseMatch:
     """Compare the fragment with ``rel``, the release after ``start``, following each rule and
-    section through ``alignment`` (a :class:`crossref.model.Alignment` of ``start`` →
+    section through ``alignment`` (a :class:`mtgcr.crossref.model.Alignment` of ``start`` →
     ``rel``) instead of by number: a rule of the fragment that is rule 711.1c in ``start``
     is compared with whatever 711.1c became in ``rel`` (711.3 after a merge), and a section
     heading with the section it moved to.
@@ -465,10 +465,10 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset],
             ``follow(release ruleset, section number)`` → steps, or ``None`` when it cannot
             tell (then :func:`follow_section`, a title/text lookup, is used). Pass
             :func:`chain_follower` of an alignment chain to use the release alignment.
-        chain: a :class:`crossref.chain.Chain` of the candidates' language, or ``None``. The
+        chain: a :class:`mtgcr.crossref.chain.Chain` of the candidates' language, or ``None``. The
             release after the range is compared through the alignment of the two releases
             (:func:`compare_aligned`): the chain's cached alignment when both are consecutive
-            in it, else :func:`crossref.align.align_releases` of the two. With a chain (and
+            in it, else :func:`mtgcr.crossref.align.align_releases` of the two. With a chain (and
             a fragment of at most :data:`MAX_LINEAGE_SECTIONS` sections), ``now`` gives
             each rule's number(s) in the chain's newest release (:meth:`Lineage.remap`), and
             ``follow`` defaults to :func:`chain_follower`.
@@ -533,13 +533,13 @@ def _alignment(chain, old: Ruleset, new: Ruleset):
             k = labels.index(old.release.label)
             if k + 1 < len(labels) and labels[k + 1] == new.release.label:
                 return chain.alignment(k)
-    from .align import align_releases
+    from mtgcr.crossref.align import align_releases
     return align_releases(old, new)
 
 
 def _now(chain, start: Ruleset, fragment: Ruleset) -> dict[str, dict]:
     """Each fragment rule's number(s) in the chain's newest release, through the alignment."""
-    from .lineage import Lineage
+    from mtgcr.crossref.lineage import Lineage
 
     releases = chain.releases
     k = next((j for j, r in enumerate(releases) if r.label == start.release.label), None)
@@ -620,14 +620,14 @@ def follow_section(start: Ruleset, number: RuleNumber, later: Sequence[Ruleset],
 
 def chain_follower(chain) -> Callable[[Ruleset, RuleNumber], list[LineageStep] | None]:
     """A ``follow`` for :func:`identify` that reads a section's steps from the release
-    alignment: :class:`crossref.lineage.Lineage` over ``chain`` (a
-    :class:`crossref.chain.Chain` of the fragment's language) from the given release to the
+    alignment: :class:`mtgcr.crossref.lineage.Lineage` over ``chain`` (a
+    :class:`mtgcr.crossref.chain.Chain` of the fragment's language) from the given release to the
     newest, aligning (and caching) only those pairs.
 
     The follower answers ``None`` when the release is not in the chain or the alignment does
     not know the section; each step's ``how`` is the alignment's change kind.
     """
-    from .lineage import Lineage
+    from mtgcr.crossref.lineage import Lineage
 
     releases = chain.releases
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from extract.model import Release
-from extract.rulenum import RuleNumber
+from mtgcr.extract.model import Release
+from mtgcr.extract.rulenum import RuleNumber
 
-from .model import CONTINUING, Alignment, release_json
+from mtgcr.crossref.model import CONTINUING, Alignment, release_json
 
 __all__ = ["Lineage", "HistoryEntry", "RemapResult"]
 

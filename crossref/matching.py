@@ -1,6 +1,6 @@
 """Working state of one alignment: the two sides as arrays, and the matching built in phases.
 
-Internal to :mod:`crossref.align`; indices are 0-based positions in document order.
+Internal to :mod:`mtgcr.crossref.align`; indices are 0-based positions in document order.
 """
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from extract.model import Ruleset
-from extract.rulenum import RuleNumber
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.rulenum import RuleNumber
 
-from .textkey import mask_numbers, match_key
+from mtgcr.crossref.textkey import mask_numbers, match_key
 
 __all__ = ["Side", "Matching", "Group", "Codec", "full_text"]
 
@@ -91,7 +91,7 @@ class Codec:
     compare far faster than ~300 characters.
 
     Words, by ``lang``: Japanese — SudachiPy split mode A words
-    (:func:`crossref.worddiff.sudachi_words`; punctuation dropped, ``#`` kept), so a
+    (:func:`mtgcr.crossref.worddiff.sudachi_words`; punctuation dropped, ``#`` kept), so a
     reworded particle or verb ending is one changed word, not scattered characters;
     Chinese and Korean — each CJK character (no segmenter is bundled) and runs of
     letters/digits; every other language — runs of letters, digits and ``#``.
@@ -104,7 +104,7 @@ class Codec:
         self.words = _WORD_CJK if lang in ("zh", "ko") else _WORD
         self._split = None
         if lang == "ja":
-            from .worddiff import sudachi_words
+            from mtgcr.crossref.worddiff import sudachi_words
             self._split = sudachi_words
 
     def encode(self, key: str) -> tuple[str, str]:

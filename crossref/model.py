@@ -13,8 +13,8 @@ from datetime import date
 from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
-from extract.model import Release
-from extract.rulenum import RuleNumber
+from mtgcr.extract.model import Release
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["RULE_KINDS", "SECTION_KINDS", "GLOSSARY_KINDS", "Change", "SectionChange",
            "GlossaryChange", "Alignment", "release_json"]
@@ -198,7 +198,7 @@ class Alignment:
         counts: ``{"old": rules+subrules in old, "new": … in new}``.
         basis: how it was obtained: ``"direct"`` (the two releases aligned with each other),
             ``"consecutive"`` (neighbours in the chain) or ``"chain"`` (composed from the
-            consecutive alignments between them, :mod:`crossref.compose`).
+            consecutive alignments between them, :mod:`mtgcr.crossref.compose`).
 
     An alignment read from the cache (:meth:`from_cache`) decodes its changes only when
     ``changes`` is first read; lookups by number decode just the group asked for.

@@ -13,24 +13,24 @@ ALGORITHM_VERSION = "align-9"
 
 @dataclass(frozen=True)
 class AlignOptions:
-    """Thresholds and weights of :func:`crossref.align.align_releases`.
+    """Thresholds and weights of :func:`mtgcr.crossref.align.align_releases`.
 
     Similarities are word-level Indel similarities 0–1 of the match keys (each word one
-    symbol, see :class:`crossref.matching.Codec`); prior weights are added to them (the total prior is at most ``w_gap + 2*w_adjacent + w_parent + w_section``).
+    symbol, see :class:`mtgcr.crossref.matching.Codec`); prior weights are added to them (the total prior is at most ``w_gap + 2*w_adjacent + w_parent + w_section``).
 
     Attributes:
         accept: a one-to-one match is accepted on text similarity alone from here.
         accept_supported: … and from here when the document-order prior supports it
             (at least ``w_gap``: the candidate sits where the old rule's neighbours went).
         accept_slot: … and from here for the free rules of one gap between two consecutive
-            matched rules (rewritten in place; see :func:`crossref.assign.fill_gaps`).
+            matched rules (rewritten in place; see :func:`mtgcr.crossref.assign.fill_gaps`).
         accept_single: … and from here when that gap holds one free rule on each side.
         max_gap: gaps with more free rules than this on either side are not filled.
         accept_run: … and from here for the free subrule right after a matched subrule, paired
             with the free subrule right after its match (a block moved and reworded
-            together; see :func:`crossref.assign.extend_runs`). On the official EN chain the
+            together; see :func:`mtgcr.crossref.assign.extend_runs`). On the official EN chain the
             right pairs score 0.28–0.51 and the wrong candidates 0.20–0.22.
-        w_gap, w_adjacent, w_parent, w_section: prior weights (see :mod:`crossref.assign`).
+        w_gap, w_adjacent, w_parent, w_section: prior weights (see :mod:`mtgcr.crossref.assign`).
         tie: two scores closer than this are equally good (→ ``ambiguous``).
         rounds: at most this many assignment rounds.
         containment: share of a shorter text's words found in order in a longer one (0–1)

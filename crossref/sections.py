@@ -6,7 +6,7 @@ share of the new section's rules that came from there, and title similarity. Wha
 over is ``merged`` (its rules went into a section that continues another one), ``split``
 (a new section carved out of an old one that continues elsewhere), ``added`` or ``removed``.
 
-Titles compare on letters and digits only (:func:`crossref.textkey.title_key`), so
+Titles compare on letters and digits only (:func:`mtgcr.crossref.textkey.title_key`), so
 "Player's" / "Player’s" / the 2008-05-01 "Player?s" defect is not a retitling.
 """
 from __future__ import annotations
@@ -17,10 +17,10 @@ import numpy as np
 from rapidfuzz import fuzz, process
 from scipy.optimize import linear_sum_assignment
 
-from extract.model import Ruleset
+from mtgcr.extract.model import Ruleset
 
-from .model import SectionChange
-from .textkey import title_key
+from mtgcr.crossref.model import SectionChange
+from mtgcr.crossref.textkey import title_key
 
 __all__ = ["align_sections"]
 

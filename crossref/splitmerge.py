@@ -14,8 +14,8 @@ from __future__ import annotations
 from rapidfuzz import fuzz
 from rapidfuzz.distance import LCSseq
 
-from .matching import Group, Matching, Side
-from .options import AlignOptions
+from mtgcr.crossref.matching import Group, Matching, Side
+from mtgcr.crossref.options import AlignOptions
 
 __all__ = ["find_splits", "find_merges"]
 

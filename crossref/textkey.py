@@ -97,9 +97,9 @@ def rewrite_numbers(text: str, table: dict[str, str | None], mask: str = "#") ->
     the table stay as written.
 
     Every rule-shaped number counts, keyword or not — the same numbers
-    :func:`extract.references.mask_references` rewrites with ``require_keyword=False``
+    :func:`mtgcr.extract.references.mask_references` rewrites with ``require_keyword=False``
     ("rules 712.1–712.21", "rule 713〔…〕") — but in one regex pass, as comparing thousands of
-    rules needs. For display and notes use :mod:`extract.references`.
+    rules needs. For display and notes use :mod:`mtgcr.extract.references`.
     """
     if not table or not _HAS_NUMBER.search(text):
         return text

@@ -15,7 +15,7 @@ Format knowledge (mtgwiki.com pages, their edit and diff views, and the seeds):
   ``rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕参照`` (one citation, two targets),
   chapters ``rule 8〔多人数戦ルール〕``.
 
-Prose forms are found by :func:`extract.references.find_references`; this module adds the wiki
+Prose forms are found by :func:`mtgcr.extract.references.find_references`; this module adds the wiki
 markup and groups lists. Full-width digits match (NFKC per character) while offsets and the
 stored ``text`` keep the original characters. Offsets are character offsets into the string
 passed in, not bytes.
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field, replace
 
 import mwparserfromhell
 
-from .references import NUMBER_RE, _normalise, find_references
-from .rulenum import RuleNumber
+from mtgcr.extract.references import NUMBER_RE, _normalise, find_references
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Target", "Citation", "find_citations", "template_spans", "BY_TITLE_TEMPLATE"]
 

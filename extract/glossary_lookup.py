@@ -3,7 +3,7 @@ its English original, or an English headword or alias of the English glossary of
 release — and suggesting near names in the script of the query.
 
 Format knowledge: JA 総合ルール 用語集 headwords ``キッカー（きっかー）／Kicker`` give a reading in
-``（）`` and the English original after ``／`` (:data:`extract.profiles.JA_HEADWORD`); the EN
+``（）`` and the English original after ``／`` (:data:`mtgcr.extract.profiles.JA_HEADWORD`); the EN
 glossary names an entry's aliases in its headword (``Kicker, Kicked``); ZH glossary headwords
 (``践踏``) give no original, but each entry cites the rules of its subject as the EN entry
 does (``参见规则702.19`` / ``See rule 702.19``), in the same order as the EN glossary.
@@ -15,10 +15,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
-from .model import GlossaryEntry
-from .profiles import JA_HEADWORD
-from .references import find_references
-from .terms import match_key
+from mtgcr.extract.model import GlossaryEntry
+from mtgcr.extract.profiles import JA_HEADWORD
+from mtgcr.extract.references import find_references
+from mtgcr.extract.terms import match_key
 
 __all__ = ["Found", "find_entry", "reading_of", "script_of", "suggestions"]
 

@@ -3,10 +3,10 @@
 One document is one transaction: a file that fails leaves nothing behind and does not stop
 the others. A file whose bytes are already stored is skipped (idempotence), also when another
 ingest stored it meanwhile. A file parsed as incomplete (truncated, or with holes the contents
-reveal; see :mod:`extract.cr_text`) does not replace a stored complete release of the same
+reveal; see :mod:`mtgcr.extract.formats.cr_text`) does not replace a stored complete release of the same
 (lang, label, origin) unless ``replace`` is asked for. Ctrl-C stops the run at once with
 :class:`IngestInterrupted`, which says what was stored; a busy or damaged store stops it
-with :class:`corpus.store.StoreError`.
+with :class:`mtgcr.corpus.store.StoreError`.
 """
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from corpus.document import DocumentError, load_document
-from corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
+from mtgcr.corpus.document import DocumentError, load_document
+from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 
-from .cr_text import CRFormatError
-from .kinds import UnknownKindError, parse_document
-from .merge_stored import merge_with_stored
-from .records import to_record
+from mtgcr.extract.formats.cr_text import CRFormatError
+from mtgcr.extract.registry import UnknownKindError, parse_document
+from mtgcr.extract.merge_stored import merge_with_stored
+from mtgcr.extract.records import to_record
 
 __all__ = ["IngestResult", "IngestInterrupted", "ScannedPaths", "ingest_paths", "ingest_file",
            "expand_paths", "scan_paths"]
@@ -137,7 +137,7 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
 
     Raises:
         IngestInterrupted: Ctrl-C; its ``results`` cover every file handled so far.
-        corpus.store.StoreError: the store is busy or damaged (the run stops).
+        mtgcr.corpus.store.StoreError: the store is busy or damaged (the run stops).
         DocumentError: an empty path.
     """
     results: list[IngestResult] = []
@@ -157,7 +157,7 @@ def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult
 
     Raises:
         IngestInterrupted: Ctrl-C (``results`` = [this file's result]).
-        corpus.store.StoreError: the store is busy or damaged.
+        mtgcr.corpus.store.StoreError: the store is busy or damaged.
     """
     doc = None
     try:

@@ -2,7 +2,7 @@
 
 The store keeps one release per (language, label, origin). Complete texts replace each other;
 partial ones — quotes of one release spread over many wiki pages — add up: at ingest the new
-page's quotes are merged into the stored partial ruleset (:func:`extract.wiki_quotes.merge_partial`,
+page's quotes are merged into the stored partial ruleset (:func:`mtgcr.extract.wiki.quotes.merge_partial`,
 conflicting texts reported). Quotes the same page contributed before (the page was edited and
 is ingested again) are dropped first, so a page never conflicts with its older self; where
 the stored text of a rule came from that page and the new version quotes the rule again, the
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from .model import ParseWarning, Ruleset
-from .records import from_record
-from .rulenum import RuleNumber
-from .wiki_quotes import merge_partial
+from mtgcr.extract.model import ParseWarning, Ruleset
+from mtgcr.extract.records import from_record
+from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.extract.wiki.quotes import merge_partial
 
 __all__ = ["merge_with_stored", "provenance_sources"]
 
@@ -35,7 +35,7 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: dict, source: str
     """Merge ``rs`` into the stored partial release of the same language, label and origin.
 
     Args:
-        store: an open :class:`corpus.store.Store`.
+        store: an open :class:`mtgcr.corpus.store.Store`.
         rs: a ruleset just parsed from ``source``; complete rulesets are returned unchanged.
         origin: its origin (``"wiki"`` …).
         prov: its provenance ``{number: "page:line"}``.

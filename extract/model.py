@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from .rulenum import RuleNumber
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Release", "Example", "Rule", "Section", "Chapter", "GlossaryEntry",
            "ParseWarning", "Ruleset"]

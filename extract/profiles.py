@@ -4,7 +4,7 @@ The official English files and their line-for-line translations share one struct
 effective date, introduction, contents, chapters, sections, rules, subrules, examples,
 glossary, credits). What differs per language is data: the example marker, the headings of the
 contents / glossary / credits, how the effective date is written and how glossary headwords
-are written. A :class:`CRProfile` holds that data; :mod:`extract.cr_text` holds the one parser.
+are written. A :class:`CRProfile` holds that data; :mod:`mtgcr.extract.formats.cr_text` holds the one parser.
 
 Sources of the format knowledge:
 
@@ -69,7 +69,7 @@ def russian_month(word: str) -> int | None:
     w = word.lower()
     if w in MONTHS_RU:
         return MONTHS_RU[w]
-    from .ru_morph import lemmas
+    from mtgcr.extract.ru_morph import lemmas
     return next((MONTHS_RU[l] for l in lemmas(w) if l in MONTHS_RU), None)
 
 

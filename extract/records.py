@@ -1,6 +1,6 @@
 """Conversion between the rule model (:class:`Ruleset`) and store rows (:class:`ReleaseRecord`).
 
-The store (:mod:`corpus.store`) knows only rows; this module is the one place that maps the
+The store (:mod:`mtgcr.corpus.store`) knows only rows; this module is the one place that maps the
 model onto them, so a parsed release reads back exactly as it was written.
 """
 from __future__ import annotations
@@ -8,17 +8,17 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from corpus.store import ReleaseRecord
+from mtgcr.corpus.store import ReleaseRecord
 
-from .model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
-from .rulenum import RuleNumber
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["to_record", "from_record"]
 
 
 def to_record(rs: Ruleset, origin: str = "official",
               provenance: dict[RuleNumber, str] | None = None) -> ReleaseRecord:
-    """Turn a ruleset into rows for :meth:`corpus.store.Store.add_document`.
+    """Turn a ruleset into rows for :meth:`mtgcr.corpus.store.Store.add_document`.
 
     Args:
         rs: the ruleset.
@@ -89,7 +89,7 @@ def load_ruleset(store, spec: str | None, lang: str = "en") -> Ruleset:
     """Load the release ``spec`` (effective date, label or ``latest``) of ``lang`` from a store.
 
     Raises:
-        corpus.store.StoreError: no such release.
+        mtgcr.corpus.store.StoreError: no such release.
     """
     info = store.resolve(spec, lang)
     return from_record(store.release_rows(info.id))

@@ -19,7 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .rulenum import RuleNumber
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Reference", "find_references", "mask_references", "NUMBER_RE"]
 

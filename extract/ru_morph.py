@@ -63,7 +63,7 @@ def find_entry(glossary, query: str):
     """The glossary entry whose Russian headword is ``query`` in any word form
     ("заклинания", "заклинанием" → "Заклинание"; "боевых повреждений" → "Боевые
     повреждения"): every word of the query must have a lemma in common with the word of the
-    headword at the same position. Returns the first such :class:`extract.model.GlossaryEntry`
+    headword at the same position. Returns the first such :class:`mtgcr.extract.model.GlossaryEntry`
     or ``None``.
     """
     want = [set(lemmas(w)) for w in _WORD.findall(query)]

@@ -12,7 +12,7 @@ Format knowledge:
   ``「[何か]を対象とする／target [something]」``; wiki prose does the same with a half-width
   slash: ``「変身/Transform させる」``; keyword rules are titled ``701.2. 起動する／Activate``;
 * the JA CR names cards in ``《》``: ``《爪の群れのウルリッチ》``;
-* the JA glossary headwords ``相棒（あいぼう）／Companion`` (see :mod:`extract.profiles`).
+* the JA glossary headwords ``相棒（あいぼう）／Companion`` (see :mod:`mtgcr.extract.profiles`).
 
 Full-width digits and punctuation (``１２３．４ａ``, ``／``) are normalised only in
 :func:`match_key`; every stored string keeps the original characters. Offsets are character
@@ -256,7 +256,7 @@ def glossary_pairs(entries) -> list[TermPair]:
     """One pair per JA glossary entry that gives an English original.
 
     Args:
-        entries: :class:`extract.model.GlossaryEntry` objects of a JA ruleset.
+        entries: :class:`mtgcr.extract.model.GlossaryEntry` objects of a JA ruleset.
 
     Returns:
         ``source="glossary"`` pairs with the headword's term (JA aliases joined by ``、`` stay
@@ -281,7 +281,7 @@ def rule_title_pairs(rules) -> list[TermPair]:
     """Keyword rules titled ``起動する／Activate`` (the whole rule text is the pair).
 
     Args:
-        rules: :class:`extract.model.Rule` objects of a JA ruleset.
+        rules: :class:`mtgcr.extract.model.Rule` objects of a JA ruleset.
     """
     out = []
     for r in rules:

@@ -1,3 +1,3 @@
-"""The ``mtgcr`` command line (:mod:`reports.cli`, one module per command in
-:mod:`reports.commands`), the change report dict (:mod:`reports.diffview`), its renderers
-(:mod:`reports.render`) and the report site of ``mtgcr build`` (:mod:`reports.build_site`)."""
+"""The ``mtgcr`` command line (:mod:`mtgcr.reports.cli`, one module per command in
+:mod:`mtgcr.reports.commands`), the change report dict (:mod:`mtgcr.reports.diffview`), its renderers
+(:mod:`mtgcr.reports.render`) and the report site of ``mtgcr build`` (:mod:`mtgcr.reports.build_site`)."""

@@ -9,12 +9,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from corpus.store import Store, StoreError
-from crossref.chain import Chain
-from crossref.decisions import Decision, DecisionError, decisions_path, load_decisions
+from mtgcr.corpus.store import Store, StoreError
+from mtgcr.crossref.chain import Chain
+from mtgcr.crossref.decisions import Decision, DecisionError, decisions_path, load_decisions
 
-from .cli import UserError
-from .output import err_console
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import err_console
 
 __all__ = ["open_store", "read_decisions", "add_decisions_option", "write_report", "write_atomic",
            "decision_errors", "progress_callback", "chain_with_progress"]
@@ -56,7 +56,7 @@ def read_decisions(args, ctx) -> list[Decision]:
 
 @contextmanager
 def decision_errors() -> Iterator[None]:
-    """A ``with`` block in which a :class:`crossref.decisions.DecisionError` (a decision that
+    """A ``with`` block in which a :class:`mtgcr.crossref.decisions.DecisionError` (a decision that
     does not fit its releases) becomes a :class:`UserError` with the same one-line message."""
     try:
         yield

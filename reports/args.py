@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from extract.rulenum import RuleNumber
+from mtgcr.extract.rulenum import RuleNumber
 
-from .cli import UserError
+from mtgcr.reports.cli import UserError
 
 __all__ = ["add_lang_option", "add_format_option", "rule_argument", "section_option"]
 
 
 def add_lang_option(p, help: str | None = "language (default en)") -> None:
     """Add ``--lang`` (default ``en``) to a command's parser; ``help=None`` adds it without a
-    help text. :func:`reports.cli.main` lower-cases the value."""
+    help text. :func:`mtgcr.reports.cli.main` lower-cases the value."""
     p.add_argument("--lang", default="en", help=help)
 
 

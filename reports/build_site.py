@@ -13,16 +13,16 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from corpus.store import Store
-from crossref.chain import Chain
-from crossref.decisions import Decision
-from crossref.xlang import PIVOT, translation_alignment
+from mtgcr.corpus.store import Store
+from mtgcr.crossref.chain import Chain
+from mtgcr.crossref.decisions import Decision
+from mtgcr.crossref.translation.xlang import PIVOT, translation_alignment
 
-from .alignctx import write_atomic
-from .diffview import diff_view, release_name
-from .render import RENDERERS, SUFFIX
-from .render.html import render_index as html_index
-from .render.markdown import render_index as md_index
+from mtgcr.reports.alignctx import write_atomic
+from mtgcr.reports.diffview import diff_view, release_name
+from mtgcr.reports.render import RENDERERS, SUFFIX
+from mtgcr.reports.render.html import render_index as html_index
+from mtgcr.reports.render.markdown import render_index as md_index
 
 __all__ = ["build_reports", "index_view", "BuildInterrupted"]
 
@@ -42,7 +42,7 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
     """Align every consecutive pair of complete releases per language and write the reports.
     For a translation whose English releases are stored, the English alignment is projected
     onto it and compared with its own, as ``mtgcr diff --lang`` does
-    (:func:`crossref.xlang.translation_alignment`).
+    (:func:`mtgcr.crossref.translation.xlang.translation_alignment`).
 
     The folder stays consistent at every moment: each file is written to a temporary name
     and renamed, and the index (``index.json``, ``index.md``, ``index.html``) is rewritten
@@ -61,7 +61,7 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
         The index dict (also written as ``index.json``).
 
     Raises:
-        crossref.decisions.DecisionError: a decision does not fit its releases.
+        mtgcr.crossref.decisions.DecisionError: a decision does not fit its releases.
         BuildInterrupted: Ctrl-C; the index lists the reports written before it.
     """
     formats = formats or list(RENDERERS)

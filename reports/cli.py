@@ -1,6 +1,6 @@
 """The ``mtgcr`` command line: a thin layer over the library.
 
-Each command lives in :mod:`reports.commands` as a module with ``register(subparsers)``; the
+Each command lives in :mod:`mtgcr.reports.commands` as a module with ``register(subparsers)``; the
 command function receives the parsed arguments and a :class:`Context` and returns an exit
 status. Errors the user can fix reach them as one line on stderr (exit status 2): a
 :class:`UserError`, a store problem, a file that cannot be read or written (``cannot write
@@ -19,8 +19,8 @@ import sys
 import traceback
 from dataclasses import dataclass
 
-from corpus.document import DocumentError
-from corpus.store import Store, StoreError, default_store_path
+from mtgcr.corpus.document import DocumentError
+from mtgcr.corpus.store import Store, StoreError, default_store_path
 
 __all__ = ["main", "Context", "UserError"]
 
@@ -69,7 +69,7 @@ class _CommandParser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every registered command."""
-    from .commands import COMMANDS
+    from mtgcr.reports.commands import COMMANDS
 
     parser = argparse.ArgumentParser(
         prog="mtgcr",

@@ -1,5 +1,5 @@
 """The change report of two releases as one plain dict — the JSON output, and what the
-Markdown, HTML and CSV renderers (:mod:`reports.render`) draw from.
+Markdown, HTML and CSV renderers (:mod:`mtgcr.reports.render`) draw from.
 
 Shape (keys every consumer may rely on)::
 
@@ -27,7 +27,7 @@ unless ``include_unchanged``. With ``section``, the changes, the section and glo
 *and the summary counts* cover that section only: a group belongs to it when one of its old
 rules is in the section or in a section that went into it (the 2023-04-14 release folded
 713 Meld Cards into 712), or one of its new rules is in it or in a section carved out of
-it. ``alignment`` says which alignment was used (see :mod:`crossref.xlang`): for a
+it. ``alignment`` says which alignment was used (see :mod:`mtgcr.crossref.translation.xlang`): for a
 translation, normally the English alignment projected onto it, with the disagreements of
 the translation's own alignment. When a release is partial (quotes on a wiki page) and the
 alignment is direct, only rules quoted in both are compared: what the partial side lacks is
@@ -39,16 +39,16 @@ from collections import Counter
 
 from typing import Any, Iterable
 
-from crossref.classify import stale_references
-from crossref.decisions import Decision, snippet
-from crossref.matching import full_text
-from crossref.xlang import compared_texts
-from crossref.model import Alignment, release_json
-from crossref.worddiff import Tokenizer, tokenizer_for, word_diff
-from crossref.xlang import CrossAlignment, restrict_to_quoted
-from extract.model import Ruleset
-from extract.references import find_references
-from extract.rulenum import RuleNumber
+from mtgcr.crossref.classify import stale_references
+from mtgcr.crossref.decisions import Decision, snippet
+from mtgcr.crossref.matching import full_text
+from mtgcr.crossref.translation.xlang import compared_texts
+from mtgcr.crossref.model import Alignment, release_json
+from mtgcr.crossref.worddiff import Tokenizer, tokenizer_for, word_diff
+from mtgcr.crossref.translation.xlang import CrossAlignment, restrict_to_quoted
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.references import find_references
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["diff_view", "release_name", "section_scope"]
 
@@ -92,9 +92,9 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         old, new: the two rulesets.
         section: keep only what belongs to this section number (see the module docstring).
         include_unchanged: also list unchanged rules, sections and glossary entries.
-        tokenize: the word-diff tokenizer (default: :func:`crossref.worddiff.tokenizer_for`
+        tokenize: the word-diff tokenizer (default: :func:`mtgcr.crossref.worddiff.tokenizer_for`
             the language: SudachiPy words for Japanese).
-        cross: how the alignment was obtained (:func:`crossref.xlang.translation_alignment`);
+        cross: how the alignment was obtained (:func:`mtgcr.crossref.translation.xlang.translation_alignment`);
             ``None``: a direct alignment of ``old`` and ``new``.
         decisions: the human decisions the alignment was made with; a change settled by one
             gets it as ``"decision"`` (``{source, relation, old, new, note, ...}``).
@@ -235,7 +235,7 @@ def _text(numbers: tuple[RuleNumber, ...], rs: Ruleset) -> str:
 
 def _diffed(ch, old: Ruleset, new: Ruleset) -> tuple[str, str]:
     """The old and new texts a change's word diff is shown on: a one-to-one pair as
-    compared (:func:`crossref.xlang.compared_texts`: a wiki quote's missing examples and
+    compared (:func:`mtgcr.crossref.translation.xlang.compared_texts`: a wiki quote's missing examples and
     link markup set aside), else :func:`_text` of each side."""
     if len(ch.old) == 1 and len(ch.new) == 1 and ch.old[0] in old.rules and ch.new[0] in new.rules:
         a, b, _ = compared_texts(old, old.rules[ch.old[0]], new, new.rules[ch.new[0]])

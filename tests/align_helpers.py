@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from extract.model import Example, GlossaryEntry, Release, Rule, Ruleset, Section
-from extract.rulenum import RuleNumber
+from mtgcr.extract.model import Example, GlossaryEntry, Release, Rule, Ruleset, Section
+from mtgcr.extract.rulenum import RuleNumber
 
 
 def ruleset(label: str, rules, sections: dict[str, str] | None = None,

@@ -27,8 +27,8 @@ def store_path(tmp_path: Path) -> Path:
 
 def make_doc(text: str, name: str = "MagicCompRules 20300110.txt", encoding: str = "utf-8",
              newline: str = "\n"):
-    """A :class:`corpus.document.Document` from text written in a test."""
-    from corpus.document import document_from_bytes
+    """A :class:`mtgcr.corpus.document.Document` from text written in a test."""
+    from mtgcr.corpus.document import document_from_bytes
     return document_from_bytes(text.replace("\n", newline).encode(encoding), name)
 
 
@@ -36,8 +36,8 @@ def ingested_store(folder: Path, files: dict[str, str]) -> Path:
     """The store ``folder/s.sqlite`` holding ``files`` (file name → text written for the test,
     saved as UTF-8 in ``folder``), ingested in the order given; the test fails unless every
     file is ingested."""
-    from corpus.store import Store
-    from extract.ingest import ingest_paths
+    from mtgcr.corpus.store import Store
+    from mtgcr.extract.ingest import ingest_paths
     paths = []
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")

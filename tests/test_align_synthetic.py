@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 
 from align_helpers import TEXTS, added, mapping, numbered, ruleset
-from crossref.align import align_releases
-from crossref.decisions import Decision, DecisionError
-from crossref.model import Alignment
-from extract.rulenum import RuleNumber as R
+from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.decisions import Decision, DecisionError
+from mtgcr.crossref.model import Alignment
+from mtgcr.extract.rulenum import RuleNumber as R
 
 T = TEXTS
 
@@ -227,7 +227,7 @@ def test_different_languages_refused():
 
 
 def test_decision_snippet_is_a_loadable_decisions_file(tmp_path):
-    from crossref.decisions import load_decisions, snippet
+    from mtgcr.crossref.decisions import load_decisions, snippet
     text = snippet("2003-03-15", "2003-07-01", ["307.1"], ["308.1", "309.1"])
     assert "# candidates: 308.1, 309.1" in text
     path = tmp_path / "decisions.toml"

@@ -1,10 +1,10 @@
-"""Citations in wiki markup and prose (extract.citations) and the JA prose forms of
-extract.references. Inputs are written here in the wiki's syntaxes."""
+"""Citations in wiki markup and prose (mtgcr.extract.citations) and the JA prose forms of
+mtgcr.extract.references. Inputs are written here in the wiki's syntaxes."""
 import pytest
 
-from extract.citations import Target, find_citations, template_spans
-from extract.references import find_references
-from extract.rulenum import RuleNumber as N
+from mtgcr.extract.citations import Target, find_citations, template_spans
+from mtgcr.extract.references import find_references
+from mtgcr.extract.rulenum import RuleNumber as N
 
 
 def one(text, **kw):

@@ -7,11 +7,11 @@ import pytest
 
 from conftest import ingested_store
 from crfile import cr_text
-from corpus.store import Store
-from crossref.cite_check import (TitleRemapper, check_citations, en_releases, stems,
+from mtgcr.corpus.store import Store
+from mtgcr.crossref.cite_check import (TitleRemapper, check_citations, en_releases, stems,
                                  subject_fit)
-from extract.rulenum import RuleNumber as N
-from reports.cli import main
+from mtgcr.extract.rulenum import RuleNumber as N
+from mtgcr.reports.cli import main
 
 GENERAL = """\
 1. Game Concepts

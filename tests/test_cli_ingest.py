@@ -12,8 +12,8 @@ import pytest
 
 from conftest import ROOT
 from crfile import cr_text
-from corpus.store import Store
-from reports.cli import main
+from mtgcr.corpus.store import Store
+from mtgcr.reports.cli import main
 
 BODY = """\
 1. Game Concepts
@@ -84,7 +84,7 @@ def bad(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 def run_cli(*args: str, store: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "COLUMNS": "200"}
     env.pop("MTGCR_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "reports.cli", "--store", str(store), *args],
+    return subprocess.run([sys.executable, "-m", "mtgcr.reports.cli", "--store", str(store), *args],
                           cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
 
 

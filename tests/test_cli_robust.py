@@ -14,7 +14,7 @@ import pytest
 
 from conftest import ROOT
 from crfile import cr_text
-from reports.cli import main
+from mtgcr.reports.cli import main
 
 BODY = """\
 1. Game Concepts
@@ -62,7 +62,7 @@ def store(tmp_path, capsys) -> Path:
 def run_cli(*args: str, env: dict | None = None, prefix: list[str] | None = None) -> subprocess.CompletedProcess:
     e = {**os.environ, "COLUMNS": "200", **(env or {})}
     e.pop("MTGCR_DEBUG", None)
-    return subprocess.run([*(prefix or []), sys.executable, "-m", "reports.cli", *args],
+    return subprocess.run([*(prefix or []), sys.executable, "-m", "mtgcr.reports.cli", *args],
                           cwd=ROOT, capture_output=True, text=True, env=e, timeout=120)
 
 
@@ -90,7 +90,7 @@ def test_store_folder_that_cannot_be_created(tmp_path, capsys):
      "mtgcr: cannot write /no/such/folder/x.csv: No such file or directory"),
 ])
 def test_os_errors_anywhere_are_one_line_naming_the_file(store, monkeypatch, capsys, exc, line):
-    from reports.commands import releases
+    from mtgcr.reports.commands import releases
 
     def fail(args, ctx):
         raise exc

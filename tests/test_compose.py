@@ -1,10 +1,10 @@
-"""Composing consecutive alignments (crossref.compose) on rulesets written here."""
+"""Composing consecutive alignments (mtgcr.crossref.compose) on rulesets written here."""
 from __future__ import annotations
 
 from align_helpers import ruleset
-from crossref.align import align_releases
-from crossref.compose import compose_alignment
-from extract.rulenum import RuleNumber as R
+from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.compose import compose_alignment
+from mtgcr.extract.rulenum import RuleNumber as R
 
 A = "Each player begins the game with twenty life points."
 B = "A player who has no cards in the library loses when drawing."
@@ -39,7 +39,7 @@ def test_composed_backward_is_the_mirror():
 
 
 def test_ambiguous_step_stays_ambiguous():
-    from crossref.model import Alignment, Change
+    from mtgcr.crossref.model import Alignment, Change
     r1 = ruleset("20300110", [("100.1", A), ("100.2", B)])
     r2 = ruleset("20300210", [("100.1", A), ("100.2", B), ("100.3", B)])
     r3 = ruleset("20300310", [("100.1", A), ("100.2", B), ("100.3", B)])

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS, need
-from corpus.document import load_document
-from extract.kinds import parse_document
-from extract.rulenum import RuleNumber
+from mtgcr.corpus.document import load_document
+from mtgcr.extract.registry import parse_document
+from mtgcr.extract.rulenum import RuleNumber
 
 FIX = Path(__file__).parent / "fixtures" / "zh_markdown"
 
@@ -61,7 +61,7 @@ def test_glossary_and_index():
 
 
 def test_pairs_with_its_english_half():
-    from crossref.langpair import pair_rulesets
+    from mtgcr.crossref.translation.langpair import pair_rulesets
     _, zh, en, _ = _two(FIX / "7.md")
     p = pair_rulesets(zh, en)
     assert p.exceptions() == [] and p.rate == 1.0
@@ -74,9 +74,9 @@ def test_real_edition_matches_the_plain_text_releases():
     """Integration (reads ../shared): the nine chapter files hold every rule of 20260417; the
     English half equals EN 20260417 rule for rule; the Chinese half equals the ZH plain text
     of 20260417 for all but one rule, where the two editions differ."""
-    from crossref.identify import text_key
-    from crossref.langpair import pair_rulesets
-    from extract.cr_text import parse_cr_text
+    from mtgcr.crossref.identify import text_key
+    from mtgcr.crossref.translation.langpair import pair_rulesets
+    from mtgcr.extract.formats.cr_text import parse_cr_text
     md = need(CORPUS / "zh" / "markdown")
     zh_rules, en_rules = {}, {}
     for ch in range(1, 10):

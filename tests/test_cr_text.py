@@ -11,9 +11,9 @@ import pytest
 
 from conftest import make_doc
 from crfile import cr_text, line_of
-from corpus.document import document_from_bytes
-from extract.cr_text import CRFormatError, label_from_name, parse_cr_text, split_headword
-from extract.rulenum import RuleNumber
+from mtgcr.corpus.document import document_from_bytes
+from mtgcr.extract.formats.cr_text import CRFormatError, label_from_name, parse_cr_text, split_headword
+from mtgcr.extract.rulenum import RuleNumber
 
 NAME = "MagicCompRules 20310303.txt"
 

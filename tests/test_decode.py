@@ -2,7 +2,7 @@ import codecs
 
 import pytest
 
-from corpus.decode import DecodeError, decode_bytes, split_lines
+from mtgcr.corpus.decode import DecodeError, decode_bytes, split_lines
 
 LINE = "Æther Storm says “don’t” – it’s the card’s text™\r\n"
 
@@ -124,8 +124,8 @@ def test_mtgru_html_fixture_is_stored_as_windows_1251(tmp_path):
     recorded in the documents table with the codec it declares, not an 8-bit guess."""
     from pathlib import Path
 
-    from corpus.store import Store
-    from extract.ingest import ingest_paths
+    from mtgcr.corpus.store import Store
+    from mtgcr.extract.ingest import ingest_paths
     page = Path(__file__).parent / "fixtures" / "mtgru" / "712.html"
     with Store(tmp_path / "s.sqlite") as store:
         [res] = ingest_paths(store, [page])

@@ -1,4 +1,4 @@
-"""extract.fragment (pasted fragments of rule lines) on fragments written for these tests, and
+"""mtgcr.extract.formats.fragment (pasted fragments of rule lines) on fragments written for these tests, and
 `mtgcr identify` / `mtgcr ingest` on them."""
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ from datetime import date
 
 import pytest
 
-from corpus.document import document_from_bytes
-from crossref.identify import identify
-from extract.fragment import fragment_lang, looks_like_fragment, parse_fragment
-from extract.kinds import UnknownKindError, parse_document
-from extract.model import Example, Release, Rule, Ruleset, Section
-from extract.rulenum import RuleNumber
+from mtgcr.corpus.document import document_from_bytes
+from mtgcr.crossref.identify import identify
+from mtgcr.extract.formats.fragment import fragment_lang, looks_like_fragment, parse_fragment
+from mtgcr.extract.registry import UnknownKindError, parse_document
+from mtgcr.extract.model import Example, Release, Rule, Ruleset, Section
+from mtgcr.extract.rulenum import RuleNumber
 
 FRAGMENT = """Rules about borrowed turns
 411. Borrowed Turns

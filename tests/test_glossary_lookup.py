@@ -1,9 +1,9 @@
 """Finding a translated glossary entry by reading, English original or EN alias
-(extract.glossary_lookup), on small glossaries written here in the JA / ZH / EN shapes."""
+(mtgcr.extract.glossary_lookup), on small glossaries written here in the JA / ZH / EN shapes."""
 from __future__ import annotations
 
-from extract.glossary_lookup import find_entry, reading_of, script_of, suggestions
-from extract.model import GlossaryEntry as G
+from mtgcr.extract.glossary_lookup import find_entry, reading_of, script_of, suggestions
+from mtgcr.extract.model import GlossaryEntry as G
 
 JA = [G("相棒", (), "…キーワード能力。rule 702.139〔相棒〕参照。", 10,
         heading="相棒（あいぼう）／Companion", original="Companion"),

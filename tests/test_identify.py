@@ -1,11 +1,11 @@
-"""crossref.identify on small rulesets written for these tests."""
+"""mtgcr.crossref.identify on small rulesets written for these tests."""
 from __future__ import annotations
 
 from datetime import date
 
-from crossref.identify import follow_section, identify, loose_key, text_key
-from extract.model import Example, GlossaryEntry, Release, Rule, Ruleset, Section
-from extract.rulenum import RuleNumber
+from mtgcr.crossref.identify import follow_section, identify, loose_key, text_key
+from mtgcr.extract.model import Example, GlossaryEntry, Release, Rule, Ruleset, Section
+from mtgcr.extract.rulenum import RuleNumber
 
 
 def _rs(label: str, sections: dict[int, str], rules: dict[str, str], lang: str = "en",

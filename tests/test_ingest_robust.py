@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from crfile import cr_text
-from corpus.document import DocumentError, load_document
-from corpus.store import Store, StoreBusy
-from extract.ingest import IngestInterrupted, ingest_file, ingest_paths, scan_paths
-from reports.cli import main
+from mtgcr.corpus.document import DocumentError, load_document
+from mtgcr.corpus.store import Store, StoreBusy
+from mtgcr.extract.ingest import IngestInterrupted, ingest_file, ingest_paths, scan_paths
+from mtgcr.reports.cli import main
 
 GLOSSARY = """\
 Deck
@@ -254,7 +254,7 @@ def test_busy_store_is_one_clear_line_and_stops_the_run(store_path, three, monke
     try:
         with Store(store_path, timeout=0.2) as store, pytest.raises(StoreBusy, match="store busy"):
             ingest_file(store, three[0])
-        from reports import cli
+        from mtgcr.reports import cli
         monkeypatch.setattr(cli.Context, "store", lambda self, readonly=False: Store(self.store_path, readonly, timeout=0.2))
         assert main(["--store", str(store_path), "ingest", *map(str, three)]) == 2
         err = capsys.readouterr().err

@@ -1,13 +1,13 @@
-"""The JA CR text format (profile "ja" of extract.cr_text) on a small text written in that
+"""The JA CR text format (profile "ja" of mtgcr.extract.formats.cr_text) on a small text written in that
 format: header lines starting with U+3000, the translation's version, 例：/例: examples,
 用語集 headwords 用語（よみ）／English with U+3000-indented definitions, and the JA file's
 quirks (a number printed twice, a stray space before a section's dot, a subrule glued to its
 text, a subrule number alone on its line)."""
 from conftest import make_doc
 
-from extract.ja_cr import parse_ja_cr
-from extract.kinds import parse_document
-from extract.profiles import JA_HEADWORD
+from mtgcr.extract.formats.ja_cr import parse_ja_cr
+from mtgcr.extract.registry import parse_document
+from mtgcr.extract.profiles import JA_HEADWORD
 
 JA = """マジック総合ルール(和訳 20300110.1 版)
 　このルールに関して、英語を正文とし、ウィザーズ・オブ・ザ・コースト社が著作権を持ちます。

@@ -1,12 +1,12 @@
-"""crossref.langpair on small rulesets written for these tests (ZH-like and JA-like texts)."""
+"""mtgcr.crossref.translation.langpair on small rulesets written for these tests (ZH-like and JA-like texts)."""
 from __future__ import annotations
 
 from datetime import date
 
 from align_helpers import lang_ruleset as _rs
-from crossref.langpair import compare_evidence, english_counterpart, evidence, pair_rulesets
-from extract.model import ParseWarning, Release, Rule
-from extract.rulenum import RuleNumber
+from mtgcr.crossref.translation.langpair import compare_evidence, english_counterpart, evidence, pair_rulesets
+from mtgcr.extract.model import ParseWarning, Release, Rule
+from mtgcr.extract.rulenum import RuleNumber
 
 
 EN = {

@@ -1,4 +1,4 @@
-"""crossref.langpair on JA-like quotes and translations written for these tests, and the
+"""mtgcr.crossref.translation.langpair on JA-like quotes and translations written for these tests, and the
 ``mtgcr pair`` command on a small store (an EN file and a wiki page with a quote, both written
 here)."""
 from __future__ import annotations
@@ -8,10 +8,10 @@ from datetime import date
 
 from align_helpers import lang_ruleset
 from conftest import ingested_store
-from crossref.langpair import evidence, evidence_items, pair_rule, pair_rulesets
-from extract.model import Rule, Ruleset
-from extract.profiles import PROFILES
-from extract.rulenum import RuleNumber as N
+from mtgcr.crossref.translation.langpair import evidence, evidence_items, pair_rule, pair_rulesets
+from mtgcr.extract.model import Rule, Ruleset
+from mtgcr.extract.profiles import PROFILES
+from mtgcr.extract.rulenum import RuleNumber as N
 
 from crfile import cr_text
 
@@ -150,7 +150,7 @@ PAGE = """両面カード
 
 
 def test_cli_pair(tmp_path, capsys):
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     store = ingested_store(tmp_path, {"MagicCompRules 20310303.txt": cr_text(EN_BODY),
                                       "dfc.txt": PAGE})
     assert main(["--store", str(store), "pair", "--lang", "ja", "--release", "20310303",

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from align_helpers import TEXTS as T
 from align_helpers import numbered, ruleset
-from crossref.align import align_releases
-from crossref.lineage import Lineage
-from extract.rulenum import RuleNumber as R
+from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.lineage import Lineage
+from mtgcr.extract.rulenum import RuleNumber as R
 
 
 def _chain():

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from corpus.document import document_from_bytes, load_document
-from extract.kinds import parse_document
-from extract.mtgru import UNKNOWN_LABEL, html_lines, sniff_mtgru
-from extract.rulenum import RuleNumber
+from mtgcr.corpus.document import document_from_bytes, load_document
+from mtgcr.extract.registry import parse_document
+from mtgcr.extract.formats.mtgru import UNKNOWN_LABEL, html_lines, sniff_mtgru
+from mtgcr.extract.rulenum import RuleNumber
 
 FIX = Path(__file__).parent / "fixtures" / "mtgru"
 
@@ -116,8 +116,8 @@ def test_html_lines_table_cells_joined_by_tab():
 
 
 def test_ingest_keeps_pages_side_by_side(tmp_path):
-    from corpus.store import Store
-    from extract.ingest import ingest_paths
+    from mtgcr.corpus.store import Store
+    from mtgcr.extract.ingest import ingest_paths
     with Store(tmp_path / "s.sqlite") as store:
         res = ingest_paths(store, [FIX / "712.txt", FIX / "glossary_b.txt"])
         assert [r.status for r in res] == ["ingested", "ingested"]
@@ -129,8 +129,8 @@ def test_ingest_keeps_pages_side_by_side(tmp_path):
 
 
 def test_empty_page_is_refused(tmp_path):
-    from corpus.store import Store
-    from extract.ingest import ingest_paths
+    from mtgcr.corpus.store import Store
+    from mtgcr.extract.ingest import ingest_paths
     page = tmp_path / "999.txt"
     page.write_text("Полные правила Magic: the Gathering\n( Comprehensive rules )\n\n"
                     "Базовые правила Contents Glossary\n", encoding="utf-8")

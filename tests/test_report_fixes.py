@@ -5,10 +5,10 @@ import csv
 import io
 
 from align_helpers import ruleset
-from crossref.align import align_releases
-from reports.diffview import diff_view
-from extract.rulenum import RuleNumber as R
-from reports.render import RENDERERS
+from mtgcr.crossref.align import align_releases
+from mtgcr.reports.diffview import diff_view
+from mtgcr.extract.rulenum import RuleNumber as R
+from mtgcr.reports.render import RENDERERS
 
 _RULES = [("100.1", "These rules apply to any game."), ("100.2", "Each player needs a deck.")]
 _GLOSS = [("Ability", "Text on an object that does something."),
@@ -45,7 +45,7 @@ def test_whole_glossaries_are_compared():
 
 
 def test_italic_markup_is_not_a_change():
-    from crossref.textkey import compare_form, match_key
+    from mtgcr.crossref.textkey import compare_form, match_key
     assert compare_form("These _Magic_ rules apply.") == "These Magic rules apply."
     assert match_key("_Magic: The Gathering_ game") == "magic: the gathering game"
     assert compare_form("a_b_c and ____ stay") == "a_b_c and ____ stay"
@@ -88,7 +88,7 @@ def test_a_block_of_subrules_moved_and_reworded_stays_together():
         ("400.1", "Zones are places where objects can be during a game."),
         ("400.2", "There are seven zones in every game."),
     ])
-    from crossref.options import AlignOptions
+    from mtgcr.crossref.options import AlignOptions
     al = align_releases(old, new, AlignOptions(max_gap=0))  # no gap filling: runs only
     assert al.forward(R.parse("300.2c")) == [R.parse("300.2c")]
     assert al.change_of_old(R.parse("300.2c")).kind == "modified"
@@ -113,7 +113,7 @@ def test_sections_table_counts_the_rules_of_each_section():
 
 
 def test_a_decided_change_names_its_decision():
-    from crossref.decisions import Decision
+    from mtgcr.crossref.decisions import Decision
     old = ruleset("20300110", [("100.1", "Alpha rule text about mana."),
                                ("100.2", "Beta rule text about cards.")])
     new = ruleset("20300210", [("100.1", "Alpha rule text about mana."),
@@ -130,9 +130,9 @@ def test_a_decided_change_names_its_decision():
 
 
 def test_index_says_no_pairs_for_a_single_release():
-    from reports.build_site import index_view
-    from reports.render.html import render_index as html_index
-    from reports.render.markdown import render_index as md_index
+    from mtgcr.reports.build_site import index_view
+    from mtgcr.reports.render.html import render_index as html_index
+    from mtgcr.reports.render.markdown import render_index as md_index
     rel = {"effective_date": "2030-01-10", "label": "20300110", "lang": "ja", "revision": None,
            "origin": "official", "complete": True, "truncated": False, "source": None,
            "counts": {"sections": 1, "rules": 2, "subrules": 0, "glossary": 0}}

@@ -10,18 +10,18 @@ import pytest
 from bs4 import BeautifulSoup
 from markdown_it import MarkdownIt
 
-import corpus.sample
-from corpus.store import Store
-from crossref.chain import Chain
-from extract.ingest import ingest_paths
-from reports.cli import main
+import mtgcr.corpus.sample
+from mtgcr.corpus.store import Store
+from mtgcr.crossref.chain import Chain
+from mtgcr.extract.ingest import ingest_paths
+from mtgcr.reports.cli import main
 
 
 @pytest.fixture
 def sample_store(tmp_path):
     path = tmp_path / "store.sqlite"
     with Store(path) as st:
-        res = ingest_paths(st, [corpus.sample.path()])
+        res = ingest_paths(st, [mtgcr.corpus.sample.path()])
     assert [r.status for r in res] == ["ingested", "ingested"]
     return str(path)
 
@@ -182,7 +182,7 @@ def test_decisions_file_beside_the_store_is_applied(capsys, sample_store, tmp_pa
 def test_build_writes_reports_and_index(capsys, tmp_path):
     out = tmp_path / "site"
     code, stdout, _ = run(capsys, "--store", str(tmp_path / "s.sqlite"), "build",
-                          str(corpus.sample.path()), "--out", str(out))
+                          str(mtgcr.corpus.sample.path()), "--out", str(out))
     assert code == 0
     index = json.loads((out / "index.json").read_text(encoding="utf-8"))
     [lang] = index["languages"]
@@ -213,10 +213,10 @@ def test_alignment_cache_is_used_and_dropped_with_the_release(sample_store):
 def test_partial_releases_compare_quoted_rules_only(tmp_path):
     from align_helpers import ruleset
     from conftest import make_doc
-    from crossref.chain import aligned_pair
-    from extract.records import to_record
-    from reports.diffview import diff_view
-    from reports.render import markdown
+    from mtgcr.crossref.chain import aligned_pair
+    from mtgcr.extract.records import to_record
+    from mtgcr.reports.diffview import diff_view
+    from mtgcr.reports.render import markdown
     full = ruleset("20300110", [("100.1", "Quoted in both, unchanged."),
                                 ("100.2", "Quoted in both, forty cards."),
                                 ("100.3", "Tokens are markers that represent objects.")], lang="ja")
@@ -239,8 +239,8 @@ def test_partial_releases_compare_quoted_rules_only(tmp_path):
 
 def test_japanese_releases_align_and_diff_on_sudachi_words():
     from align_helpers import ruleset
-    from crossref.align import align_releases
-    from reports.diffview import diff_view
+    from mtgcr.crossref.align import align_releases
+    from mtgcr.reports.diffview import diff_view
     old = ruleset("20300110", [
         ("100.1", "各プレイヤーは、自分のデッキを切り直してからカードを7枚引く。"),
         ("100.2", "プレイヤーは自分のライブラリーからカードを1枚引く。"),
@@ -327,7 +327,7 @@ def test_out_paths(capsys, sample_store, tmp_path):
     assert code == 2 and f"--out {tmp_path} is a folder" in err and "Traceback" not in err
     afile = tmp_path / "afile"
     afile.write_text("x", encoding="utf-8")
-    code, _, err = run(capsys, "--store", sample_store, "build", str(corpus.sample.path()),
+    code, _, err = run(capsys, "--store", sample_store, "build", str(mtgcr.corpus.sample.path()),
                        "--out", str(afile))
     assert code == 2 and f"--out {afile} is a file" in err
     assert afile.read_text(encoding="utf-8") == "x"
@@ -342,7 +342,7 @@ def run_loud(capsys, *argv):
 def test_index_generated_is_an_iso_timestamp(capsys, tmp_path):
     from datetime import datetime
     out = tmp_path / "site"
-    assert run(capsys, "--store", str(tmp_path / "s.sqlite"), "build", str(corpus.sample.path()),
+    assert run(capsys, "--store", str(tmp_path / "s.sqlite"), "build", str(mtgcr.corpus.sample.path()),
                "--out", str(out))[0] == 0
     index = json.loads((out / "index.json").read_text(encoding="utf-8"))
     when = datetime.fromisoformat(index["generated"])
@@ -356,11 +356,11 @@ def test_index_generated_is_an_iso_timestamp(capsys, tmp_path):
 def test_interrupted_build_leaves_a_consistent_folder(capsys, tmp_path, monkeypatch):
     from align_helpers import ruleset
     from conftest import make_doc
-    from extract.records import to_record
-    import reports.build_site as bs
+    from mtgcr.extract.records import to_record
+    import mtgcr.reports.build_site as bs
     store = tmp_path / "s.sqlite"
     with Store(store) as st:
-        ingest_paths(st, [corpus.sample.path()])
+        ingest_paths(st, [mtgcr.corpus.sample.path()])
         third = ruleset("20300701", [("100.1", "A third release with one rule.")])
         st.add_document(make_doc("third", name="third.txt"), "test", [to_record(third)])
     calls = []
@@ -373,7 +373,7 @@ def test_interrupted_build_leaves_a_consistent_folder(capsys, tmp_path, monkeypa
         return real(*a, **k)
     monkeypatch.setattr(bs, "diff_view", flaky)
     out = tmp_path / "site"
-    code, stdout, err = run(capsys, "--store", str(store), "build", str(corpus.sample.path()),
+    code, stdout, err = run(capsys, "--store", str(store), "build", str(mtgcr.corpus.sample.path()),
                             "--out", str(out))
     assert code == 130 and err.count("\n") == 1
     assert "build interrupted: 1 of 2 change reports written" in err

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from conftest import OFFICIAL, need
-from corpus.document import load_document
-from extract.kinds import parse_document
-from extract.profiles import MONTHS_RU, parse_russian_date, russian_month
-from extract.references import find_references
-from extract.rulenum import RuleNumber
-from extract.ru_morph import is_reference_keyword, lemmas, lexeme
+from mtgcr.corpus.document import load_document
+from mtgcr.extract.registry import parse_document
+from mtgcr.extract.profiles import MONTHS_RU, parse_russian_date, russian_month
+from mtgcr.extract.references import find_references
+from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.extract.ru_morph import is_reference_keyword, lemmas, lexeme
 
 FIX = Path(__file__).parent / "fixtures" / "ru" / "MagicCompRules_RU.txt"
 GENITIVE = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
@@ -65,8 +65,8 @@ def test_fixture_parses():
 def test_glossary_lookup_in_any_word_form(tmp_path, capsys):
     import json
 
-    from extract.ru_morph import find_entry
-    from reports.cli import main
+    from mtgcr.extract.ru_morph import find_entry
+    from mtgcr.reports.cli import main
     rs = _ru()
     assert find_entry(rs.glossary, "муллиганом").term == "Муллиган"
     assert find_entry(rs.glossary, "фишек").term == "Фишка"
@@ -107,8 +107,8 @@ def test_inflected_references_in_text():
 
 
 def test_pairs_with_english_by_evidence():
-    from crossref.langpair import pair_rulesets
-    from extract.model import Example, Release, Rule, Ruleset
+    from mtgcr.crossref.translation.langpair import pair_rulesets
+    from mtgcr.extract.model import Example, Release, Rule, Ruleset
     en = Ruleset(release=Release("en", "20170707", date(2017, 7, 8)), source="en")
     for num, text in [("100.1b", "See section 8, “Multiplayer Rules.”"),
                       ("100.2a", "each deck must contain at least sixty cards"),
@@ -135,9 +135,9 @@ def test_pairs_with_english_by_evidence():
 def test_fixture_against_real_english_2017_07_07():
     """Integration (reads ../shared): the fixture's rules pair with EN 2017-07-07, the release
     whose body says July 8, 2017, and evidence places it in 2016-07-22 … 2017-09-29."""
-    from crossref.identify import identify
-    from crossref.langpair import english_counterpart, pair_rulesets
-    from extract.cr_text import parse_cr_text
+    from mtgcr.crossref.identify import identify
+    from mtgcr.crossref.translation.langpair import english_counterpart, pair_rulesets
+    from mtgcr.extract.formats.cr_text import parse_cr_text
     need(OFFICIAL)
     files = [f for f in sorted(OFFICIAL.glob("*.txt")) if "2015-11-13" <= f.stem <= "2019-01-25"]
     ens = [parse_cr_text(load_document(f)) for f in files]
@@ -160,7 +160,7 @@ def test_show_pair_and_diff_in_russian(tmp_path, capsys):
     `show --lang ru --pair` against an EN release of the same effective date."""
     import json
 
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     later = tmp_path / "MagicCompRules_RU_b.txt"
     later.write_text(FIX.read_text(encoding="utf-8")
                      .replace("(от 8 июля 2017)", "(от 29 сентября 2017)")

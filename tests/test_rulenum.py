@@ -1,7 +1,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from extract.rulenum import RuleNumber, letters_index, next_letters
+from mtgcr.extract.rulenum import RuleNumber, letters_index, next_letters
 
 
 @pytest.mark.parametrize("text, expected", [

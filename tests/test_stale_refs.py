@@ -3,9 +3,9 @@ the alignment (texts written here)."""
 from __future__ import annotations
 
 from align_helpers import ruleset
-from crossref.align import align_releases
-from crossref.classify import stale_references
-from extract.rulenum import RuleNumber as R
+from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.classify import stale_references
+from mtgcr.extract.rulenum import RuleNumber as R
 
 _BAR = ["Bar games start with a deck of forty cards.", "Each Bar player draws seven cards."]
 _BAZ = ["Baz effects last until end of turn unless stated.", "A Baz counter is placed on it."]

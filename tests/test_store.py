@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from crfile import cr_text
-from corpus.document import load_document
-from corpus.store import Store, StoreError
-from extract.cr_text import parse_cr_text
-from extract.ingest import ingest_paths
-from extract.records import from_record, load_ruleset
+from mtgcr.corpus.document import load_document
+from mtgcr.corpus.store import Store, StoreError
+from mtgcr.extract.formats.cr_text import parse_cr_text
+from mtgcr.extract.ingest import ingest_paths
+from mtgcr.extract.records import from_record, load_ruleset
 
 BODY_B = """\
 1. Game Concepts

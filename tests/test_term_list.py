@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.document import document_from_bytes
-from extract.cr_text import CRFormatError
-from extract.kinds import parse_document
+from mtgcr.corpus.document import document_from_bytes
+from mtgcr.extract.formats.cr_text import CRFormatError
+from mtgcr.extract.registry import parse_document
 
 
 def test_lines_and_table():

@@ -1,8 +1,8 @@
-"""JA–EN term pairs and card names (extract.terms) on sentences written in the wiki's and the
+"""JA–EN term pairs and card names (mtgcr.extract.terms) on sentences written in the wiki's and the
 JA CR's styles."""
-from extract.model import GlossaryEntry, Rule
-from extract.rulenum import RuleNumber as N
-from extract.terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, match_key,
+from mtgcr.extract.model import GlossaryEntry, Rule
+from mtgcr.extract.rulenum import RuleNumber as N
+from mtgcr.extract.terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, match_key,
                            prose_pairs, rule_title_pairs, title_pair)
 
 
@@ -79,6 +79,6 @@ def test_match_key_normalises_for_matching_only():
 
 def test_sudachi_dictionary_is_installed_not_downloaded():
     import importlib.util
-    from extract.terms import _tokenizer
+    from mtgcr.extract.terms import _tokenizer
     assert importlib.util.find_spec("sudachidict_core") is not None
     assert [m.surface() for m in _tokenizer().tokenize("現在は精神")][:2] == ["現在", "は"]

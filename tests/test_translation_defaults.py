@@ -1,5 +1,5 @@
 """Which translation release commands that pair with English default to
-(crossref.langpair.paired_default), on small EN and ZH rulesets written here: ZH 20300405 is
+(mtgcr.crossref.translation.langpair.paired_default), on small EN and ZH rulesets written here: ZH 20300405 is
 newer than every stored EN release, ZH 20300110 has its EN release."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import pytest
 
 from align_helpers import ruleset
 from conftest import make_doc
-from corpus.store import Store
-from crossref.langpair import paired_default
-from extract.records import to_record
-from reports.cli import main
+from mtgcr.corpus.store import Store
+from mtgcr.crossref.translation.langpair import paired_default
+from mtgcr.extract.records import to_record
+from mtgcr.reports.cli import main
 
 EN = [("100.1", "Trample lets a creature assign excess combat damage to the player."),
       ("100.2", "Each player starts the game with 20 life.")]

@@ -3,12 +3,12 @@ the store at ingest); conflicting texts are reported; a page ingested again afte
 replaces its own earlier quotes. Pages are written for these tests."""
 import pytest
 
-from corpus.store import Store
-from extract.ingest import ingest_file
-from extract.records import load_ruleset
-from extract.rulenum import RuleNumber as N
-from extract.wiki_quotes import merge_partial, page_rulesets
-from extract.wiki_rendered import read_rendered
+from mtgcr.corpus.store import Store
+from mtgcr.extract.ingest import ingest_file
+from mtgcr.extract.records import load_ruleset
+from mtgcr.extract.rulenum import RuleNumber as N
+from mtgcr.extract.wiki.quotes import merge_partial, page_rulesets
+from mtgcr.extract.wiki.rendered import read_rendered
 from conftest import make_doc
 
 

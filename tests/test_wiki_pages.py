@@ -2,13 +2,13 @@
 rendered HTML (MediaWiki's page view), raw wikitext and a saved diff view."""
 from conftest import make_doc
 
-from extract.kinds import parse_document
-from extract.rulenum import RuleNumber as N
-from extract.wiki_diff import diff_pages, read_diff
-from extract.wiki_html import read_html
-from extract.wiki_markup import read_wikitext
-from extract.wiki_quotes import page_rulesets
-from extract.wiki_rendered import read_rendered
+from mtgcr.extract.registry import parse_document
+from mtgcr.extract.rulenum import RuleNumber as N
+from mtgcr.extract.wiki.diff import diff_pages, read_diff
+from mtgcr.extract.wiki.html import read_html
+from mtgcr.extract.wiki.markup import read_wikitext
+from mtgcr.extract.wiki.quotes import page_rulesets
+from mtgcr.extract.wiki.rendered import read_rendered
 
 RENDERED = """速攻
 
@@ -240,6 +240,6 @@ def test_diff_view_facts_keep_the_columns():
 
 def test_unknown_text_is_refused_with_its_name():
     import pytest
-    from extract.kinds import UnknownKindError
+    from mtgcr.extract.kinds import UnknownKindError
     with pytest.raises(UnknownKindError, match="notes.txt"):
         parse_document(make_doc("ただのメモです。\n二行目。\n", "notes.txt"))

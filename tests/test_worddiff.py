@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crossref.worddiff import cjk_tokens, space_tokens, sudachi_tokens, tokenizer_for, word_diff
+from mtgcr.crossref.worddiff import cjk_tokens, space_tokens, sudachi_tokens, tokenizer_for, word_diff
 
 
 def _sides(ops):

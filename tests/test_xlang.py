@@ -1,4 +1,4 @@
-"""Cross-language alignment (crossref.xlang) on small EN and JA rulesets written here: the EN
+"""Cross-language alignment (mtgcr.crossref.translation.xlang) on small EN and JA rulesets written here: the EN
 alignment projected onto JA quotes, the direct JA alignment on SudachiPy words, their
 comparison, and the diff / history commands over a store holding both."""
 from __future__ import annotations
@@ -11,15 +11,15 @@ from rapidfuzz.distance import Indel
 
 from align_helpers import ruleset
 from conftest import make_doc
-from corpus.store import Store
-from crossref.align import align_releases
-from crossref.langpair import pair_rulesets
-from crossref.matching import Codec
-from crossref.worddiff import sudachi_words, text_similarity
-from crossref.xlang import translation_alignment
-from extract.records import to_record
-from extract.rulenum import RuleNumber as R
-from reports.cli import main
+from mtgcr.corpus.store import Store
+from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.translation.langpair import pair_rulesets
+from mtgcr.crossref.matching import Codec
+from mtgcr.crossref.worddiff import sudachi_words, text_similarity
+from mtgcr.crossref.translation.xlang import translation_alignment
+from mtgcr.extract.records import to_record
+from mtgcr.extract.rulenum import RuleNumber as R
+from mtgcr.reports.cli import main
 
 # EN 2030-01-10 → 2030-04-05: a mulligan rule is inserted as 100.2 (everything after shifts by
 # one), the life rule is reworded in EN, the double-faced rule 100.5 is deleted and the meld
@@ -225,7 +225,7 @@ def test_remap_of_a_quoted_rule_follows_the_english_lineage(store, capsys):
 
 
 def test_build_projects_translations_too(tmp_path):
-    from reports.build_site import build_reports
+    from mtgcr.reports.build_site import build_reports
     path = tmp_path / "s.sqlite"
     ja_new = JA_NEW[:1] + [("100.2", "各プレイヤーはゲーム開始前にマリガンを行ってもよい。")] + JA_NEW[1:3] + [
         ("100.5", "トークンはカードではないオブジェクトを表すマーカーである。")] + JA_NEW[3:]
@@ -277,12 +277,12 @@ def test_a_quote_without_examples_and_wiki_links_is_not_a_translation_edit(tmp_p
     assert any("the en text changed" in n for n in c2.notes)
     # the stored quote keeps the text as published
     with Store(path) as st:
-        from extract.records import load_ruleset
+        from mtgcr.extract.records import load_ruleset
         assert load_ruleset(st, "20300110", "ja").rules[R.parse("100.2")].text == ja_old[1][1]
 
 
 def test_strip_wiki_markup():
-    from crossref.xlang import strip_wiki_markup
+    from mtgcr.crossref.translation.xlang import strip_wiki_markup
     assert strip_wiki_markup("[[[呪文]]や能力]") == "[呪文や能力]"
     assert strip_wiki_markup("[[戦場/Battlefield|戦場]]に出る") == "戦場に出る"
     assert strip_wiki_markup("'''コピー'''/''Copy''") == "コピー/Copy"

@@ -5,13 +5,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from extract.ingest import expand_paths, ingest_file
+from mtgcr.extract.ingest import expand_paths, ingest_file
 
-from ..alignctx import add_decisions_option, decision_errors, read_decisions
-from ..build_site import BuildInterrupted, build_reports
-from ..cli import UserError
-from ..output import err_console
-from ..render import RENDERERS
+from mtgcr.reports.alignctx import add_decisions_option, decision_errors, read_decisions
+from mtgcr.reports.build_site import BuildInterrupted, build_reports
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import err_console
+from mtgcr.reports.render import RENDERERS
 
 
 def register(sub) -> None:

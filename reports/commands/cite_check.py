@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import sys
 
-from corpus.document import DocumentError, load_document
-from crossref.cite_check import check_citations, en_releases, ja_lookups, store_remapper
-from extract.ingest import expand_paths
-from extract.wiki_kinds import parse_wiki_document
+from mtgcr.corpus.document import DocumentError, load_document
+from mtgcr.crossref.cite_check import check_citations, en_releases, ja_lookups, store_remapper
+from mtgcr.extract.ingest import expand_paths
+from mtgcr.extract.wiki.kinds import parse_wiki_document
 
 from rich.markup import escape
 
-from ..args import add_format_option
-from ..cli import UserError
-from ..output import console, print_json, table
+from mtgcr.reports.args import add_format_option
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import console, print_json, table
 
 
 def register(sub) -> None:

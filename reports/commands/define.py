@@ -4,11 +4,11 @@ from __future__ import annotations
 from rapidfuzz import fuzz, process
 from rich.markup import escape
 
-from extract.records import load_ruleset
+from mtgcr.extract.records import load_ruleset
 
-from ..args import add_format_option, add_lang_option
-from ..cli import UserError
-from ..output import console, print_json, release_json
+from mtgcr.reports.args import add_format_option, add_lang_option
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import console, print_json, release_json
 
 
 def register(sub) -> None:
@@ -40,10 +40,10 @@ def run(args, ctx) -> int:
     entry = rs.define(args.term)
     found = None
     if entry is None and rs.release.lang == "ru":  # Russian headwords in any word form
-        from extract.ru_morph import find_entry
+        from mtgcr.extract.ru_morph import find_entry
         entry = find_entry(rs.glossary, args.term)
     if entry is None and rs.release.lang != "en":
-        from extract.glossary_lookup import find_entry as find_translated
+        from mtgcr.extract.glossary_lookup import find_entry as find_translated
         found = find_translated(rs.glossary, args.term, english)
         entry = found.entry if found else None
     if entry is None:
@@ -51,7 +51,7 @@ def run(args, ctx) -> int:
             names = [g.term for g in rs.glossary]
             close = [m[0] for m in process.extract(args.term, names, scorer=fuzz.WRatio, limit=3)]
         else:
-            from extract.glossary_lookup import suggestions
+            from mtgcr.extract.glossary_lookup import suggestions
             names = [g.term for g in rs.glossary]
             close = suggestions(rs.glossary, args.term, english)
         raise UserError(f"no glossary entry {args.term!r} in {rs.release.lang} "
@@ -83,7 +83,7 @@ def run(args, ctx) -> int:
 def _english_glossary(store, rs):
     """The glossary of the complete EN release ``rs`` translates (same label, else same
     effective date), or ``None`` when it is not stored."""
-    from crossref.langpair import english_counterpart
-    from extract.records import from_record
+    from mtgcr.crossref.translation.langpair import english_counterpart
+    from mtgcr.extract.records import from_record
     info = english_counterpart(rs.release, [r for r in store.releases("en") if r.complete])
     return from_record(store.release_rows(info.id)).glossary if info is not None else None

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import sys
 
-from crossref.model import release_json
-from crossref.xlang import translation_alignment
-from extract.rulenum import RuleNumber
+from mtgcr.crossref.model import release_json
+from mtgcr.crossref.translation.xlang import translation_alignment
+from mtgcr.extract.rulenum import RuleNumber
 
-from ..alignctx import add_decisions_option, decision_errors, open_store, read_decisions, write_report
-from ..args import add_format_option, add_lang_option, section_option
-from ..cli import UserError
-from ..diffview import diff_view, release_name
-from ..render import RENDERERS
+from mtgcr.reports.alignctx import add_decisions_option, decision_errors, open_store, read_decisions, write_report
+from mtgcr.reports.args import add_format_option, add_lang_option, section_option
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.diffview import diff_view, release_name
+from mtgcr.reports.render import RENDERERS
 
 
 def register(sub) -> None:

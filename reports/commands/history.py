@@ -1,17 +1,17 @@
 """``mtgcr history RULE``: a rule's or section's number and change kind in every release.
 
 For a translation (``--lang ja``) the rule is followed through the English releases' lineage
-(:func:`crossref.xlang.translated_history`), and each English release that has a
+(:func:`mtgcr.crossref.translation.xlang.translated_history`), and each English release that has a
 translation in the store says whether the translation has the rule there (quoted or not)."""
 from __future__ import annotations
 
-from crossref.xlang import PIVOT, translated_history
+from mtgcr.crossref.translation.xlang import PIVOT, translated_history
 
-from ..alignctx import (add_decisions_option, chain_with_progress, decision_errors, open_store,
+from mtgcr.reports.alignctx import (add_decisions_option, chain_with_progress, decision_errors, open_store,
                         progress_callback, read_decisions)
-from ..args import add_format_option, add_lang_option, rule_argument
-from ..cli import UserError
-from ..output import console, err_console, print_json, table
+from mtgcr.reports.args import add_format_option, add_lang_option, rule_argument
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import console, err_console, print_json, table
 
 
 def register(sub) -> None:

@@ -5,17 +5,17 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from corpus.document import DocumentError, document_from_bytes, load_document
-from corpus.store import StoreError
-from crossref.identify import Identification, identify
-from extract.cr_text import CRFormatError
-from extract.kinds import UnknownKindError, parse_document
-from extract.records import from_record
+from mtgcr.corpus.document import DocumentError, document_from_bytes, load_document
+from mtgcr.corpus.store import StoreError
+from mtgcr.crossref.identify import Identification, identify
+from mtgcr.extract.formats.cr_text import CRFormatError
+from mtgcr.extract.registry import UnknownKindError, parse_document
+from mtgcr.extract.records import from_record
 
-from ..alignctx import open_store, read_decisions
-from ..args import add_format_option
-from ..cli import UserError
-from ..output import console, print_json
+from mtgcr.reports.alignctx import open_store, read_decisions
+from mtgcr.reports.args import add_format_option
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import console, print_json
 
 
 def register(sub) -> None:
@@ -55,12 +55,12 @@ def _document(path: str, store):
 
 def _parse(doc):
     """A registered document kind, else a pasted fragment of rule lines
-    (:mod:`extract.fragment`, read here only: ``ingest`` does not store fragments).
+    (:mod:`mtgcr.extract.formats.fragment`, read here only: ``ingest`` does not store fragments).
 
     Raises:
         UnknownKindError: neither (the registry's message).
     """
-    from extract.fragment import looks_like_fragment, parse_fragment
+    from mtgcr.extract.formats.fragment import looks_like_fragment, parse_fragment
     try:
         return parse_document(doc)
     except UnknownKindError:
@@ -121,7 +121,7 @@ def run(args, ctx) -> int:
 def _chain(store, lang: str, args, ctx):
     """The release alignment chain of ``lang`` (alignments cached in the store), or ``None``
     when there is none (then identify follows sections by titles and text)."""
-    from crossref.chain import Chain
+    from mtgcr.crossref.chain import Chain
     try:
         return Chain(store, lang, read_decisions(args, ctx))
     except StoreError:

@@ -5,11 +5,11 @@ import sys
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from corpus.store import StoreError
-from extract.ingest import IngestInterrupted, ingest_file, scan_paths
+from mtgcr.corpus.store import StoreError
+from mtgcr.extract.ingest import IngestInterrupted, ingest_file, scan_paths
 
-from ..cli import UserError
-from ..output import console, err_console, table
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import console, err_console, table
 
 
 def register(sub) -> None:

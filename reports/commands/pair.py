@@ -2,7 +2,7 @@
 
 The translated ruleset of release R (a complete translation, or the quotes of R gathered from
 wiki pages) is paired with the English ruleset of the same release by rule number, and every
-pair is checked by evidence that survives translation (:mod:`crossref.langpair`: cited rule
+pair is checked by evidence that survives translation (:mod:`mtgcr.crossref.translation.langpair`: cited rule
 numbers, numerals, symbols, card names and other Latin words, the number of examples). The
 report lists each pair with its status and evidence, the EN rules a partial quote leaves out
 ("not quoted") or a complete translation lacks ("missing"), translated rules with no EN rule of
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from crossref.chain import complete_releases
-from crossref.langpair import english_counterpart, pair_rulesets
-from extract.records import from_record
+from mtgcr.crossref.chain import complete_releases
+from mtgcr.crossref.translation.langpair import english_counterpart, pair_rulesets
+from mtgcr.extract.records import from_record
 
-from ..args import add_format_option, section_option
-from ..cli import UserError
-from ..output import console, print_json, release_json, table
+from mtgcr.reports.args import add_format_option, section_option
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import console, print_json, release_json, table
 
 
 def register(sub) -> None:

@@ -1,9 +1,9 @@
 """``mtgcr releases``: list stored releases with their counts."""
 from __future__ import annotations
 
-from ..args import add_format_option
-from ..cli import UserError
-from ..output import console, print_json, table
+from mtgcr.reports.args import add_format_option
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import console, print_json, table
 
 
 def register(sub) -> None:

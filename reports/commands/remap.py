@@ -1,13 +1,13 @@
 """``mtgcr remap RULE --from R1 --to R2``: a rule's number(s) in another release."""
 from __future__ import annotations
 
-from corpus.store import StoreError
-from crossref.xlang import PIVOT, original_release, translated_history
+from mtgcr.corpus.store import StoreError
+from mtgcr.crossref.translation.xlang import PIVOT, original_release, translated_history
 
-from ..alignctx import (add_decisions_option, chain_with_progress, decision_errors, open_store,
+from mtgcr.reports.alignctx import (add_decisions_option, chain_with_progress, decision_errors, open_store,
                         progress_callback, read_decisions)
-from ..args import add_format_option, add_lang_option, rule_argument
-from ..output import print_json
+from mtgcr.reports.args import add_format_option, add_lang_option, rule_argument
+from mtgcr.reports.output import print_json
 
 
 def register(sub) -> None:

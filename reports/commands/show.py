@@ -5,12 +5,12 @@ from rich.markup import escape
 
 from pathlib import Path
 
-from extract.records import from_record
-from extract.rulenum import RuleNumber
+from mtgcr.extract.records import from_record
+from mtgcr.extract.rulenum import RuleNumber
 
-from ..args import add_format_option, add_lang_option
-from ..cli import UserError
-from ..output import console, err_console, print_json, release_json
+from mtgcr.reports.args import add_format_option, add_lang_option
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import console, err_console, print_json, release_json
 
 
 def register(sub) -> None:
@@ -72,7 +72,7 @@ def run(args, ctx) -> int:
         release = args.release
         pair = args.pair and not isinstance(num, int)
         if pair and release is None and args.lang != "en":
-            from crossref.langpair import paired_default
+            from mtgcr.crossref.translation.langpair import paired_default
             info, note = paired_default(store, args.lang)
             release = info.label
         info = store.resolve(release, args.lang)
@@ -150,7 +150,7 @@ def _absent(kind: str, num: RuleNumber, rs, where: str, prov: dict[str, str]) ->
     for sec in sorted(by_sec):
         ns = sorted(by_sec[sec], key=lambda n: n.sort_key)
         cover.append(f"§{sec} {ns[0]}–{ns[-1]}" if len(ns) > 1 else f"§{sec} {ns[0]}")
-    from extract.merge_stored import provenance_sources
+    from mtgcr.extract.merge_stored import provenance_sources
     pages = sorted({Path(src).name for p in prov.values() for src in provenance_sources(p)})
     return (f"{kind} {num} is not quoted in the stored pages of {where} (quotes cover "
             f"{', '.join(cover) or 'nothing'}"
@@ -187,8 +187,8 @@ def english_ruleset(store, rs):
     Raises:
         UserError: ``rs`` is English (``--pair`` needs a translation).
     """
-    from crossref.langpair import english_counterpart
-    from extract.records import from_record
+    from mtgcr.crossref.translation.langpair import english_counterpart
+    from mtgcr.extract.records import from_record
     if rs.release.lang == "en":
         raise UserError("--pair compares a translation with English; give --lang zh, ru or ja")
     info = english_counterpart(rs.release, [r for r in store.releases("en") if r.complete])
@@ -198,7 +198,7 @@ def english_ruleset(store, rs):
 def pair_json(rule, rs, en_rs) -> dict:
     """``{"number", "english": rule JSON or None, "status", "agree", "disagree", "details"}``:
     the EN rule of the same number and the evidence check of the pair."""
-    from crossref.langpair import pair_rule
+    from mtgcr.crossref.translation.langpair import pair_rule
     en_rule = en_rs.get(rule.number)
     pair = pair_rule(rs, en_rs, rule.number) if en_rule is not None else None
     return {"number": str(rule.number),
@@ -226,7 +226,7 @@ def _print_rule(r, lang: str = "en") -> None:
     """Print a rule as the files write it (text escaped: "[cost]" is rule text, not markup),
     its examples labelled with the language's marker (:attr:`CRProfile.example_label`:
     JA ``例：``, ZH ``例如：``)."""
-    from extract.profiles import PROFILES
+    from mtgcr.extract.profiles import PROFILES
     prof = PROFILES.get(lang)
     label = prof.example_label if prof else "Example:"
     console.print(f"[bold]{r.number.written}[/bold] {escape(r.text)}")

@@ -1,8 +1,8 @@
-"""Renderers of the change report dict (:func:`reports.diffview.diff_view`) and of the index
+"""Renderers of the change report dict (:func:`mtgcr.reports.diffview.diff_view`) and of the index
 page: Markdown, HTML (one self-contained file), CSV and JSON. Each ``render(view) -> str``."""
 from __future__ import annotations
 
-from . import csvout, html, jsonout, markdown
+from mtgcr.reports.render import csvout, html, jsonout, markdown
 
 __all__ = ["RENDERERS", "SUFFIX"]
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..diffview import release_name
+from mtgcr.reports.diffview import release_name
 
 __all__ = ["PARTS", "SECTION_COLUMNS_NOTE", "pairs_heading", "no_pairs_sentence",
            "summary_rows", "renumberings", "changes_of", "arrow", "pct",
@@ -129,7 +129,7 @@ def _not_quoted_summary(view: dict[str, Any], al: dict[str, Any],
     """Per missing side: ``"2807 rules of 2026-01-16 have no counterpart quoted in ja 20231117
     (a partial release): §100 100.1–100.6 (12); …"`` — count, then per section the first and
     last rule (document order) and how many."""
-    from extract.rulenum import RuleNumber
+    from mtgcr.extract.rulenum import RuleNumber
     out = []
     for side in ("old", "new"):
         present = "new" if side == "old" else "old"

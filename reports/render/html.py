@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape as _e
 from typing import Any
 
-from .common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
+from mtgcr.reports.render.common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
                      changes_of, diff_markup, glossary_name, no_pairs_sentence, pairs_heading,
                      pct, release_name, renumberings, section_kind, similarity_note,
                      summary_rows, unaligned_sentence, unchanged_rows)
@@ -170,7 +170,7 @@ def _secs(items: list[dict[str, Any]]) -> str:
 
 
 def render_index(index: dict[str, Any]) -> str:
-    """The index of a build (see :func:`reports.build_site.index_view`) as one HTML page: per
+    """The index of a build (see :func:`mtgcr.reports.build_site.index_view`) as one HTML page: per
     language a table with one row per consecutive pair (``<tr data-old data-new>``) linking
     the four report formats."""
     B = [f"<h1>{_e(index['title'])}</h1>",

@@ -8,5 +8,5 @@ __all__ = ["render"]
 
 
 def render(view: dict[str, Any]) -> str:
-    """The report dict as JSON text (see :mod:`reports.diffview` for the shape)."""
+    """The report dict as JSON text (see :mod:`mtgcr.reports.diffview` for the shape)."""
     return json.dumps(view, ensure_ascii=False, indent=2) + "\n"

@@ -10,7 +10,7 @@ import html as _html
 import re
 from typing import Any
 
-from .common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
+from mtgcr.reports.render.common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
                      changes_of, diff_markup, glossary_name, no_pairs_sentence, pairs_heading,
                      pct, release_name, renumberings, section_kind, similarity_note,
                      summary_rows, unaligned_sentence, unchanged_rows)
@@ -155,7 +155,7 @@ def _secs(items: list[dict[str, Any]]) -> str:
 
 
 def render_index(index: dict[str, Any]) -> str:
-    """The index of a build (see :func:`reports.build_site.index_view`) as Markdown."""
+    """The index of a build (see :func:`mtgcr.reports.build_site.index_view`) as Markdown."""
     L = [f"# {escape(index['title'], False)}", "", escape(index["description"]), ""]
     for lang in index["languages"]:
         L += [f"## {lang['lang']}: {pairs_heading(lang)}", ""]

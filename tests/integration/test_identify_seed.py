@@ -23,7 +23,7 @@ def _seed():
 
 @pytest.fixture(scope="module")
 def en_store(tmp_path_factory):
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     need(OFFICIAL)
     path = tmp_path_factory.mktemp("identify") / "store.sqlite"
     assert main(["--store", str(path), "--silent", "ingest", str(OFFICIAL)]) == 0
@@ -31,15 +31,15 @@ def en_store(tmp_path_factory):
 
 
 def _identify(capsys, store, *paths):
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     capsys.readouterr()
     assert main(["--store", str(store), "identify", *map(str, paths), "--format", "json"]) == 0
     return json.loads(capsys.readouterr().out)
 
 
 def test_seed_page_parses():
-    from corpus.document import load_document
-    from extract.kinds import parse_document
+    from mtgcr.corpus.document import load_document
+    from mtgcr.extract.registry import parse_document
     res = parse_document(load_document(_seed()))
     assert res.kind == "mtgru-text"
     rs, origin, prov = res.rulesets[0]
@@ -82,7 +82,7 @@ def test_identify_seed_page(capsys, en_store):
     assert r["status"] == "differs"
     assert r["changes"][0] == {"op": "replace", "fragment": "turn-controlling",
                                "release": "player-controlling"}
-    # later numbers come from the release alignment (crossref.lineage)
+    # later numbers come from the release alignment (mtgcr.crossref.lineage)
     assert d["lineage_source"] == "alignment"
     steps = d["lineage"]["711"]
     assert steps[0] == {"event": "retitled", "release": "2010-10-01", "number": "711",
@@ -92,11 +92,11 @@ def test_identify_seed_page(capsys, en_store):
     assert d["newest"] == "2026-01-16"
     assert (steps[-1]["number"], steps[-1]["title"]) == ("722", "Controlling Another Player")
     # the title/text lookup used without an alignment chain agrees
-    from corpus.document import load_document
-    from corpus.store import Store
-    from crossref.identify import identify
-    from extract.kinds import parse_document
-    from extract.records import from_record
+    from mtgcr.corpus.document import load_document
+    from mtgcr.corpus.store import Store
+    from mtgcr.crossref.identify import identify
+    from mtgcr.extract.registry import parse_document
+    from mtgcr.extract.records import from_record
     with Store(en_store, readonly=True) as store:
         pool = [from_record(store.release_rows(r.id)) for r in store.releases("en") if r.complete]
     frag = parse_document(load_document(_seed())).rulesets[0][0]
@@ -148,7 +148,7 @@ def test_identify_seed_as_html(capsys, en_store, tmp_path):
 
 
 def test_identify_ingested_document_by_name_and_errors(capsys, en_store, tmp_path):
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     seed = _seed()
     assert main(["--store", str(en_store), "--silent", "ingest", str(seed)]) == 0
     d = _identify(capsys, en_store, seed.name)[0]  # the stored document, by its name
@@ -185,7 +185,7 @@ def test_identify_seed_next_release_follows_the_alignment(capsys, en_store):
     assert "merged" in d["now"]["711.2"]["changes"]
     assert d["now"]["711.1a"]["numbers"] == ["722.1a"]
     # text output says so, and --all cuts nothing
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     capsys.readouterr()
     assert main(["--store", str(en_store), "identify", str(_seed()), "--all"]) == 0
     out = capsys.readouterr().out
@@ -213,7 +213,7 @@ def test_identify_official_file_section_moves(capsys, en_store):
     rules = {r["number"]: r for r in after["rules"]}
     assert rules["719.1"]["now"] == ["720.1"] and rules["719.1"]["status"] == "same"
     assert after["counts"]["absent"] == 0
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     capsys.readouterr()
     assert main(["--store", str(en_store), "identify", str(OFFICIAL / "2023-11-17.txt")]) == 0
     out = capsys.readouterr().out
@@ -224,8 +224,8 @@ def test_identify_official_file_section_moves(capsys, en_store):
 def _pasted(store_path, spec: str, numbers: list[str], heading: bool) -> str:
     """Rule lines of a stored release written out the way a user pastes them (built from the
     store at test time; nothing of ../shared is kept in the project)."""
-    from corpus.store import Store
-    from extract.records import from_record
+    from mtgcr.corpus.store import Store
+    from mtgcr.extract.records import from_record
     with Store(store_path, readonly=True) as store:
         rs = from_record(store.release_rows(store.resolve(spec, "en").id))
     lines = []
@@ -243,7 +243,7 @@ def _pasted(store_path, spec: str, numbers: list[str], heading: bool) -> str:
 def test_identify_pasted_fragment(capsys, en_store, tmp_path, heading):
     """A pasted fragment (rules 711.4a and 711.4b of 2010-07-16, with their examples, with and
     without the section heading) is identified, not refused; ingest still refuses it."""
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     paste = tmp_path / "paste.txt"
     paste.write_text(_pasted(en_store, "2010-07-16", ["711.4a", "711.4b"], heading), encoding="utf-8")
     d = _identify(capsys, en_store, paste)[0]

@@ -5,9 +5,9 @@ import json
 import pytest
 
 from conftest import CORPUS, OFFICIAL, SHARED, need
-from corpus.store import Store
-from extract.ingest import ingest_paths
-from reports.cli import main
+from mtgcr.corpus.store import Store
+from mtgcr.extract.ingest import ingest_paths
+from mtgcr.reports.cli import main
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("ja-cite")]
 SEEDS = SHARED / "seeds"

@@ -7,14 +7,14 @@ import re
 import pytest
 
 from conftest import CORPUS, OFFICIAL, need
-from corpus.document import load_document
-from corpus.store import Store
-from extract.cr_text import parse_cr_text
-from extract.ingest import ingest_paths
-from extract.kinds import parse_document
-from extract.records import load_ruleset
-from extract.wiki_cr import parse_wiki_cr
-from extract.wiki_quotes import merge_partial
+from mtgcr.corpus.document import load_document
+from mtgcr.corpus.store import Store
+from mtgcr.extract.formats.cr_text import parse_cr_text
+from mtgcr.extract.ingest import ingest_paths
+from mtgcr.extract.registry import parse_document
+from mtgcr.extract.records import load_ruleset
+from mtgcr.extract.wiki.cr import parse_wiki_cr
+from mtgcr.extract.wiki.quotes import merge_partial
 
 pytestmark = pytest.mark.integration
 JA_FULL = CORPUS / "ja" / "full" / "JPN_CR_20260116_lines.txt"
@@ -81,7 +81,7 @@ EXCEPTIONS = [
 
 
 def test_pairs_with_en_20260116_by_number(ja):
-    from crossref.langpair import pair_rulesets
+    from mtgcr.crossref.translation.langpair import pair_rulesets
     en = parse_cr_text(load_document(need(OFFICIAL / "2026-01-16.txt")))
     before = parse_cr_text(load_document(need(OFFICIAL / "2024-08-02.txt")))
     p = pair_rulesets(ja, en, [before])

@@ -1,6 +1,6 @@
 """Integration: the JA quotes of the seeds (../shared/seeds 000 and 001: §712 as of JA
 20231117.0 and 20221118.0; 003: §115 as of 20231117.0) paired with EN 2023-11-17 and
-2022-11-18 rule by rule (crossref.langpair), and tested against every official EN release from
+2022-11-18 rule by rule (mtgcr.crossref.translation.langpair), and tested against every official EN release from
 2021-07-12 to 2026-01-16 for a stale translation or a mislabeled quote; ``mtgcr pair`` on them.
 
 What the files show (checked here against the texts themselves):
@@ -22,11 +22,11 @@ import unicodedata
 import pytest
 
 from conftest import OFFICIAL, SHARED, need
-from corpus.document import load_document
-from crossref.langpair import pair_rulesets
-from extract.cr_text import parse_cr_text
-from extract.kinds import parse_document
-from extract.profiles import PROFILES
+from mtgcr.corpus.document import load_document
+from mtgcr.crossref.translation.langpair import pair_rulesets
+from mtgcr.extract.formats.cr_text import parse_cr_text
+from mtgcr.extract.registry import parse_document
+from mtgcr.extract.profiles import PROFILES
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("ja-pairing")]
 SEEDS = SHARED / "seeds"
@@ -164,8 +164,8 @@ def test_no_other_release_fits_better(prefix, best, en, quotes):
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    from corpus.store import Store
-    from extract.ingest import ingest_paths
+    from mtgcr.corpus.store import Store
+    from mtgcr.extract.ingest import ingest_paths
     need(SEEDS)
     path = tmp_path_factory.mktemp("pair") / "s.sqlite"
     files = [need(OFFICIAL / f"{d}.txt") for d in ("2022-11-18", "2023-02-03", "2023-11-17")]
@@ -176,7 +176,7 @@ def store(tmp_path_factory):
 
 
 def run_json(store, capsys, *args):
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     assert main(["--store", str(store), *args, "--format", "json"]) == 0
     return json.loads(capsys.readouterr().out)
 

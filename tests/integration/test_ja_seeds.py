@@ -6,11 +6,11 @@ import re
 import pytest
 
 from conftest import OFFICIAL, SHARED, need
-from corpus.document import load_document
-from extract.cr_text import parse_cr_text
-from extract.kinds import parse_document
-from extract.rulenum import RuleNumber as N
-from extract.wiki_diff import read_diff
+from mtgcr.corpus.document import load_document
+from mtgcr.extract.formats.cr_text import parse_cr_text
+from mtgcr.extract.registry import parse_document
+from mtgcr.extract.rulenum import RuleNumber as N
+from mtgcr.extract.wiki.diff import read_diff
 
 pytestmark = pytest.mark.integration
 SEEDS = SHARED / "seeds"

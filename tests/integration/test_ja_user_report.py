@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from conftest import CORPUS, OFFICIAL, SHARED, need
-from corpus.store import Store
-from crossref.xlang import translation_alignment
-from extract.rulenum import RuleNumber
-from reports.cli import main
+from mtgcr.corpus.store import Store
+from mtgcr.crossref.translation.xlang import translation_alignment
+from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.reports.cli import main
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("ja_user_report")]
 

@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS, OFFICIAL, need
-from corpus.document import Document, load_document
-from corpus.store import Store
-from extract.ingest import ingest_paths
-from extract.model import Ruleset
-from extract.profiles import parse_english_date
-from extract.records import from_record
-from extract.rulenum import RuleNumber
+from mtgcr.corpus.document import Document, load_document
+from mtgcr.corpus.store import Store
+from mtgcr.extract.ingest import ingest_paths
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.profiles import parse_english_date
+from mtgcr.extract.records import from_record
+from mtgcr.extract.rulenum import RuleNumber
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("official-corpus")]
 
@@ -489,7 +489,7 @@ def test_contents_and_body_list_the_same_sections_except_placeholders(corpus):
 
 
 def test_store_round_trip_equals_direct_parse(corpus):
-    from extract.cr_text import parse_cr_text
+    from mtgcr.extract.formats.cr_text import parse_cr_text
     for name in ("2003-10-01.txt", "2006-05-01.txt", "2023-11-17.txt", "20240410_En.txt"):
         direct: Ruleset = parse_cr_text(doc(name))
         stored = corpus["rulesets"][name]

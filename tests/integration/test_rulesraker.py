@@ -13,9 +13,9 @@ from functools import lru_cache
 import pytest
 
 from conftest import CORPUS, need
-from corpus.document import load_document
-from extract.cr_text import parse_cr_text
-from extract.rulenum import RuleNumber
+from mtgcr.corpus.document import load_document
+from mtgcr.extract.formats.cr_text import parse_cr_text
+from mtgcr.extract.rulenum import RuleNumber
 
 pytestmark = pytest.mark.integration
 

@@ -13,12 +13,12 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import OFFICIAL, SHARED, need
-from corpus.store import Store
-from crossref.align import align_releases
-from crossref.chain import aligned_pair
-from crossref.xlang import translation_alignment
-from extract.rulenum import RuleNumber as R
-from reports.cli import main
+from mtgcr.corpus.store import Store
+from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.chain import aligned_pair
+from mtgcr.crossref.translation.xlang import translation_alignment
+from mtgcr.extract.rulenum import RuleNumber as R
+from mtgcr.reports.cli import main
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("xlang_seeds")]
 

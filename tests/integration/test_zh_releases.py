@@ -51,9 +51,9 @@ def en_file(label: str) -> Path:
 
 @pytest.fixture(scope="module")
 def pairs():
-    from corpus.document import load_document
-    from crossref.langpair import pair_rulesets
-    from extract.cr_text import parse_cr_text
+    from mtgcr.corpus.document import load_document
+    from mtgcr.crossref.translation.langpair import pair_rulesets
+    from mtgcr.extract.formats.cr_text import parse_cr_text
     need(ZH)
     out = {}
     prev_en = None
@@ -66,8 +66,8 @@ def pairs():
 
 
 def test_all_19_ingest(tmp_path):
-    from corpus.store import Store
-    from extract.ingest import ingest_paths
+    from mtgcr.corpus.store import Store
+    from mtgcr.extract.ingest import ingest_paths
     need(ZH)
     with Store(tmp_path / "zh.sqlite") as store:
         results = ingest_paths(store, [ZH])
@@ -136,7 +136,7 @@ def test_show_pair_and_diff_in_chinese(tmp_path, capsys):
     """`show --lang zh --pair` and `diff --lang zh` on two real ZH releases and their EN."""
     import json
 
-    from reports.cli import main
+    from mtgcr.reports.cli import main
     need(ZH)
     store = str(tmp_path / "s.sqlite")
     files = [ZH / "20231117_Zh.txt", ZH / "20240206_Zh.txt", en_file("20231117"), en_file("20240206")]

@@ -4,7 +4,7 @@ Rendered text, rendered HTML, raw wikitext and each column of a diff view all be
 list of block-level lines (paragraphs, headings, list items with their depth, definition-list
 terms and descriptions), each with its 1-based source line and, for wikitext, its markup. The
 quote blocks, citations and term pairs are then found the same way on every kind
-(:mod:`extract.wiki_quotes`, :mod:`extract.wiki_facts`).
+(:mod:`mtgcr.extract.wiki.quotes`, :mod:`mtgcr.extract.wiki.facts`).
 
 Format knowledge (mtgwiki.com, checked on the seeds and the excerpts in
 ``corpus/mtgwiki/web_excerpts.json``): a quoted CR block starts with a line
@@ -19,7 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from .model import ParseWarning
+from mtgcr.extract.model import ParseWarning
 
 __all__ = ["PageLine", "WikiPage", "QUOTE_HEADER", "quote_header"]
 

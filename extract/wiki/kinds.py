@@ -1,32 +1,32 @@
-"""Registers the MTG Wiki page kinds and the JA CR text with :mod:`extract.kinds`.
+"""Registers the MTG Wiki page kinds and the JA CR text with :mod:`mtgcr.extract.kinds`.
 
 Kinds (see each module for its format knowledge):
 
-* ``"wiki-cr"`` — the wiki's generated 総合ルール pages (:mod:`extract.wiki_cr`);
-* ``"wiki-diff"`` — a saved diff view; both revisions rebuilt (:mod:`extract.wiki_diff`);
-* ``"wiki-html"`` — rendered HTML (:mod:`extract.wiki_html`);
-* ``"wiki-rendered"`` — rendered text (:mod:`extract.wiki_rendered`);
-* ``"wikitext"`` — raw wikitext (:mod:`extract.wiki_markup`);
+* ``"wiki-cr"`` — the wiki's generated 総合ルール pages (:mod:`mtgcr.extract.wiki.cr`);
+* ``"wiki-diff"`` — a saved diff view; both revisions rebuilt (:mod:`mtgcr.extract.wiki.diff`);
+* ``"wiki-html"`` — rendered HTML (:mod:`mtgcr.extract.wiki.html`);
+* ``"wiki-rendered"`` — rendered text (:mod:`mtgcr.extract.wiki.rendered`);
+* ``"wikitext"`` — raw wikitext (:mod:`mtgcr.extract.wiki.markup`);
 * ``"cr-text"`` for a JA CR text: the generic parser plus the JA term pairs and card names.
 
 Every page yields its quoted CR blocks as partial rulesets (origin ``"wiki"``; quotes of one
-release merged; provenance ``page:line`` per number) and its facts (:mod:`extract.wiki_facts`).
+release merged; provenance ``page:line`` per number) and its facts (:mod:`mtgcr.extract.wiki.facts`).
 """
 from __future__ import annotations
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .cr_text import detect_profile
-from .ja_cr import parse_ja_cr
-from .kinds import DocumentParser, ParseResult, UnknownKindError, register
-from .wiki_cr import parse_wiki_cr, sniff_wiki_cr
-from .wiki_diff import diff_pages, read_diff, sniff_diff
-from .wiki_facts import page_facts, ruleset_facts
-from .wiki_html import read_html, sniff_html
-from .wiki_markup import read_wikitext_doc, sniff_wikitext
-from .wiki_page import WikiPage
-from .wiki_quotes import merge_partial, page_rulesets
-from .wiki_rendered import read_rendered, sniff_rendered
+from mtgcr.extract.formats.cr_text import detect_profile
+from mtgcr.extract.formats.ja_cr import parse_ja_cr
+from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
+from mtgcr.extract.wiki.cr import parse_wiki_cr, sniff_wiki_cr
+from mtgcr.extract.wiki.diff import diff_pages, read_diff, sniff_diff
+from mtgcr.extract.wiki.facts import page_facts, ruleset_facts
+from mtgcr.extract.wiki.html import read_html, sniff_html
+from mtgcr.extract.wiki.markup import read_wikitext_doc, sniff_wikitext
+from mtgcr.extract.wiki.page import WikiPage
+from mtgcr.extract.wiki.quotes import merge_partial, page_rulesets
+from mtgcr.extract.wiki.rendered import read_rendered, sniff_rendered
 
 __all__ = ["pages_result", "parse_wiki_document", "WIKI_PARSERS"]
 
@@ -87,7 +87,7 @@ def _wiki_cr(doc: Document) -> ParseResult:
     try:
         rs, prov = parse_wiki_cr(doc)
     except ValueError as exc:
-        from .cr_text import CRFormatError
+        from mtgcr.extract.formats.cr_text import CRFormatError
         raise CRFormatError(str(exc)) from None
     result = ParseResult("wiki-cr", [(rs, ORIGIN, prov)] if (rs.rules or rs.sections or rs.glossary
                                                               or rs.introduction) else [])
@@ -124,7 +124,5 @@ WIKI_PARSERS = [
     DocumentParser("wikitext", sniff_wikitext, _wikitext),
 ]
 
-register(DocumentParser("cr-text-ja", _is_ja_cr, _ja_cr), first=True)
-register(WIKI_PARSERS[0], first=True)
-for _p in WIKI_PARSERS[1:]:
-    register(_p)
+#: The official JA CR text (before the generic CR text parser, which would also accept it).
+JA_CR_PARSER = DocumentParser("cr-text-ja", _is_ja_cr, _ja_cr)

@@ -6,11 +6,11 @@ as ``711.4a  The controller …`` / ``711.4b  …``, perhaps under a section hea
 and wrapped lines. Format knowledge is that of the official CR text (every release since
 2004: a rule line is the number, an optional dot, white space and the text; a section heading
 is three digits, a dot and a title; a chapter heading one digit, a dot and a title; examples
-start with the language's marker, :data:`extract.profiles.PROFILES`).
+start with the language's marker, :data:`mtgcr.extract.profiles.PROFILES`).
 
 A fragment has no release: it is parsed into a partial ruleset (``complete=False``) of the
-release labelled ``"unknown"`` with no effective date, for :mod:`crossref.identify` to place.
-It is deliberately **not** a registered document kind (:data:`extract.kinds.PARSERS`):
+release labelled ``"unknown"`` with no effective date, for :mod:`mtgcr.crossref.identify` to place.
+It is deliberately **not** a registered document kind (:data:`mtgcr.extract.registry.PARSERS`):
 ``mtgcr ingest`` keeps refusing files of no known kind, and ``mtgcr identify`` reads
 fragments directly with :func:`parse_fragment`.
 """
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import re
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .kinds import ParseResult
-from .model import Chapter, Example, ParseWarning, Release, Rule, Ruleset, Section
-from .profiles import PROFILES
-from .rulenum import RuleNumber
+from mtgcr.extract.kinds import ParseResult
+from mtgcr.extract.model import Chapter, Example, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.profiles import PROFILES
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["looks_like_fragment", "parse_fragment", "fragment_lang", "UNKNOWN_LABEL"]
 
@@ -37,7 +37,7 @@ _HTML = re.compile(r"<\s*(?:html|body|p|div|br|table)\b", re.I)
 
 def fragment_lang(text: str) -> str:
     """The language of a fragment by its letters: kana → ``"ja"``, other Han → ``"zh"``,
-    Cyrillic → ``"ru"``, else ``"en"`` (the languages of :data:`extract.profiles.PROFILES`)."""
+    Cyrillic → ``"ru"``, else ``"en"`` (the languages of :data:`mtgcr.extract.profiles.PROFILES`)."""
     kana = len(re.findall(r"[\u3040-\u30ff]", text))
     han = len(re.findall(r"[\u4e00-\u9fff]", text))
     cyr = len(re.findall(r"[\u0400-\u04ff]", text))
@@ -70,7 +70,7 @@ def looks_like_fragment(doc: Document) -> bool:
 
 
 def parse_fragment(doc: Document) -> ParseResult:
-    """Parse a pasted fragment into a :class:`~extract.kinds.ParseResult` of kind
+    """Parse a pasted fragment into a :class:`~mtgcr.extract.kinds.ParseResult` of kind
     ``"fragment"`` holding one partial ruleset (origin ``"fragment"``) of release
     ``"unknown"``, its language guessed by :func:`fragment_lang`.
 

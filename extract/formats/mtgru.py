@@ -27,7 +27,7 @@ example even when its label is missing. Line numbers are those of the HTML sourc
 
 The page is parsed into a partial English ruleset of an **unknown** release (label
 ``"unknown"``, no effective date): which release the text is from is for
-:mod:`crossref.identify` to find out. The neighbouring sections named in the footer are added
+:mod:`mtgcr.crossref.identify` to find out. The neighbouring sections named in the footer are added
 to :attr:`Ruleset.sections` as structure evidence (they carry no rules) and also returned as a
 ``mtgru-navigation`` fact.
 """
@@ -36,12 +36,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .cr_text import CRFormatError, split_headword
-from .kinds import DocumentParser, ParseResult, register
-from .model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
-from .rulenum import RuleNumber
+from mtgcr.extract.formats.cr_text import CRFormatError, split_headword
+from mtgcr.extract.kinds import DocumentParser, ParseResult
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["sniff_mtgru", "parse_mtgru", "parse_mtgru_lines", "html_lines", "Navigation",
            "UNKNOWN_LABEL", "SITE_TITLE"]
@@ -88,7 +88,7 @@ class Navigation:
 
 def _decoded_text(doc: Document) -> str:
     """The page text; HTML declaring windows-1251 is decoded from the raw bytes with that codec
-    (an 8-bit guess by :mod:`corpus.decode` would read Cyrillic as Latin-1 letters)."""
+    (an 8-bit guess by :mod:`mtgcr.corpus.decode` would read Cyrillic as Latin-1 letters)."""
     if _CHARSET.search(doc.raw[:4096]) and not doc.raw.startswith(b"\xef\xbb\xbf"):
         try:
             return doc.raw.decode("cp1251")
@@ -412,4 +412,5 @@ def parse_mtgru(doc: Document) -> ParseResult:
     return ParseResult(kind, [(rs, f"mtgru:{key}", prov)], facts)
 
 
-register(DocumentParser("mtgru", sniff_mtgru, parse_mtgru))
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`.
+PARSER = DocumentParser("mtgru", sniff_mtgru, parse_mtgru)

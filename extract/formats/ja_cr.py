@@ -1,7 +1,7 @@
 """The official Japanese CR text (総合ルール): the generic parser plus what only JA has.
 
-:func:`parse_ja_cr` runs :func:`extract.cr_text.parse_cr_text` with the ``ja`` profile (see
-:mod:`extract.profiles` for the format: U+3000 header lines, ``例：``/``例:`` examples,
+:func:`parse_ja_cr` runs :func:`mtgcr.extract.formats.cr_text.parse_cr_text` with the ``ja`` profile (see
+:mod:`mtgcr.extract.profiles` for the format: U+3000 header lines, ``例：``/``例:`` examples,
 ``用語集`` headwords ``相棒（あいぼう）／Companion``, the JA file's quirks) and adds the
 translation's own revision: the header's ``マジック総合ルール(和訳 20230901.0 版)`` (as the
 mjmj.info files and the MTG Wiki's pages state it) or the official file name
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .cr_text import parse_cr_text
-from .model import Ruleset
-from .profiles import PROFILES
+from mtgcr.extract.formats.cr_text import parse_cr_text
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.profiles import PROFILES
 
 __all__ = ["parse_ja_cr", "translation_revision"]
 
@@ -37,7 +37,7 @@ def parse_ja_cr(doc: Document) -> Ruleset:
     """Parse a complete JA CR text.
 
     Raises:
-        extract.cr_text.CRFormatError: not a CR text (see :func:`parse_cr_text`).
+        mtgcr.extract.formats.cr_text.CRFormatError: not a CR text (see :func:`parse_cr_text`).
     """
     rs = parse_cr_text(doc, lang="ja")
     rev = translation_revision(doc, rs.release.label)

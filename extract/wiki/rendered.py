@@ -4,15 +4,15 @@ Format knowledge (seeds 000, 001, 003): the first line is the page title; a line
 ``提供：MTG Wiki`` follows; section headings are short lines of their own, older skins prefix
 them with ``[編集]`` (``[編集] 解説``); bulleted items start with ``•`` indented two spaces per
 level; numbered items ``1. 土地をプレイする。``; a quoted CR block starts with
-``引用：総合ルール 20231117.0`` and is a bulleted tree (see :mod:`extract.wiki_quotes`).
+``引用：総合ルール 20231117.0`` and is a bulleted tree (see :mod:`mtgcr.extract.wiki.quotes`).
 """
 from __future__ import annotations
 
 import re
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .wiki_page import PageLine, WikiPage, quote_header
+from mtgcr.extract.wiki.page import PageLine, WikiPage, quote_header
 
 __all__ = ["sniff_rendered", "read_rendered"]
 

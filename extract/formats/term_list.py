@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .cr_text import CRFormatError
-from .kinds import DocumentParser, ParseResult, register
-from .model import ParseWarning
+from mtgcr.extract.formats.cr_text import CRFormatError
+from mtgcr.extract.kinds import DocumentParser, ParseResult
+from mtgcr.extract.model import ParseWarning
 
 __all__ = ["sniff_term_list", "parse_term_list", "HEADINGS"]
 
@@ -71,4 +71,5 @@ def parse_term_list(doc: Document) -> ParseResult:
     return ParseResult("term-list", [], facts, warnings)
 
 
-register(DocumentParser("term-list", sniff_term_list, parse_term_list))
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`.
+PARSER = DocumentParser("term-list", sniff_term_list, parse_term_list)

@@ -6,7 +6,7 @@ Format knowledge (``../shared/corpus/zh/markdown``, the ZH community edition dat
 * one file per chapter (``1.md`` … ``9.md``), plus ``index.md`` (contents and the date
   ``*此规则于2026年4月17日起生效。*``), ``intro.md``, ``glossary.md`` (entries ordered by the
   English headword), ``glossarycn.md`` (the same entries ordered by pinyin), ``credits.md``
-  and ``translatedterms.md`` (read by :mod:`extract.term_list`);
+  and ``translatedterms.md`` (read by :mod:`mtgcr.extract.formats.term_list`);
 * a navigation line first (``[返回完整规则目录](/cr/) | [第六章 - …](/cr/6/) | …``);
 * chapter ``# 7. 附加规则 Additional Rules`` and section
   ``## <span id='cr700'>700.</span> 总则 General`` headings carry both titles;
@@ -19,7 +19,7 @@ Format knowledge (``../shared/corpus/zh/markdown``, the ZH community edition dat
   English, entries separated by ``----``.
 
 The language-specific parts (example marker, date statement) come from the translation's
-:class:`extract.profiles.CRProfile`; nothing else here is Chinese-specific. Each file yields two
+:class:`mtgcr.extract.profiles.CRProfile`; nothing else here is Chinese-specific. Each file yields two
 partial rulesets, the translation and the English, of the edition's release: the date stated
 in the file, else the one in ``index.md`` beside it (a chapter file states none; a warning
 says where the date came from), else the label ``unknown``.
@@ -29,13 +29,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from corpus.document import Document, load_document
+from mtgcr.corpus.document import Document, load_document
 
-from .cr_text import split_headword
-from .kinds import DocumentParser, ParseResult, register
-from .model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
-from .profiles import PROFILES, CRProfile
-from .rulenum import RuleNumber
+from mtgcr.extract.formats.cr_text import split_headword
+from mtgcr.extract.kinds import DocumentParser, ParseResult
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.profiles import PROFILES, CRProfile
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["sniff_cr_markdown", "parse_cr_markdown", "strip_markdown"]
 
@@ -225,4 +225,5 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
     return ParseResult("cr-markdown", [(tr, key, prov), (en, key, prov)], [], warnings)
 
 
-register(DocumentParser("cr-markdown", sniff_cr_markdown, parse_cr_markdown))
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`.
+PARSER = DocumentParser("cr-markdown", sniff_cr_markdown, parse_cr_markdown)

@@ -10,10 +10,10 @@ section headings ``=100=`` with the title on the next line; rules ``==100.1==`` 
 ``=相棒（あいぼう）／Companion=``, the definition on the following lines. The page 総合ルール/0
 holds the introduction (``0. はじめに``). The JA text's own defects are copied into the pages
 (``702.189. 火の技`` as a rule's text, ``. 前兆カード`` as a section title, a duplicated
-``==505.4==``) and are read the way :mod:`extract.cr_text` reads them in the JA text.
+``==505.4==``) and are read the way :mod:`mtgcr.extract.formats.cr_text` reads them in the JA text.
 
 Each page becomes a partial JA ruleset (origin ``"wiki"``) of the release its notice names; the
-pages merge into one ruleset of that release (:func:`extract.wiki_quotes.merge_partial`).
+pages merge into one ruleset of that release (:func:`mtgcr.extract.wiki.quotes.merge_partial`).
 """
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ import re
 
 import mwparserfromhell
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .cr_text import split_headword
-from .model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
-from .profiles import JA_HEADWORD
-from .rulenum import RuleNumber
+from mtgcr.extract.formats.cr_text import split_headword
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.profiles import JA_HEADWORD
+from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["sniff_wiki_cr", "parse_wiki_cr", "NOTICE"]
 

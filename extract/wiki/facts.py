@@ -1,22 +1,22 @@
 """Facts found on MTG Wiki pages and in JA rulesets: citations, term pairs, card names, pages.
 
-Every fact is a ``(kind, dict)`` pair for :attr:`extract.kinds.ParseResult.facts` (stored in the
-``facts`` table, read back with :meth:`corpus.store.Store.facts`). Kinds and their keys:
+Every fact is a ``(kind, dict)`` pair for :attr:`mtgcr.extract.kinds.ParseResult.facts` (stored in the
+``facts`` table, read back with :meth:`mtgcr.corpus.store.Store.facts`). Kinds and their keys:
 
 * ``"wiki-page"``: ``page`` (the document), ``kind``, ``title``, ``title_en``, ``column`` /
   ``column_label`` (diff views), ``quotes`` (``[{label, revision, lang, line, rules}]``),
   ``gaps`` (diff lines not shown);
 * ``"wiki-revision"`` (diff views): ``page``, ``column``, ``label``, ``lines`` (``[[n, text]]``:
   the rebuilt wikitext with each line's number in that revision), ``gaps``;
-* ``"citation"``: :meth:`extract.citations.Citation.as_json` plus ``page``, ``column``,
+* ``"citation"``: :meth:`mtgcr.extract.citations.Citation.as_json` plus ``page``, ``column``,
   ``column_label``, ``page_title``, ``page_title_en``, ``in_quote``, ``quote_label`` /
   ``quote_revision`` (the release the page quotes, ``None`` if none) and ``line_text`` (the
   line the offsets count in: its wikitext for wikitext pages and diff columns, its visible
   text for rendered text and HTML); for diff columns also ``source_line``, the line of the
-  diff view file the revision's line was read from (set by :mod:`extract.wiki_kinds`);
-* ``"term-pair"`` / ``"card-pair"``: :meth:`extract.terms.TermPair.as_json` plus ``page``,
+  diff view file the revision's line was read from (set by :mod:`mtgcr.extract.wiki.kinds`);
+* ``"term-pair"`` / ``"card-pair"``: :meth:`mtgcr.extract.terms.TermPair.as_json` plus ``page``,
   ``column``, ``in_quote`` (for rulesets: ``rule``, the rule number it was found in);
-* ``"card"``: :meth:`extract.terms.CardMention.as_json` plus ``page``, ``column`` (and ``rule``);
+* ``"card"``: :meth:`mtgcr.extract.terms.CardMention.as_json` plus ``page``, ``column`` (and ``rule``);
 * ``"quote-paragraph"``: a quoted paragraph with no rule number (``page``, ``line``,
   ``label``, ``section``, ``text``).
 
@@ -24,18 +24,18 @@ Line numbers are 1-based lines of the source document (of the revision, for diff
 """
 from __future__ import annotations
 
-from .citations import find_citations
-from .model import Ruleset
-from .terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, prose_pairs,
+from mtgcr.extract.citations import find_citations
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, prose_pairs,
                     rule_title_pairs, title_pair)
-from .wiki_page import WikiPage
-from .wiki_quotes import find_quotes, quote_ruleset
+from mtgcr.extract.wiki.page import WikiPage
+from mtgcr.extract.wiki.quotes import find_quotes, quote_ruleset
 
 __all__ = ["page_facts", "ruleset_facts", "page_subject"]
 
 
 def page_subject(page: WikiPage):
-    """The page's subject pair (:class:`extract.terms.TermPair` with ``source="title"``) or ``None``."""
+    """The page's subject pair (:class:`mtgcr.extract.terms.TermPair` with ``source="title"``) or ``None``."""
     return title_pair(page.title, [(pl.line, pl.text) for pl in page.lines])
 
 

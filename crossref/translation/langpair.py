@@ -4,7 +4,7 @@ A translation (ZH, JA, RU …) of release R uses the numbering of the English re
 pairing is by rule number. Every pair is then *verified* by evidence that survives translation:
 
 * **references** — rule numbers cited in the text ("参见规则601.2b" / "See rule 601.2b"),
-  found by :func:`extract.references.find_references` in any language (a bare three-digit
+  found by :func:`mtgcr.extract.references.find_references` in any language (a bare three-digit
   number with no "rule" keyword is a numeral: "exactly 100 cards");
 * **numerals** — digits in the translation must occur in the English text as digits or as
   number words ("60张" / "60 cards", "2" / "two"), and digits in the English text must occur in
@@ -50,10 +50,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from extract.model import Release, Rule, Ruleset
-from extract.profiles import PROFILES
-from extract.references import find_references
-from extract.rulenum import RuleNumber, letters_index
+from mtgcr.extract.model import Release, Rule, Ruleset
+from mtgcr.extract.profiles import PROFILES
+from mtgcr.extract.references import find_references
+from mtgcr.extract.rulenum import RuleNumber, letters_index
 
 __all__ = ["Evidence", "evidence", "RulePair", "LangPairing", "pair_rulesets",
            "ReleaseFit", "release_fit", "compare_evidence", "evidence_items", "english_counterpart",
@@ -583,7 +583,7 @@ def pair_rulesets(translation: Ruleset, english: Ruleset,
 
 def english_counterpart(release: Release, english: Iterable):
     """The English release a translation belongs to, among ``english`` (objects with ``label``
-    and ``effective_date`` — :class:`extract.model.Release` or :class:`corpus.store.ReleaseInfo`).
+    and ``effective_date`` — :class:`mtgcr.extract.model.Release` or :class:`mtgcr.corpus.store.ReleaseInfo`).
 
     The same label first (ZH and JA carry the EN label); else the same effective date (the
     RU translation states only "от 8 июля 2017", the date in the body of EN label 20170707).
@@ -607,12 +607,12 @@ def english_counterpart(release: Release, english: Iterable):
 
 def paired_default(store, lang: str, pivot: str = "en"):
     """The release of translation ``lang`` a command pairing with ``pivot`` defaults to:
-    the newest one (complete preferred, as :meth:`corpus.store.Store.resolve` with no
+    the newest one (complete preferred, as :meth:`mtgcr.corpus.store.Store.resolve` with no
     spec) when a complete ``pivot`` release of its label (or effective date) is stored,
     else the newest complete one that has such a counterpart, else the newest partial one.
 
     Args:
-        store: an open :class:`corpus.store.Store`.
+        store: an open :class:`mtgcr.corpus.store.Store`.
         lang: the translation's language (``"zh"``, ``"ja"``, ``"ru"``).
         pivot: the original's language.
 
@@ -624,7 +624,7 @@ def paired_default(store, lang: str, pivot: str = "en"):
         counterpart, the newest is returned with a note naming the ``pivot`` label to ingest.
 
     Raises:
-        corpus.store.StoreError: no release of ``lang`` is stored.
+        mtgcr.corpus.store.StoreError: no release of ``lang`` is stored.
     """
     newest = store.resolve(None, lang)
     english = [r for r in store.releases(pivot) if r.complete]

@@ -51,7 +51,7 @@ Format knowledge, checked on the 112 official English releases 2003-03-15 … 20
   truncation warning and ``truncated=True`` (its glossary is not compared by alignments), so
   that the real 2013-02-01 file stays in the chain; in the store a parse
   never replaces a stored copy of the same release that has more sections, rules, subrules or
-  glossary entries unless asked (see :mod:`corpus.store`). A file cut off before its glossary
+  glossary entries unless asked (see :mod:`mtgcr.corpus.store`). A file cut off before its glossary
   heading is refused (:class:`CRFormatError`);
 * the file published as 2006-06-01 states "current as of June 1, 2004" (its original name was
   ``MagicCompRules060104.txt``, month-first): it is the 2004-06-01 release and gets the label
@@ -64,11 +64,11 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
-from .profiles import PROFILES, CRProfile
-from .rulenum import RuleNumber, next_letters
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.profiles import PROFILES, CRProfile
+from mtgcr.extract.rulenum import RuleNumber, next_letters
 
 __all__ = ["parse_cr_text", "CRFormatError", "label_from_name"]
 

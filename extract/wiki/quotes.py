@@ -1,6 +1,6 @@
 """Quoted CR blocks on MTG Wiki pages → partial rulesets, and merging partial rulesets.
 
-A quote block (see :mod:`extract.wiki_page` for the shapes) becomes a :class:`Ruleset` with
+A quote block (see :mod:`mtgcr.extract.wiki.page` for the shapes) becomes a :class:`Ruleset` with
 ``complete=False``: release label and translation revision from the header
 (``引用：総合ルール 20231117.0`` → JA ``20231117``, revision ``"0"``), the language from the quoted
 text (a quote in English — the wiki quotes the English rules when no translation exists yet —
@@ -24,11 +24,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 
-from .references import _normalise
-from .model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
-from .rulenum import RuleNumber, next_letters
-from .terms import has_japanese
-from .wiki_page import PageLine, WikiPage, quote_header
+from mtgcr.extract.references import _normalise
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.rulenum import RuleNumber, next_letters
+from mtgcr.extract.terms import has_japanese
+from mtgcr.extract.wiki.page import PageLine, WikiPage, quote_header
 
 __all__ = ["QuoteBlock", "find_quotes", "quote_ruleset", "page_rulesets", "merge_partial",
            "Provenance"]

@@ -19,10 +19,10 @@ import re
 
 import mwparserfromhell
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .citations import template_spans
-from .wiki_page import PageLine, WikiPage
+from mtgcr.extract.citations import template_spans
+from mtgcr.extract.wiki.page import PageLine, WikiPage
 
 __all__ = ["sniff_wikitext", "read_wikitext", "visible"]
 

@@ -23,11 +23,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .model import ParseWarning
-from .wiki_markup import read_wikitext
-from .wiki_page import WikiPage
+from mtgcr.extract.model import ParseWarning
+from mtgcr.extract.wiki.markup import read_wikitext
+from mtgcr.extract.wiki.page import WikiPage
 
 __all__ = ["Revision", "DiffView", "sniff_diff", "read_diff"]
 

@@ -7,17 +7,17 @@ quotes (a wiki page quoting one section) or carry their own defects. Hence
 (:func:`translation_alignment`):
 
 * **projected** — when the English releases of both labels are stored (complete), the
-  English alignment is computed (:func:`crossref.chain.aligned_pair`, cached for consecutive
+  English alignment is computed (:func:`mtgcr.crossref.chain.aligned_pair`, cached for consecutive
   releases) and projected onto the translation: each translated rule is paired with the
   English rule of its number and the pair verified by evidence inside the texts
-  (:func:`crossref.langpair.pair_rulesets`); only pairs that stand are projected. The
+  (:func:`mtgcr.crossref.translation.langpair.pair_rulesets`); only pairs that stand are projected. The
   relation of every group (renumbered, split, merged, moved, added, removed …) comes from
   English; whether the *translated* wording changed, and how much, is decided on the
-  translated texts (:func:`crossref.classify.compare_texts`, Japanese scored on SudachiPy
+  translated texts (:func:`mtgcr.crossref.classify.compare_texts`, Japanese scored on SudachiPy
   words), so an English typo fix the translation never had shows as ``renumbered`` and a
   revised translation as ``modified``, each with a note;
 * **direct** — when only the translation is stored, its releases are aligned with each other
-  (:func:`crossref.align.align_releases`; Japanese keys and similarities on SudachiPy words);
+  (:func:`mtgcr.crossref.align.align_releases`; Japanese keys and similarities on SudachiPy words);
   what a partial side lacks is "not quoted", not added or removed
   (:func:`restrict_to_quoted`);
 * **both** — when the projection is possible, the direct alignment is computed as well and
@@ -25,7 +25,7 @@ quotes (a wiki page quoting one section) or carry their own defects. Hence
   every rule whose counterparts differ is listed, grouped with the rules it is tied to.
 
 English is the "most complete language" here: it is the original of every translation and
-the only language :mod:`crossref.langpair` verifies against.
+the only language :mod:`mtgcr.crossref.translation.langpair` verifies against.
 """
 from __future__ import annotations
 
@@ -33,19 +33,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from corpus.store import ReleaseInfo, Store
-from extract.model import Release, Ruleset
-from extract.rulenum import RuleNumber
+from mtgcr.corpus.store import ReleaseInfo, Store
+from mtgcr.extract.model import Release, Ruleset
+from mtgcr.extract.rulenum import RuleNumber
 
-from .classify import compare_texts, number_table
-from .decisions import Decision
-from .glossary import align_glossary
-from .langpair import LangPairing, english_counterpart, pair_rulesets
-from .matching import full_text
-from .model import Alignment, Change, SectionChange, release_json
-from .options import AlignOptions
-from .textkey import compare_form, rewrite_numbers, title_key
-from .worddiff import text_similarity
+from mtgcr.crossref.classify import compare_texts, number_table
+from mtgcr.crossref.decisions import Decision
+from mtgcr.crossref.glossary import align_glossary
+from mtgcr.crossref.translation.langpair import LangPairing, english_counterpart, pair_rulesets
+from mtgcr.crossref.matching import full_text
+from mtgcr.crossref.model import Alignment, Change, SectionChange, release_json
+from mtgcr.crossref.options import AlignOptions
+from mtgcr.crossref.textkey import compare_form, rewrite_numbers, title_key
+from mtgcr.crossref.worddiff import text_similarity
 
 __all__ = ["PIVOT", "strip_wiki_markup", "compared_texts", "original_release", "translated_history", "TranslatedHistory", "Projection", "Disagreement", "CrossAlignment", "project_alignment",
            "compare_alignments", "restrict_to_quoted", "translation_alignment"]
@@ -162,7 +162,7 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
         pivot: the alignment of the original (English) releases of the same two labels.
         old, new: the translated rulesets (complete or partial; same language).
         old_ok, new_ok: translated rule numbers whose pairing with the original stands
-            (:attr:`crossref.langpair.LangPairing.paired`); other rules are not projected.
+            (:attr:`mtgcr.crossref.translation.langpair.LangPairing.paired`); other rules are not projected.
 
     Returns:
         A :class:`Projection`. Groups are in the pivot's (new-document) order; a group some
@@ -438,9 +438,9 @@ class CrossAlignment:
 
 def original_release(store: Store, rel: ReleaseInfo, pivot: str = PIVOT) -> ReleaseInfo | None:
     """The complete release of language ``pivot`` a translation release belongs to (same
-    label, else same effective date; see :func:`crossref.langpair.english_counterpart`),
+    label, else same effective date; see :func:`mtgcr.crossref.translation.langpair.english_counterpart`),
     the official one preferred; ``None`` if the store has none."""
-    from .chain import complete_releases  # chain imports nothing from here; avoid a cycle anyway
+    from mtgcr.crossref.chain import complete_releases  # chain imports nothing from here; avoid a cycle anyway
     return english_counterpart(_release(rel), complete_releases(store, pivot))
 
 
@@ -486,7 +486,7 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
         StoreError: a release is missing.
         DecisionError: a decision does not fit its releases.
     """
-    from .chain import aligned_pair  # chain imports nothing from here; avoid a cycle anyway
+    from mtgcr.crossref.chain import aligned_pair  # chain imports nothing from here; avoid a cycle anyway
     a, b = store.resolve(old_spec, lang), store.resolve(new_spec, lang)
     if lang == PIVOT:
         old, new, al = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
@@ -507,7 +507,7 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
         old, new, direct = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
         direct = restrict_to_quoted(direct, not old.complete, not new.complete)
     else:
-        from extract.records import from_record
+        from mtgcr.extract.records import from_record
         old = from_record(store.release_rows(a.id))
         new = from_record(store.release_rows(b.id))
         direct = None
@@ -531,9 +531,9 @@ class TranslatedHistory:
     """A translated rule's history, followed through the original's releases.
 
     Attributes:
-        chain: the :class:`crossref.chain.Chain` of the original (English) releases.
+        chain: the :class:`mtgcr.crossref.chain.Chain` of the original (English) releases.
         k: the position in the chain of the release the rule was asked in.
-        entries: :meth:`crossref.lineage.Lineage.history` of the number there.
+        entries: :meth:`mtgcr.crossref.lineage.Lineage.history` of the number there.
         translations: chain position → ``{"lang", "label", "revision", "complete",
             "present": [numbers the translation has], "absent": [numbers it lacks],
             "status": "quoted" | "not quoted" | "translated" | "missing", "pairing":
@@ -541,7 +541,7 @@ class TranslatedHistory:
         asked: the translation release the rule was asked in (``lang:label``).
         note: with no release asked for, why the newest translation release was not the
             one taken (it has no original stored; see
-            :func:`crossref.langpair.paired_default`), else ``None``.
+            :func:`mtgcr.crossref.translation.langpair.paired_default`), else ``None``.
     """
 
     chain: Any
@@ -565,7 +565,7 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
         spec: that release (label, ``label.revision``, date; ``None``: the newest).
         lang: the translation's language (not :data:`PIVOT`).
         decisions: human decisions for the original's alignments.
-        on_align: progress callback for :class:`crossref.chain.Chain`.
+        on_align: progress callback for :class:`mtgcr.crossref.chain.Chain`.
 
     Returns:
         A :class:`TranslatedHistory`.
@@ -575,14 +575,14 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
             stored (the message names the label to ingest); the number is not in the
             translation release; or the original has no such number.
     """
-    from corpus.store import StoreError
-    from extract.records import from_record
+    from mtgcr.corpus.store import StoreError
+    from mtgcr.extract.records import from_record
 
-    from .chain import Chain
-    from .langpair import pair_rule
+    from mtgcr.crossref.chain import Chain
+    from mtgcr.crossref.translation.langpair import pair_rule
     note = None
     if spec is None:  # the newest release that has an original to follow
-        from .langpair import paired_default
+        from mtgcr.crossref.translation.langpair import paired_default
         info, note = paired_default(store, lang, PIVOT)
     else:
         info = store.resolve(spec, lang)

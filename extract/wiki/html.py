@@ -20,9 +20,9 @@ import re
 
 import lxml.html
 
-from corpus.document import Document
+from mtgcr.corpus.document import Document
 
-from .wiki_page import PageLine, WikiPage
+from mtgcr.extract.wiki.page import PageLine, WikiPage
 
 __all__ = ["sniff_html", "read_html"]
 
