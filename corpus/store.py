@@ -385,6 +385,7 @@ class Store:
                  json.dumps(doc.line_endings), kind, doc.raw,
                  datetime.now(timezone.utc).isoformat(timespec="seconds")))
             doc_id = cur.lastrowid
+            assert doc_id is not None  # an INSERT sets it
             for rec in releases:
                 notes += self._write_release(doc_id, rec, replace)
             c.executemany("INSERT INTO facts (document_id, kind, data) VALUES (?,?,?)",

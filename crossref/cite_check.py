@@ -303,6 +303,7 @@ def check_citations(page: dict, cites: list[dict], releases: list[ReleaseTitles]
     newest = releases[-1]
     live = [c for c in cites if not c.get("commented")]
     subject = _subject(page, ja_terms or {})
+    page_rel: ReleaseTitles | None
     if as_of is not None:
         if as_of not in by_label:
             raise ValueError(f"no EN release {as_of} in the store")
@@ -345,6 +346,7 @@ def _line_suggestions(results: list[CiteResult], line_texts: dict[int, str | Non
             continue
         spans: dict[tuple[int, int], str] = {}
         for r in moved:
+            assert r.span is not None and r.old_text is not None
             a, b = r.span
             if text[a:b] != r.old_text:
                 break  # the line is not what the offsets count in: no line suggestion
@@ -360,6 +362,7 @@ def _line_suggestions(results: list[CiteResult], line_texts: dict[int, str | Non
 def _replace_in(text: str, r: CiteResult) -> str:
     """``text`` with this result's old number replaced by its new one (and the 〔title〕 as the
     result's suggestion has it)."""
+    assert r.suggestion is not None and r.now_number is not None  # a moved number's result
     if r.old_text == text:
         return r.suggestion
     out = _suggest(text, r.number, r.now_number)
@@ -485,8 +488,11 @@ def en_releases(store) -> list[ReleaseTitles]:
     by_id: dict[int, dict[RuleNumber, str]] = {}
     for rid, sec, title in zip(df["release_id"], df["section"], df["title"]):
         by_id.setdefault(int(rid), {})[RuleNumber(int(sec))] = title
-    return [ReleaseTitles(r.label, r.effective_date, by_id.get(r.id, {}),
-                          (lambda rid=r.id: from_record(store.release_rows(rid)))) for r in infos]
+    def loader(rid: int) -> Callable[[], Ruleset]:
+        return lambda: from_record(store.release_rows(rid))
+
+    return [ReleaseTitles(r.label, r.effective_date, by_id.get(r.id, {}), loader(r.id))
+            for r in infos]
 
 
 def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
@@ -500,7 +506,7 @@ def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
         return {}, {}
     rs = from_record(store.release_rows(info.id))
     titles = {s.title: n for n, s in rs.sections.items()}
-    terms = {}
+    terms: dict[str, str] = {}
     for g in rs.glossary:
         if g.original:
             for t in [g.term, *g.term.split("、")]:

@@ -63,10 +63,10 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
                 continue
             names = _names(g)[:1] if exact else _names(g)
             for n in names:
-                j = by_name.get(n)
-                if j is not None and j not in taken and (not exact or _names(new[j])[0] == n):
-                    pair[i] = j
-                    taken.add(j)
+                k = by_name.get(n)
+                if k is not None and k not in taken and (not exact or _names(new[k])[0] == n):
+                    pair[i] = k
+                    taken.add(k)
                     break
     lone_o = [i for i in range(len(old)) if i not in pair]
     lone_n = [j for j in range(len(new)) if j not in taken]

@@ -331,7 +331,7 @@ def _compare_rule(frag: Rule, rel: Rule | None, same_lang: bool, cache: _Evidenc
     if rel is None:
         return RuleEvidence(frag.number, "absent", 0.0)
     if not same_lang:
-        a, d, details = compare_evidence(cache.get(frag_rs, frag.number), cache.get(rel_rs, rel.number))
+        a, d, details = compare_evidence(cache.of(frag_rs, frag.number), cache.of(rel_rs, rel.number))
         sim = 100.0 * a / (a + d) if a + d else 50.0
         if d == 0:
             return RuleEvidence(frag.number, "same", sim)
@@ -643,7 +643,8 @@ def chain_follower(chain) -> Callable[[Ruleset, RuleNumber], list[LineageStep] |
         except KeyError:
             return None
         steps: list[LineageStep] = []
-        prev_num, prev_title = number, start.sections[number].title if number in start.sections else None
+        prev_num: RuleNumber | None = number
+        prev_title = start.sections[number].title if number in start.sections else None
         for e in entries[1:]:
             when = e.release.effective_date.isoformat() if e.release.effective_date else e.release.label
             if not e.numbers:

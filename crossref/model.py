@@ -222,6 +222,7 @@ class Alignment:
     def changes(self) -> list[Change]:
         """Every rule group (decoded on first use for a cached alignment)."""
         if self._changes is None:
+            assert self._rows is not None  # a cached alignment keeps its rows until decoded
             self._changes = [self._change(i) for i in range(len(self._rows))]
             self._rows = None
             self._decoded = {}
@@ -232,12 +233,14 @@ class Alignment:
             return self._changes[i]
         ch = self._decoded.get(i)
         if ch is None:
+            assert self._rows is not None  # not yet decoded
             ch = self._decoded[i] = _decode_row(self._rows[i])
         return ch
 
     def _index(self) -> None:
         """Build the lookup tables (on first lookup: aligning does not pay for them)."""
         self._by_old, self._by_new = {}, {}
+        assert self._changes is not None or self._rows is not None
         if self._changes is not None:
             for i, ch in enumerate(self._changes):
                 for n in ch.old:
@@ -245,12 +248,12 @@ class Alignment:
                 for n in ch.new:
                     self._by_new[str(n)] = i
         else:
-            for i, row in enumerate(self._rows):
+            for i, row in enumerate(self._rows or ()):
                 olds, news = _row_numbers(row)
-                for n in olds:
-                    self._by_old[n] = i
-                for n in news:
-                    self._by_new[n] = i
+                for s in olds:
+                    self._by_old[s] = i
+                for s in news:
+                    self._by_new[s] = i
         # a section's own correspondence, not the split-off / merged-in ones it also appears in
         self._sec_old = {s.old: s for s in self.sections if s.old is not None and s.kind != "split"}
         self._sec_new = {s.new: s for s in self.sections if s.new is not None and s.kind != "merged"}
@@ -260,6 +263,7 @@ class Alignment:
         """The group an old rule belongs to, or ``None`` if the old release lacks it."""
         if self._by_old is None:
             self._index()
+        assert self._by_old is not None
         i = self._by_old.get(str(number))
         return None if i is None else self._change(i)
 
@@ -372,7 +376,7 @@ class Alignment:
         """A compact JSON form for the alignment cache: like :meth:`to_json` but each change
         is a row ``[kind, old numbers, new numbers, similarity, text_changed, decided, notes]``
         (numbers space-separated), shortened to ``["u", number]`` for unchanged rules."""
-        rows = []
+        rows: list[list[Any]] = []
         for c in self.changes:
             if c.kind == "unchanged" and not c.notes and not c.decided:
                 rows.append(["u", str(c.old[0])])

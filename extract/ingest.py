@@ -172,7 +172,7 @@ def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult
         stored = doc is not None and store.has_document(doc.sha256)
         res = IngestResult(str(path), "ingested" if stored else "interrupted",
                            encoding=doc.encoding if doc else "")
-        if stored:
+        if doc is not None and stored:
             res.warnings = store.document_warnings(doc.sha256)
         raise IngestInterrupted([res]) from None
 

@@ -80,7 +80,7 @@ _URLISH = re.compile(r"(?:https?://)?[A-Za-z0-9.-]+\.(?:com|org|net|info|jp|ru|c
 _KEYWORDS = frozenset({"rule", "rules", "see", "section", "sections", "cr", "example", "examples"})
 
 
-_MARKS = str.maketrans({"™": " ", "®": " ", "©": " ", "\u2122": " "})
+_MARKS = str.maketrans({"™": " ", "®": " ", "©": " "})
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
@@ -460,7 +460,7 @@ class _EvidenceCache:
     """Evidence per (ruleset, rule number), computed once."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[int, RuleNumber], Evidence] = {}
+        self._cache: dict[tuple[int, RuleNumber, bool], Evidence] = {}
 
     def get(self, rs: Ruleset, number: RuleNumber, examples: bool = True) -> Evidence | None:
         """The evidence of rule ``number`` of ``rs`` (``None`` if absent); ``examples=False``:
@@ -485,10 +485,21 @@ class _EvidenceCache:
             self._cache[key] = ev
         return ev
 
+    def of(self, rs: Ruleset, number: RuleNumber, examples: bool = True) -> Evidence:
+        """Like :meth:`get` for a rule ``rs`` has. Raises ``KeyError`` when it lacks it."""
+        ev = self.get(rs, number, examples)
+        if ev is None:
+            raise KeyError(f"{rs.source}: no rule {number}")
+        return ev
+
     def english(self, tr_ev: Evidence, english: Ruleset, number: RuleNumber) -> Evidence | None:
         """The evidence of EN rule ``number`` to compare ``tr_ev`` with: of the rule text
         alone when the translation gives no examples (a quote), else of text and examples."""
         return self.get(english, number, examples=tr_ev.examples is not None)
+
+    def english_of(self, tr_ev: Evidence, english: Ruleset, number: RuleNumber) -> Evidence:
+        """Like :meth:`english` for a rule ``english`` has; ``KeyError`` when it lacks it."""
+        return self.of(english, number, examples=tr_ev.examples is not None)
 
 
 def release_fit(translation: Ruleset, english: Ruleset, _cache: _EvidenceCache | None = None) -> ReleaseFit:
@@ -496,7 +507,7 @@ def release_fit(translation: Ruleset, english: Ruleset, _cache: _EvidenceCache |
     cache = _cache or _EvidenceCache()
     agree = disagree = present = 0
     for n in translation.rules:
-        tr_ev = cache.get(translation, n)
+        tr_ev = cache.of(translation, n)
         en = cache.english(tr_ev, english, n)
         if en is None:
             continue
@@ -523,9 +534,9 @@ def _better_neighbour(tr_ev: Evidence, english: Ruleset, number: RuleNumber, agr
     """A neighbouring EN rule that fits with no disagreement and at least two more agreeing
     items, or that shares a cited rule number the paired rule lacks (a single numeral is too
     weak to move a pair)."""
-    en_ev = cache.english(tr_ev, english, number)
+    en_ev = cache.english_of(tr_ev, english, number)
     for m in _neighbours(english, number):
-        other = cache.english(tr_ev, english, m)
+        other = cache.english_of(tr_ev, english, m)
         a2, d2, _ = compare_evidence(tr_ev, other)
         if d2:
             continue
@@ -664,8 +675,8 @@ def _pair_one(translation: Ruleset, english: Ruleset, n: RuleNumber, cache: _Evi
               alts: Sequence[Ruleset]) -> RulePair:
     """The pair of rule ``n`` (present on both sides), its status and the release that fits
     better when its evidence differs."""
-    tr_ev = cache.get(translation, n)
-    agreeing, details = evidence_items(tr_ev, cache.english(tr_ev, english, n))
+    tr_ev = cache.of(translation, n)
+    agreeing, details = evidence_items(tr_ev, cache.english_of(tr_ev, english, n))
     a, d = len(agreeing), len(details)
     pair = RulePair(n, "verified" if a else "unverified", a, d, details, evidence=agreeing)
     if d:
@@ -702,7 +713,7 @@ def _find_counterparts(out: LangPairing, translation: Ruleset, english: Ruleset,
     805.10f.)"""
     pairs = {p.number: p for p in out.pairs}
     for n in out.only_translation:
-        tr_ev = cache.get(translation, n)
+        tr_ev = cache.of(translation, n)
         where = _fits_elsewhere(tr_ev, n, alts, cache)
         if where:
             out.elsewhere[n] = where
@@ -710,7 +721,7 @@ def _find_counterparts(out: LangPairing, translation: Ruleset, english: Ruleset,
         sibs.sort(key=lambda m: abs(_ordinal(m) - _ordinal(n)))
         best = None
         for m in sibs[:3]:
-            agreeing, details = evidence_items(tr_ev, cache.english(tr_ev, english, m))
+            agreeing, details = evidence_items(tr_ev, cache.english_of(tr_ev, english, m))
             if details or not (len(agreeing) >= 2 or any(x.startswith("cites ") for x in agreeing)):
                 continue
             own = pairs.get(m)

@@ -402,7 +402,7 @@ class CrossAlignment:
     def unprojected(self) -> list[tuple[str, RuleNumber, str]]:
         """Translated rules left out of a projection, as ``(side "old"/"new", number,
         reason)``: no original rule of that number, or a pairing the evidence contradicts."""
-        out = []
+        out: list[tuple[str, RuleNumber, str]] = []
         if self.pairings is None:
             return out
         for side, p in zip(("old", "new"), self.pairings):
@@ -610,9 +610,10 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
             by_label[r.label] = r
     translations: dict[int, dict[str, Any]] = {}
     for i, e in enumerate(entries):
-        r = by_label.get(e.release.label)
-        if r is None:
+        found = by_label.get(e.release.label)
+        if found is None:
             continue
+        r = found
         rs = tr if r.id == info.id else from_record(store.release_rows(r.id))
         has = [n for n in e.numbers
                if (n in rs.sections if n.kind == "section" else n in rs.rules)]

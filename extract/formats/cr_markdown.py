@@ -27,6 +27,7 @@ says where the date came from), else the label ``unknown``.
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
 from mtgcr.corpus.document import Document, load_document
@@ -87,9 +88,10 @@ def sniff_cr_markdown(doc: Document) -> bool:
                            or "# 版权信息" in t)))
 
 
-def _edition_date(doc: Document, prof: CRProfile, warnings: list[ParseWarning]):
+def _edition_date(doc: Document, prof: CRProfile, warnings: list[ParseWarning]) -> date | None:
     for text, where in ((doc.text, None), (None, "index.md")):
         if text is None:
+            assert where is not None
             sib = Path(doc.source).parent / where
             if not sib.is_file() or sib.name == doc.name:
                 continue
@@ -200,20 +202,21 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
             continue  # letter headings of the glossary ("## A"), page titles ("# 前言")
         s = strip_markdown(line).strip()
         side = "tr" if _CJK.search(s) else "en"
-        if gloss[side] is not None and last[side] is None:
-            g = gloss[side]
+        g = gloss[side]
+        if g is not None and last[side] is None:
             g.text = (g.text + "\n" + s) if g.text else s
             continue
         ex_re = prof.example_re if side == "tr" else _EN_EXAMPLE
         em = ex_re.match(s)
-        if em and last[side] is not None:
-            example[side] = Example(s[em.end():], i)
-            last[side].examples.append(example[side])
+        rule, ex = last[side], example[side]
+        if em and rule is not None:
+            new_ex = example[side] = Example(s[em.end():], i)
+            rule.examples.append(new_ex)
             continue
-        if example[side] is not None:
-            example[side].text += "\n" + s
-        elif last[side] is not None:
-            last[side].text += "\n" + s
+        if ex is not None:
+            ex.text += "\n" + s
+        elif rule is not None:
+            rule.text += "\n" + s
         elif not prof.date_re.search(s):
             intro[side].append(s)
     if doc.name.lower().startswith("credits"):

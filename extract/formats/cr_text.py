@@ -171,7 +171,7 @@ def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | N
 
 
 #: ``next_letters`` for no letters and single letters (the common case), computed once.
-_NEXT_LETTERS = {None: "a", **{c: next_letters(c) for c in "abcdefghijkmnpqrstuvwxyz"}}
+_NEXT_LETTERS: dict[str | None, str] = {None: "a", **{c: next_letters(c) for c in "abcdefghijkmnpqrstuvwxyz"}}
 
 
 def _next(letters: str | None) -> str:
@@ -444,7 +444,7 @@ class _Parser:
                 last_example = Example(text, lineno)
                 last_rule.examples.append(last_example)
                 continue
-            if len(s) <= 2 and (last_rule is not None or last_example is not None):
+            if len(s) <= 2 and last_rule is not None:  # (an example implies its rule)
                 self.warn(lineno, f"stray line {s!r} kept as a paragraph of "
                                   f"{'an example of ' if last_example else ''}{last_rule.number}")
             # (JA "例：" or "500.10a" alone on its line: the text follows on the next line)
@@ -460,7 +460,7 @@ class _Parser:
             s = self.lines[j].strip()
             if s:
                 m = _SECTION.fullmatch(s)
-                return bool(m) and int(m.group("sec")) // 100 == chapter
+                return m is not None and int(m.group("sec")) // 100 == chapter
         return False
 
     def _wrapped_reference(self, m: re.Match, i: int) -> bool:
@@ -504,8 +504,9 @@ class _Parser:
         if prev is None:
             return [RuleNumber(sec, 1)]
         if prev.letters:
-            return [RuleNumber(sec, prev.rule, next_letters(prev.letters)), RuleNumber(sec, prev.rule + 1)]
-        return [RuleNumber(sec, prev.rule, "a"), RuleNumber(sec, prev.rule + 1)]
+            return [RuleNumber(sec, prev.rule, next_letters(prev.letters)),
+                    RuleNumber(sec, (prev.rule or 0) + 1)]
+        return [RuleNumber(sec, prev.rule, "a"), RuleNumber(sec, (prev.rule or 0) + 1)]
 
     def _resolve(self, num: RuleNumber, i: int, section: Section | None) -> RuleNumber:
         """Read a misprinted number as the one its position demands (see the module docstring).
@@ -526,7 +527,7 @@ class _Parser:
                 if num.rule == 1 and num.letters is None:
                     return num
             elif num.letters is None:
-                if num.rule == prev.rule + 1:
+                if num.rule == (prev.rule or 0) + 1:
                     return num
             elif num.rule == prev.rule and num.letters == _next(prev.letters):
                 return num
@@ -541,7 +542,7 @@ class _Parser:
                     return cand
             return num
         if num.letters is None:
-            want = RuleNumber.trusted(sec, prev.rule + 1 if prev is not None else 1)
+            want = RuleNumber.trusted(sec, (prev.rule or 0) + 1 if prev is not None else 1)
             if num != want and want not in rules:
                 nxt = self._next_number(i, len(self.lines))
                 if nxt is not None and nxt.letters and nxt.parent == want:
@@ -572,6 +573,7 @@ class _Parser:
                     self.warn(lineno, f"{len(sp)} spaces after {num}{dot}")
         else:  # _NO_RULE: "306.b Text" after 306.3a
             sec_s, letters, text = m.group("sec", "let", "text")
+            assert self.prev is not None  # _parse_body reads a _NO_RULE line only after a rule
             num = RuleNumber(int(sec_s), self.prev.rule, letters)
             self.warn(lineno, f"rule number missing in {sec_s}.{letters}; read as {num} "
                               f"(after {self.prev})")
@@ -614,7 +616,7 @@ class _Parser:
             sec, rno, let = num.section, num.rule, num.letters
             if prev is not None and prev.section == sec:  # fast path: the expected successor
                 if let is None:
-                    if rno == prev.rule + 1:
+                    if rno == (prev.rule or 0) + 1:
                         prev, prev_orphan = num, False
                         continue
                 elif rno == prev.rule and let == _next(prev.letters):
@@ -631,11 +633,11 @@ class _Parser:
                     orphan = True
                     self.warn(rule.line, f"subrule {num} has no parent rule {parent}")
                 same_rule = prev is not None and prev.section == sec and prev.rule == rno
-                want = next_letters(prev.letters if same_rule else None)
+                want = next_letters(prev.letters if prev is not None and same_rule else None)
                 if let != want:
                     self.warn(rule.line, f"numbering gap: {num} where {parent}{want} was expected")
             else:
-                want_rule = prev.rule + 1 if prev is not None and prev.section == sec else 1
+                want_rule = (prev.rule or 0) + 1 if prev is not None and prev.section == sec else 1
                 if rno != want_rule:
                     self.warn(rule.line, f"numbering gap: {num} where {sec}.{want_rule} was expected")
             prev, prev_orphan = num, orphan
@@ -655,7 +657,7 @@ class _Parser:
                 continue
             if (i + 1 == stop or not lines[i + 1].strip()) and date_search(line):
                 continue  # a date statement (always a paragraph of its own or the last line)
-            if by_headword:
+            if by_headword and head_re is not None:
                 new_entry = not line[:1].isspace() and head_re.match(line.strip()) is not None
                 if current is None and not new_entry:
                     self.warn(i + 1, "glossary line before any headword; kept as its own entry")
@@ -667,6 +669,7 @@ class _Parser:
                 current = [i]
                 blocks.append(current)
             else:
+                assert current is not None  # new_entry is True for the first line
                 current.append(i)
         return [self._glossary_entry(block) for block in blocks]
 

@@ -157,10 +157,12 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
         buf_line[0] = 0
 
     def symbol(img: Tag) -> str:
-        alt = (img.get("alt") or "").strip()
+        alt = img.get("alt") or ""
+        alt = alt.strip() if isinstance(alt, str) else " ".join(alt)
         if alt:
             return alt if alt.startswith("{") else "{" + alt.strip("{}") + "}"
-        src = (img.get("src") or "").rsplit("/", 1)[-1]
+        src = img.get("src") or ""
+        src = (src if isinstance(src, str) else " ".join(src)).rsplit("/", 1)[-1]
         stem = re.sub(r"\.(?:gif|png|jpe?g)$", "", src, flags=re.I)
         if re.fullmatch(r"[A-Za-z0-9/]{1,4}", stem):
             return "{" + stem.upper() + "}"
@@ -170,7 +172,7 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
         return "{?}"
 
     def is_example(tag: Tag) -> bool:
-        classes = tag.get("class") or []
+        classes: list[str] | str = tag.get("class") or []
         if "example" in classes:
             return True
         kids = [k for k in tag.children if not (isinstance(k, NavigableString) and not k.strip())]

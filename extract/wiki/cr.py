@@ -120,8 +120,8 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
                 prov[num] = f"{doc.source}:{lineno}"
             continue
         g = _GLOSS_HEAD.match(s)
-        if g and JA_HEADWORD.match(g.group("head")):
-            hm = JA_HEADWORD.match(g.group("head"))
+        hm = JA_HEADWORD.match(g.group("head")) if g else None
+        if g and hm:
             term, aliases = split_headword(hm.group("term").strip())
             gloss = GlossaryEntry(term, aliases, "", lineno, False, g.group("head"),
                                   hm.group("original").strip())
@@ -180,7 +180,7 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
         rule.text = f"{rule.text}{text}" if rule.text.endswith("\n") or not rule.text else f"{rule.text}\n{text}"
     if intro:  # page 0 (はじめに) and the header page (the translator's notes)
         rs.introduction = "\n".join(intro)
-    for g in rs.glossary:
-        if not g.text:
-            warn(g.line, f"glossary entry {g.heading!r} has no definition")
+    for entry in rs.glossary:
+        if not entry.text:
+            warn(entry.line, f"glossary entry {entry.heading!r} has no definition")
     return rs, prov

@@ -29,7 +29,7 @@ from mtgcr.extract.model import Ruleset
 from mtgcr.extract.terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, prose_pairs,
                     rule_title_pairs, title_pair)
 from mtgcr.extract.wiki.page import WikiPage
-from mtgcr.extract.wiki.quotes import find_quotes, quote_ruleset
+from mtgcr.extract.wiki.quotes import QuoteBlock, find_quotes, quote_ruleset
 
 __all__ = ["page_facts", "ruleset_facts", "page_subject"]
 
@@ -48,7 +48,7 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
     """
     where = {"page": page.source, "column": page.column, "column_label": page.column_label}
     blocks = find_quotes(page)
-    quote_of: dict[int, object] = {}
+    quote_of: dict[int, QuoteBlock] = {}
     for b in blocks:
         quote_of[b.line] = b
         for e in b.entries:
@@ -72,18 +72,20 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
         block = quote_of.get(pl.line)
         in_quote = block is not None and pl.line != block.line
         ctx = {**where, "in_quote": in_quote}
-        markup = pl.raw is not None
-        for c in find_citations(pl.raw if markup else pl.text, markup=markup, line=pl.line):
+        raw = pl.raw
+        markup = raw is not None
+        line_text = raw if raw is not None else pl.text
+        for c in find_citations(line_text, markup=markup, line=pl.line):
             facts.append(("citation", {**c.as_json(), **where, "page_title": page.title,
                                        "page_title_en": subject.en if subject else None,
                                        "in_quote": in_quote,
-                                       "line_text": pl.raw if markup else pl.text,
+                                       "line_text": line_text,
                                        "quote_label": block.label if block else None,
                                        "quote_revision": block.revision if block else None}))
         for p in inline_pairs(pl.text, pl.line):
             facts.append(("term-pair", {**ctx, **p.as_json()}))
-        if markup:
-            cards = link_pairs(pl.raw, pl.line)
+        if raw is not None:
+            cards = link_pairs(raw, pl.line)
         elif pl.links:
             cards = link_pairs("".join(f"[[{t}]]" for t in pl.links), pl.line)
         elif not in_quote:
@@ -93,7 +95,7 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
         else:
             cards = []
         facts += [("card-pair", {**ctx, **p.as_json()}) for p in cards]
-        facts += [("card", {**ctx, **m.as_json()}) for m in card_mentions(pl.raw if markup else pl.text, pl.line)]
+        facts += [("card", {**ctx, **m.as_json()}) for m in card_mentions(line_text, pl.line)]
     return facts
 
 

@@ -25,7 +25,8 @@ from mtgcr.extract.wiki.facts import page_facts, ruleset_facts
 from mtgcr.extract.wiki.html import read_html, sniff_html
 from mtgcr.extract.wiki.markup import read_wikitext_doc, sniff_wikitext
 from mtgcr.extract.wiki.page import WikiPage
-from mtgcr.extract.wiki.quotes import merge_partial, page_rulesets
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.wiki.quotes import Provenance, merge_partial, page_rulesets
 from mtgcr.extract.wiki.rendered import read_rendered, sniff_rendered
 
 __all__ = ["pages_result", "parse_wiki_document", "WIKI_PARSERS"]
@@ -40,11 +41,15 @@ def pages_result(kind: str, pages: list[WikiPage], facts: list[tuple[str, dict]]
     Quotes of one release across the pages merge into one partial ruleset; conflicts between
     them are warnings of that ruleset.
     """
-    merged: dict[tuple[str, str], tuple] = {}
+    merged: dict[tuple[str, str], tuple[Ruleset, Provenance]] = {}
     for page in pages:
         for rs, prov in page_rulesets(page):
             key = (rs.release.lang, rs.release.label)
-            merged[key] = merge_partial(*merged[key], rs, prov) if key in merged else (rs, prov)
+            if key in merged:
+                base, base_prov = merged[key]
+                merged[key] = merge_partial(base, base_prov, rs, prov)
+            else:
+                merged[key] = (rs, prov)
     result = ParseResult(kind, [(rs, ORIGIN, prov) for rs, prov in merged.values()])
     for page in pages:
         result.facts += page_facts(page)

@@ -113,7 +113,7 @@ def read_wikitext(lines: list[str], source: str, kind: str = "wikitext", first_l
 def _title(page: WikiPage) -> str:
     for pl in page.lines:
         if pl.kind == "heading" and pl.depth == 1 and pl.text:
-            return re.split(r"[/／]", pl.text, 1)[0].strip()
+            return re.split(r"[/／]", pl.text, maxsplit=1)[0].strip()
     for pl in page.lines[:8]:
         m = _SUBJECT.search(pl.raw or "")
         if m:

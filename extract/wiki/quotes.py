@@ -183,7 +183,8 @@ def _skipped(rs: Ruleset) -> list[RuleNumber]:
     prev: RuleNumber | None = None
     for num in sorted(rs.rules):
         if prev is not None and prev.section == num.section:
-            if num.letters is None and prev.rule is not None and num.rule > prev.rule + 1:
+            if num.letters is None and prev.rule is not None and num.rule is not None \
+                    and num.rule > prev.rule + 1:
                 out += [RuleNumber(num.section, r) for r in range(prev.rule + 1, num.rule)]
             elif num.letters and prev.rule == num.rule:
                 want = next_letters(prev.letters)
@@ -250,14 +251,14 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
     prov: Provenance = {}
     for num in sorted(set(base.sections) | set(new.sections)):
         s1, s2 = base.sections.get(num), new.sections.get(num)
-        out.sections[num] = s1 or s2
+        out.sections[num] = s1 or new.sections[num]
         if s1 and s2 and not _same(s1.title, s2.title):
             warnings.append(ParseWarning(new.source, s2.line, f"conflicting title of section {num}: "
                                          f"{s2.title!r} here, {s1.title!r} at {where(base_prov, num, base)}"))
         prov[num] = _join(base_prov.get(num), new_prov.get(num))
     for num in sorted(set(base.rules) | set(new.rules)):
         r1, r2 = base.rules.get(num), new.rules.get(num)
-        out.rules[num] = r1 or r2
+        out.rules[num] = r1 or new.rules[num]
         if r1 and r2 and not _same(r1.text, r2.text):
             warnings.append(ParseWarning(new.source, r2.line, f"conflicting text of rule {num}: "
                                          f"this quote differs from {where(base_prov, num, base)}; "
