@@ -99,7 +99,8 @@ CREATE TABLE IF NOT EXISTS glossary (
 CREATE TABLE IF NOT EXISTS warnings (
     document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
     release_id INTEGER REFERENCES releases(id) ON DELETE CASCADE,
-    source TEXT, line INTEGER, message TEXT
+    source TEXT, line INTEGER, message TEXT,
+    kind TEXT, data TEXT
 );
 CREATE TABLE IF NOT EXISTS facts (
     document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
@@ -255,7 +256,9 @@ class Store:
             raise
 
     #: Columns added after a table was first released: (table, column, declaration).
-    _ADDED_COLUMNS = (("releases", "truncated", "INTEGER NOT NULL DEFAULT 0"),)
+    _ADDED_COLUMNS = (("releases", "truncated", "INTEGER NOT NULL DEFAULT 0"),
+                      # a warning's kind and typed fields (JSON), mtgcr.extract.parse_warnings
+                      ("warnings", "kind", "TEXT"), ("warnings", "data", "TEXT"))
 
     def _add_missing_columns(self) -> None:
         """Additive migration: add the columns of :data:`_ADDED_COLUMNS` a store lacks."""
@@ -358,7 +361,8 @@ class Store:
             kind: the document kind (``"cr-text"``, ``"wiki-html"`` …).
             releases: records from :func:`mtgcr.extract.records.to_record`.
             facts: ``(kind, json-able dict)`` pairs (citations, term pairs …).
-            doc_warnings: warnings not tied to a release (``source``, ``line``, ``message``).
+            doc_warnings: warnings not tied to a release (``source``, ``line``, ``message``,
+                optional ``kind`` and ``data``: :func:`mtgcr.extract.records.warning_row`).
             replace: replace stored releases even by less complete ones.
 
         Returns:
@@ -390,8 +394,10 @@ class Store:
                 notes += self._write_release(doc_id, rec, replace)
             c.executemany("INSERT INTO facts (document_id, kind, data) VALUES (?,?,?)",
                           [(doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts])
-            c.executemany("INSERT INTO warnings (document_id, source, line, message) VALUES (?,?,?,?)",
-                          [(doc_id, w["source"], w["line"], w["message"]) for w in doc_warnings])
+            c.executemany("INSERT INTO warnings (document_id, source, line, message, kind, data) "
+                          "VALUES (?,?,?,?,?,?)",
+                          [(doc_id, w["source"], w["line"], w["message"], w.get("kind"),
+                            w.get("data")) for w in doc_warnings])
             c.execute("COMMIT")
         except BaseException as exc:
             if c.in_transaction:  # not after COMMIT (an interrupt may land just after it)

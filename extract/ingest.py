@@ -21,7 +21,7 @@ from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.registry import UnknownKindError, parse_document
 from mtgcr.extract.merge_stored import merge_with_stored
-from mtgcr.extract.records import to_record
+from mtgcr.extract.records import to_record, warning_row
 
 __all__ = ["IngestResult", "IngestInterrupted", "ScannedPaths", "ingest_paths", "ingest_file",
            "expand_paths", "scan_paths"]
@@ -203,7 +203,7 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResu
                        in zip(merged, parsed.rulesets) if ns}
         notes += [n for n in store.add_document(
             doc, parsed.kind, records, parsed.facts,
-            [{"source": w.source, "line": w.line, "message": w.message} for w in parsed.warnings],
+            [warning_row(w) for w in parsed.warnings],
             replace=replace)
             if not any(n.startswith(k) for k in merged_keys)]
     except AlreadyStored:  # a concurrent ingest stored these bytes since we looked

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from mtgcr.extract.parse_warnings import ParseWarning, WarningKind
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Release", "Example", "Rule", "Section", "Chapter", "GlossaryEntry",
-           "ParseWarning", "Ruleset"]
+           "ParseWarning", "WarningKind", "Ruleset"]
 
 
 @dataclass(frozen=True)
@@ -102,18 +103,6 @@ class GlossaryEntry:
     obsolete: bool = False
     heading: str = ""
     original: str | None = None
-
-
-@dataclass(frozen=True)
-class ParseWarning:
-    """A defect found while parsing: the file, the 1-based line (0 if none) and a message."""
-
-    source: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.source}:{self.line}: {self.message}" if self.line else f"{self.source}: {self.message}"
 
 
 @dataclass

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from typing import Any
 
 from mtgcr.corpus.store import ReleaseRecord
 
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["to_record", "from_record"]
+__all__ = ["to_record", "from_record", "warning_row", "warning_from_row", "load_ruleset"]
 
 
 def to_record(rs: Ruleset, origin: str = "official",
@@ -55,7 +56,7 @@ def to_record(rs: Ruleset, origin: str = "official",
                      "text": g.text, "line": g.line, "obsolete": int(g.obsolete),
                      "heading": g.heading, "original": g.original}
                     for i, g in enumerate(rs.glossary)]
-    rec.warnings = [{"source": w.source, "line": w.line, "message": w.message} for w in rs.warnings]
+    rec.warnings = [warning_row(w) for w in rs.warnings]
     return rec
 
 
@@ -81,8 +82,26 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
     rs.glossary = [GlossaryEntry(g["term"], tuple(json.loads(g["aliases"] or "[]")), g["text"] or "",
                                  g["line"], bool(g["obsolete"]), g["heading"] or "", g["original"])
                    for g in rec.glossary]
-    rs.warnings = [ParseWarning(w["source"], w["line"], w["message"]) for w in rec.warnings]
+    rs.warnings = [warning_from_row(w) for w in rec.warnings]
     return rs
+
+
+def warning_row(w: ParseWarning) -> dict[str, Any]:
+    """The ``warnings`` row of a warning: ``source``, ``line``, ``message``, ``kind`` (the
+    :class:`~mtgcr.extract.parse_warnings.WarningKind` value) and ``data`` (its typed fields
+    as JSON, or ``None``)."""
+    fields = w.fields_json()
+    return {"source": w.source, "line": w.line, "message": w.message, "kind": w.kind.value,
+            "data": json.dumps(fields, ensure_ascii=False) if fields else None}
+
+
+def warning_from_row(row: dict[str, Any]) -> ParseWarning:
+    """The warning of a ``warnings`` row (:func:`warning_row`); a row of a store written before
+    warnings had kinds (no ``kind`` column or ``NULL``) is read as
+    :meth:`ParseWarning.from_row` says."""
+    data = row.get("data")
+    return ParseWarning.from_row(row["source"] or "", row["line"] or 0, row["message"] or "",
+                                 row.get("kind"), json.loads(data) if data else None)
 
 
 def load_ruleset(store, spec: str | None, lang: str = "en") -> Ruleset:

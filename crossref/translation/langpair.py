@@ -50,7 +50,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from mtgcr.extract.model import Release, Rule, Ruleset
+from mtgcr.extract.model import Release, Rule, Ruleset, WarningKind
 from mtgcr.extract.profiles import PROFILES
 from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber, letters_index
@@ -71,8 +71,6 @@ _SYMBOL = re.compile(r"\{[^{}\s]{1,6}\}")
 _DIGITS = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?:[ .&][A-Za-z][A-Za-z'’\-]*)*")
 _EN_WORD = re.compile(r"[a-z]+")
-_TWICE = re.compile(r"^rule (\S+) appears twice")
-_MISREAD = re.compile(r"^rule number (\S+) misprinted: .*; read as (\S+)$")
 _URLISH = re.compile(r"(?:https?://)?[A-Za-z0-9.-]+\.(?:com|org|net|info|jp|ru|cn)(?![A-Za-z0-9])"
                      r"[A-Za-z0-9/._-]*", re.I)
 #: Words that introduce references or examples ("rule 8〔…〕参照" in JA, "See rule …"): they say
@@ -570,16 +568,13 @@ def pair_rulesets(translation: Ruleset, english: Ruleset,
     out.sections_only_translation = sorted(set(translation.sections) - set(english.sections))
     out.sections_only_english = sorted(set(english.sections) - set(translation.sections))
     for w in translation.warnings:
-        m = _TWICE.search(w.message)
-        if m:
-            num = RuleNumber.try_parse(m.group(1))
-            if num is not None and num.parent is not None:
-                out.duplicates.setdefault(num.parent, (str(num), w.line))
-        m = _MISREAD.search(w.message)
-        if m:
-            num = RuleNumber.try_parse(m.group(2))
-            if num is not None:
-                out.misread[num] = (m.group(1), w.line)
+        num = w.number
+        if num is None:
+            continue
+        if w.kind is WarningKind.DUPLICATE_RULE and num.parent is not None:
+            out.duplicates.setdefault(num.parent, (str(num), w.line))
+        elif w.kind is WarningKind.MISPRINT_REPAIRED and w.printed is not None:
+            out.misread[num] = (w.printed, w.line)
     for n in english.rules:
         if n in tr_nums:
             out.pairs.append(_pair_one(translation, english, n, cache, alts))

@@ -175,8 +175,8 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
                 warnings.append(ParseWarning(doc.source, i, f"rule {num} is not under its section heading"))
             text = strip_markdown(m.group("text"))
             if num in rs.rules:
-                warnings.append(ParseWarning(doc.source, i, f"rule {num} appears twice ({side}); "
-                                                            f"its text is appended to the first"))
+                warnings.append(ParseWarning.duplicate_rule(doc.source, i, num, rs.rules[num].line,
+                                                            where=side))
                 rs.rules[num].text += "\n" + text
             else:
                 rs.rules[num] = Rule(num, text, i)

@@ -66,7 +66,8 @@ from datetime import date
 
 from mtgcr.corpus.document import Document
 
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import (Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset,
+                                 Section, WarningKind)
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.rulenum import RuleNumber, next_letters
 
@@ -194,8 +195,10 @@ class _Parser:
         self.wrapped = False  # hard-wrapped file (2003-10-01 … 2004-02-01)
         self.prev: RuleNumber | None = None  # the last rule or subrule read, in document order
 
-    def warn(self, line: int, msg: str) -> None:
-        self.warnings.append(ParseWarning(self.doc.source, line, msg))
+    def warn(self, line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
+             number: RuleNumber | None = None, first_line: int | None = None) -> None:
+        self.warnings.append(ParseWarning(self.doc.source, line, msg, kind, number,
+                                          first_line=first_line))
 
     # -- top level ------------------------------------------------------------------------
     def run(self) -> Ruleset:
@@ -216,7 +219,8 @@ class _Parser:
                     break
         if body_start is None:
             body_start = nearest if nearest is not None else first_rule
-            self.warn(body_start + 1, "no chapter 1 heading before the first rule")
+            self.warn(body_start + 1, "no chapter 1 heading before the first rule",
+                      WarningKind.CONTENTS)
         if contents is not None and contents >= body_start:
             contents = None
         gloss = self._find(p.glossary_re, body_start, heading=True)
@@ -227,14 +231,14 @@ class _Parser:
         end = credits if credits is not None else len(lines)
         if credits is None:
             self.warn(len(lines), "no credits heading after the glossary: the file looks truncated "
-                                  "(it ends inside the glossary)")
+                                  "(it ends inside the glossary)", WarningKind.TRUNCATED)
 
         eff, eff_line = self._effective_date()
         label, note = label_from_name(self.doc.name, eff)
         if note:
-            self.warn(eff_line, note)
+            self.warn(eff_line, note, WarningKind.DATE)
         if eff is None:
-            self.warn(1, "no effective date statement found")
+            self.warn(1, "no effective date statement found", WarningKind.DATE)
         if label is None:
             raise CRFormatError(f"{src}: no effective date in the text and none in the file name")
         rs = Ruleset(release=Release(p.lang, label, eff), source=src)
@@ -339,19 +343,20 @@ class _Parser:
         for n in sorted(set(toc_chapters) - body_chapters - {0}):  # JA "0. はじめに": the introduction
             title, line = toc_chapters[n]
             self.warn(line, f"the contents list chapter {n} ({title}) but the body has no "
-                            f"chapter {n} heading")
+                            f"chapter {n} heading", WarningKind.CONTENTS)
         for ch in rs.chapters:
             if ch.number not in toc_chapters:
-                self.warn(ch.line, f"chapter {ch.number} ({ch.title}) is not in the contents")
+                self.warn(ch.line, f"chapter {ch.number} ({ch.title}) is not in the contents",
+                          WarningKind.CONTENTS)
         body = {num.section: sec for num, sec in rs.sections.items()}
         holes = sorted(set(toc_sections) - set(body))
         for n in holes:
             title, line = toc_sections[n]
             self.warn(line, f"the contents list section {n} ({title}) but the body has no "
-                            f"section {n}: the file has a hole")
+                            f"section {n}: the file has a hole", WarningKind.CONTENTS, RuleNumber(n))
         for n in sorted(set(body) - set(toc_sections)):
             self.warn(body[n].line, f"section {n} ({body[n].title.splitlines()[0]}) is not in "
-                                    f"the contents")
+                                    f"the contents", WarningKind.CONTENTS, RuleNumber(n))
         return holes
 
     def _sep(self, i: int) -> str:
@@ -406,12 +411,15 @@ class _Parser:
                 if m:
                     num = RuleNumber(int(m.group("sec")))
                     if m.group("sp1"):
-                        self.warn(lineno, f"space before the dot of section heading {num}")
+                        self.warn(lineno, f"space before the dot of section heading {num}",
+                                  WarningKind.NUMBER_FORM, num)
                     if chapter and num.chapter != chapter:
-                        self.warn(lineno, f"section {num} is under chapter {chapter}")
+                        self.warn(lineno, f"section {num} is under chapter {chapter}",
+                                  WarningKind.OUTSIDE_SECTION, num)
                     if num in sections:
                         self.warn(lineno, f"section {num} appears twice (first at line "
-                                          f"{sections[num].line}); the second heading is ignored")
+                                          f"{sections[num].line}); the second heading is ignored",
+                                  WarningKind.DUPLICATE_SECTION, num, sections[num].line)
                     else:
                         section = Section(num, m.group("title").strip(), lineno)
                         sections[num] = section
@@ -425,7 +433,7 @@ class _Parser:
                             n == chapter + 1 and self._next_is_section(i, stop, n)):
                         if toc.get(n, title) != title:
                             self.warn(lineno, f"chapter {n} heading {title!r} differs from the "
-                                              f"contents ({toc[n]!r})")
+                                              f"contents ({toc[n]!r})", WarningKind.CONTENTS)
                         chapter = n
                         rs.chapters.append(Chapter(n, title, lineno))
                         section = last_rule = last_example = None
@@ -433,20 +441,22 @@ class _Parser:
             m = example_re.match(s)
             if m:
                 if last_rule is None:
-                    self.warn(lineno, "example outside any rule; kept as text of the section")
+                    self.warn(lineno, "example outside any rule; kept as text of the section",
+                              WarningKind.EXAMPLE)
                     self._continue_section(section, s, lineno)
                     continue
                 text = s[m.end():]
                 again = example_re.match(text)
                 if again:
-                    self.warn(lineno, "example marker printed twice")
+                    self.warn(lineno, "example marker printed twice", WarningKind.EXAMPLE, last_rule.number)
                     text = text[again.end():]
                 last_example = Example(text, lineno)
                 last_rule.examples.append(last_example)
                 continue
             if len(s) <= 2 and last_rule is not None:  # (an example implies its rule)
                 self.warn(lineno, f"stray line {s!r} kept as a paragraph of "
-                                  f"{'an example of ' if last_example else ''}{last_rule.number}")
+                                  f"{'an example of ' if last_example else ''}{last_rule.number}",
+                          WarningKind.TEXT_KEPT, last_rule.number)
             # (JA "例：" or "500.10a" alone on its line: the text follows on the next line)
             if last_example is not None:
                 last_example.text = last_example.text + self._sep(i) + s if last_example.text else s
@@ -481,9 +491,11 @@ class _Parser:
 
     def _continue_section(self, section: Section | None, text: str, lineno: int) -> None:
         if section is None:
-            self.warn(lineno, f"text outside any section, ignored: {text[:60]!r}")
+            self.warn(lineno, f"text outside any section, ignored: {text[:60]!r}",
+                      WarningKind.TEXT_IGNORED)
             return
-        self.warn(lineno, f"text between section {section.number} heading and its first rule")
+        self.warn(lineno, f"text between section {section.number} heading and its first rule",
+                  WarningKind.TEXT_KEPT, section.number)
         section.title += "\n" + text
 
     def _next_number(self, i: int, stop: int) -> RuleNumber | None:
@@ -537,8 +549,8 @@ class _Parser:
                 if cand.kind == num.kind and cand not in rules and _differs_once(cand, num):
                     if self._next_number(i, len(self.lines)) == cand:
                         break  # the next line has that number: this one is not it
-                    self.warn(i + 1, f"rule number {num} misprinted: it stands after "
-                                     f"{prev or f'section heading {sec}'}; read as {cand}")
+                    self.warnings.append(ParseWarning.misprint(
+                        self.doc.source, i + 1, num, cand, str(prev or f"section heading {sec}")))
                     return cand
             return num
         if num.letters is None:
@@ -546,9 +558,9 @@ class _Parser:
             if num != want and want not in rules:
                 nxt = self._next_number(i, len(self.lines))
                 if nxt is not None and nxt.letters and nxt.parent == want:
-                    self.warn(i + 1, f"rule number {num} misprinted: it stands after "
-                                     f"{prev or f'section heading {sec}'} and its subrules are "
-                                     f"numbered {nxt}…; read as {want}")
+                    self.warnings.append(ParseWarning.misprint(
+                        self.doc.source, i + 1, num, want, str(prev or f"section heading {sec}"),
+                        f"and its subrules are numbered {nxt}…"))
                     return want
         return num
 
@@ -561,48 +573,50 @@ class _Parser:
             num = RuleNumber.trusted(int(sec_s), int(rule_s), letters)  # _RULE checked the ranges
             if letters:
                 if dot:
-                    self.warn(lineno, f"extra dot after subrule {num}")
+                    self.warn(lineno, f"extra dot after subrule {num}", WarningKind.NUMBER_FORM, num)
             elif not dot:
-                self.warn(lineno, f"no dot after rule {num}")
+                self.warn(lineno, f"no dot after rule {num}", WarningKind.NUMBER_FORM, num)
             if gap:
-                self.warn(lineno, f"space inside the number {sec_s}.{gap}{rule_s}{letters or ''}")
+                self.warn(lineno, f"space inside the number {sec_s}.{gap}{rule_s}{letters or ''}",
+                          WarningKind.NUMBER_FORM, num)
             if sp != " ":
                 if not sp and text:
-                    self.warn(lineno, f"no space after {num}{dot}")
+                    self.warn(lineno, f"no space after {num}{dot}", WarningKind.NUMBER_FORM, num)
                 elif len(sp) > 1:
-                    self.warn(lineno, f"{len(sp)} spaces after {num}{dot}")
+                    self.warn(lineno, f"{len(sp)} spaces after {num}{dot}", WarningKind.NUMBER_FORM, num)
         else:  # _NO_RULE: "306.b Text" after 306.3a
             sec_s, letters, text = m.group("sec", "let", "text")
             assert self.prev is not None  # _parse_body reads a _NO_RULE line only after a rule
             num = RuleNumber(int(sec_s), self.prev.rule, letters)
             self.warn(lineno, f"rule number missing in {sec_s}.{letters}; read as {num} "
-                              f"(after {self.prev})")
+                              f"(after {self.prev})", WarningKind.NUMBER_MISSING, num)
         # "702.189. 702.189. text" (JA): the number printed twice.
         if text[:1].isdigit():
             again = _RULE.match(text)
             if again and RuleNumber(int(again.group("sec")), int(again.group("rule")),
                                     again.group("let")) == num:
-                self.warn(lineno, f"number {num} printed twice")
+                self.warn(lineno, f"number {num} printed twice", WarningKind.NUMBER_PRINTED_TWICE, num)
                 text = again.group("text")
         rules = rs.rules
         existing = rules.get(num)
         if existing is not None and existing.text == text:  # the same line printed twice (JA 505.4)
             self.warn(lineno, f"rule {num} printed twice with the same text (first at line "
-                              f"{existing.line}); kept once")
+                              f"{existing.line}); kept once", WarningKind.REPEATED_LINE, num,
+                      existing.line)
             return existing
         printed = num
         num = self._resolve(num, i, section)
         if num is printed:
             if section is None or section.number.section != num.section:
-                self.warn(lineno, f"rule {num} is not under its section heading {num.section}")
+                self.warn(lineno, f"rule {num} is not under its section heading {num.section}",
+                          WarningKind.OUTSIDE_SECTION, num)
         else:
             existing = rules.get(num)
         self.prev = num
         if existing is None:
             rule = rules[num] = Rule(num, text, lineno)
             return rule
-        self.warn(lineno, f"rule {num} appears twice (first at line {existing.line}); "
-                          f"its text is appended to the first")
+        self.warnings.append(ParseWarning.duplicate_rule(self.doc.source, lineno, num, existing.line))
         existing.text += "\n" + text
         return existing
 
@@ -621,25 +635,30 @@ class _Parser:
                         continue
                 elif rno == prev.rule and let == _next(prev.letters):
                     if prev_orphan:
-                        self.warn(rule.line, f"subrule {num} has no parent rule {num.parent}")
+                        self.warn(rule.line, f"subrule {num} has no parent rule {num.parent}",
+                                  WarningKind.ORPHAN_SUBRULE, num)
                     prev = num
                     continue
             orphan = False
             if prev is not None and num.sort_key < prev.sort_key:
-                self.warn(rule.line, f"rule {num} is out of order (after {prev})")
+                self.warn(rule.line, f"rule {num} is out of order (after {prev})", WarningKind.OUT_OF_ORDER,
+                          num)
             elif let:
                 parent = RuleNumber.trusted(sec, rno)
                 if parent not in rules:
                     orphan = True
-                    self.warn(rule.line, f"subrule {num} has no parent rule {parent}")
+                    self.warn(rule.line, f"subrule {num} has no parent rule {parent}",
+                              WarningKind.ORPHAN_SUBRULE, num)
                 same_rule = prev is not None and prev.section == sec and prev.rule == rno
                 want = next_letters(prev.letters if prev is not None and same_rule else None)
                 if let != want:
-                    self.warn(rule.line, f"numbering gap: {num} where {parent}{want} was expected")
+                    self.warnings.append(ParseWarning.numbering_gap(self.doc.source, rule.line, num,
+                                                                    f"{parent}{want}"))
             else:
                 want_rule = (prev.rule or 0) + 1 if prev is not None and prev.section == sec else 1
                 if rno != want_rule:
-                    self.warn(rule.line, f"numbering gap: {num} where {sec}.{want_rule} was expected")
+                    self.warnings.append(ParseWarning.numbering_gap(self.doc.source, rule.line, num,
+                                                                    f"{sec}.{want_rule}"))
             prev, prev_orphan = num, orphan
 
     # -- glossary -------------------------------------------------------------------------
@@ -660,7 +679,8 @@ class _Parser:
             if by_headword and head_re is not None:
                 new_entry = not line[:1].isspace() and head_re.match(line.strip()) is not None
                 if current is None and not new_entry:
-                    self.warn(i + 1, "glossary line before any headword; kept as its own entry")
+                    self.warn(i + 1, "glossary line before any headword; kept as its own entry",
+                              WarningKind.GLOSSARY)
                     new_entry = True
             else:
                 new_entry = current is None or (blank and not self._continues_entry(i, stop))
@@ -695,11 +715,11 @@ class _Parser:
         glued = _GLUED_SENSE.fullmatch(heading) if "1." in heading else None
         if glued and any(lines[k].strip().startswith("2.") for k in block[1:]):
             self.warn(lineno, f"headword {glued.group('head')!r} glued to its sense 1 "
-                              f"({heading[:len(glued.group('head')) + 3]!r})")
+                              f"({heading[:len(glued.group('head')) + 3]!r})", WarningKind.GLOSSARY)
             heading = glued.group("head")
             text = glued.group("sense") + ("\n" + text if text else "")
         if not text:
-            self.warn(lineno, f"glossary entry {heading!r} has no definition")
+            self.warn(lineno, f"glossary entry {heading!r} has no definition", WarningKind.GLOSSARY)
         original = None
         head = heading
         if self.p.headword_re is not None:

@@ -100,8 +100,7 @@ def parse_fragment(doc: Document) -> ParseResult:
             num = RuleNumber.parse(m.group("num"))
             rule, first = rs.add_or_append(num, m.group("text"), lineno)
             if first is not None:
-                warn(lineno, f"rule {num} appears twice (first at line {first.line}); "
-                             f"its text is appended to the first")
+                rs.warnings.append(ParseWarning.duplicate_rule(doc.source, lineno, num, first.line))
             else:
                 prov[num] = f"{name}:{lineno}"
             example = None

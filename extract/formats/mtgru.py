@@ -301,8 +301,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
                 warn(lineno, f"rule {num} is not under its section heading {num.section}")
             rule, first = rs.add_or_append(num, m.group("text"), lineno)
             if first is not None:
-                warn(lineno, f"rule {num} appears twice (first at line {first.line}); "
-                             f"its text is appended to the first")
+                rs.warnings.append(ParseWarning.duplicate_rule(source, lineno, num, first.line))
             else:
                 page.provenance[num] = f"{name}:{lineno}"
             example = None

@@ -110,8 +110,8 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
                 rs.sections[num] = section
                 prov[num] = f"{doc.source}:{lineno}"
             elif num in rs.rules:
-                warn(lineno, f"rule {num} appears twice (first at line {rs.rules[num].line}); "
-                             f"its text is appended to the first")
+                rs.warnings.append(ParseWarning.duplicate_rule(doc.source, lineno, num,
+                                                               rs.rules[num].line))
                 rule = rs.rules[num]
                 rule.text += "\n"
             else:
