@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from mtgcr.extract.layout import Layout
 from mtgcr.extract.parse_warnings import ParseWarning, WarningKind
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -128,6 +129,9 @@ class Ruleset:
     #: the file ends before its credits (cut off inside or right after the glossary heading,
     #: like the official 2013-02-01): the rule tree may be whole, the glossary is not.
     truncated: bool = False
+    #: how each source line was printed, for :func:`mtgcr.extract.layout.render_lines` (kept by
+    #: the CR text parser; ``None`` for a ruleset read from the store or another parser's)
+    layout: Layout | None = field(default=None, repr=False, compare=False)
 
     def add_or_append(self, number: RuleNumber, text: str, line: int) -> tuple[Rule, Rule | None]:
         """Add a rule, or — when the number is already there — append ``text`` to it as a new

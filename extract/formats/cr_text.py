@@ -68,6 +68,7 @@ from mtgcr.corpus.document import Document
 
 from mtgcr.extract.model import (Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset,
                                  Section, WarningKind)
+from mtgcr.extract.layout import Layout, LineRole, Slice
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.rulenum import RuleNumber, next_letters
 
@@ -194,6 +195,48 @@ class _Parser:
         self.warnings: list[ParseWarning] = []
         self.wrapped = False  # hard-wrapped file (2003-10-01 … 2004-02-01)
         self.prev: RuleNumber | None = None  # the last rule or subrule read, in document order
+        #: the printed form of each line (extract/layout.py); lines left unset are printed
+        #: text the model does not hold, their role given at the end (:meth:`_finish_layout`)
+        self.layout = Layout(self.lines)
+
+    def _put(self, i: int, role: LineRole, prefix: str, target: object, attr: str, start: int,
+             length: int) -> None:
+        """Line ``i`` (0-based) is its indentation, ``prefix`` (a printed number form), then
+        ``length`` characters of ``target.attr`` from ``start``, then its trailing spaces."""
+        raw = self.lines[i]
+        if not (raw[:1].isspace() or raw[-1:].isspace()):  # the common case: no spaces around
+            self.layout.put(i, role, prefix, target, attr, start, start + length)
+            return
+        a, b = len(raw) - len(raw.lstrip()), len(raw.rstrip())
+        self.layout.put(i, role, raw[:a] + prefix, target, attr, start, start + length, raw[b:])
+
+    def _put_suffix(self, i: int, role: LineRole, target: object, attr: str, start: int,
+                    length: int) -> None:
+        """Line ``i`` ends (before its trailing spaces) with ``length`` characters of
+        ``target.attr`` from ``start``; what precedes them on the line is its printed form."""
+        s = self.lines[i].strip()
+        self._put(i, role, s[:len(s) - length], target, attr, start, length)
+
+    def _finish_layout(self, rs: Ruleset, contents: int | None, body_start: int, gloss: int,
+                       credits: int | None) -> None:
+        """Give every line the model does not hold its role (it is kept as printed)."""
+        date_search = self.p.date_re.search
+        layout = self.layout
+        for i, line in enumerate(self.lines):
+            if layout.is_set(i):
+                continue
+            if not line.strip():
+                role = LineRole.BLANK
+            elif contents is not None and contents <= i < body_start:
+                role = LineRole.CONTENTS
+            elif i == gloss or i == credits:
+                role = LineRole.HEADING
+            elif date_search(line):
+                role = LineRole.DATE
+            else:
+                continue  # IGNORED: reported by a warning at that line
+            layout.put_printed(i, role)
+        rs.layout = layout
 
     def warn(self, line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
              number: RuleNumber | None = None, first_line: int | None = None) -> None:
@@ -243,9 +286,13 @@ class _Parser:
             raise CRFormatError(f"{src}: no effective date in the text and none in the file name")
         rs = Ruleset(release=Release(p.lang, label, eff), source=src)
         self.rs = rs
-        rs.title = next((l.strip() for l in lines if l.strip()), "")
         intro_end = contents if contents is not None else body_start
-        rs.introduction = self._join_block(1, intro_end, skip_date=True)
+        rs.introduction = self._join_block(1, intro_end, skip_date=True, attr="introduction",
+                                           role=LineRole.INTRODUCTION)
+        t = next((i for i, l in enumerate(lines) if l.strip()), None)
+        rs.title = lines[t].strip() if t is not None else ""
+        if t is not None and not self.layout.is_set(t):
+            self._put(t, LineRole.TITLE, "", rs, "title", 0, len(rs.title))
         toc_chapters, toc_sections = (self._toc_headings(contents, body_start)
                                       if contents is not None else ({}, {}))
         toc_titles = {n: title for n, (title, _) in toc_chapters.items()}
@@ -255,13 +302,15 @@ class _Parser:
         self._parse_body(rs, body_start, gloss, toc_titles)
         rs.glossary = self._parse_glossary(gloss + 1, end)
         if credits is not None:
-            rs.credits = self._join_block(credits + 1, len(lines))  # as printed, date line too
+            rs.credits = self._join_block(credits + 1, len(lines),  # as printed, date line too
+                                          attr="credits", role=LineRole.CREDITS)
         self._check_numbering(rs)
         holes = self._check_contents(rs, toc_chapters, toc_sections)
         if holes:
             rs.complete = False  # a hole in the rule tree: see the module docstring
         rs.truncated = credits is None  # the glossary is cut off: not compared by alignments
         rs.warnings = self.warnings
+        self._finish_layout(rs, contents, body_start, gloss, credits)
         return rs
 
     def _contents_end(self, contents: int) -> int | None:
@@ -299,14 +348,32 @@ class _Parser:
                     return d, i + 1
         return None, 0
 
-    def _join_block(self, start: int, stop: int, skip_date: bool = False) -> str:
+    def _join_block(self, start: int, stop: int, skip_date: bool = False, attr: str = "",
+                    role: LineRole = LineRole.INTRODUCTION) -> str:
+        """Lines ``[start, stop)`` without trailing spaces (and, if ``skip_date``, without date
+        statements), joined by ``"\\n"``, blank lines at both ends dropped. With ``attr``, each
+        non-blank line is laid out as a slice of ``self.rs.<attr>`` (which gets the result)."""
         out = []
+        at: list[tuple[int, int, int]] = []  # (line index, offset in the joined text, length)
+        pos = 0
         search = self.p.date_re.search
-        for line in self.lines[start:stop]:
+        for i in range(start, stop):
+            line = self.lines[i]
             if skip_date and search(line):
                 continue
-            out.append(line.rstrip())
-        return "\n".join(out).strip("\n")
+            r = line.rstrip()
+            out.append(r)
+            if r:
+                at.append((i, pos, len(r)))
+            pos += len(r) + 1
+        joined = "\n".join(out)
+        text = joined.strip("\n")
+        if attr:
+            lead = len(joined) - len(joined.lstrip("\n"))
+            for i, off, n in at:
+                raw = self.lines[i]
+                self.layout.put(i, role, "", self.rs, attr, off - lead, off - lead + n, raw[n:])
+        return text
 
     def _toc_headings(self, start: int, stop: int
                       ) -> tuple[dict[int, tuple[str, int]], dict[int, tuple[str, int]]]:
@@ -423,6 +490,7 @@ class _Parser:
                     else:
                         section = Section(num, m.group("title").strip(), lineno)
                         sections[num] = section
+                        self._put_suffix(i, LineRole.SECTION, section, "title", 0, len(section.title))
                     last_rule = last_example = None
                     continue
                 m = chapter_match(s)
@@ -436,6 +504,7 @@ class _Parser:
                                               f"contents ({toc[n]!r})", WarningKind.CONTENTS)
                         chapter = n
                         rs.chapters.append(Chapter(n, title, lineno))
+                        self._put_suffix(i, LineRole.CHAPTER, rs.chapters[-1], "title", 0, len(title))
                         section = last_rule = last_example = None
                         continue
             m = example_re.match(s)
@@ -443,7 +512,7 @@ class _Parser:
                 if last_rule is None:
                     self.warn(lineno, "example outside any rule; kept as text of the section",
                               WarningKind.EXAMPLE)
-                    self._continue_section(section, s, lineno)
+                    self._continue_section(section, s, i)
                     continue
                 text = s[m.end():]
                 again = example_re.match(text)
@@ -452,6 +521,7 @@ class _Parser:
                     text = text[again.end():]
                 last_example = Example(text, lineno)
                 last_rule.examples.append(last_example)
+                self._put_suffix(i, LineRole.EXAMPLE, last_example, "text", 0, len(text))
                 continue
             if len(s) <= 2 and last_rule is not None:  # (an example implies its rule)
                 self.warn(lineno, f"stray line {s!r} kept as a paragraph of "
@@ -459,11 +529,15 @@ class _Parser:
                           WarningKind.TEXT_KEPT, last_rule.number)
             # (JA "例：" or "500.10a" alone on its line: the text follows on the next line)
             if last_example is not None:
+                start = len(last_example.text) + len(self._sep(i)) if last_example.text else 0
                 last_example.text = last_example.text + self._sep(i) + s if last_example.text else s
+                self._put(i, LineRole.EXAMPLE, "", last_example, "text", start, len(s))
             elif last_rule is not None:
+                start = len(last_rule.text) + len(self._sep(i)) if last_rule.text else 0
                 last_rule.text = last_rule.text + self._sep(i) + s if last_rule.text else s
+                self._put(i, LineRole.RULE, "", last_rule, "text", start, len(s))
             else:
-                self._continue_section(section, s, lineno)
+                self._continue_section(section, s, i)
 
     def _next_is_section(self, i: int, stop: int, chapter: int) -> bool:
         for j in range(i + 1, stop):
@@ -489,13 +563,17 @@ class _Parser:
         last = prev.rsplit(None, 1)[-1].strip("(\"“").lower()
         return last in _WRAP_WORDS
 
-    def _continue_section(self, section: Section | None, text: str, lineno: int) -> None:
+    def _continue_section(self, section: Section | None, text: str, i: int) -> None:
+        """Line ``i`` (0-based; its stripped text ``text``) is text under a section heading
+        before its first rule: a new paragraph of the section title."""
+        lineno = i + 1
         if section is None:
             self.warn(lineno, f"text outside any section, ignored: {text[:60]!r}",
                       WarningKind.TEXT_IGNORED)
             return
         self.warn(lineno, f"text between section {section.number} heading and its first rule",
                   WarningKind.TEXT_KEPT, section.number)
+        self._put(i, LineRole.SECTION, "", section, "title", len(section.title) + 1, len(text))
         section.title += "\n" + text
 
     def _next_number(self, i: int, stop: int) -> RuleNumber | None:
@@ -603,6 +681,7 @@ class _Parser:
             self.warn(lineno, f"rule {num} printed twice with the same text (first at line "
                               f"{existing.line}); kept once", WarningKind.REPEATED_LINE, num,
                       existing.line)
+            self._put_suffix(i, LineRole.RULE, existing, "text", 0, len(text))
             return existing
         printed = num
         num = self._resolve(num, i, section)
@@ -615,8 +694,10 @@ class _Parser:
         self.prev = num
         if existing is None:
             rule = rules[num] = Rule(num, text, lineno)
+            self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
             return rule
         self.warnings.append(ParseWarning.duplicate_rule(self.doc.source, lineno, num, existing.line))
+        self._put_suffix(i, LineRole.RULE, existing, "text", len(existing.text) + 1, len(text))
         existing.text += "\n" + text
         return existing
 
@@ -675,6 +756,7 @@ class _Parser:
                 blank = True
                 continue
             if (i + 1 == stop or not lines[i + 1].strip()) and date_search(line):
+                self.layout.put_printed(i, LineRole.DATE)
                 continue  # a date statement (always a paragraph of its own or the last line)
             if by_headword and head_re is not None:
                 new_entry = not line[:1].isspace() and head_re.match(line.strip()) is not None
@@ -708,16 +790,24 @@ class _Parser:
         lines = self.lines
         heading = lines[block[0]].strip()
         parts: list[str] = []
+        at: list[tuple[int, int, int]] = []  # (line index, offset in text, length)
+        pos = 0
         for k in block[1:]:
             s = lines[k].strip()
-            parts.append((self._sep(k) if parts else "") + s)
+            sep = self._sep(k) if parts else ""
+            at.append((k, pos + len(sep), len(s)))
+            pos += len(sep) + len(s)
+            parts.append(sep + s)
         text = "".join(parts)
         glued = _GLUED_SENSE.fullmatch(heading) if "1." in heading else None
+        sense = ""
         if glued and any(lines[k].strip().startswith("2.") for k in block[1:]):
             self.warn(lineno, f"headword {glued.group('head')!r} glued to its sense 1 "
                               f"({heading[:len(glued.group('head')) + 3]!r})", WarningKind.GLOSSARY)
             heading = glued.group("head")
-            text = glued.group("sense") + ("\n" + text if text else "")
+            sense = glued.group("sense")
+            text = sense + ("\n" + text if text else "")
+            at = [(k, off + len(sense) + 1, n) for k, off, n in at]
         if not text:
             self.warn(lineno, f"glossary entry {heading!r} has no definition", WarningKind.GLOSSARY)
         original = None
@@ -735,7 +825,18 @@ class _Parser:
             if im:
                 head = head[:im.start()]
         term, aliases = split_headword(head)
-        return GlossaryEntry(term, aliases, text, lineno, obsolete, heading, original)
+        entry = GlossaryEntry(term, aliases, text, lineno, obsolete, heading, original)
+        if sense:  # "Ability1. Text…": the headword, then sense 1 of the text
+            raw = lines[block[0]]
+            a, b = len(raw) - len(raw.lstrip()), len(raw.rstrip())
+            self.layout.put_parts(block[0], LineRole.GLOSSARY, tuple(x for x in (
+                raw[:a], Slice(entry, "heading", 0, len(heading)),
+                Slice(entry, "text", 0, len(sense)), raw[b:]) if not isinstance(x, str) or x))
+        else:
+            self._put(block[0], LineRole.GLOSSARY, "", entry, "heading", 0, len(heading))
+        for k, off, n in at:
+            self._put(k, LineRole.GLOSSARY, "", entry, "text", off, n)
+        return entry
 
 
 _QUOTES = "“”\"'‘’?"
