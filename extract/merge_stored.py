@@ -11,34 +11,23 @@ until they are ingested again).
 """
 from __future__ import annotations
 
-import re
-
 from mtgcr.extract.model import ParseWarning, Ruleset
-from mtgcr.extract.records import from_record
-from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.extract.provenance import Provenance
+from mtgcr.extract.records import from_record, provenance_of
 from mtgcr.extract.wiki.quotes import merge_partial
 
-__all__ = ["merge_with_stored", "provenance_sources"]
+__all__ = ["merge_with_stored"]
 
 
-def provenance_sources(prov: str) -> list[str]:
-    """The document paths in a provenance string ``"a.txt:12; b.txt[right 編集中の文章]:3"``."""
-    out = []
-    for item in prov.split("; "):
-        src = item.rsplit(":", 1)[0] if re.search(r":\d+$", item) else item
-        out.append(re.sub(r"\[(?:left|right)[^\]]*\]$", "", src))
-    return out
-
-
-def merge_with_stored(store, rs: Ruleset, origin: str, prov: dict, source: str
-                      ) -> tuple[Ruleset, dict, list[str]]:
+def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source: str
+                      ) -> tuple[Ruleset, Provenance, list[str]]:
     """Merge ``rs`` into the stored partial release of the same language, label and origin.
 
     Args:
         store: an open :class:`mtgcr.corpus.store.Store`.
         rs: a ruleset just parsed from ``source``; complete rulesets are returned unchanged.
         origin: its origin (``"wiki"`` …).
-        prov: its provenance ``{number: "page:line"}``.
+        prov: its provenance (the places of each rule).
         source: the document being ingested.
 
     Returns:
@@ -53,19 +42,16 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: dict, source: str
         return rs, prov, []
     rec = store.release_rows(info.id)
     old = from_record(rec)
-    old_prov: dict = {}
+    old_prov: Provenance = {}
     stale: list[str] = []
-    for row in rec.rules:
-        if not row.get("provenance"):
-            continue
-        num = RuleNumber(row["section"], row["rule"], row["letters"])
-        all_items = row["provenance"].split("; ")
-        items = [p for p in all_items if provenance_sources(p)[0] != source]
-        if items:
-            old_prov[num] = "; ".join(items)
-        if not items or (provenance_sources(all_items[0])[0] == source and num in rs.rules):
+    for num, all_places in provenance_of(rec).items():
+        places = tuple(p for p in all_places if p.document != source)
+        if places:
+            old_prov[num] = places
+        first_here = all_places[0].document == source
+        if not places or (first_here and num in rs.rules):
             old.rules.pop(num, None)  # the stored text came from this page: its new version decides
-        elif provenance_sources(all_items[0])[0] == source:
+        elif first_here:
             stale.append(str(num))
     if stale:
         old.warnings.append(ParseWarning(source, 0, f"the stored text of {', '.join(stale)} came "

@@ -12,13 +12,15 @@ from typing import Any
 from mtgcr.corpus.store import ReleaseRecord
 
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.provenance import Provenance, format_places, parse_places
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["to_record", "from_record", "warning_row", "warning_from_row", "load_ruleset"]
+__all__ = ["to_record", "from_record", "provenance_of", "warning_row", "warning_from_row",
+           "load_ruleset"]
 
 
 def to_record(rs: Ruleset, origin: str = "official",
-              provenance: dict[RuleNumber, str] | None = None) -> ReleaseRecord:
+              provenance: Provenance | None = None) -> ReleaseRecord:
     """Turn a ruleset into rows for :meth:`mtgcr.corpus.store.Store.add_document`.
 
     Args:
@@ -26,7 +28,8 @@ def to_record(rs: Ruleset, origin: str = "official",
         origin: where this kind of text comes from: ``"official"`` (a complete CR file),
             ``"wiki"`` (quotes on MTG Wiki pages), ``"mtgru"`` …; one release per
             (lang, label, origin) is kept.
-        provenance: optional per-rule provenance strings (page and position of a quote).
+        provenance: optional places per rule (page and line of a quote), stored as
+            :func:`mtgcr.extract.provenance.format_places` writes them.
     """
     counts = rs.counts()
     rel = rs.release
@@ -49,7 +52,7 @@ def to_record(rs: Ruleset, origin: str = "official",
     for i, (num, rule) in enumerate(rs.rules.items()):
         rec.rules.append({"ord": i, "number": str(num), "section": num.section, "rule": num.rule,
                           "letters": num.letters, "kind": num.kind, "text": rule.text,
-                          "line": rule.line, "provenance": prov.get(num)})
+                          "line": rule.line, "provenance": format_places(prov.get(num))})
         for j, ex in enumerate(rule.examples):
             rec.examples.append({"number": str(num), "ord": j, "text": ex.text, "line": ex.line})
     rec.glossary = [{"ord": i, "term": g.term, "aliases": json.dumps(list(g.aliases), ensure_ascii=False),
@@ -84,6 +87,12 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
                    for g in rec.glossary]
     rs.warnings = [warning_from_row(w) for w in rec.warnings]
     return rs
+
+
+def provenance_of(rec: ReleaseRecord) -> Provenance:
+    """The places of every rule of a stored release that has them (``rules.provenance``)."""
+    return {RuleNumber(row["section"], row["rule"], row["letters"]): parse_places(row["provenance"])
+            for row in rec.rules if row.get("provenance")}
 
 
 def warning_row(w: ParseWarning) -> dict[str, Any]:

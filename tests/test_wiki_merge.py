@@ -3,6 +3,7 @@ the store at ingest); conflicting texts are reported; a page ingested again afte
 replaces its own earlier quotes. Pages are written for these tests."""
 import pytest
 
+from mtgcr.extract.provenance import Place
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import ingest_file
 from mtgcr.extract.records import load_ruleset
@@ -39,8 +40,8 @@ def test_merge_partial_unites_and_reports_conflicts():
     rs, prov = merge_partial(a, pa, b, pb)
     assert [str(n) for n in rs.rules] == ["702.10", "702.10a", "702.11"]
     assert rs.get("702.10a").text == "速攻は常在型能力である。"  # the first text is kept
-    assert prov[N.parse("702.10a")] == "a.txt:12; b.txt:11"
-    assert prov[N.parse("702.11")] == "b.txt:12"
+    assert prov[N.parse("702.10a")] == (Place("a.txt", 12), Place("b.txt", 11))
+    assert prov[N.parse("702.11")] == (Place("b.txt", 12),)
     assert rs.source == "a.txt; b.txt" and rs.complete is False
     assert rs.release.revision == "1"
     msgs = [str(w) for w in rs.warnings]

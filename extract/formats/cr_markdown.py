@@ -36,6 +36,7 @@ from mtgcr.extract.formats.cr_text import split_headword
 from mtgcr.extract.kinds import DocumentParser, ParseResult
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
 from mtgcr.extract.profiles import PROFILES, CRProfile
+from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["sniff_cr_markdown", "parse_cr_markdown", "strip_markdown"]
@@ -114,7 +115,7 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
 
     Returns:
         A :class:`ParseResult` of kind ``"cr-markdown"`` with the two rulesets (translation
-        first) sharing one provenance (``file:line`` per number, 1-based lines) and the
+        first) sharing one provenance (a :class:`~mtgcr.extract.provenance.Place` per number, 1-based lines) and the
         warnings (a rule outside its section, a rule given twice, no date). A line that is
         no heading, rule or glossary headword continues the text above it (or is front or
         back matter); nothing raises.
@@ -128,7 +129,7 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
                                                     "beside it; release unknown"))
     tr = Ruleset(release=Release(prof.lang, label, eff), source=doc.source, complete=False)
     en = Ruleset(release=Release("en", label, eff), source=doc.source, complete=False)
-    prov: dict[RuleNumber, str] = {}
+    prov: Provenance = {}
     last: dict[str, Rule | None] = {"tr": None, "en": None}
     example: dict[str, Example | None] = {"tr": None, "en": None}
     gloss: dict[str, GlossaryEntry | None] = {"tr": None, "en": None}
@@ -160,7 +161,7 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
             t, e = _split_titles(strip_markdown(m.group("titles")))
             for rs, text in ((tr, t), (en, e)):
                 rs.rules[num] = Rule(num, text, i)
-            prov.setdefault(num, f"{name}:{i}")
+            prov.setdefault(num, (Place(name, i),))
             last, example = {"tr": tr.rules[num], "en": en.rules[num]}, {"tr": None, "en": None}
             continue
         m = _TR_RULE.match(line)
@@ -180,7 +181,7 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
                 rs.rules[num].text += "\n" + text
             else:
                 rs.rules[num] = Rule(num, text, i)
-                prov.setdefault(num, f"{name}:{i}")
+                prov.setdefault(num, (Place(name, i),))
             last[side], example[side] = rs.rules[num], None
             continue
         m = _GLOSS.match(line)

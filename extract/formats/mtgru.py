@@ -41,6 +41,7 @@ from mtgcr.corpus.document import Document
 from mtgcr.extract.formats.cr_text import CRFormatError, split_headword
 from mtgcr.extract.kinds import DocumentParser, ParseResult
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["sniff_mtgru", "parse_mtgru", "parse_mtgru_lines", "html_lines", "Navigation",
@@ -225,12 +226,12 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
 @dataclass
 class _Page:
     rs: Ruleset
-    provenance: dict[RuleNumber, str] = field(default_factory=dict)
+    provenance: Provenance = field(default_factory=dict)
     nav: Navigation | None = None
     key: str = ""
 
 
-def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Ruleset, dict[RuleNumber, str], Navigation | None, str]:
+def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Ruleset, Provenance, Navigation | None, str]:
     """Parse an mtg.ru page given as ``(text, source line)`` pairs.
 
     Args:
@@ -239,7 +240,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
 
     Returns:
         ``(ruleset, provenance, navigation, page key)``: a partial English ruleset of release
-        ``unknown``; provenance maps rule numbers to ``"<source>:<line>"``; the page key is the
+        ``unknown``; provenance maps rule numbers to their places; the page key is the
         section number (``"711"``), ``"glossary-a"`` or ``"chapter-7"``.
     """
     name = source.rsplit("/", 1)[-1]
@@ -303,7 +304,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
             if first is not None:
                 rs.warnings.append(ParseWarning.duplicate_rule(source, lineno, num, first.line))
             else:
-                page.provenance[num] = f"{name}:{lineno}"
+                page.provenance[num] = (Place(name, lineno),)
             example = None
             continue
         m = _SECTION.match(s)

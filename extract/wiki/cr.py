@@ -26,6 +26,7 @@ from mtgcr.corpus.document import Document
 from mtgcr.extract.formats.cr_text import split_headword
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
 from mtgcr.extract.profiles import JA_HEADWORD
+from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["sniff_wiki_cr", "parse_wiki_cr", "NOTICE"]
@@ -56,14 +57,14 @@ def _plain(line: str) -> str:
     return str(code)
 
 
-def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
+def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
     """Parse one generated 総合ルール page.
 
     Returns:
         ``(ruleset, provenance)``: a partial JA ruleset (``complete=False``, no effective date)
         of the release and revision the notice names, holding this page's chapters, sections,
         rules, examples, glossary entries (glossary page) or introduction (page 0); provenance
-        maps each number to ``"page:line"``.
+        maps each number to its :class:`~mtgcr.extract.provenance.Place`.
 
     Raises:
         ValueError: no notice naming the release (the message names the file).
@@ -73,7 +74,7 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
     if m is None:
         raise ValueError(f"{doc.source}: no '（和訳 YYYYMMDD.N 版）を転記' notice; not a generated 総合ルール page")
     rs = Ruleset(Release("ja", m.group("label"), None, m.group("rev")), doc.source, complete=False)
-    prov: dict[RuleNumber, str] = {}
+    prov: Provenance = {}
     warn = lambda line, msg: rs.warnings.append(ParseWarning(doc.source, line, msg))
     start = next((i + 1 for i, l in enumerate(lines[:10]) if l.strip() == "----"), 1)
     section: Section | None = None
@@ -108,7 +109,7 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
                     continue
                 section = Section(num, "", lineno)
                 rs.sections[num] = section
-                prov[num] = f"{doc.source}:{lineno}"
+                prov[num] = (Place(doc.source, lineno),)
             elif num in rs.rules:
                 rs.warnings.append(ParseWarning.duplicate_rule(doc.source, lineno, num,
                                                                rs.rules[num].line))
@@ -117,7 +118,7 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
             else:
                 rule = Rule(num, "", lineno)
                 rs.rules[num] = rule
-                prov[num] = f"{doc.source}:{lineno}"
+                prov[num] = (Place(doc.source, lineno),)
             continue
         g = _GLOSS_HEAD.match(s)
         hm = JA_HEADWORD.match(g.group("head")) if g else None
@@ -143,7 +144,7 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
             if t.group("sp"):
                 warn(lineno, f"space before the dot of section heading {num}")
             rs.sections[num] = Section(num, t.group("title").strip(), lineno)
-            prov[num] = f"{doc.source}:{lineno}"
+            prov[num] = (Place(doc.source, lineno),)
             intro = None
             continue
         c = _CHAPTER.match(s)

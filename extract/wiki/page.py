@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from mtgcr.extract.model import ParseWarning
+from mtgcr.extract.provenance import Place
 
 __all__ = ["PageLine", "WikiPage", "QUOTE_HEADER", "quote_header"]
 
@@ -83,13 +84,10 @@ class WikiPage:
     column_label: str | None = None
     warnings: list[ParseWarning] = field(default_factory=list)
 
-    def where(self, line: int) -> str:
-        """Provenance string of a source line: ``"page.txt:47"``; in a diff view
-        ``"page.txt[right 編集中の文章]:47"`` (the line number of that column's revision)."""
-        if self.column:
-            label = f" {self.column_label}" if self.column_label else ""
-            return f"{self.source}[{self.column}{label}]:{line}"
-        return f"{self.source}:{line}"
+    def place(self, line: int) -> Place:
+        """The :class:`~mtgcr.extract.provenance.Place` of a 1-based source line (in a diff
+        view: of the line in that column's revision)."""
+        return Place(self.source, line, self.column or None, self.column_label or None)
 
     def warn(self, line: int, message: str) -> None:
         """Record a defect at a 1-based source line."""

@@ -26,15 +26,13 @@ from dataclasses import dataclass, field, replace
 
 from mtgcr.extract.references import _normalise
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.provenance import Provenance, format_places, merge_places
 from mtgcr.extract.rulenum import RuleNumber, next_letters
 from mtgcr.extract.terms import has_japanese
 from mtgcr.extract.wiki.page import PageLine, WikiPage, quote_header
 
 __all__ = ["QuoteBlock", "find_quotes", "quote_ruleset", "page_rulesets", "merge_partial",
            "Provenance"]
-
-#: ``{rule number: "page:line"}``; several pages are joined by ``"; "``.
-Provenance = dict
 
 _ENTRY = re.compile(r"^(?P<num>\d{3}(?:\.\d{1,3}[a-z]{0,2})?)(?P<dot>\.?)(?:\s+|(?=[^\d.a-z])|$)(?P<text>.*)$")
 _CHAPTER = re.compile(r"^(?P<ch>\d)\.?\s+(?P<title>\S.*)$")
@@ -114,7 +112,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
 
     Returns:
         ``(ruleset, provenance, warnings)``: the ruleset (``complete=False``, no effective
-        date), ``{number: "page:line"}`` for every section and rule, and defects found
+        date), the :class:`~mtgcr.extract.provenance.Place` of every section and rule, and defects found
         (unnumbered lines, a number quoted twice). Skipped numbers are reported as one note.
     """
     texts = [e.text for e in block.entries]
@@ -124,7 +122,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
                  title=block.header)
     prov: Provenance = {}
     warnings: list[ParseWarning] = []
-    src = page.where(block.line).rsplit(":", 1)[0]
+    src = page.place(block.line).label
 
     def warn(line: int, msg: str) -> None:
         warnings.append(ParseWarning(src, line, msg))
@@ -159,7 +157,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
             if num not in rs.sections:
                 last_section = Section(num, body.strip(), e.line)
                 rs.sections[num] = last_section
-                prov[num] = page.where(e.line)
+                prov[num] = (page.place(e.line),)
             last_rule = None
             continue
         if num in rs.rules:
@@ -168,7 +166,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
             continue
         last_rule = Rule(num, body, e.line)
         rs.rules[num] = last_rule
-        prov[num] = page.where(e.line)
+        prov[num] = (page.place(e.line),)
     skipped = _skipped(rs)
     if skipped:
         warn(block.line, f"quote of {block.label} is partial: it skips "
@@ -220,7 +218,7 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
     Rules, sections, chapters and glossary entries are united in number order. Where both
     quote the same rule (or section title, or glossary headword) with different texts
     (compared after NFKC and without white space), the base's text is kept and a warning names
-    both places. Provenance strings of one number from both sides are joined with ``"; "``.
+    both places. The places of one number from both sides are united (base first).
     A differing translation revision is reported; the higher one is kept.
 
     Returns:
@@ -236,7 +234,9 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
     out = Ruleset(release=a, source=base.source, title=base.title, complete=False,
                   introduction=intro, credits=base.credits or new.credits)
     warnings = list(base.warnings) + list(new.warnings)
-    where = lambda prov, num, rs: prov.get(num) or f"{rs.source}:{rs.rules[num].line if num in rs.rules else 0}"
+    def where(prov: Provenance, num: RuleNumber, rs: Ruleset) -> str:
+        return format_places(prov.get(num)) or f"{rs.source}:{rs.rules[num].line if num in rs.rules else 0}"
+
     if a.revision != b.revision and b.revision is not None:
         if a.revision is None or int(b.revision) > int(a.revision):
             out.release = replace(a, revision=b.revision)
@@ -255,7 +255,7 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
         if s1 and s2 and not _same(s1.title, s2.title):
             warnings.append(ParseWarning(new.source, s2.line, f"conflicting title of section {num}: "
                                          f"{s2.title!r} here, {s1.title!r} at {where(base_prov, num, base)}"))
-        prov[num] = _join(base_prov.get(num), new_prov.get(num))
+        prov[num] = merge_places(base_prov.get(num), new_prov.get(num))
     for num in sorted(set(base.rules) | set(new.rules)):
         r1, r2 = base.rules.get(num), new.rules.get(num)
         out.rules[num] = r1 or new.rules[num]
@@ -263,7 +263,7 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
             warnings.append(ParseWarning(new.source, r2.line, f"conflicting text of rule {num}: "
                                          f"this quote differs from {where(base_prov, num, base)}; "
                                          f"the first text is kept"))
-        prov[num] = _join(base_prov.get(num), new_prov.get(num))
+        prov[num] = merge_places(base_prov.get(num), new_prov.get(num))
     gloss: dict[str, GlossaryEntry] = {g.heading or g.term: g for g in base.glossary}
     for g in new.glossary:
         key = g.heading or g.term
@@ -275,8 +275,3 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
     out.warnings = warnings
     return out, {k: v for k, v in prov.items() if v}
 
-
-def _join(p1: str | None, p2: str | None) -> str | None:
-    if p1 and p2 and p2 not in p1.split("; "):
-        return f"{p1}; {p2}"
-    return p1 or p2
