@@ -7,6 +7,7 @@ import re
 import pytest
 
 from conftest import CORPUS, OFFICIAL, need
+from mtgcr.extract.provenance import Place
 from mtgcr.corpus.document import load_document
 from mtgcr.corpus.store import Store
 from mtgcr.extract.formats.cr_text import parse_cr_text
@@ -156,4 +157,4 @@ def test_wiki_page_kind_is_detected(ja):
     r = parse_document(load_document(need(GENERATED / "cr_7.txt")))
     assert r.kind == "wiki-cr"
     [(rs, origin, prov)] = r.rulesets
-    assert origin == "wiki" and str(prov[ja.get("702.189").number]).endswith("cr_7.txt:2532")
+    assert origin == "wiki" and str(prov[ja.get("702.189").number][0]).endswith("cr_7.txt:2532")
