@@ -31,6 +31,8 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
+from mtgcr.corpus.notes import NoteKind, StoreNote
+
 __all__ = ["Store", "StoreError", "StoreBusy", "AlreadyStored", "ReplaceRefused",
            "ReleaseRecord", "ReleaseInfo", "default_store_path", "parse_date_spec", "SCHEMA_VERSION"]
 
@@ -347,7 +349,7 @@ class Store:
     def add_document(self, doc: Any, kind: str, releases: Iterable[ReleaseRecord],
                      facts: Iterable[tuple[str, dict]] = (),
                      doc_warnings: Iterable[dict[str, Any]] = (),
-                     replace: bool = False) -> list[str]:
+                     replace: bool = False) -> list[StoreNote]:
         """Store a document, the releases parsed from it and other facts, in one transaction.
 
         A release with the same (lang, label, origin) as a stored one replaces it (the old
@@ -366,14 +368,15 @@ class Store:
             replace: replace stored releases even by less complete ones.
 
         Returns:
-            Notes for the user (e.g. "replaces en:20231117 from X").
+            One :class:`~mtgcr.corpus.notes.StoreNote` (kind ``REPLACED``) per stored release
+            replaced (``str()``: "replaces en:20231117 (official) from X").
 
         Raises:
             AlreadyStored: these bytes were stored meanwhile (a concurrent ingest).
             ReplaceRefused: a stored complete release would be replaced by an incomplete one.
             StoreBusy: the write lock was not free within the timeout.
         """
-        notes: list[str] = []
+        notes: list[StoreNote] = []
         c = self.conn
         try:
             c.execute("BEGIN IMMEDIATE")
@@ -407,7 +410,7 @@ class Store:
             raise
         return notes
 
-    def _write_release(self, doc_id: int, rec: ReleaseRecord, replace: bool = False) -> list[str]:
+    def _write_release(self, doc_id: int, rec: ReleaseRecord, replace: bool = False) -> list[StoreNote]:
         c = self.conn
         r = rec.release
         notes = []
@@ -428,8 +431,9 @@ class Store:
                     f"{old['source']} with {what}{' (' + ', '.join(fewer) + ')' if fewer else ''}; "
                     f"use 'mtgcr ingest --replace' to replace it anyway")
             c.execute("DELETE FROM releases WHERE id=?", (old["id"],))
-            notes.append(f"replaces {key} from {old['source']}"
-                         + ("" if r.get("complete", 1) else " (this one is incomplete)"))
+            notes.append(StoreNote(NoteKind.REPLACED, f"{r['lang']}:{r['label']}", r["origin"],
+                                   f"replaces {key} from {old['source']}"
+                                   + ("" if r.get("complete", 1) else " (this one is incomplete)")))
         cols = ["document_id", *r.keys()]
         cur = c.execute(f"INSERT INTO releases ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
                         [doc_id, *r.values()])

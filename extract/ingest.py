@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from mtgcr.corpus.document import DocumentError, load_document
+from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 
 from mtgcr.extract.formats.cr_text import CRFormatError
@@ -43,7 +44,7 @@ class IngestResult:
         encoding: detected encoding.
         error: one-line reason when failed.
         warnings: ``"file:line: message"`` strings (for an unchanged file: those stored with it).
-        notes: store notes (replacements).
+        notes: :class:`~mtgcr.corpus.notes.StoreNote` records (replacements, merges).
     """
 
     path: str
@@ -53,7 +54,7 @@ class IngestResult:
     encoding: str = ""
     error: str = ""
     warnings: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[StoreNote] = field(default_factory=list)
 
 
 class IngestInterrupted(KeyboardInterrupt):
@@ -199,13 +200,14 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResu
         parsed.rulesets = [(rs, origin, prov) for (rs, prov, _), (_, origin, _) in zip(merged, parsed_rulesets)]
         records = [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
         notes = [n for _, _, ns in merged for n in ns]
-        merged_keys = {f"replaces {rs.release.key} ({origin})" for (rs, _, ns), (_, origin, _)
+        # a merged partial release replaces its stored self: the merge note says so already
+        merged_keys = {(rs.release.key, origin) for (rs, _, ns), (_, origin, _)
                        in zip(merged, parsed.rulesets) if ns}
         notes += [n for n in store.add_document(
             doc, parsed.kind, records, parsed.facts,
             [warning_row(w) for w in parsed.warnings],
             replace=replace)
-            if not any(n.startswith(k) for k in merged_keys)]
+            if not (n.kind is NoteKind.REPLACED and (n.release, n.origin) in merged_keys)]
     except AlreadyStored:  # a concurrent ingest stored these bytes since we looked
         return _unchanged(store, path, doc)
     except ReplaceRefused as exc:

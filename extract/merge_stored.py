@@ -11,6 +11,7 @@ until they are ingested again).
 """
 from __future__ import annotations
 
+from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.extract.model import ParseWarning, Ruleset
 from mtgcr.extract.provenance import Provenance
 from mtgcr.extract.records import from_record, provenance_of
@@ -20,7 +21,7 @@ __all__ = ["merge_with_stored"]
 
 
 def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source: str
-                      ) -> tuple[Ruleset, Provenance, list[str]]:
+                      ) -> tuple[Ruleset, Provenance, list[StoreNote]]:
     """Merge ``rs`` into the stored partial release of the same language, label and origin.
 
     Args:
@@ -32,7 +33,8 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source:
 
     Returns:
         ``(ruleset to store, its provenance, notes for the user)``; the notes name the merge
-        and every conflict between this page's quotes and the stored ones.
+        (kind ``MERGED``) and every conflict between this page's quotes and the stored ones
+        (kind ``CONFLICT``).
     """
     if rs.complete:
         return rs, prov, []
@@ -61,7 +63,10 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source:
     old.source = "; ".join(s for s in old.source.split("; ") if s != source) or old.source
     merged, mprov = merge_partial(old, old_prov, rs, prov)
     known = set(old.warnings[:len(rec.warnings)]) | set(rs.warnings)
-    conflicts = [f"warning: {w}" for w in merged.warnings if w not in known]
-    note = (f"merged with the stored {rs.release.key} ({origin}) quotes: "
-            f"{len(merged.rules)} rules and subrules from {len(merged.source.split('; '))} pages")
-    return merged, mprov, [note] + conflicts
+    key = rs.release.key
+    conflicts = [StoreNote(NoteKind.CONFLICT, key, origin, f"warning: {w}")
+                 for w in merged.warnings if w not in known]
+    note = StoreNote(NoteKind.MERGED, key, origin,
+                     f"merged with the stored {key} ({origin}) quotes: {len(merged.rules)} rules "
+                     f"and subrules from {len(merged.source.split('; '))} pages")
+    return merged, mprov, [note, *conflicts]

@@ -3,6 +3,7 @@ the store at ingest); conflicting texts are reported; a page ingested again afte
 replaces its own earlier quotes. Pages are written for these tests."""
 import pytest
 
+from mtgcr.corpus.notes import NoteKind
 from mtgcr.extract.provenance import Place
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import ingest_file
@@ -75,9 +76,11 @@ def test_ingest_merges_pages_and_replaces_an_edited_page(tmp_path, store_path):
         ra = ingest_file(store, pa)
         rb = ingest_file(store, pb)
         assert (ra.status, rb.status) == ("ingested", "ingested")
-        assert any(n.startswith("merged with the stored ja:20300110 (wiki)") for n in rb.notes)
-        assert any("conflicting text of rule 702.10a" in n for n in rb.notes)
-        assert not any(n.startswith("replaces") for n in rb.notes)
+        assert any(str(n).startswith("merged with the stored ja:20300110 (wiki)") for n in rb.notes)
+        assert [n.kind for n in rb.notes][0] is NoteKind.MERGED
+        assert any(n.kind is NoteKind.CONFLICT and "conflicting text of rule 702.10a" in str(n)
+                   for n in rb.notes)
+        assert not any(n.kind is NoteKind.REPLACED for n in rb.notes)
         rels = [r for r in store.releases("ja")]
         assert [(r.label, r.origin, r.complete, r.counts["rules"], r.counts["subrules"]) for r in rels] == [
             ("20300110", "wiki", False, 2, 1)]

@@ -7,7 +7,6 @@ import re
 import pytest
 
 from conftest import CORPUS, OFFICIAL, need
-from mtgcr.extract.provenance import Place
 from mtgcr.corpus.document import load_document
 from mtgcr.corpus.store import Store
 from mtgcr.extract.formats.cr_text import parse_cr_text
