@@ -245,3 +245,27 @@ def test_unknown_text_is_refused_with_its_name():
     from mtgcr.extract.kinds import UnknownKindError
     with pytest.raises(UnknownKindError, match="notes.txt"):
         parse_document(make_doc("ただのメモです。\n二行目。\n", "notes.txt"))
+
+
+def test_page_and_citation_facts_round_trip_as_records():
+    """Every stored wiki-page and citation fact reads back as its record and writes the same
+    JSON; a diff column's citation knows the line of the diff file it was read from."""
+    from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
+    results = [parse_document(make_doc(DIFF, "haste-diff.txt")),
+               parse_document(make_doc(WIKITEXT, "haste.wiki")),
+               parse_document(make_doc(RENDERED, "haste.txt"))]
+    seen = set()
+    for result in results:
+        for kind, d in result.facts:
+            record = {"citation": CitationFact, "wiki-page": WikiPageFact}.get(kind)
+            if record is not None:
+                assert record.from_json(d).as_json() == d
+                seen.add(kind)
+    assert seen == {"citation", "wiki-page"}
+    cites = [CitationFact.from_json(d) for k, d in results[0].facts if k == "citation"]
+    diff_lines = DIFF.split("\n")
+    for c in cites:
+        assert c.column in ("left", "right") and c.citation.text in diff_lines[c.file_line - 1]
+        assert c.file_line != c.line  # the revision's line is not the diff file's
+    assert all(CitationFact.from_json(d).source_line is None
+               for k, d in results[1].facts if k == "citation")

@@ -3,17 +3,18 @@
 Every fact is a ``(kind, dict)`` pair for :attr:`mtgcr.extract.kinds.ParseResult.facts` (stored in the
 ``facts`` table, read back with :meth:`mtgcr.corpus.store.Store.facts`). Kinds and their keys:
 
-* ``"wiki-page"``: ``page`` (the document), ``kind``, ``title``, ``title_en``, ``column`` /
-  ``column_label`` (diff views), ``quotes`` (``[{label, revision, lang, line, rules}]``),
-  ``gaps`` (diff lines not shown);
+* ``"wiki-page"``: :class:`~mtgcr.extract.wiki.fact_records.WikiPageFact` (``page`` — the
+  document —, ``kind``, ``title``, ``title_en``, ``column`` / ``column_label`` (diff views),
+  ``quotes`` (``[{label, revision, lang, line, rules, sections}]``));
 * ``"wiki-revision"`` (diff views): ``page``, ``column``, ``label``, ``lines`` (``[[n, text]]``:
   the rebuilt wikitext with each line's number in that revision), ``gaps``;
-* ``"citation"``: :meth:`mtgcr.extract.citations.Citation.as_json` plus ``page``, ``column``,
+* ``"citation"``: :class:`~mtgcr.extract.wiki.fact_records.CitationFact`, that is
+  :meth:`mtgcr.extract.citations.Citation.as_json` plus ``page``, ``column``,
   ``column_label``, ``page_title``, ``page_title_en``, ``in_quote``, ``quote_label`` /
   ``quote_revision`` (the release the page quotes, ``None`` if none) and ``line_text`` (the
   line the offsets count in: its wikitext for wikitext pages and diff columns, its visible
   text for rendered text and HTML); for diff columns also ``source_line``, the line of the
-  diff view file the revision's line was read from (set by :mod:`mtgcr.extract.wiki.kinds`);
+  diff view file the revision's line was read from (``None`` otherwise);
 * ``"term-pair"`` / ``"card-pair"``: :meth:`mtgcr.extract.terms.TermPair.as_json` plus ``page``,
   ``column``, ``in_quote`` (for rulesets: ``rule``, the rule number it was found in);
 * ``"card"``: :meth:`mtgcr.extract.terms.CardMention.as_json` plus ``page``, ``column`` (and ``rule``);
@@ -28,6 +29,7 @@ from mtgcr.extract.citations import find_citations
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, prose_pairs,
                     rule_title_pairs, title_pair)
+from mtgcr.extract.wiki.fact_records import CitationFact, QuoteSummary, WikiPageFact
 from mtgcr.extract.wiki.page import WikiPage
 from mtgcr.extract.wiki.quotes import QuoteBlock, find_quotes, quote_ruleset
 
@@ -39,12 +41,21 @@ def page_subject(page: WikiPage):
     return title_pair(page.title, [(pl.line, pl.text) for pl in page.lines])
 
 
-def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
+def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None = None
+               ) -> list[tuple[str, dict]]:
     """Every fact of one page (or one diff column), in page order.
 
     Citations inside a quote block are marked ``in_quote`` (they belong to the quoted rule
     text, as of the quote's release); card pairs come from link targets where the page has
-    them (wikitext, HTML) and from running text otherwise (rendered text).
+    them (wikitext, HTML) and from running text otherwise (rendered text). The ``wiki-page``
+    and ``citation`` facts are the JSON of :class:`~mtgcr.extract.wiki.fact_records.WikiPageFact`
+    and :class:`~mtgcr.extract.wiki.fact_records.CitationFact`.
+
+    Args:
+        page: the page or diff column.
+        source_lines: for a diff column, ``{(column, revision line): line of the diff file}``
+            (:attr:`mtgcr.extract.wiki.diff.DiffView.source_lines`); gives each citation its
+            ``source_line``.
     """
     where = {"page": page.source, "column": page.column, "column_label": page.column_label}
     blocks = find_quotes(page)
@@ -58,14 +69,14 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
     quotes = []
     for b in blocks:
         rs, _, _ = quote_ruleset(page, b)
-        quotes.append({"label": b.label, "revision": b.revision, "lang": rs.release.lang,
-                       "line": b.line, "rules": len(rs.rules), "sections": [str(s) for s in rs.sections]})
+        quotes.append(QuoteSummary(b.label, b.revision, rs.release.lang, b.line, len(rs.rules),
+                                   tuple(str(s) for s in rs.sections)))
         for line, section, text in b.unplaced:
             facts.append(("quote-paragraph", {**where, "line": line, "label": b.label,
                                               "section": section, "text": text}))
-    facts.insert(0, ("wiki-page", {**where, "kind": page.kind, "title": page.title,
-                                   "title_en": subject.en if subject else None,
-                                   "quotes": quotes}))
+    page_fact = WikiPageFact(page.source, page.kind, page.title, subject.en if subject else None,
+                             page.column, page.column_label, tuple(quotes))
+    facts.insert(0, (WikiPageFact.KIND, page_fact.as_json()))
     if subject:
         facts.append(("term-pair", {**where, **subject.as_json(), "in_quote": False}))
     for pl in page.lines:
@@ -75,13 +86,13 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
         raw = pl.raw
         markup = raw is not None
         line_text = raw if raw is not None else pl.text
+        src_line = (source_lines or {}).get((page.column, pl.line)) if page.column else None
         for c in find_citations(line_text, markup=markup, line=pl.line):
-            facts.append(("citation", {**c.as_json(), **where, "page_title": page.title,
-                                       "page_title_en": subject.en if subject else None,
-                                       "in_quote": in_quote,
-                                       "line_text": line_text,
-                                       "quote_label": block.label if block else None,
-                                       "quote_revision": block.revision if block else None}))
+            fact = CitationFact(c, page.source, page.column, page.column_label, page.title,
+                                subject.en if subject else None, in_quote, line_text,
+                                block.label if block else None,
+                                block.revision if block else None, src_line)
+            facts.append((CitationFact.KIND, fact.as_json()))
         for p in inline_pairs(pl.text, pl.line):
             facts.append(("term-pair", {**ctx, **p.as_json()}))
         if raw is not None:

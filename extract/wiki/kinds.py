@@ -21,6 +21,7 @@ from mtgcr.extract.formats.ja_cr import parse_ja_cr
 from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
 from mtgcr.extract.wiki.cr import parse_wiki_cr, sniff_wiki_cr
 from mtgcr.extract.wiki.diff import diff_pages, read_diff, sniff_diff
+from mtgcr.extract.wiki.fact_records import WikiPageFact
 from mtgcr.extract.wiki.facts import page_facts, ruleset_facts
 from mtgcr.extract.wiki.html import read_html, sniff_html
 from mtgcr.extract.wiki.markup import read_wikitext_doc, sniff_wikitext
@@ -35,11 +36,13 @@ __all__ = ["pages_result", "parse_wiki_document", "WIKI_PARSERS"]
 ORIGIN = "wiki"
 
 
-def pages_result(kind: str, pages: list[WikiPage], facts: list[tuple[str, dict]] | None = None) -> ParseResult:
+def pages_result(kind: str, pages: list[WikiPage], facts: list[tuple[str, dict]] | None = None,
+                 source_lines: dict[tuple[str, int], int] | None = None) -> ParseResult:
     """The :class:`ParseResult` of one document read as ``pages`` (one, or two diff columns).
 
     Quotes of one release across the pages merge into one partial ruleset; conflicts between
-    them are warnings of that ruleset.
+    them are warnings of that ruleset. ``source_lines``: of a diff view, see
+    :func:`mtgcr.extract.wiki.facts.page_facts`.
     """
     merged: dict[tuple[str, str], tuple[Ruleset, Provenance]] = {}
     for page in pages:
@@ -52,7 +55,7 @@ def pages_result(kind: str, pages: list[WikiPage], facts: list[tuple[str, dict]]
                 merged[key] = (rs, prov)
     result = ParseResult(kind, [(rs, ORIGIN, prov) for rs, prov in merged.values()])
     for page in pages:
-        result.facts += page_facts(page)
+        result.facts += page_facts(page, source_lines)
         result.warnings += page.warnings
     result.facts += facts or []
     return result
@@ -80,10 +83,7 @@ def _diff(doc: Document) -> ParseResult:
                                     "lines": [[n, t] for n, t in rev.lines],
                                     "gaps": [list(g) for g in rev.gaps]})
                  for rev in (view.left, view.right)]
-    result = pages_result("wiki-diff", diff_pages(view), revisions)
-    for kind, d in result.facts:
-        if kind == "citation" and d.get("column"):
-            d["source_line"] = view.source_lines.get((d["column"], d["line"]))
+    result = pages_result("wiki-diff", diff_pages(view), revisions, view.source_lines)
     result.warnings += view.warnings
     return result
 
@@ -96,9 +96,8 @@ def _wiki_cr(doc: Document) -> ParseResult:
         raise CRFormatError(str(exc)) from None
     result = ParseResult("wiki-cr", [(rs, ORIGIN, prov)] if (rs.rules or rs.sections or rs.glossary
                                                               or rs.introduction) else [])
-    result.facts = [("wiki-page", {"page": doc.source, "kind": "wiki-cr", "title": "総合ルール",
-                                   "title_en": "Comprehensive Rules", "column": None,
-                                   "column_label": None, "quotes": []})] + ruleset_facts(rs, doc.source)
+    page = WikiPageFact(doc.source, "wiki-cr", "総合ルール", "Comprehensive Rules")
+    result.facts = [(WikiPageFact.KIND, page.as_json())] + ruleset_facts(rs, doc.source)
     return result
 
 
