@@ -191,6 +191,11 @@ class ReleaseInfo:
     counts: dict[str, int]
     truncated: bool = False
 
+    @property
+    def name(self) -> str:
+        """How reports name the release: its effective date (``"2023-11-17"``), else its label."""
+        return self.effective_date or self.label
+
     def as_json(self) -> dict[str, Any]:
         """JSON-ready dict: ``effective_date``, ``label``, ``lang``, ``origin``, ``counts`` …"""
         return {"effective_date": self.effective_date, "label": self.label, "lang": self.lang,
@@ -627,7 +632,7 @@ def nearest_releases(rels: list[ReleaseInfo], near: date | str, n: int = 5) -> l
                                           else -when(r).toordinal(), r.label))
     out = []
     for r in ordered:
-        name = r.effective_date or r.label
+        name = r.name
         if r.effective_date and r.effective_date.replace("-", "") != r.label:
             name += f" (label {r.label})"
         if name not in out:

@@ -480,7 +480,7 @@ def _check_number(n: RuleNumber, rel: ReleaseTitles | None, src: str, newest: Re
 def en_releases(store) -> list[ReleaseTitles]:
     """The complete EN releases of ``store`` (one per label, official first), oldest first,
     with their section titles (rule texts are loaded only when needed)."""
-    from mtgcr.extract.records import from_record
+    from mtgcr.extract.records import load_release
 
     from mtgcr.crossref.chain import complete_releases
     infos = complete_releases(store, "en")
@@ -491,7 +491,7 @@ def en_releases(store) -> list[ReleaseTitles]:
     for rid, sec, title in zip(df["release_id"], df["section"], df["title"]):
         by_id.setdefault(int(rid), {})[RuleNumber(int(sec))] = title
     def loader(rid: int) -> Callable[[], Ruleset]:
-        return lambda: from_record(store.release_rows(rid))
+        return lambda: load_release(store, rid)
 
     return [ReleaseTitles(r.label, r.effective_date, by_id.get(r.id, {}), loader(r.id))
             for r in infos]
@@ -500,13 +500,13 @@ def en_releases(store) -> list[ReleaseTitles]:
 def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
     """``({JA section title: number}, {JA glossary term: EN original})`` of the newest JA
     release in ``store`` (complete preferred, else the wiki's); empty dicts if there is none."""
-    from mtgcr.extract.records import from_record
+    from mtgcr.extract.records import load_release
     from mtgcr.corpus.store import StoreError
     try:
         info = store.resolve("latest", "ja")
     except StoreError:
         return {}, {}
-    rs = from_record(store.release_rows(info.id))
+    rs = load_release(store, info)
     titles = {s.title: n for n, s in rs.sections.items()}
     terms: dict[str, str] = {}
     for g in rs.glossary:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mtgcr.extract.model import Ruleset
+from mtgcr.extract.model import Rule, Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.textkey import mask_numbers, match_key
@@ -19,11 +19,10 @@ from mtgcr.crossref.textkey import mask_numbers, match_key
 __all__ = ["Side", "Matching", "Group", "Codec", "full_text"]
 
 
-def full_text(rule) -> str:
-    """A rule's text with its examples (``"\\nExample: …"`` each), as compared for changes."""
-    if not rule.examples:
-        return rule.text
-    return rule.text + "".join(f"\nExample: {e.text}" for e in rule.examples)
+def full_text(rule: Rule) -> str:
+    """A rule's text with its examples (``"\\nExample: …"`` each), as compared for changes:
+    :meth:`mtgcr.extract.model.Rule.text_with_examples` with the label ``"Example: "``."""
+    return rule.text_with_examples("Example: ")
 
 
 def _nearest_matched(matched: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -9,7 +9,6 @@ alignment cache and for ``mtgcr diff --format json``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
@@ -175,15 +174,9 @@ def _decode_row(row: list) -> Change:
 
 
 def release_json(rel: Release) -> dict[str, Any]:
-    """``{lang, label, effective_date, revision}`` of a release (date as ``YYYY-MM-DD``)."""
-    return {"lang": rel.lang, "label": rel.label,
-            "effective_date": rel.effective_date.isoformat() if rel.effective_date else None,
-            "revision": rel.revision}
-
-
-def _release_from_json(d: dict[str, Any]) -> Release:
-    eff = date.fromisoformat(d["effective_date"]) if d.get("effective_date") else None
-    return Release(d["lang"], d["label"], eff, d.get("revision"))
+    """``{effective_date, label, lang, revision}`` of a release (date as ``YYYY-MM-DD``):
+    :meth:`mtgcr.extract.model.Release.as_json`, the one JSON form of a release."""
+    return rel.as_json()
 
 
 class Alignment:
@@ -366,7 +359,7 @@ class Alignment:
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Alignment":
         """Inverse of :meth:`to_json`."""
-        return cls(_release_from_json(d["old"]), _release_from_json(d["new"]),
+        return cls(Release.from_json(d["old"]), Release.from_json(d["new"]),
                    [Change.from_json(c) for c in d["changes"]],
                    [SectionChange.from_json(s) for s in d["sections"]],
                    [GlossaryChange.from_json(g) for g in d["glossary"]],
@@ -393,7 +386,7 @@ class Alignment:
     def from_cache(cls, d: dict[str, Any]) -> "Alignment":
         """Inverse of :meth:`to_cache`; changes are decoded lazily."""
         al = cls.__new__(cls)
-        al.old, al.new = _release_from_json(d["old"]), _release_from_json(d["new"])
+        al.old, al.new = Release.from_json(d["old"]), Release.from_json(d["new"])
         al._changes, al._rows, al._decoded = None, d["rows"], {}
         al.sections = [SectionChange.from_json(s) for s in d["sections"]]
         al.glossary = [GlossaryChange.from_json(g) for g in d["glossary"]]

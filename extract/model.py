@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from mtgcr.extract.layout import Layout
 from mtgcr.extract.parse_warnings import ParseWarning, WarningKind
@@ -41,6 +42,31 @@ class Release:
         """``"en:20231117"``: unique per language and label."""
         return f"{self.lang}:{self.label}"
 
+    @property
+    def name(self) -> str:
+        """How reports name the release: its effective date (``"2023-11-17"``), else its label."""
+        return self.effective_date.isoformat() if self.effective_date else self.label
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"effective_date" (``YYYY-MM-DD`` or ``None``), "label", "lang", "revision"}``,
+        in that key order (the commands' JSON output)."""
+        return {"effective_date": self.effective_date.isoformat() if self.effective_date else None,
+                "label": self.label, "lang": self.lang, "revision": self.revision}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Release:
+        """The release :meth:`as_json` gave. Raises ``KeyError`` without ``lang`` or ``label``,
+        ``ValueError`` for a date that is not ``YYYY-MM-DD``."""
+        eff = d.get("effective_date")
+        return cls(d["lang"], d["label"], date.fromisoformat(eff) if eff else None, d.get("revision"))
+
+    @classmethod
+    def of_info(cls, info: Any) -> Release:
+        """The release of a store row (:class:`mtgcr.corpus.store.ReleaseInfo`: its
+        ``effective_date`` is ISO text)."""
+        eff = info.effective_date
+        return cls(info.lang, info.label, date.fromisoformat(eff) if eff else None, info.revision)
+
 
 @dataclass
 class Example:
@@ -63,6 +89,13 @@ class Rule:
     def kind(self) -> str:
         """``"rule"`` or ``"subrule"``."""
         return self.number.kind
+
+    def text_with_examples(self, label: str = "") -> str:
+        """The text and each example's text, joined by ``"\\n"``; ``label`` goes before each
+        example (``"Example: "``: the text as alignments compare it for changes)."""
+        if not self.examples:
+            return self.text
+        return "\n".join([self.text, *(label + e.text for e in self.examples)])
 
 
 @dataclass

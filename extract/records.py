@@ -9,14 +9,14 @@ import json
 from datetime import date
 from typing import Any
 
-from mtgcr.corpus.store import ReleaseRecord
+from mtgcr.corpus.store import ReleaseInfo, ReleaseRecord
 
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
 from mtgcr.extract.provenance import Provenance, format_places, parse_places
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["to_record", "from_record", "provenance_of", "warning_row", "warning_from_row",
-           "load_ruleset"]
+           "load_ruleset", "load_release"]
 
 
 def to_record(rs: Ruleset, origin: str = "official",
@@ -119,5 +119,14 @@ def load_ruleset(store, spec: str | None, lang: str = "en") -> Ruleset:
     Raises:
         mtgcr.corpus.store.StoreError: no such release.
     """
-    info = store.resolve(spec, lang)
-    return from_record(store.release_rows(info.id))
+    return load_release(store, store.resolve(spec, lang))
+
+
+def load_release(store, release: ReleaseInfo | int) -> Ruleset:
+    """The :class:`Ruleset` of a stored release (a :class:`mtgcr.corpus.store.ReleaseInfo`
+    or its id), as :func:`from_record` rebuilds it.
+
+    Raises:
+        mtgcr.corpus.store.StoreError: no release with that id.
+    """
+    return from_record(store.release_rows(release if isinstance(release, int) else release.id))

@@ -135,8 +135,7 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         d["new_text"] = "\n".join(r["text"] for r in d["new_rules"]) or None
         d["diff"] = ([list(x) for x in word_diff(*_diffed(ch, old, new), tok)]
                      if ch.kind in _DIFFED and ch.text_changed and ch.old and ch.new else None)
-        d["decision"] = (snippet(o_rel["effective_date"] or o_rel["label"],
-                                 n_rel["effective_date"] or n_rel["label"],
+        d["decision"] = (snippet(al.old.name, al.new.name,
                                  d["old"], d["new"], new.release.lang)
                          if ch.kind == "ambiguous" else
                          _decision_of(ch, applied) if ch.decided else None)

@@ -50,13 +50,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from mtgcr.extract.model import Release, Rule, Ruleset, WarningKind
+from mtgcr.extract.model import Release, Ruleset, WarningKind
 from mtgcr.extract.profiles import PROFILES
 from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber, letters_index
 
 __all__ = ["Evidence", "evidence", "RulePair", "LangPairing", "pair_rulesets",
            "ReleaseFit", "release_fit", "compare_evidence", "evidence_items", "english_counterpart",
+           "english_release",
            "pair_rule", "paired_default"]
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
@@ -113,10 +114,6 @@ class Evidence:
     def empty(self) -> bool:
         """True if there is nothing to compare (no refs, numerals, symbols or Latin words)."""
         return not (self.refs or self.numerals or self.symbols or self.latin)
-
-
-def _rule_text(rule: Rule) -> str:
-    return "\n".join([rule.text, *(e.text for e in rule.examples)])
 
 
 def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
@@ -471,13 +468,13 @@ class _EvidenceCache:
             if rule is None:
                 return None
             if rs.release.lang == "en":
-                text = _rule_text(rule) if examples else rule.text
+                text = rule.text_with_examples() if examples else rule.text
                 ev = evidence(text, True, None, len(rule.examples))
             else:
                 prof = PROFILES.get(rs.release.lang)
                 # a quote often leaves the examples out: none quoted says nothing
                 n_ex = len(rule.examples) if rs.complete or rule.examples else None
-                ev = evidence(_rule_text(rule), False, prof.note_re if prof else None,
+                ev = evidence(rule.text_with_examples(), False, prof.note_re if prof else None,
                               n_ex, prof.numeral_words if prof else (),
                               getattr(prof, "non_numeral_re", None))
             self._cache[key] = ev
@@ -633,10 +630,11 @@ def paired_default(store, lang: str, pivot: str = "en"):
         mtgcr.corpus.store.StoreError: no release of ``lang`` is stored.
     """
     newest = store.resolve(None, lang)
-    english = [r for r in store.releases(pivot) if r.complete]
+    from mtgcr.crossref.chain import complete_releases  # chain imports nothing from here
+    english = complete_releases(store, pivot)
 
     def counterpart(info):
-        return english_counterpart(_as_release(info), english)
+        return english_counterpart(Release.of_info(info), english)
 
     if counterpart(newest) is not None:
         return newest, None
@@ -648,13 +646,26 @@ def paired_default(store, lang: str, pivot: str = "en"):
         return newest, want
     full = [r for r in paired if r.complete] or paired
     best = max(full, key=lambda r: (r.effective_date or "", r.label))
-    return best, f"{want}; using {lang} {best.effective_date or best.label}, the newest with one"
+    return best, f"{want}; using {lang} {best.name}, the newest with one"
 
 
-def _as_release(info) -> Release:
-    from datetime import date
-    eff = info.effective_date
-    return Release(info.lang, info.label, date.fromisoformat(eff) if eff else None, info.revision)
+def english_release(store, release, pivot: str = "en"):
+    """The complete ``pivot`` release a translation release belongs to — same label, else
+    same effective date (:func:`english_counterpart`) — among the store's complete releases of
+    ``pivot``, the official copy preferred (:func:`mtgcr.crossref.chain.complete_releases`).
+
+    Args:
+        store: an open :class:`mtgcr.corpus.store.Store`.
+        release: the translation's :class:`~mtgcr.extract.model.Release` or its
+            :class:`~mtgcr.corpus.store.ReleaseInfo`.
+        pivot: the original's language.
+
+    Returns:
+        The :class:`~mtgcr.corpus.store.ReleaseInfo`, or ``None`` when the store has none.
+    """
+    from mtgcr.crossref.chain import complete_releases  # chain imports nothing from here
+    rel = release if isinstance(release, Release) else Release.of_info(release)
+    return english_counterpart(rel, complete_releases(store, pivot))
 
 
 def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> RulePair | None:

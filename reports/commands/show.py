@@ -87,7 +87,7 @@ def run(args, ctx) -> int:
     if note:
         err_console.print(f"note: {escape(note)}", soft_wrap=True)
     rel = rs.release
-    where = f"{rel.lang} {rel.effective_date or rel.label}"
+    where = f"{rel.lang} {rel.name}"
     if isinstance(num, int):
         return _show_chapter(num, rs, where, args)
     if num.kind == "section":
@@ -184,12 +184,12 @@ def english_ruleset(store, rs):
     Raises:
         UserError: ``rs`` is English (``--pair`` needs a translation).
     """
-    from mtgcr.crossref.translation.langpair import english_counterpart
-    from mtgcr.extract.records import from_record
+    from mtgcr.crossref.translation.langpair import english_release
+    from mtgcr.extract.records import load_release
     if rs.release.lang == "en":
         raise UserError("--pair compares a translation with English; give --lang zh, ru or ja")
-    info = english_counterpart(rs.release, [r for r in store.releases("en") if r.complete])
-    return from_record(store.release_rows(info.id)) if info is not None else None
+    info = english_release(store, rs.release)
+    return load_release(store, info) if info is not None else None
 
 
 def pair_json(rule, rs, en_rs) -> dict:
