@@ -35,14 +35,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Literal, Protocol
 
 from mtgcr.extract.citations import Target
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
 
-__all__ = ["CiteResult", "ReleaseTitles", "Remapper", "TitleRemapper", "check_citations",
+__all__ = ["CiteResult", "CiteStatus", "ReleaseTitles", "Remapper", "TitleRemapper", "check_citations",
            "subject_fit", "stems"]
 
 _STOP = {"the", "of", "a", "an", "and", "or", "to", "in", "on", "for", "with", "from", "by",
@@ -164,6 +164,10 @@ class TitleRemapper:
         return [best], ""
 
 
+#: A cited number's status (module docstring, point 4); the JSON value is the string itself.
+CiteStatus = Literal["current", "moved", "changed", "gone", "unknown"]
+
+
 @dataclass
 class CiteResult:
     """One cited number, checked.
@@ -202,7 +206,7 @@ class CiteResult:
     then_title: str | None
     now_number: str | None
     now_title: str | None
-    status: str
+    status: CiteStatus
     suggestion: str | None = None
     note: str = ""
     in_quote: bool = False

@@ -23,7 +23,7 @@ from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.glossary import align_glossary
 from mtgcr.crossref.matching import Matching, Side
-from mtgcr.crossref.model import CONTINUING, Alignment, Change
+from mtgcr.crossref.model import CONTINUING, Alignment, Change, RuleKind
 from mtgcr.crossref.sections import align_sections
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers
 from mtgcr.crossref.worddiff import text_similarity
@@ -166,6 +166,7 @@ def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
     if changed and a.text[i] == b.text[j]:
         notes.append("examples changed")
     na, nb = a.nums[i], b.nums[j]
+    kind: RuleKind
     if sec_map.get(na.section) != nb.section:
         kind = "moved"
     elif changed:

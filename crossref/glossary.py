@@ -14,7 +14,7 @@ from scipy.optimize import linear_sum_assignment
 
 from mtgcr.extract.model import GlossaryEntry
 
-from mtgcr.crossref.model import GlossaryChange
+from mtgcr.crossref.model import GlossaryChange, GlossaryKind
 from mtgcr.crossref.textkey import compare_form, match_key, rewrite_numbers
 
 __all__ = ["align_glossary", "RENAME_THRESHOLD"]
@@ -117,6 +117,7 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
         sim = fuzz.ratio(fa, fb) / 100.0 if changed else 1.0
         if not changed:
             notes.append("typography or renumbered references only")
+    kind: GlossaryKind
     if renamed:
         kind = "renamed"
     elif changed or a.obsolete != b.obsolete or "aliases changed" in notes:

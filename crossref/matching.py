@@ -8,6 +8,7 @@ import re
 import string
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 
@@ -16,7 +17,7 @@ from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.textkey import mask_numbers, match_key
 
-__all__ = ["Side", "Matching", "Group", "Codec", "full_text"]
+__all__ = ["Side", "Matching", "Group", "GroupKind", "Codec", "full_text"]
 
 
 def full_text(rule: Rule) -> str:
@@ -163,13 +164,17 @@ class _Lazy:
         return len(self.texts)
 
 
+#: The relation of a settled group (a subset of :data:`mtgcr.crossref.model.RuleKind`).
+GroupKind = Literal["split", "merged", "ambiguous", "added", "removed"]
+
+
 @dataclass
 class Group:
     """A settled group that is not a plain one-to-one match: ``kind`` is ``split``,
     ``merged``, ``ambiguous``, ``added`` or ``removed``; ``old``/``new`` are indices in
     document order; ``similarity`` 0–1; ``decided`` if from a decisions file."""
 
-    kind: str
+    kind: GroupKind
     old: tuple[int, ...]
     new: tuple[int, ...]
     similarity: float = 0.0

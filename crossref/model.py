@@ -10,21 +10,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, Literal, NamedTuple, get_args
 
 from mtgcr.extract.model import Release
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["RULE_KINDS", "SECTION_KINDS", "GLOSSARY_KINDS", "Change", "SectionChange",
-           "GlossaryChange", "Alignment", "release_json"]
+__all__ = ["RuleKind", "SectionKind", "GlossaryKind", "RULE_KINDS", "SECTION_KINDS",
+           "GLOSSARY_KINDS", "Change", "SectionChange", "GlossaryChange", "Alignment",
+           "release_json"]
+
+#: A relation between rules (the stored and JSON value is the string itself).
+RuleKind = Literal["unchanged", "renumbered", "modified", "moved", "split", "merged", "added",
+                   "removed", "ambiguous"]
+#: A relation between sections (``unchanged`` ones are kept too, reports may hide them).
+SectionKind = Literal["unchanged", "moved", "retitled", "merged", "split", "added", "removed"]
+#: A relation between glossary entries.
+GlossaryKind = Literal["unchanged", "changed", "renamed", "added", "removed"]
 
 #: Relations between rules, in the order reports list them.
-RULE_KINDS = ("unchanged", "renumbered", "modified", "moved", "split", "merged", "added",
-              "removed", "ambiguous")
-#: Relations between sections (``unchanged`` ones are kept too, reports may hide them).
-SECTION_KINDS = ("unchanged", "moved", "retitled", "merged", "split", "added", "removed")
+RULE_KINDS: tuple[RuleKind, ...] = get_args(RuleKind)
+#: Relations between sections.
+SECTION_KINDS: tuple[SectionKind, ...] = get_args(SectionKind)
 #: Relations between glossary entries.
-GLOSSARY_KINDS = ("unchanged", "changed", "renamed", "added", "removed")
+GLOSSARY_KINDS: tuple[GlossaryKind, ...] = get_args(GlossaryKind)
+
+
+def _kind(value: str, kinds: tuple[str, ...], what: str) -> Any:
+    """``value`` if it is one of ``kinds``; raises ``ValueError`` naming ``what`` otherwise
+    (a cached alignment of an unknown kind is refused, not carried along as a string)."""
+    if value not in kinds:
+        raise ValueError(f"not a {what} kind: {value!r} (one of {', '.join(kinds)})")
+    return value
 
 #: Kinds that carry a rule forward to a successor (lineage continues through them).
 CONTINUING = frozenset({"unchanged", "renumbered", "modified", "moved", "split", "merged"})
@@ -60,7 +76,7 @@ class Change(NamedTuple):
         decided: the relation comes from a human decision, not from the texts.
     """
 
-    kind: str
+    kind: RuleKind
     old: tuple[RuleNumber, ...]
     new: tuple[RuleNumber, ...]
     similarity: float
@@ -78,7 +94,7 @@ class Change(NamedTuple):
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Change":
         """Inverse of :meth:`to_json`."""
-        return cls(d["kind"], tuple(_parse(n) for n in d["old"]),
+        return cls(_kind(d["kind"], RULE_KINDS, "rule"), tuple(_parse(n) for n in d["old"]),
                    tuple(_parse(n) for n in d["new"]), float(d["similarity"]),
                    bool(d.get("text_changed")), tuple(d.get("notes", ())), bool(d.get("decided")))
 
@@ -98,7 +114,7 @@ class SectionChange:
         rules: how many aligned rule pairs join the two sections.
     """
 
-    kind: str
+    kind: SectionKind
     old: RuleNumber | None
     new: RuleNumber | None
     old_title: str | None
@@ -117,7 +133,8 @@ class SectionChange:
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "SectionChange":
         """Inverse of :meth:`to_json`."""
-        return cls(d["kind"], RuleNumber.parse(d["old"]) if d["old"] else None,
+        return cls(_kind(d["kind"], SECTION_KINDS, "section"),
+                   RuleNumber.parse(d["old"]) if d["old"] else None,
                    RuleNumber.parse(d["new"]) if d["new"] else None, d["old_title"],
                    d["new_title"], bool(d["moved"]), bool(d["retitled"]), int(d["rules"]))
 
@@ -133,7 +150,7 @@ class GlossaryChange:
         notes: remarks ("now obsolete", …).
     """
 
-    kind: str
+    kind: GlossaryKind
     old_term: str | None
     new_term: str | None
     similarity: float
@@ -153,7 +170,8 @@ class GlossaryChange:
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "GlossaryChange":
         """Inverse of :meth:`to_json`."""
-        return cls(d["kind"], d["old_term"], d["new_term"], float(d["similarity"]),
+        return cls(_kind(d["kind"], GLOSSARY_KINDS, "glossary"), d["old_term"], d["new_term"],
+                   float(d["similarity"]),
                    tuple(d.get("notes", ())))
 
 
@@ -168,7 +186,7 @@ def _decode_row(row: list) -> Change:
         n = _parse(row[1])
         return Change("unchanged", (n,), (n,), 1.0)
     kind, old, new, sim, changed, decided, notes = row
-    return Change(kind, tuple(_parse(x) for x in old.split()),
+    return Change(_kind(kind, RULE_KINDS, "rule"), tuple(_parse(x) for x in old.split()),
                   tuple(_parse(x) for x in new.split()), float(sim), bool(changed),
                   tuple(notes), bool(decided))
 

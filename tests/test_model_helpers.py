@@ -53,3 +53,17 @@ def test_load_release_and_the_english_release_of_a_translation(tmp_path):
         # RU states only the effective date: found by date
         assert english_release(st, Release("ru", "20310504", date(2031, 5, 5))).label == "20310505"
         assert len(st.releases()) == 3
+
+
+def test_relation_kinds_are_closed_vocabularies():
+    import pytest
+    from mtgcr.crossref.model import RULE_KINDS, SECTION_KINDS, Change, SectionChange
+    assert RULE_KINDS == ("unchanged", "renumbered", "modified", "moved", "split", "merged",
+                          "added", "removed", "ambiguous")
+    assert SECTION_KINDS[0] == "unchanged" and "retitled" in SECTION_KINDS
+    d = Change("moved", (RuleNumber.parse("100.1"),), (RuleNumber.parse("200.1"),), 0.9, True).to_json()
+    assert Change.from_json(d).kind == "moved"
+    with pytest.raises(ValueError, match="not a rule kind: 'moved-ish'"):
+        Change.from_json(d | {"kind": "moved-ish"})
+    s = SectionChange("retitled", RuleNumber(100), RuleNumber(100), "A", "B", False, True, 3)
+    assert SectionChange.from_json(s.to_json()) == s

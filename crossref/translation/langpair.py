@@ -48,14 +48,14 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, Literal, Sequence
 
 from mtgcr.extract.model import Release, Ruleset, WarningKind
 from mtgcr.extract.profiles import PROFILES
 from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber, letters_index
 
-__all__ = ["Evidence", "evidence", "RulePair", "LangPairing", "pair_rulesets",
+__all__ = ["Evidence", "evidence", "RulePair", "PairStatus", "LangPairing", "pair_rulesets",
            "ReleaseFit", "release_fit", "compare_evidence", "evidence_items", "english_counterpart",
            "english_release",
            "pair_rule", "paired_default"]
@@ -243,6 +243,10 @@ def evidence_items(tr: Evidence, en: Evidence) -> tuple[list[str], list[str]]:
     return agreeing, details
 
 
+#: The status of a rule pair (see :class:`RulePair`); the JSON value is the string itself.
+PairStatus = Literal["verified", "unverified", "differs", "conflict"]
+
+
 @dataclass
 class RulePair:
     """One translated rule and the English rule of the same number.
@@ -266,7 +270,7 @@ class RulePair:
     """
 
     number: RuleNumber
-    status: str
+    status: PairStatus
     agree: int
     disagree: int
     details: list[str] = field(default_factory=list)

@@ -42,7 +42,7 @@ from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.glossary import align_glossary
 from mtgcr.crossref.translation.langpair import LangPairing, english_release, pair_rulesets
 from mtgcr.crossref.matching import full_text
-from mtgcr.crossref.model import Alignment, Change, SectionChange, release_json
+from mtgcr.crossref.model import Alignment, Change, RuleKind, SectionChange, release_json
 from mtgcr.crossref.options import AlignOptions
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers, title_key
 from mtgcr.crossref.worddiff import text_similarity
@@ -197,6 +197,7 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
                 tnotes.append("examples changed")
             if cnote:
                 tnotes.append(cnote)
+            kind: RuleKind
             if ch.kind == "moved":
                 kind = "moved"
             elif changed:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Literal
 
 from mtgcr.extract.model import ParseWarning
 from mtgcr.extract.provenance import Place
 
-__all__ = ["PageLine", "WikiPage", "QUOTE_HEADER", "quote_header"]
+__all__ = ["PageLine", "LineKind", "PageKind", "WikiPage", "QUOTE_HEADER", "quote_header"]
 
 #: ``引用：総合ルール 20231117.0`` / ``引用:総合ルール 20240308.0`` (revision optional).
 QUOTE_HEADER = re.compile(
@@ -36,6 +37,12 @@ def quote_header(text: str) -> tuple[str, str | None] | None:
     """
     m = QUOTE_HEADER.search(unicodedata.normalize("NFKC", text))
     return (m.group("label"), m.group("rev")) if m else None
+
+
+#: What a page line is (:attr:`PageLine.kind`).
+LineKind = Literal["para", "heading", "item", "term", "desc", "template"]
+#: The kind of page a :class:`WikiPage` was read from (:attr:`WikiPage.kind`).
+PageKind = Literal["wiki-rendered", "wiki-html", "wikitext", "wiki-diff"]
 
 
 @dataclass
@@ -56,7 +63,7 @@ class PageLine:
 
     text: str
     line: int
-    kind: str = "para"
+    kind: LineKind = "para"
     depth: int = 0
     raw: str | None = None
     links: list[str] = field(default_factory=list)
@@ -77,7 +84,7 @@ class WikiPage:
     """
 
     source: str
-    kind: str
+    kind: PageKind
     title: str = ""
     lines: list[PageLine] = field(default_factory=list)
     column: str | None = None
