@@ -453,16 +453,23 @@ class Store:
             c.executemany(sql, [(rid, *[row[k] for k in keys]) for row in rows])
         return notes
 
-    def document_warnings(self, sha256: str) -> list[str]:
+    def document_warning_rows(self, sha256: str) -> list[dict[str, Any]]:
         """The warnings stored for a document — its own and those of the releases still
-        stored from it — as ``"source:line: message"`` strings (``"source: message"`` for line
-        0), in the order they were written; ``[]`` if the document is not stored."""
+        stored from it — as ``warnings`` rows (``source``, ``line``, ``message``, ``kind``,
+        ``data``; :func:`mtgcr.extract.records.warning_from_row` makes them warnings again),
+        in the order they were written; ``[]`` if the document is not stored."""
         rows = self.conn.execute(
-            "SELECT w.source, w.line, w.message FROM warnings w "
+            "SELECT w.source, w.line, w.message, w.kind, w.data FROM warnings w "
             "LEFT JOIN releases r ON r.id = w.release_id "
             "JOIN documents d ON d.id = COALESCE(w.document_id, r.document_id) "
             "WHERE d.sha256=? ORDER BY w.rowid", (sha256,))
-        return [f"{src}:{line}: {msg}" if line else f"{src}: {msg}" for src, line, msg in rows]
+        return [dict(r) for r in rows]
+
+    def document_warnings(self, sha256: str) -> list[str]:
+        """:meth:`document_warning_rows` as text: ``"source:line: message"``
+        (``"source: message"`` for line 0)."""
+        return [f"{r['source']}:{r['line']}: {r['message']}" if r["line"]
+                else f"{r['source']}: {r['message']}" for r in self.document_warning_rows(sha256)]
 
     # -- releases ---------------------------------------------------------------------------
     def releases(self, lang: str | None = None) -> list[ReleaseInfo]:

@@ -22,7 +22,8 @@ from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.registry import UnknownKindError, parse_document
 from mtgcr.extract.merge_stored import merge_with_stored
-from mtgcr.extract.records import to_record, warning_row
+from mtgcr.extract.model import ParseWarning
+from mtgcr.extract.records import to_record, warning_from_row, warning_row
 
 __all__ = ["IngestResult", "IngestInterrupted", "ScannedPaths", "ingest_paths", "ingest_file",
            "expand_paths", "scan_paths"]
@@ -43,7 +44,8 @@ class IngestResult:
         releases: ``[(lang, label, effective_date, counts)]`` written.
         encoding: detected encoding.
         error: one-line reason when failed.
-        warnings: ``"file:line: message"`` strings (for an unchanged file: those stored with it).
+        warnings: :class:`~mtgcr.extract.model.ParseWarning` values (for an unchanged file:
+            those stored with it); ``str()`` gives ``"file:line: message"``.
         notes: :class:`~mtgcr.corpus.notes.StoreNote` records (replacements, merges).
     """
 
@@ -53,7 +55,7 @@ class IngestResult:
     releases: list[tuple[str, str, str | None, dict[str, int]]] = field(default_factory=list)
     encoding: str = ""
     error: str = ""
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
     notes: list[StoreNote] = field(default_factory=list)
 
 
@@ -174,13 +176,17 @@ def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult
         res = IngestResult(str(path), "ingested" if stored else "interrupted",
                            encoding=doc.encoding if doc else "")
         if doc is not None and stored:
-            res.warnings = store.document_warnings(doc.sha256)
+            res.warnings = _stored_warnings(store, doc.sha256)
         raise IngestInterrupted([res]) from None
 
 
 def _unchanged(store: Store, path: Path, doc) -> IngestResult:
     return IngestResult(str(path), "unchanged", encoding=doc.encoding,
-                        warnings=store.document_warnings(doc.sha256))
+                        warnings=_stored_warnings(store, doc.sha256))
+
+
+def _stored_warnings(store: Store, sha256: str) -> list[ParseWarning]:
+    return [warning_from_row(r) for r in store.document_warning_rows(sha256)]
 
 
 def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResult:
@@ -228,7 +234,6 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResu
     return res
 
 
-def _warnings(parsed, own_rulesets) -> list[str]:
+def _warnings(parsed, own_rulesets) -> list[ParseWarning]:
     """The warnings of this document: its rulesets' own (not merged-in ones), then the rest."""
-    out = [str(w) for own, _, _ in own_rulesets for w in own.warnings]
-    return out + [str(w) for w in parsed.warnings]
+    return [w for own, _, _ in own_rulesets for w in own.warnings] + list(parsed.warnings)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.extract.model import ParseWarning, Ruleset
-from mtgcr.extract.provenance import Provenance
+from mtgcr.extract.provenance import Provenance, join_sources
 from mtgcr.extract.records import from_record, provenance_of
 from mtgcr.extract.wiki.quotes import merge_partial
 
@@ -60,7 +60,7 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source:
                                                     f"from an earlier version of this page, which "
                                                     f"no longer quotes it; ingest the other pages "
                                                     f"that quote it again to refresh it"))
-    old.source = "; ".join(s for s in old.source.split("; ") if s != source) or old.source
+    old.source = join_sources([s for s in old.sources if s != source]) or old.source
     merged, mprov = merge_partial(old, old_prov, rs, prov)
     known = set(old.warnings[:len(rec.warnings)]) | set(rs.warnings)
     key = rs.release.key
@@ -68,5 +68,5 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source:
                  for w in merged.warnings if w not in known]
     note = StoreNote(NoteKind.MERGED, key, origin,
                      f"merged with the stored {key} ({origin}) quotes: {len(merged.rules)} rules "
-                     f"and subrules from {len(merged.source.split('; '))} pages")
+                     f"and subrules from {len(merged.sources)} pages")
     return merged, mprov, [note, *conflicts]

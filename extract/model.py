@@ -13,6 +13,7 @@ from typing import Any
 
 from mtgcr.extract.layout import Layout
 from mtgcr.extract.parse_warnings import ParseWarning, WarningKind
+from mtgcr.extract.provenance import split_sources
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Release", "Example", "Rule", "Section", "Chapter", "GlossaryEntry",
@@ -165,6 +166,13 @@ class Ruleset:
     #: how each source line was printed, for :func:`mtgcr.extract.layout.render_lines` (kept by
     #: the CR text parser; ``None`` for a ruleset read from the store or another parser's)
     layout: Layout | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The documents the ruleset was read from: one, or for quotes merged from several
+        pages each page (:attr:`source` holds them as :func:`mtgcr.extract.provenance.join_sources`
+        writes them)."""
+        return split_sources(self.source)
 
     def add_or_append(self, number: RuleNumber, text: str, line: int) -> tuple[Rule, Rule | None]:
         """Add a rule, or — when the number is already there — append ``text`` to it as a new

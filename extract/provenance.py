@@ -16,7 +16,8 @@ from typing import Any
 
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["Place", "Provenance", "format_places", "parse_places", "merge_places"]
+__all__ = ["Place", "Provenance", "format_places", "parse_places", "merge_places",
+           "join_sources", "split_sources"]
 
 
 @dataclass(frozen=True)
@@ -89,3 +90,16 @@ def merge_places(first: tuple[Place, ...] | None, second: tuple[Place, ...] | No
     """``first`` followed by the places of ``second`` it lacks (order kept)."""
     a, b = first or (), second or ()
     return a + tuple(p for p in b if p not in a)
+
+
+def join_sources(sources: list[str] | tuple[str, ...]) -> str:
+    """The ``source`` text of a ruleset merged from several documents (quotes of one release
+    on several wiki pages), as stored in ``releases.source``: the documents joined by
+    ``"; "``, each once, in order."""
+    return "; ".join(dict.fromkeys(sources))
+
+
+def split_sources(source: str) -> tuple[str, ...]:
+    """The documents of a ``source`` text :func:`join_sources` wrote (one for a ruleset of
+    one document)."""
+    return tuple(source.split("; ")) if source else ()

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from mtgcr.extract.references import _normalise
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
-from mtgcr.extract.provenance import Provenance, format_places, merge_places
+from mtgcr.extract.provenance import Provenance, format_places, join_sources, merge_places
 from mtgcr.extract.rulenum import RuleNumber, next_letters
 from mtgcr.extract.terms import has_japanese
 from mtgcr.extract.wiki.page import PageLine, WikiPage, quote_header
@@ -242,8 +242,7 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
             out.release = replace(a, revision=b.revision)
         warnings.append(ParseWarning(new.source, 0, f"{a.key} quoted as revision {a.revision} "
                                                     f"and {b.revision}; kept {out.release.revision}"))
-    if new.source not in out.source.split("; "):
-        out.source = f"{out.source}; {new.source}"
+    out.source = join_sources([*out.sources, *new.sources])
     chapters = {c.number: c for c in base.chapters}
     for c in new.chapters:
         chapters.setdefault(c.number, c)
