@@ -12,7 +12,7 @@ until they are ingested again).
 from __future__ import annotations
 
 from mtgcr.corpus.notes import NoteKind, StoreNote
-from mtgcr.extract.model import ParseWarning, Ruleset
+from mtgcr.extract.model import ParseWarning, Ruleset, WarningKind
 from mtgcr.extract.provenance import Provenance, join_sources
 from mtgcr.extract.records import from_record, provenance_of
 from mtgcr.extract.wiki.quotes import merge_partial
@@ -59,7 +59,8 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source:
         old.warnings.append(ParseWarning(source, 0, f"the stored text of {', '.join(stale)} came "
                                                     f"from an earlier version of this page, which "
                                                     f"no longer quotes it; ingest the other pages "
-                                                    f"that quote it again to refresh it"))
+                                                    f"that quote it again to refresh it",
+                                         WarningKind.CONFLICT))
     old.source = join_sources([s for s in old.sources if s != source]) or old.source
     merged, mprov = merge_partial(old, old_prov, rs, prov)
     known = set(old.warnings[:len(rec.warnings)]) | set(rs.warnings)

@@ -34,7 +34,7 @@ from mtgcr.corpus.document import Document, load_document
 
 from mtgcr.extract.formats.cr_text import split_headword
 from mtgcr.extract.kinds import DocumentParser, ParseResult
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
@@ -104,7 +104,8 @@ def _edition_date(doc: Document, prof: CRProfile, warnings: list[ParseWarning]) 
         if m and prof.date_from(m):
             if where:
                 warnings.append(ParseWarning(doc.source, 0, f"no date in this file; the "
-                                                            f"edition's date is taken from {where} beside it"))
+                                                            f"edition's date is taken from {where} beside it",
+                                             WarningKind.DATE))
             return prof.date_from(m)
     return None
 
@@ -126,7 +127,7 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
     label = eff.strftime("%Y%m%d") if eff else "unknown"
     if eff is None:
         warnings.append(ParseWarning(doc.source, 0, "no date in this file or in index.md "
-                                                    "beside it; release unknown"))
+                                                    "beside it; release unknown", WarningKind.DATE))
     tr = Ruleset(release=Release(prof.lang, label, eff), source=doc.source, complete=False)
     en = Ruleset(release=Release("en", label, eff), source=doc.source, complete=False)
     prov: Provenance = {}
@@ -173,7 +174,8 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
             num = RuleNumber.parse(m.group("num"))
             rs = tr if side == "tr" else en
             if section is None or section.section != num.section:
-                warnings.append(ParseWarning(doc.source, i, f"rule {num} is not under its section heading"))
+                warnings.append(ParseWarning(doc.source, i, f"rule {num} is not under its section heading",
+                                             WarningKind.OUTSIDE_SECTION, num))
             text = strip_markdown(m.group("text"))
             if num in rs.rules:
                 warnings.append(ParseWarning.duplicate_rule(doc.source, i, num, rs.rules[num].line,

@@ -21,7 +21,7 @@ import re
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.kinds import ParseResult
-from mtgcr.extract.model import Chapter, Example, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
 from mtgcr.extract.profiles import PROFILES
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
@@ -92,7 +92,9 @@ def parse_fragment(doc: Document) -> ParseResult:
     name = doc.source.rsplit("/", 1)[-1]
     rs = Ruleset(release=Release(lang, UNKNOWN_LABEL), source=doc.source, complete=False)
     prov: Provenance = {}
-    warn = lambda line, msg: rs.warnings.append(ParseWarning(doc.source, line, msg))
+    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER) -> None:
+        rs.warnings.append(ParseWarning(doc.source, line, msg, kind))
+
     rule: Rule | None = None
     example: Example | None = None
     for text, lineno in _content(doc):
@@ -128,5 +130,5 @@ def parse_fragment(doc: Document) -> ParseResult:
         elif not rs.title and not rs.rules and not rs.sections:
             rs.title = text
         else:
-            warn(lineno, f"text outside any rule, ignored: {text[:60]!r}")
+            warn(lineno, f"text outside any rule, ignored: {text[:60]!r}", WarningKind.TEXT_IGNORED)
     return ParseResult("fragment", [(rs, "fragment", prov)])

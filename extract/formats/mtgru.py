@@ -40,7 +40,7 @@ from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import CRFormatError, split_headword
 from mtgcr.extract.kinds import DocumentParser, ParseResult
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -169,7 +169,7 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
             return "{" + stem.upper() + "}"
         warnings.append(ParseWarning(source, img.sourceline or 0,
                                      f"symbol image {src or '(no src)'!r} has no alt text; "
-                                     f"written as {{?}}"))
+                                     f"written as {{?}}", WarningKind.MARKUP))
         return "{?}"
 
     def is_example(tag: Tag) -> bool:
@@ -213,7 +213,8 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
                     if not _EXAMPLE.match(text):
                         out[start] = ("Example: " + text, ln)
                         warnings.append(ParseWarning(source, ln, "example without its "
-                                                                 "'Example:' label; label added"))
+                                                                 "'Example:' label; label added",
+                                                     WarningKind.EXAMPLE))
                 continue
             walk(child, line)
 
@@ -246,7 +247,10 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
     name = source.rsplit("/", 1)[-1]
     rs = Ruleset(release=Release("en", UNKNOWN_LABEL), source=source, complete=False)
     page = _Page(rs)
-    warn = lambda line, msg: rs.warnings.append(ParseWarning(source, line, msg))
+    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
+             number: RuleNumber | None = None) -> None:
+        rs.warnings.append(ParseWarning(source, line, msg, kind, number))
+
     body = [(t.rstrip(), n) for t, n in lines]
     # header
     i = 0
@@ -299,7 +303,8 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         if m:
             num = RuleNumber.parse(m.group("num"))
             if section is None or section.number.section != num.section:
-                warn(lineno, f"rule {num} is not under its section heading {num.section}")
+                warn(lineno, f"rule {num} is not under its section heading {num.section}",
+                     WarningKind.OUTSIDE_SECTION, num)
             rule, first = rs.add_or_append(num, m.group("text"), lineno)
             if first is not None:
                 rs.warnings.append(ParseWarning.duplicate_rule(source, lineno, num, first.line))
@@ -323,7 +328,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         m = _EXAMPLE.match(s)
         if m:
             if rule is None:
-                warn(lineno, "example outside any rule; ignored")
+                warn(lineno, "example outside any rule; ignored", WarningKind.EXAMPLE)
                 continue
             example = Example(s[m.end():], lineno)
             rule.examples.append(example)
@@ -333,7 +338,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         elif rule is not None:
             rule.text += "\n" + s
         else:
-            warn(lineno, f"text outside any rule, ignored: {s[:60]!r}")
+            warn(lineno, f"text outside any rule, ignored: {s[:60]!r}", WarningKind.TEXT_IGNORED)
     for lineno, block in entries:
         term, aliases = split_headword(block[0])
         obsolete = False
@@ -341,7 +346,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         if om:
             obsolete, term = True, term[:om.start()]
         if len(block) == 1:
-            warn(lineno, f"glossary entry {block[0]!r} has no definition")
+            warn(lineno, f"glossary entry {block[0]!r} has no definition", WarningKind.GLOSSARY)
         rs.glossary.append(GlossaryEntry(term, aliases, "\n".join(block[1:]), lineno, obsolete,
                                          block[0]))
     own = list(rs.sections)
@@ -381,7 +386,7 @@ def _navigation(footer: list[tuple[str, int]], warn) -> Navigation:
             if p and "<<" not in p and ">>" not in p:
                 nav.up = (None, p)
     if nav.prev is None and nav.next is None:
-        warn(nav.line, "navigation footer without '<<' or '>>' links")
+        warn(nav.line, "navigation footer without '<<' or '>>' links", WarningKind.MARKUP)
     return nav
 
 

@@ -17,7 +17,7 @@ from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.kinds import DocumentParser, ParseResult
-from mtgcr.extract.model import ParseWarning
+from mtgcr.extract.model import ParseWarning, WarningKind
 
 __all__ = ["sniff_term_list", "parse_term_list", "HEADINGS"]
 
@@ -64,7 +64,8 @@ def parse_term_list(doc: Document) -> ParseResult:
                                         "term": m.group("term").strip(), "line": i,
                                         "provisional": True}))
         elif not (m and m.group("en").lower() == "english"):
-            warnings.append(ParseWarning(doc.source, i, f"not a term pair, ignored: {s[:60]!r}"))
+            warnings.append(ParseWarning(doc.source, i, f"not a term pair, ignored: {s[:60]!r}",
+                                         WarningKind.TEXT_IGNORED))
     if not facts:
         raise CRFormatError(f"{doc.source}: a term list ({HEADINGS[lang]}) with no "
                             f"'English: term' lines")

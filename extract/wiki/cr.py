@@ -24,7 +24,7 @@ import mwparserfromhell
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import split_headword
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
 from mtgcr.extract.profiles import JA_HEADWORD
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
@@ -75,7 +75,10 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
         raise ValueError(f"{doc.source}: no '（和訳 YYYYMMDD.N 版）を転記' notice; not a generated 総合ルール page")
     rs = Ruleset(Release("ja", m.group("label"), None, m.group("rev")), doc.source, complete=False)
     prov: Provenance = {}
-    warn = lambda line, msg: rs.warnings.append(ParseWarning(doc.source, line, msg))
+    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
+             number: RuleNumber | None = None) -> None:
+        rs.warnings.append(ParseWarning(doc.source, line, msg, kind, number))
+
     start = next((i + 1 for i, l in enumerate(lines[:10]) if l.strip() == "----"), 1)
     section: Section | None = None
     rule: Rule | None = None
@@ -105,7 +108,8 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
             if num.kind == "section":
                 section, rule, want_title = None, None, True
                 if num in rs.sections:
-                    warn(lineno, f"section {num} appears twice; the second heading is ignored")
+                    warn(lineno, f"section {num} appears twice; the second heading is ignored",
+                         WarningKind.DUPLICATE_SECTION, num)
                     continue
                 section = Section(num, "", lineno)
                 rs.sections[num] = section
@@ -133,7 +137,8 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
         if want_title and section is not None:
             title = text
             if title.startswith(". "):  # "720 . 前兆カード" in the JA text
-                warn(lineno, f"space before the dot of section heading {section.number}")
+                warn(lineno, f"space before the dot of section heading {section.number}",
+                     WarningKind.NUMBER_FORM, section.number)
                 title = title[2:]
             section.title = title
             want_title = False
@@ -142,7 +147,8 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
         if t and rule is None and gloss is None and not rs.sections.get(RuleNumber(int(t.group("sec")))):
             num = RuleNumber(int(t.group("sec")))  # the contents page lists "100. 原則"
             if t.group("sp"):
-                warn(lineno, f"space before the dot of section heading {num}")
+                warn(lineno, f"space before the dot of section heading {num}", WarningKind.NUMBER_FORM,
+                     num)
             rs.sections[num] = Section(num, t.group("title").strip(), lineno)
             prov[num] = (Place(doc.source, lineno),)
             intro = None
@@ -163,7 +169,7 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
             intro.append(_plain(raw.rstrip()))
             continue
         if rule is None:
-            warn(lineno, f"text outside any rule, ignored: {text[:40]!r}")
+            warn(lineno, f"text outside any rule, ignored: {text[:40]!r}", WarningKind.TEXT_IGNORED)
             continue
         e = _EXAMPLE.match(text)
         if e:
@@ -176,12 +182,13 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
         if not rule.text.strip():
             d = _DUP.match(text)
             if d and d.group("num") == str(rule.number):  # "702.189. 702.189. 火の技" in the JA text
-                warn(lineno, f"number {rule.number} printed twice")
+                warn(lineno, f"number {rule.number} printed twice", WarningKind.NUMBER_PRINTED_TWICE,
+                     rule.number)
                 text = text[d.end():]
         rule.text = f"{rule.text}{text}" if rule.text.endswith("\n") or not rule.text else f"{rule.text}\n{text}"
     if intro:  # page 0 (はじめに) and the header page (the translator's notes)
         rs.introduction = "\n".join(intro)
     for entry in rs.glossary:
         if not entry.text:
-            warn(entry.line, f"glossary entry {entry.heading!r} has no definition")
+            warn(entry.line, f"glossary entry {entry.heading!r} has no definition", WarningKind.GLOSSARY)
     return rs, prov

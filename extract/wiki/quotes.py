@@ -25,7 +25,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from mtgcr.extract.references import _normalise
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
 from mtgcr.extract.provenance import Provenance, format_places, join_sources, merge_places
 from mtgcr.extract.rulenum import RuleNumber, next_letters
 from mtgcr.extract.terms import has_japanese
@@ -124,8 +124,9 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
     warnings: list[ParseWarning] = []
     src = page.place(block.line).label
 
-    def warn(line: int, msg: str) -> None:
-        warnings.append(ParseWarning(src, line, msg))
+    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
+             number: RuleNumber | None = None) -> None:
+        warnings.append(ParseWarning(src, line, msg, kind, number))
 
     last_rule: Rule | None = None
     last_section: Section | None = None
@@ -134,7 +135,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
         m = _EXAMPLE.match(text)
         if m:
             if last_rule is None:
-                warn(e.line, "example outside any quoted rule; ignored")
+                warn(e.line, "example outside any quoted rule; ignored", WarningKind.EXAMPLE)
             else:
                 last_rule.examples.append(Example(text[m.end():], e.line))
             continue
@@ -145,7 +146,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
             else:
                 where = f"under section {last_section.number}" if last_section else "before any number"
                 warn(e.line, f"quoted paragraph without a rule number {where}, kept as a "
-                             f"quote-paragraph fact: {text[:40]!r}")
+                             f"quote-paragraph fact: {text[:40]!r}", WarningKind.TEXT_KEPT)
                 block.unplaced.append((e.line, str(last_section.number) if last_section else None, text))
             continue
         if parsed[0] == "chapter":
@@ -162,7 +163,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
             continue
         if num in rs.rules:
             warn(e.line, f"rule {num} quoted twice in one block (first at line {rs.rules[num].line}); "
-                         f"the first is kept")
+                         f"the first is kept", WarningKind.DUPLICATE_QUOTE, num)
             continue
         last_rule = Rule(num, body, e.line)
         rs.rules[num] = last_rule
@@ -170,7 +171,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
     skipped = _skipped(rs)
     if skipped:
         warn(block.line, f"quote of {block.label} is partial: it skips "
-                         f"{', '.join(map(str, skipped))} (not an error)")
+                         f"{', '.join(map(str, skipped))} (not an error)", WarningKind.TRUNCATED)
     rs.warnings = warnings
     return rs, prov, warnings
 
@@ -241,7 +242,8 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
         if a.revision is None or int(b.revision) > int(a.revision):
             out.release = replace(a, revision=b.revision)
         warnings.append(ParseWarning(new.source, 0, f"{a.key} quoted as revision {a.revision} "
-                                                    f"and {b.revision}; kept {out.release.revision}"))
+                                                    f"and {b.revision}; kept {out.release.revision}",
+                                     WarningKind.CONFLICT))
     out.source = join_sources([*out.sources, *new.sources])
     chapters = {c.number: c for c in base.chapters}
     for c in new.chapters:
@@ -253,7 +255,8 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
         out.sections[num] = s1 or new.sections[num]
         if s1 and s2 and not _same(s1.title, s2.title):
             warnings.append(ParseWarning(new.source, s2.line, f"conflicting title of section {num}: "
-                                         f"{s2.title!r} here, {s1.title!r} at {where(base_prov, num, base)}"))
+                                         f"{s2.title!r} here, {s1.title!r} at {where(base_prov, num, base)}",
+                                         WarningKind.CONFLICT, num))
         prov[num] = merge_places(base_prov.get(num), new_prov.get(num))
     for num in sorted(set(base.rules) | set(new.rules)):
         r1, r2 = base.rules.get(num), new.rules.get(num)
@@ -261,14 +264,15 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
         if r1 and r2 and not _same(r1.text, r2.text):
             warnings.append(ParseWarning(new.source, r2.line, f"conflicting text of rule {num}: "
                                          f"this quote differs from {where(base_prov, num, base)}; "
-                                         f"the first text is kept"))
+                                         f"the first text is kept", WarningKind.CONFLICT, num))
         prov[num] = merge_places(base_prov.get(num), new_prov.get(num))
     gloss: dict[str, GlossaryEntry] = {g.heading or g.term: g for g in base.glossary}
     for g in new.glossary:
         key = g.heading or g.term
         if key in gloss and not _same(gloss[key].text, g.text):
             warnings.append(ParseWarning(new.source, g.line, f"conflicting definition of {key!r}; "
-                                                             f"the first is kept"))
+                                                             f"the first is kept",
+                                         WarningKind.CONFLICT))
         gloss.setdefault(key, g)
     out.glossary = list(gloss.values())
     out.warnings = warnings

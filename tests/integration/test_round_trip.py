@@ -5,7 +5,8 @@ For each file: the rendered lines equal the decoded source lines (line endings a
 lines listed in ``DIFFERING`` (none today: every repair keeps the line's printed form); every
 line the model does not hold is blank, a contents line, a Glossary/Credits heading or a date
 statement — or a line the parser left out and warned about at that line; and the model holds no
-text that no source line shows (:meth:`mtgcr.extract.layout.Layout.unsourced`).
+text that no source line shows (:meth:`mtgcr.extract.layout.Layout.unsourced`). Every warning
+has a kind (none is ``WarningKind.OTHER``).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from mtgcr.corpus.document import load_document
 from mtgcr.extract.formats.cr_text import parse_cr_text
 from mtgcr.extract.formats.ja_cr import parse_ja_cr
 from mtgcr.extract.layout import LineRole, render_lines
+from mtgcr.extract.model import WarningKind
 
 pytestmark = [pytest.mark.integration]
 
@@ -46,6 +48,9 @@ def check_round_trip(doc, rs) -> dict[str, object]:
                  if ln.role is LineRole.BLANK and source[i].strip()]
     if not_blank:
         problems["non-blank lines laid out as blank"] = not_blank[:5]
+    untyped = [str(w) for w in rs.warnings if w.kind is WarningKind.OTHER]
+    if untyped:
+        problems["warnings without a kind"] = untyped[:5]
     unsourced = layout.unsourced()
     if unsourced:
         problems["model text no line shows"] = [(type(u.target).__name__, u.attr, u.text[:40])
