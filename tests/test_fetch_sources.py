@@ -305,3 +305,62 @@ def test_fetch_mtgru_follows_footer_links(env, capsys):
         ex = s.conn.execute("SELECT text FROM examples WHERE number='803.1'").fetchone()
     assert any("label was lost" in w for w in warn)
     assert ex is not None and ex[0].startswith("Игрок слева")
+
+
+def test_category_members_and_contact_in_user_agent(env, capsys):
+    run, store, server = env
+    seen = []
+
+    def api(request):
+        q = {k: v[0] for k, v in parse_qs(request.query_string.decode()).items()}
+        seen.append((q, request.headers["User-Agent"]))
+        if q.get("list") == "categorymembers":
+            if "cmcontinue" not in q:
+                return Response(json.dumps({"query": {"categorymembers": [{"title": "絆魂"}]},
+                                            "continue": {"cmcontinue": "page|2", "continue": "-||"}}),
+                                content_type="application/json")
+            return Response(json.dumps({"query": {"categorymembers": [{"title": "速攻"}]}}),
+                            content_type="application/json")
+        title = q["titles"]
+        rev = {"revid": 20 if title == "絆魂" else 30, "timestamp": "2030-03-01T00:00:00Z",
+               "sha1": "cc", "slots": {"main": {"content": WIKI_PAGE}}}
+        return Response(json.dumps({"query": {"pages": [{"pageid": 1, "title": title,
+                                                         "revisions": [rev]}]}}),
+                        content_type="application/json")
+    server.expect_request("/api.php").respond_with_handler(api)
+    args = ["--store", str(store), "--silent", "fetch", "mtgwiki", "--category", "キーワード能力",
+            "--base-url", server.url_for("/").rstrip("/"), "--delay", "0.5", "--no-cache",
+            "--contact", "wiki-bot@example.org"]
+    assert main(args) == 0
+    assert [q.get("cmtitle") or q.get("titles") for q, _ in seen] == [
+        "Category:キーワード能力", "Category:キーワード能力", "絆魂", "速攻"]
+    assert all(ua.startswith("mtgcr/") and ua.endswith("(+wiki-bot@example.org)") for _, ua in seen)
+
+
+def test_interrupted_crawl_resumes_where_it_stopped(env, capsys):
+    """A page that fails stops the crawl with one message; what was fetched stays stored, and
+    the next run asks only for what is missing."""
+    run, store, server = env
+    state = {"fail": True}
+    body = {n: _ru_page(n, f"Option {n}", [f"{n}.1  Правило {n}."], None,
+                        (n + 1, f"Option {n + 1}") if n < 803 else None) for n in (801, 802, 803)}
+
+    def page(request):
+        n = int(request.path.rsplit("/", 1)[-1].split(".")[0])
+        if n == 802 and state["fail"]:
+            return Response("down", status=404)
+        return Response(body[n], content_type="text/html; charset=windows-1251")
+    for n in (801, 802, 803):
+        server.expect_request(f"/rules/{n}.html").respond_with_handler(page)
+    args = ["--store", str(store), "--silent", "fetch", "mtgru", "--base-url",
+            server.url_for("/").rstrip("/"), "--delay", "0.5", "--no-cache", "--start",
+            "http://www.mtg.ru/rules/801.html", "--section", "801", "802", "803"]
+    assert main(args) == 2
+    assert "802.html: HTTP 404" in capsys.readouterr().err
+    with Store(store, readonly=True) as s:
+        assert [r[0] for r in s.conn.execute("SELECT url FROM fetches")] == [
+            server.url_for("/rules/801.html")]
+    state["fail"] = False
+    assert main(args) == 0
+    assert [p for p in _paths(server) if p.startswith("/rules/")] == [
+        "/rules/801.html", "/rules/802.html", "/rules/802.html", "/rules/803.html"]

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import sys
-from datetime import date
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, Iterator
+
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from mtgcr.corpus.fetch.http import FetchError, FetchPolicy, MIN_INTERVAL_FLOOR
 from mtgcr.corpus.fetch.mtgru import MTGRU_HOSTS, START_PAGE
@@ -122,6 +125,22 @@ def _summary(results) -> None:
         console.print(line, markup=False, highlight=False)
 
 
+@contextmanager
+def crawl_progress(ctx, label: str) -> Iterator[Callable[[str], None] | None]:
+    """A spinner with a page count and the page in hand (on stderr), or nothing when silent."""
+    if ctx.silent:
+        yield None
+        return
+    with Progress(SpinnerColumn(), TextColumn(f"[bold]{label}"), TextColumn("{task.completed} pages"),
+                  TimeElapsedColumn(), TextColumn("{task.description}"), console=err_console,
+                  transient=True) as bar:
+        task = bar.add_task("", total=None)
+
+        def on_page(name: str) -> None:
+            bar.update(task, advance=1, description=name[-60:])
+        yield on_page
+
+
 def _note(ctx):
     return None if ctx.silent else (lambda msg: print(f"note: {msg}", file=sys.stderr))
 
@@ -222,9 +241,10 @@ def run_mtgwiki(args, ctx) -> int:
     hosts = {"mtgwiki.com", "www.mtgwiki.com"}
     try:
         with ctx.store() as store, fetching.client_for(policy, hosts, args.base_url,
-                                                       _note(ctx)) as client:
+                                                       _note(ctx)) as client, \
+                crawl_progress(ctx, "fetch mtgwiki") as on_page:
             out = fetching.fetch_mtgwiki(store, client, args.pages, args.category,
-                                         args.revisions, since, api, index)
+                                         args.revisions, since, api, index, on_page)
     except FetchError as exc:
         raise UserError(f"fetch mtgwiki: {exc}") from None
     console.print(f"{len(out.saved)} revision(s) fetched ({'API' if out.via == 'api' else 'raw pages, no API'}), "
@@ -245,10 +265,11 @@ def run_mtgru(args, ctx) -> int:
     policy = policy_from(args, ctx)
     try:
         with ctx.store() as store, fetching.client_for(policy, MTGRU_HOSTS, args.base_url,
-                                                       _note(ctx)) as client:
+                                                       _note(ctx)) as client, \
+                crawl_progress(ctx, "fetch mtgru") as on_page:
             crawl, ingested = fetching.fetch_mtgru(
                 store, client, set(args.section) if args.section else None,
-                start=args.start or START_PAGE, base_url=args.base_url)
+                start=args.start or START_PAGE, base_url=args.base_url, on_page=on_page)
     except FetchError as exc:
         raise UserError(f"fetch mtgru: {exc}") from None
     console.print(f"{len(crawl.saved)} page(s) fetched, {len(crawl.reused)} already stored; "
