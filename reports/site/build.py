@@ -120,6 +120,11 @@ def _example_label(lang: str) -> str:
         return "Example:"
 
 
+def _base_label(label: str) -> str:
+    """A translation's label without its revision: ``20231117.0`` → ``20231117``."""
+    return label.split(".")[0]
+
+
 def _wanted(info: ReleaseInfo, only: list[str] | None) -> bool:
     if not only:
         return True
@@ -170,6 +175,11 @@ def _stale_marks(tr: Ruleset, en_k: int, en_rulesets: list[Ruleset],
     return out
 
 
+def side_of_partial(folder: str, rs: Ruleset) -> list[tuple[str, str, frozenset[int]]]:
+    """The side-by-side link of a partial release's own pages."""
+    return [("side by side with English", folder, frozenset(n.section for n in rs.rules))]
+
+
 def release_key_rs(rs: Ruleset) -> str:
     return rs.release.effective_date.isoformat() if rs.release.effective_date else rs.release.label
 
@@ -205,13 +215,22 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
         if lang == "en":
             continue
         for r in store.releases(lang):
-            if r.label in en_labels and _wanted(r, opts.releases):
+            if _base_label(r.label) in en_labels and _wanted(r, opts.releases):
                 folder = f"{lang}/{release_key(r)}" + ("" if r.complete else "-quotes")
-                side_of.setdefault(r.label, []).append(
+                have = frozenset(row["section"] for row in store.conn.execute(
+                    "SELECT DISTINCT section FROM rules WHERE release_id=?", (r.id,)))
+                side_of.setdefault(_base_label(r.label), []).append(
                     (f"{lang} {release_key(r)}{'' if r.complete else ' (quotes)'} side by side",
-                     folder))
-                side_of.setdefault(f"{lang}:{r.id}", []).append(("side by side with English", folder))
+                     folder, have))
+                side_of.setdefault(f"{lang}:{r.id}", []).append(
+                    ("side by side with English", folder, have))
     for lang in (["en"] if "en" in langs else []) + [lg for lg in langs if lg != "en"]:
+        if not any(r.complete for r in store.releases(lang)):
+            if lang == "en" or not store.releases(lang):
+                raise StoreError(f"no {lang} releases in {store.path} (run 'mtgcr ingest' first)")
+            if en_state:  # only partial releases (wiki quotes): their pages beside English
+                _side_pages(w, store, lang, [], [], en_state, opts, step)
+            continue
         step(f"{lang}: aligning the chain")
         chain = Chain(store, lang)
         infos = chain.infos
@@ -221,7 +240,8 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
         ids = lineage_ids(infos, rulesets, alignments)
         all_traces = traces(ids, alignments)
         keys = [release_key(i) for i in infos]
-        selector = [(k, i.label) for k, i in zip(reversed(keys), reversed(infos))]
+        selector = [(keys[k], infos[k].label, frozenset(n.section for n in rulesets[k].sections))
+                    for k in reversed(range(len(infos)))]
         sets = {k: opts.set_names[i.effective_date] for k, i in enumerate(infos)
                 if i.effective_date in opts.set_names}
         changes: dict[int, str] = {}
@@ -296,7 +316,7 @@ def _side_pages(w: _Writer, store: Store, lang: str, infos: list[ReleaseInfo],
     partial = [r for r in store.releases(lang) if not r.complete]
     todo = list(zip(infos, rulesets)) + [(r, from_record(store.release_rows(r.id))) for r in partial]
     for info, rs in todo:
-        k_en = by_label.get(info.label)
+        k_en = by_label.get(_base_label(info.label))
         if k_en is None or not _wanted(info, opts.releases):
             continue
         step(f"{lang} {release_key(info)}: side by side with en {release_key(en_infos[k_en])}")
@@ -305,9 +325,10 @@ def _side_pages(w: _Writer, store: Store, lang: str, infos: list[ReleaseInfo],
         stale = _stale_marks(rs, k_en, en_rs, en_state["ids"])
         folder = f"{lang}/{release_key(info)}" + ("" if info.complete else "-quotes")
         if not info.complete:  # a partial release (wiki quotes): its own pages too
-            pctx = ReleaseContext(info, rs, [(release_key(info) + "-quotes", info.label)],
+            pctx = ReleaseContext(info, rs, [(release_key(info) + "-quotes", info.label,
+                                              frozenset(n.section for n in rs.sections))],
                                   example_label=_example_label(lang),
-                                  side_links=[("side by side with English", folder)])
+                                  side_links=side_of_partial(folder, rs))
             _release_pages(w, pctx, folder)
         for sec in sorted({n.section for n in rs.rules}):
             w.write(f"{folder}/side/{sec}.html", side_page(RuleNumber(sec), tr_ctx, en_ctx, stale))

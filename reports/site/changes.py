@@ -41,6 +41,7 @@ def changes_page(view: dict[str, Any], old_key: str, new_key: str, root: str = "
              f'<p>{summary or "no rule changes"} · '
              f'<a href="{root}{lang}/{esc(old_key)}/index.html">{esc(old_key)}</a> · '
              f'<a href="{root}{lang}/{esc(new_key)}/index.html">{esc(new_key)}</a></p>']
+    used: set[str] = set()
     for sec in sorted(by_sec):
         parts.append(f'<h2 id="S{sec}">Section {sec}</h2>')
         for ch in by_sec[sec]:
@@ -51,8 +52,16 @@ def changes_page(view: dict[str, Any], old_key: str, new_key: str, root: str = "
                 diff = f'<div><ins>{esc(ch.get("new_text") or "")}</ins></div>'
             elif ch["kind"] == "removed":
                 diff = f'<div><del>{esc(ch.get("old_text") or "")}</del></div>'
+            main = change_anchor(ch)
+            used.add(main)
+            extra = ""
+            for num in [*ch["new"][1:], *([] if ch["new"] else ch["old"][1:])]:
+                aid = "C" + anchor_id(num)
+                if aid not in used:
+                    used.add(aid)
+                    extra += f'<span id="{aid}"></span>'
             parts.append(
-                f'<div class="rule" id="{change_anchor(ch)}"><span class="kind">{esc(ch["kind"])}'
+                f'<div class="rule" id="{main}">{extra}<span class="kind">{esc(ch["kind"])}'
                 f'</span> {_rule_links(ch["old"], lang, old_key, root)} → '
                 f'{_rule_links(ch["new"], lang, new_key, root)}{diff}</div>')
     return page(f"Changes {old_key} → {new_key}", "".join(parts), root, lang)

@@ -36,25 +36,27 @@ class ReleaseContext:
     Attributes:
         info: the release's store row.
         ruleset: its rules.
-        releases: ``(key, label)`` of every release of the language, newest first (selector).
+        releases: ``(key, label, sections)`` of every release of the language, newest first
+            (the selector; a release without the page's section is linked at its contents).
         set_name: the set released with it, when known.
         lineage: rule number → lineage id (trace page).
         changed: rule number → its change since the previous release (not for unchanged).
         changes_page: the change report's path from the site root (``changes/en/A_B.html``).
         example_label: how examples are labelled (``Example:``, ``例：``).
-        side_links: ``(text, folder from the site root)`` of side-by-side pages of this
-            release (a translation's own, or each translation of an English release).
+        side_links: ``(text, folder from the site root, sections)`` of side-by-side pages of
+            this release (a translation's own, or each translation of an English release);
+            ``sections`` are the section numbers that folder has a page for.
     """
 
     info: ReleaseInfo
     ruleset: Ruleset
-    releases: list[tuple[str, str]]
+    releases: list[tuple[str, str, frozenset[int]]]
     set_name: str | None = None
     lineage: dict[RuleNumber, str] = field(default_factory=dict)
     changed: dict[RuleNumber, Change] = field(default_factory=dict)
     changes_page: str | None = None
     example_label: str = "Example:"
-    side_links: list[tuple[str, str]] = field(default_factory=list)
+    side_links: list[tuple[str, str, frozenset[int]]] = field(default_factory=list)
     _terms: tuple[re.Pattern | None, dict[str, str]] | None = None
 
     @property
@@ -130,10 +132,13 @@ def linkify(text: str, ctx: ReleaseContext, prefix: str = "", skip_term: str | N
 
 def _header(ctx: ReleaseContext, root: str, file: str) -> str:
     info = ctx.info
+    def target(k: str, have: frozenset[int]) -> str:
+        m = re.fullmatch(r"(\d+)\.html", file)
+        return file if not m or int(m.group(1)) in have else "index.html"
     opts = "".join(
-        f'<option value="../{esc(k)}/{file}"{" selected" if k == ctx.key else ""}>'
+        f'<option value="../{esc(k)}/{target(k, have)}"{" selected" if k == ctx.key else ""}>'
         f'{esc(k)}{" (" + esc(lbl) + ")" if lbl and lbl.replace("-", "") != k.replace("-", "") else ""}</option>'
-        for k, lbl in ctx.releases)
+        for k, lbl, have in ctx.releases)
     when = f"effective {esc(info.effective_date)}" if info.effective_date else f"label {esc(info.label)}"
     set_part = f" · set: {esc(ctx.set_name)}" if ctx.set_name else ""
     lang = _LANG_NAMES.get(ctx.lang, ctx.lang)
@@ -184,7 +189,7 @@ def section_pages(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
                   f'<a href="index.html#chapter-{ch}">{ch}. {esc(chapters.get(ch, ""))}</a> › '
                   f'{sn.section}. {esc(sec.title)}</nav>')
         side = "".join(f' · <a href="{root}{folder}/side/{file}">{esc(text)}</a>'
-                       for text, folder in ctx.side_links)
+                       for text, folder, have in ctx.side_links if sn.section in have)
         body = [crumbs, f'<h1 id="{anchor_id(sn)}"><span id="{alias_id(sn)}"></span>'
                         f'{sn.section}. {esc(sec.title)}</h1>{f"<p>{side[3:]}</p>" if side else ""}']
         body += [_rule_html(r, ctx, root) for r in by_section.get(sn.section, [])]

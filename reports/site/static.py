@@ -14,6 +14,8 @@ header.top { border-bottom: 1px solid var(--line); padding: .5rem 1rem; display:
 header.top .meta { color: var(--muted); }
 nav.crumbs { font-size: .9rem; color: var(--muted); margin: .8rem 0; }
 a { color: var(--accent); text-decoration: none; } a:hover { text-decoration: underline; }
+a.term { color: inherit; text-decoration: underline dotted #9aa0a6; text-underline-offset: 2px; }
+a.term:hover { color: var(--accent); }
 h1 { font-size: 1.5rem; margin: 1rem 0; } h2 { font-size: 1.2rem; margin-top: 2rem; }
 .rule { margin: .6rem 0; padding: .1rem .4rem; border-left: 3px solid transparent; }
 .rule.sub { margin-left: 1.2rem; }
