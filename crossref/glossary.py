@@ -103,7 +103,8 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
     notes: list[str] = []
     if a.obsolete != b.obsolete:
         notes.append("now obsolete" if b.obsolete else "no longer obsolete")
-    if tuple(x.casefold() for x in a.aliases) != tuple(x.casefold() for x in b.aliases):
+    aliases_changed = tuple(x.casefold() for x in a.aliases) != tuple(x.casefold() for x in b.aliases)
+    if aliases_changed:
         notes.append("aliases changed")
     if a.term != b.term and not renamed:
         notes.append("headword typography only")
@@ -120,7 +121,7 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
     kind: GlossaryKind
     if renamed:
         kind = "renamed"
-    elif changed or a.obsolete != b.obsolete or "aliases changed" in notes:
+    elif changed or a.obsolete != b.obsolete or aliases_changed:
         kind = "changed"
     else:
         kind = "unchanged"
