@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 SHARED ?= ../shared
 DEMO    = .demo
 
-.PHONY: demo test bench venv clean check lint
+.PHONY: demo test bench venv clean check lint format-check
 
 $(BIN)/mtgcr: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ lint: venv
 	$(BIN)/ruff check .
 	@mkdir -p .lint && ln -sfn .. .lint/mtgcr
 	MYPYPATH=.lint $(BIN)/mypy -p mtgcr
+
+## format-check: ruff format --check (configured in pyproject.toml; joins lint once the tree
+##       has been formatted in one commit)
+format-check: venv
+	$(BIN)/ruff format --check .
 
 ## bench: parse/ingest/alignment benchmarks on the real corpus in $(SHARED)
 bench: venv

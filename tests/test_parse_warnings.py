@@ -104,3 +104,29 @@ def test_the_pairing_reads_kinds_not_message_text():
     assert pair_rulesets(zh, en).exceptions() == [("100.2", "missing in translation (its number printed "
                                                             "as 100.1, line 9)")]
     assert zh.rules[N("100.1")] == Rule(N("100.1"), "一 1。", zh.rules[N("100.1")].line)
+
+
+def test_a_store_of_the_old_schema_opens_read_only_and_is_migrated_when_written(tmp_path):
+    """A store whose warnings table has no kind/data columns (written before them) reads as
+    before, read-only too; opening it for writing adds the columns and keeps every row."""
+    path = tmp_path / "old.sqlite"
+    rs = parse(cr_text(body("100.1. One.", "100.2. Two.", "100.3. Three.")
+                       + "\n101. Next\n\n101.1. A.\n\n100.1. Again, under 101.\n"))
+    with Store(path) as st:
+        st.add_document(make_doc("x"), "cr-text", [to_record(rs)])
+    con = sqlite3.connect(path)
+    con.executescript("""
+        CREATE TABLE w_old AS SELECT document_id, release_id, source, line, message FROM warnings;
+        DROP TABLE warnings;
+        ALTER TABLE w_old RENAME TO warnings;""")
+    con.close()
+    with Store(path, readonly=True) as st:
+        back = from_record(st.release_rows(st.releases()[0].id))
+    assert [(w.line, w.message) for w in back.warnings] == [(w.line, w.message) for w in rs.warnings]
+    dup = next(w for w in back.warnings if w.kind is WarningKind.DUPLICATE_RULE)
+    assert dup.number == N("100.1")
+    with Store(path) as st:  # opened for writing: the additive migration adds the columns
+        cols = {r[1] for r in st.conn.execute("PRAGMA table_info(warnings)")}
+        assert {"kind", "data"} <= cols
+        again = from_record(st.release_rows(st.releases()[0].id))
+    assert [(w.line, w.message) for w in again.warnings] == [(w.line, w.message) for w in rs.warnings]

@@ -20,7 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
-from mtgcr.extract.model import ParseWarning
+from mtgcr.extract.model import ParseWarning, WarningKind
 from mtgcr.extract.provenance import Place
 
 __all__ = ["PageLine", "LineKind", "PageKind", "WikiPage", "QUOTE_HEADER", "quote_header"]
@@ -96,7 +96,7 @@ class WikiPage:
         view: of the line in that column's revision)."""
         return Place(self.source, line, self.column or None, self.column_label or None)
 
-    def warn(self, line: int, message: str) -> None:
+    def warn(self, line: int, message: str, kind: WarningKind = WarningKind.MARKUP) -> None:
         """Record a defect at a 1-based source line."""
         src = self.source if not self.column else f"{self.source}[{self.column}]"
-        self.warnings.append(ParseWarning(src, line, message))
+        self.warnings.append(ParseWarning(src, line, message, kind))
