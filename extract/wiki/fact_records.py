@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from mtgcr.extract.citations import Citation
+from mtgcr.extract.terms import CardMention, TermPair
 
-__all__ = ["QuoteSummary", "WikiPageFact", "CitationFact"]
+__all__ = ["QuoteSummary", "WikiPageFact", "CitationFact", "FactPlace", "PairFact", "CardFact",
+           "QuoteParagraphFact", "fact_from_json"]
 
 
 @dataclass(frozen=True)
@@ -134,3 +136,122 @@ class CitationFact:
                    d.get("page_title"), d.get("page_title_en"), bool(d.get("in_quote")),
                    d.get("line_text"), d.get("quote_label"), d.get("quote_revision"),
                    d.get("source_line"))
+
+
+@dataclass(frozen=True)
+class FactPlace:
+    """Where a term or card fact was found: the page (or the JA ruleset's document), the diff
+    column, whether it is inside a quote block (``None`` for ruleset facts), and for facts
+    found in a ruleset the rule number (``None`` for the glossary and for pages)."""
+
+    page: str
+    column: str | None = None
+    column_label: str | None = None
+    in_quote: bool | None = None
+    rule: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The keys the place adds to a fact (those that are set, as stored)."""
+        d: dict[str, Any] = {"page": self.page, "column": self.column}
+        if self.column_label is not None or self.in_quote is not None:
+            d["column_label"] = self.column_label
+        if self.in_quote is not None:
+            d["in_quote"] = self.in_quote
+        else:
+            d["rule"] = self.rule
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> FactPlace:
+        """The place of a stored fact. Raises ``KeyError`` without ``page``."""
+        return cls(d["page"], d.get("column"), d.get("column_label"), d.get("in_quote"),
+                   d.get("rule"))
+
+
+@dataclass(frozen=True)
+class PairFact:
+    """A term or card name pair (:class:`mtgcr.extract.terms.TermPair`) and where it was
+    found: fact kind ``"term-pair"`` or ``"card-pair"`` (:attr:`kind`)."""
+
+    kind: str
+    pair: TermPair
+    place: FactPlace
+
+    def as_json(self) -> dict[str, Any]:
+        """The stored form: the place's keys, then the pair's."""
+        return {**self.place.as_json(), **self.pair.as_json()}
+
+    @classmethod
+    def from_json(cls, kind: str, d: dict[str, Any]) -> PairFact:
+        """The fact of kind ``kind`` :meth:`as_json` gave."""
+        return cls(kind, TermPair.from_json(d), FactPlace.from_json(d))
+
+
+@dataclass(frozen=True)
+class CardFact:
+    """A card named in one language only (:class:`mtgcr.extract.terms.CardMention`) and where:
+    fact kind ``"card"``."""
+
+    KIND: ClassVar[str] = "card"
+
+    mention: CardMention
+    place: FactPlace
+
+    def as_json(self) -> dict[str, Any]:
+        """The stored form: the place's keys, then the mention's."""
+        return {**self.place.as_json(), **self.mention.as_json()}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> CardFact:
+        """The fact :meth:`as_json` gave."""
+        return cls(CardMention.from_json(d), FactPlace.from_json(d))
+
+
+@dataclass(frozen=True)
+class QuoteParagraphFact:
+    """A quoted paragraph with no rule number, kept as it was quoted: fact kind
+    ``"quote-paragraph"`` (``section``: the section it stands under, as a string, or ``None``)."""
+
+    KIND: ClassVar[str] = "quote-paragraph"
+
+    page: str
+    column: str | None
+    column_label: str | None
+    line: int
+    label: str
+    section: str | None
+    text: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The stored form."""
+        return {"page": self.page, "column": self.column, "column_label": self.column_label,
+                "line": self.line, "label": self.label, "section": self.section, "text": self.text}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> QuoteParagraphFact:
+        """The fact :meth:`as_json` gave. Raises ``KeyError`` without ``page`` or ``text``."""
+        return cls(d["page"], d.get("column"), d.get("column_label"), d.get("line", 0),
+                   d.get("label", ""), d.get("section"), d["text"])
+
+
+def fact_from_json(kind: str, d: dict[str, Any]) -> Any:
+    """The record of a stored wiki or ruleset fact of kind ``kind``: :class:`WikiPageFact`,
+    :class:`CitationFact`, :class:`PairFact` (``term-pair`` with a Japanese side,
+    ``card-pair``), :class:`CardFact` or :class:`QuoteParagraphFact`.
+
+    Raises:
+        KeyError: a kind these records do not cover (``wiki-revision``, a provisional
+            ``term-pair`` of a term list, ``mtgru-navigation``: read by their own modules),
+            or a fact lacking a key its record needs.
+    """
+    if kind == WikiPageFact.KIND:
+        return WikiPageFact.from_json(d)
+    if kind == CitationFact.KIND:
+        return CitationFact.from_json(d)
+    if kind in ("term-pair", "card-pair") and "ja" in d:
+        return PairFact.from_json(kind, d)
+    if kind == CardFact.KIND:
+        return CardFact.from_json(d)
+    if kind == QuoteParagraphFact.KIND:
+        return QuoteParagraphFact.from_json(d)
+    raise KeyError(f"no record for a {kind!r} fact")

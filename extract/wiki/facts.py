@@ -29,7 +29,9 @@ from mtgcr.extract.citations import find_citations
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, prose_pairs,
                     rule_title_pairs, title_pair)
-from mtgcr.extract.wiki.fact_records import CitationFact, QuoteSummary, WikiPageFact
+from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.extract.wiki.fact_records import (CardFact, CitationFact, FactPlace, PairFact,
+                                             QuoteParagraphFact, QuoteSummary, WikiPageFact)
 from mtgcr.extract.wiki.page import WikiPage
 from mtgcr.extract.wiki.quotes import QuoteBlock, find_quotes, quote_ruleset
 
@@ -57,7 +59,6 @@ def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None =
             (:attr:`mtgcr.extract.wiki.diff.DiffView.source_lines`); gives each citation its
             ``source_line``.
     """
-    where = {"page": page.source, "column": page.column, "column_label": page.column_label}
     blocks = find_quotes(page)
     quote_of: dict[int, QuoteBlock] = {}
     for b in blocks:
@@ -72,17 +73,19 @@ def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None =
         quotes.append(QuoteSummary(b.label, b.revision, rs.release.lang, b.line, len(rs.rules),
                                    tuple(str(s) for s in rs.sections)))
         for line, section, text in b.unplaced:
-            facts.append(("quote-paragraph", {**where, "line": line, "label": b.label,
-                                              "section": section, "text": text}))
+            para = QuoteParagraphFact(page.source, page.column, page.column_label, line, b.label,
+                                      section, text)
+            facts.append((QuoteParagraphFact.KIND, para.as_json()))
     page_fact = WikiPageFact(page.source, page.kind, page.title, subject.en if subject else None,
                              page.column, page.column_label, tuple(quotes))
     facts.insert(0, (WikiPageFact.KIND, page_fact.as_json()))
     if subject:
-        facts.append(("term-pair", {**where, **subject.as_json(), "in_quote": False}))
+        place = FactPlace(page.source, page.column, page.column_label, False)
+        facts.append(("term-pair", PairFact("term-pair", subject, place).as_json()))
     for pl in page.lines:
         block = quote_of.get(pl.line)
         in_quote = block is not None and pl.line != block.line
-        ctx = {**where, "in_quote": in_quote}
+        ctx = FactPlace(page.source, page.column, page.column_label, in_quote)
         raw = pl.raw
         markup = raw is not None
         line_text = raw if raw is not None else pl.text
@@ -94,7 +97,7 @@ def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None =
                                 block.revision if block else None, src_line)
             facts.append((CitationFact.KIND, fact.as_json()))
         for p in inline_pairs(pl.text, pl.line):
-            facts.append(("term-pair", {**ctx, **p.as_json()}))
+            facts.append(("term-pair", PairFact("term-pair", p, ctx).as_json()))
         if raw is not None:
             cards = link_pairs(raw, pl.line)
         elif pl.links:
@@ -105,8 +108,8 @@ def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None =
                      if not (subject and p.ja == subject.ja)]
         else:
             cards = []
-        facts += [("card-pair", {**ctx, **p.as_json()}) for p in cards]
-        facts += [("card", {**ctx, **m.as_json()}) for m in card_mentions(line_text, pl.line)]
+        facts += [("card-pair", PairFact("card-pair", p, ctx).as_json()) for p in cards]
+        facts += [(CardFact.KIND, CardFact(m, ctx).as_json()) for m in card_mentions(line_text, pl.line)]
     return facts
 
 
@@ -118,14 +121,19 @@ def ruleset_facts(rs: Ruleset, page: str | None = None) -> list[tuple[str, dict]
         keyword rule titles (``起動する／Activate``) and from 「…／…」 in rule texts and
         examples, and ``card`` facts for ``《》`` names; each with ``page`` and ``rule``.
     """
-    src = {"page": page or rs.source, "column": None}
-    facts = [("term-pair", {**src, **p.as_json(), "rule": None}) for p in glossary_pairs(rs.glossary)]
-    facts += [("term-pair", {**src, **p.as_json(), "rule": str(p_rule)})
-              for p_rule, p in ((r.number, p) for r in rs.rules.values() for p in rule_title_pairs([r]))]
+    doc = page or rs.source
+
+    def at(rule: RuleNumber | None) -> FactPlace:
+        return FactPlace(doc, rule=str(rule) if rule is not None else None)
+
+    facts = [("term-pair", PairFact("term-pair", p, at(None)).as_json())
+             for p in glossary_pairs(rs.glossary)]
+    facts += [("term-pair", PairFact("term-pair", p, at(n)).as_json())
+              for n, p in ((r.number, p) for r in rs.rules.values() for p in rule_title_pairs([r]))]
     for r in rs.rules.values():
         for text, line in [(r.text, r.line)] + [(e.text, e.line) for e in r.examples]:
-            facts += [("term-pair", {**src, **p.as_json(), "rule": str(r.number)})
+            facts += [("term-pair", PairFact("term-pair", p, at(r.number)).as_json())
                       for p in inline_pairs(text, line, source="cr-inline")]
-            facts += [("card", {**src, **m.as_json(), "rule": str(r.number)})
+            facts += [(CardFact.KIND, CardFact(m, at(r.number)).as_json())
                       for m in card_mentions(text, line)]
     return facts
