@@ -49,6 +49,9 @@ def test_text_page_rules_sections_navigation():
     assert nav["up"] == {"number": 7, "title": "Additional Rules"}
     assert nav["next"] == {"number": 713, "title": "Ending the Turn"}
     assert nav["line"] == 27 and nav["page"] == "712"
+    from mtgcr.extract.wiki.fact_records import fact_from_json
+    record = fact_from_json("mtgru-navigation", nav)
+    assert record.nav.prev == (711, "Controlling Another Player’s Turn") and record.as_json() == nav
     assert rs.warnings == []
 
 

@@ -258,11 +258,9 @@ def test_page_and_citation_facts_round_trip_as_records():
     seen = set()
     for result in results:
         for kind, d in result.facts:
-            if kind == "wiki-revision":
-                continue  # the diff view's rebuilt revisions: read by extract/wiki/diff.py
             assert fact_from_json(kind, d).as_json() == d, kind
             seen.add(kind)
-    assert seen >= {"citation", "wiki-page", "term-pair", "card-pair", "card"}
+    assert seen >= {"citation", "wiki-page", "term-pair", "card-pair", "card", "wiki-revision"}
     cites = [CitationFact.from_json(d) for k, d in results[0].facts if k == "citation"]
     diff_lines = DIFF.split("\n")
     for c in cites:

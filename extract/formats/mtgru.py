@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from mtgcr.corpus.document import Document
 
@@ -44,7 +45,7 @@ from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, R
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["sniff_mtgru", "parse_mtgru", "parse_mtgru_lines", "html_lines", "Navigation",
+__all__ = ["sniff_mtgru", "parse_mtgru", "parse_mtgru_lines", "html_lines", "Navigation", "NavigationFact",
            "UNKNOWN_LABEL", "SITE_TITLE"]
 
 #: The label of a release nobody has identified yet.
@@ -85,6 +86,34 @@ class Navigation:
         """JSON-ready dict: ``prev``, ``up``, ``next`` as ``{"number", "title"}`` or ``None``."""
         f = lambda x: None if x is None else {"number": x[0], "title": x[1]}
         return {"prev": f(self.prev), "up": f(self.up), "next": f(self.next), "line": self.line}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Navigation:
+        """The footer :meth:`as_json` gave."""
+        def f(x: dict | None) -> tuple[int | None, str] | None:
+            return None if x is None else (x.get("number"), x.get("title", ""))
+        return cls(f(d.get("prev")), f(d.get("up")), f(d.get("next")), d.get("line", 0))
+
+
+@dataclass(frozen=True)
+class NavigationFact:
+    """The footer of one mtg.ru page: fact kind ``"mtgru-navigation"`` (``page``: the page
+    key — ``"711"``, ``"glossary-a"``, ``"chapter-7"`` —; ``source``: the document)."""
+
+    KIND: ClassVar[str] = "mtgru-navigation"
+
+    page: str
+    source: str
+    nav: Navigation
+
+    def as_json(self) -> dict:
+        """The stored form: ``page``, ``source`` and the footer's keys."""
+        return {"page": self.page, "source": self.source, **self.nav.as_json()}
+
+    @classmethod
+    def from_json(cls, d: dict) -> NavigationFact:
+        """The fact :meth:`as_json` gave. Raises ``KeyError`` without ``page`` or ``source``."""
+        return cls(d["page"], d["source"], Navigation.from_json(d))
 
 
 def _decoded_text(doc: Document) -> str:
@@ -422,7 +451,7 @@ def parse_mtgru(doc: Document) -> ParseResult:
     rs.warnings = warnings + rs.warnings
     facts = []
     if nav is not None:
-        facts.append(("mtgru-navigation", {"page": key, "source": doc.source, **nav.as_json()}))
+        facts.append((NavigationFact.KIND, NavigationFact(key, doc.source, nav).as_json()))
     return ParseResult(kind, [(rs, f"mtgru:{key}", prov)], facts)
 
 

@@ -16,7 +16,7 @@ from mtgcr.extract.citations import Citation
 from mtgcr.extract.terms import CardMention, TermPair
 
 __all__ = ["QuoteSummary", "WikiPageFact", "CitationFact", "FactPlace", "PairFact", "CardFact",
-           "QuoteParagraphFact", "fact_from_json"]
+           "QuoteParagraphFact", "WikiRevisionFact", "fact_from_json"]
 
 
 @dataclass(frozen=True)
@@ -234,16 +234,56 @@ class QuoteParagraphFact:
                    d.get("label", ""), d.get("section"), d["text"])
 
 
+@dataclass(frozen=True)
+class WikiRevisionFact:
+    """One revision of a diff view, rebuilt: fact kind ``"wiki-revision"``.
+
+    Attributes:
+        page: the diff view's document. column: ``"left"`` or ``"right"``. label: the
+            revision's heading (``"2030年1月1日 (火) 10:00時点における版"``).
+        lines: ``(line number in that revision, wikitext)`` of every line the diff shows.
+        gaps: ``(first, last)`` line numbers the diff does not show.
+    """
+
+    KIND: ClassVar[str] = "wiki-revision"
+
+    page: str
+    column: str
+    label: str
+    lines: tuple[tuple[int, str], ...]
+    gaps: tuple[tuple[int, int], ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """The stored form (``lines`` and ``gaps`` as lists of pairs)."""
+        return {"page": self.page, "column": self.column, "label": self.label,
+                "lines": [[n, t] for n, t in self.lines], "gaps": [list(g) for g in self.gaps]}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> WikiRevisionFact:
+        """The fact :meth:`as_json` gave. Raises ``KeyError`` without ``page`` or ``lines``."""
+        return cls(d["page"], d.get("column", ""), d.get("label", ""),
+                   tuple((int(n), t) for n, t in d["lines"]),
+                   tuple((int(a), int(b)) for a, b in d.get("gaps") or ()))
+
+
 def fact_from_json(kind: str, d: dict[str, Any]) -> Any:
-    """The record of a stored wiki or ruleset fact of kind ``kind``: :class:`WikiPageFact`,
+    """The record of a stored fact of kind ``kind``: :class:`WikiPageFact`,
     :class:`CitationFact`, :class:`PairFact` (``term-pair`` with a Japanese side,
-    ``card-pair``), :class:`CardFact` or :class:`QuoteParagraphFact`.
+    ``card-pair``), :class:`CardFact`, :class:`QuoteParagraphFact`, :class:`WikiRevisionFact`,
+    :class:`mtgcr.extract.formats.term_list.ProvisionalTermFact` (a ``term-pair`` of a term
+    list) or :class:`mtgcr.extract.formats.mtgru.NavigationFact` (``mtgru-navigation``).
 
     Raises:
-        KeyError: a kind these records do not cover (``wiki-revision``, a provisional
-            ``term-pair`` of a term list, ``mtgru-navigation``: read by their own modules),
-            or a fact lacking a key its record needs.
+        KeyError: a kind no record covers, or a fact lacking a key its record needs.
     """
+    if kind == WikiRevisionFact.KIND:
+        return WikiRevisionFact.from_json(d)
+    if kind == "term-pair" and d.get("provisional"):
+        from mtgcr.extract.formats.term_list import ProvisionalTermFact
+        return ProvisionalTermFact.from_json(d)
+    if kind == "mtgru-navigation":
+        from mtgcr.extract.formats.mtgru import NavigationFact
+        return NavigationFact.from_json(d)
     if kind == WikiPageFact.KIND:
         return WikiPageFact.from_json(d)
     if kind == CitationFact.KIND:

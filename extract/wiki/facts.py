@@ -1,7 +1,9 @@
 """Facts found on MTG Wiki pages and in JA rulesets: citations, term pairs, card names, pages.
 
 Every fact is a ``(kind, dict)`` pair for :attr:`mtgcr.extract.kinds.ParseResult.facts` (stored in the
-``facts`` table, read back with :meth:`mtgcr.corpus.store.Store.facts`). Kinds and their keys:
+``facts`` table, read back with :meth:`mtgcr.corpus.store.Store.facts`); the dict is the JSON of a
+record of :mod:`mtgcr.extract.wiki.fact_records`, and
+:func:`~mtgcr.extract.wiki.fact_records.fact_from_json` gives the record back. Kinds and their keys:
 
 * ``"wiki-page"``: :class:`~mtgcr.extract.wiki.fact_records.WikiPageFact` (``page`` — the
   document —, ``kind``, ``title``, ``title_en``, ``column`` / ``column_label`` (diff views),

@@ -21,7 +21,7 @@ from mtgcr.extract.formats.ja_cr import parse_ja_cr
 from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
 from mtgcr.extract.wiki.cr import parse_wiki_cr, sniff_wiki_cr
 from mtgcr.extract.wiki.diff import diff_pages, read_diff, sniff_diff
-from mtgcr.extract.wiki.fact_records import WikiPageFact
+from mtgcr.extract.wiki.fact_records import WikiPageFact, WikiRevisionFact
 from mtgcr.extract.wiki.facts import page_facts, ruleset_facts
 from mtgcr.extract.wiki.html import read_html, sniff_html
 from mtgcr.extract.wiki.markup import read_wikitext_doc, sniff_wikitext
@@ -79,9 +79,9 @@ def _wikitext(doc: Document) -> ParseResult:
 
 def _diff(doc: Document) -> ParseResult:
     view = read_diff(doc)
-    revisions = [("wiki-revision", {"page": doc.source, "column": rev.column, "label": rev.label,
-                                    "lines": [[n, t] for n, t in rev.lines],
-                                    "gaps": [list(g) for g in rev.gaps]})
+    revisions = [(WikiRevisionFact.KIND,
+                  WikiRevisionFact(doc.source, rev.column, rev.label, tuple(rev.lines),
+                                   tuple(rev.gaps)).as_json())
                  for rev in (view.left, view.right)]
     result = pages_result("wiki-diff", diff_pages(view), revisions, view.source_lines)
     result.warnings += view.warnings
