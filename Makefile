@@ -39,8 +39,9 @@ format-check: venv
 	$(BIN)/ruff format --check .
 
 ## bench: parse/ingest/alignment benchmarks on the real corpus in $(SHARED)
+##        (make bench QUICK=1: fewer repeats, the slow rows left out)
 bench: venv
-	$(BIN)/python -m benchmarks.run --shared $(SHARED)
+	MTGCR_BENCH_QUICK=$(QUICK) $(BIN)/python -m benchmarks.run --shared $(SHARED)
 
 ## check: the shared command-line checks on the real corpus
 check: venv
