@@ -127,6 +127,9 @@ class FixtureItem(pytest.Item):
         super().__init__(**kwargs)
         self.fixture = fixture
         self.add_marker(pytest.mark.cr_rule(str(fixture.rule)))
+        from mtgcr.reports.fixtures.model import SKIPPED_STATUSES
+        if fixture.status in SKIPPED_STATUSES:  # reported at the fixture file, status as reason
+            self.add_marker(pytest.mark.skip(reason=fixture.status.value))
 
     def _state(self) -> dict:
         return self.config.stash[_STATE]
@@ -153,10 +156,7 @@ class FixtureItem(pytest.Item):
     def runtest(self) -> None:
         from mtgcr.crossref.anchor import AnchorError
         from mtgcr.reports.engines import EngineError, Unsupported, run_fixture
-        from mtgcr.reports.fixtures.model import SKIPPED_STATUSES
         fx = self.fixture
-        if fx.status in SKIPPED_STATUSES:
-            pytest.skip(fx.status.value)
         checker = self._state().get("checker")
         if checker is not None:
             try:
@@ -209,6 +209,7 @@ class _Recorder:
             if report.skipped:
                 outcome = Outcome.SKIPPED
                 msg = report.longrepr[2] if isinstance(report.longrepr, tuple) else ""
+                msg = msg.removeprefix("Skipped: ")
             elif report.passed:
                 outcome, msg = Outcome.PASSED, ""
             else:
