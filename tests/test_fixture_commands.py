@@ -142,12 +142,12 @@ def test_migrate_dry_run_then_write_keeps_setup_steps_assertions(store, tmp_path
     assert "cr_100_3.toml 100.3: edited → 100.4 (pass --accept-edits" in cap.err
     assert "cr_100_5.toml 100.5: removed" in cap.err
     # 100.3 (edited) is not accepted and stays, so 100.2 cannot take its name
-    assert "100/cr_100_2.toml: moved to 100.3, but 100/cr_100_3.toml exists" in cap.err
+    assert "100/cr_100_2.toml 100.2: moved to 100.3, but 100/cr_100_3.toml exists" in cap.err
     assert "rename from" not in cap.out
     # with --accept-edits the chain still waits on cr_100_5.toml (its rule was removed)
     assert run(store, "migrate", str(out), "--to", "2031-06-09", "--accept-edits") == 1
     cap = capsys.readouterr()
-    assert "100/cr_100_4.toml: moved to 100.5, but 100/cr_100_5.toml exists" in cap.err
+    assert "100/cr_100_4.toml 100.4: moved to 100.5, but 100/cr_100_5.toml exists" in cap.err
     assert {p: p.read_bytes() for p in out.rglob("*.toml")} == before
     # a human retires the removed rule's fixture; then every rename goes through
     (out / "100" / "cr_100_5.toml").unlink()
