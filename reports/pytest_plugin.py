@@ -68,7 +68,7 @@ def pytest_configure(config) -> None:
     state = config.stash[_STATE] = {"root": root, "adapter": None, "adapter_error": None,
                                     "checker": None, "outcomes": {}, "fixtures": {}}
     config.addinivalue_line("markers", "cr_rule(number): the CR rule a fixture tests")
-    config.pluginmanager.register(_Recorder(state), "mtgcr-cr-results")
+    config.pluginmanager.register(_Recorder(state, config.rootpath), "mtgcr-cr-results")
     if config.args_source is not config.ArgsSource.ARGS:
         config.args[:] = [str(root)]
     elif not any(Path(a.split("::")[0]).resolve() == root for a in config.args):
@@ -192,8 +192,23 @@ class _Recorder:
     """Records each fixture's outcome for ``--cr-results`` (registered with
     ``--cr-fixtures`` only)."""
 
-    def __init__(self, state: dict) -> None:
+    def __init__(self, state: dict, rootpath: Path) -> None:
         self.state = state
+        self.rootpath = rootpath
+
+    def _fixture_of(self, nodeid: str):
+        """The fixture of a report from another process (pytest-xdist: the controller does
+        not collect), read from the file its node id names; ``None`` for other tests."""
+        file_part = nodeid.split("::", 1)[0]
+        if not (file_part.endswith(".toml") and Path(file_part).name.startswith("cr_")):
+            return None
+        path = (self.rootpath / file_part).resolve()
+        try:
+            path.relative_to(self.state["root"])
+            from mtgcr.reports.fixtures.tomlio import read_fixture
+            return read_fixture(path)
+        except (ValueError, OSError):
+            return None
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collection_finish(self, session) -> None:
@@ -204,7 +219,10 @@ class _Recorder:
     def pytest_runtest_logreport(self, report) -> None:
         from mtgcr.reports.fixtures.results import Outcome
         if report.nodeid not in self.state["fixtures"]:
-            return
+            fx = self._fixture_of(report.nodeid)
+            if fx is None:
+                return
+            self.state["fixtures"][report.nodeid] = fx
         if report.when == "call" or (report.when == "setup" and not report.passed):
             if report.skipped:
                 outcome = Outcome.SKIPPED
@@ -224,7 +242,7 @@ def pytest_sessionfinish(session) -> None:
     if state is None:
         return
     out = session.config.getoption("--cr-results")
-    if out:
+    if out and not hasattr(session.config, "workerinput"):  # the xdist controller writes it
         from mtgcr.reports.fixtures.results import FixtureOutcome, write_results
         rows = []
         for nodeid, fx in state["fixtures"].items():

@@ -81,3 +81,44 @@ def author(path: Path) -> str:
     text = head + AUTHORED_TAIL + sep + meta + 'ticket = "ENG-42"\n'
     path.write_text(text, encoding="utf-8")
     return text
+
+
+SPLIT_OLD = """\
+1. Game Concepts
+
+100. General
+
+100.1. These test rules describe a small game for two or more players.
+
+100.2. Each player brings a deck of at least forty cards, and each player may also bring a sideboard of up to fifteen cards chosen before the match.
+
+100.3. A player who controls two copies of the same champion keeps one of them.
+
+100.4. A player who controls two copies of the same relic keeps one of them.
+
+100.5. Each player starts the game with twenty life.
+"""
+
+SPLIT_NEW = """\
+1. Game Concepts
+
+100. General
+
+100.1. These test rules describe a small game for two or more players.
+
+100.2. Each player brings a deck of at least forty cards.
+
+100.3. Each player may also bring a sideboard of up to fifteen cards chosen before the match.
+
+100.4. A player who controls two copies of the same champion keeps one of them. A player who controls two copies of the same relic keeps one of them.
+
+100.5. Each player starts the game with twenty life.
+"""
+
+
+def split_merge_store(folder: Path) -> Path:
+    """A store where 100.2 of 2031-03-03 is split into 100.2 + 100.3 of 2031-06-09 and 100.3 and
+    100.4 are merged into 100.4."""
+    return ingested_store(folder, {
+        "MagicCompRules 20310303.txt": cr_text(SPLIT_OLD, date=R1_DATE),
+        "MagicCompRules 20310609.txt": cr_text(SPLIT_NEW, date=R2_DATE)})

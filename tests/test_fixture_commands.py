@@ -214,3 +214,22 @@ def test_coverage_counts_and_results_file(store, tmp_path, capsys):
 
 def test_r1_body_is_what_the_helpers_say():
     assert "100.5. A player who controls two copies" in R1_BODY
+
+
+def test_split_and_merged_are_listed_never_edited(tmp_path, capsys):
+    from fixture_helpers import split_merge_store
+    store = split_merge_store(tmp_path)
+    out = tmp_path / "suite"
+    run(store, "generate", "--release", "2031-03-03", "--out", str(out))
+    code, res = check_json(store, out, "2031-06-09", capsys)
+    assert code == 1
+    assert {k[0]: (v["status"], v["new_rules"]) for k, v in res.items()} == {
+        "100.1": ("current", ["100.1"]), "100.2": ("split", ["100.2", "100.3"]),
+        "100.3": ("merged", ["100.4"]), "100.4": ("merged", ["100.4"]),
+        "100.5": ("current", ["100.5"])}
+    before = {p: p.read_bytes() for p in out.rglob("*.toml")
+              if p.name in ("cr_100_2.toml", "cr_100_3.toml", "cr_100_4.toml")}
+    assert run(store, "migrate", str(out), "--to", "2031-06-09", "--write", "--accept-edits") == 1
+    err = capsys.readouterr().err
+    assert "3 fixtures for a human" in err and "100.2: split → 100.2 + 100.3" in err
+    assert {p: p.read_bytes() for p in before} == before
