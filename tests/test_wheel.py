@@ -69,3 +69,12 @@ def test_console_script_and_sample(wheel_env):
     r = _run(py, "import mtgcr.corpus.sample as s, pathlib; "
                  "print(len(list(pathlib.Path(s.path()).glob('*.txt'))))", tmp)
     assert r.returncode == 0 and int(r.stdout) == 2, r.stderr
+
+
+def test_fixture_data_and_pytest_plugin_entry_point(wheel_env):
+    py, site, names, entry, tmp = wheel_env
+    assert any(n.startswith("mtgcr/reports/fixtures/starter/704/") and n.endswith(".toml")
+               for n in names)
+    assert "mtgcr/reports/engines/cards/basic.json" in names
+    ep = (site / entry[0]).read_text()
+    assert "[pytest11]" in ep and "mtgcr = mtgcr.reports.pytest_plugin" in ep
