@@ -233,3 +233,18 @@ def test_split_and_merged_are_listed_never_edited(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "3 fixtures for a human" in err and "100.2: split → 100.2 + 100.3" in err
     assert {p: p.read_bytes() for p in before} == before
+
+
+def test_generate_does_not_shadow_a_renumbered_authored_fixture(store, tmp_path, capsys):
+    out = tmp_path / "suite"
+    run(store, "generate", "--release", "2031-03-03", "--rule", "100.2", "--out", str(out))
+    author(out / "100" / "cr_100_2.toml")
+    capsys.readouterr()
+    assert run(store, "generate", "--release", "2031-06-09", "--section", "100", "--out", str(out)) == 0
+    text = capsys.readouterr().out
+    assert "100.3: no skeleton; " in text and "cr_100_2.toml is this rule under an older number" in text
+    assert not (out / "100" / "cr_100_3.toml").exists()
+    # R2's new 100.2 finds the authored file at its name: kept, not overwritten
+    assert sorted(p.name for p in (out / "100").glob("*.toml")) == [
+        "cr_100_1.toml", "cr_100_2.toml", "cr_100_4.toml", "cr_100_5.toml"]
+    assert read_fixture(out / "100" / "cr_100_2.toml").status.value == "executable"

@@ -131,28 +131,55 @@ def run_generate(args, ctx) -> int:
     with open_store(ctx) as store:
         chain = Chain(store, args.lang)
         rs = chain.ruleset(chain.index(args.release))
-    try:
-        chosen = select_rules(rs, sections, rules)
-    except KeyError as exc:
-        raise UserError(exc.args[0]) from None
-    if rs.release.effective_date is None:
-        raise UserError(f"{rs.release.key} has no effective date; its rules cannot be anchored")
+        try:
+            chosen = select_rules(rs, sections, rules)
+        except KeyError as exc:
+            raise UserError(exc.args[0]) from None
+        if rs.release.effective_date is None:
+            raise UserError(f"{rs.release.key} has no effective date; its rules cannot be anchored")
+        covered = _covered_elsewhere(store, Path(args.out), args.release, args.lang, ctx)
     progress = None
     if not ctx.silent and err_console.is_terminal:
         progress = lambda k, n: err_console.print(f"[dim]{k}/{n} fixtures[/dim]", end="\r")  # noqa: E731
-    outcomes = generate_skeletons(rs, Path(args.out), chosen, args.refresh, progress)
+    outcomes = generate_skeletons(rs, Path(args.out), chosen, args.refresh, progress, covered)
     counts = {a: sum(1 for o in outcomes if o.action is a) for a in GenerateAction}
     for o in outcomes:
         if o.action is GenerateAction.UNREADABLE:
             print(f"mtgcr: {o.error} (left alone)", file=sys.stderr)
         elif o.action is GenerateAction.KEPT_AUTHORED:
             _note(ctx, f"kept (authored, not a skeleton): {o.path}")
+        elif o.action is GenerateAction.COVERED:
+            print(f"{o.rule}: no skeleton; {o.error} is this rule under an older number "
+                  f"(mtgcr fixtures migrate {args.out} --to {args.release})")
     rel = rs.release.effective_date.isoformat()
     parts = [f"{counts[a]} {a.value}" for a in GenerateAction if counts[a]]
     print(f"{len(outcomes)} rules of {args.lang} {rel} → {args.out}: " + ", ".join(parts)
           + ("" if args.refresh or not counts[GenerateAction.EXISTS]
              else " (existing skeletons kept; --refresh rewrites them)"))
     return 1 if counts[GenerateAction.UNREADABLE] else 0
+
+
+def _covered_elsewhere(store, out: Path, release: str, lang: str, ctx) -> dict:
+    """Rules of ``release`` that an existing fixture under ``out`` already is through its
+    anchor (renumbered since it was written): rule number → that file. Fixtures that cannot
+    be read or resolved are left to ``check``."""
+    from mtgcr.corpus.store import StoreError
+    if not out.is_dir():
+        return {}
+    fixtures, _ = read_fixtures(out)
+    checker = FixtureChecker(store, release, (), progress_callback(ctx), lang)
+    covered = {}
+    for fx in fixtures:
+        if fx.anchor is None or fx.anchor.lang != lang:
+            continue
+        try:
+            res = checker.check(fx)
+        except (AnchorError, StoreError):
+            continue
+        if res.verdict in (Verdict.MOVED, Verdict.EDITED, Verdict.CURRENT) and \
+                len(res.new_rules) == 1 and res.new_rules[0] != fx.rule:
+            covered.setdefault(res.new_rules[0], fx.path)
+    return covered
 
 
 def _checked(args, ctx, store, target: str) -> tuple[list[CheckResult], int, FixtureChecker]:
