@@ -126,6 +126,9 @@ def test_check_exit_2_on_errors_or_no_fixture(store, tmp_path, capsys):
     (empty / "cr_100_1.toml").write_text('rule = "100.1"\n[meta]\nanchor = "en:2020-01-01:100.1"\n')
     assert run(store, "check", str(empty), "--release", "2031-03-03") == 2
     assert "no stored en release is effective 2020-01-01" in capsys.readouterr().err
+    (empty / "cr_100_1.toml").write_text('rule = "100.1"\n[meta]\nanchor = "en:2031-03-03:100.9"\n')
+    assert run(store, "check", str(empty), "--release", "2031-03-03") == 2
+    assert "anchor en:2031-03-03:100.9: en 2031-03-03 has no rule 100.9" in capsys.readouterr().err
     assert run(store, "check", str(tmp_path / "nope"), "--release", "2031-03-03") == 2
     assert "nope" in capsys.readouterr().err
 
