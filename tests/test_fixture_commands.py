@@ -251,3 +251,14 @@ def test_generate_does_not_shadow_a_renumbered_authored_fixture(store, tmp_path,
     assert sorted(p.name for p in (out / "100").glob("*.toml")) == [
         "cr_100_1.toml", "cr_100_2.toml", "cr_100_4.toml", "cr_100_5.toml"]
     assert read_fixture(out / "100" / "cr_100_2.toml").status.value == "executable"
+
+
+def test_typography_is_not_an_edit_in_the_word_diff():
+    from mtgcr.crossref.worddiff import word_diff
+    from mtgcr.reports.fixtures.check import fold_typography, render_word_diff
+    runs = fold_typography(word_diff("the owner's graveyard, the \"legend rule\"",
+                                     "the owner’s graveyard, the “legend rule”"))
+    assert runs == [("equal", "the owner’s graveyard, the “legend rule”")]
+    runs = fold_typography(word_diff("a player's hand", "that player’s hand"))
+    # inside a real change the quote style travels with the words
+    assert render_word_diff(runs) == "[-a player's-]{+that player’s+} hand"

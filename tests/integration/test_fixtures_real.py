@@ -118,3 +118,26 @@ def test_coverage_of_section_704(store, tmp_path, capsys):
     assert sec["title"] == "State-Based Actions"
     assert sec["rules"] == sec["covered"] == sec["fixtures"] and sec["missing"] == []
     assert sec["executable"] == 0
+
+
+def test_starter_suite_on_phase_against_2026_then_coverage(store, tmp_path, capsys):
+    pytest.importorskip("phase", reason="phase-python is not installed (pip install 'mtgcr[phase]')")
+    import subprocess
+    import sys
+    results = tmp_path / "results.json"
+    p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        "--cr-fixtures", str(starter.path()), "--cr-release", "2026-01-16",
+                        "--cr-store", str(store), "--cr-results", str(results)],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    n = len(list(starter.path().rglob("cr_*.toml")))
+    assert p.returncode == 0 and f"{n} passed" in p.stdout, p.stdout + p.stderr
+    capsys.readouterr()
+    assert fx(store, "coverage", str(starter.path()), "--release", "2026-01-16", "--results",
+              str(results), "--format", "json") == 0
+    data = json.loads(capsys.readouterr().out)
+    sections = {s["section"]: s for s in data["sections"]}
+    s704 = sections["704"]
+    assert s704["title"] == "State-Based Actions"
+    assert (s704["fixtures"], s704["executable"], s704["passing"]) == (8, 8, 8)
+    assert s704["covered"] == 5 and "704.5b" in s704["missing"]  # 704.5a, c, f, g, j
+    assert data["totals"]["passing"] == data["totals"]["executable"] == n
