@@ -167,7 +167,7 @@ class FixtureItem(pytest.Item):
                 msg = f"not current against {checker.target}: {res.summary()}"
                 if self.config.getoption("--cr-stale") == "fail":
                     raise FixtureFailure(msg)
-                warnings.warn(StaleFixtureWarning(msg))
+                warnings.warn(StaleFixtureWarning(msg), stacklevel=2)
         adapter = self._adapter()
         try:
             report = run_fixture(adapter, fx)

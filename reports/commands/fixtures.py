@@ -6,7 +6,6 @@ arguments, calls them and prints.
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
