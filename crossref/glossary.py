@@ -15,7 +15,8 @@ from scipy.optimize import linear_sum_assignment
 from mtgcr.extract.model import GlossaryEntry
 
 from mtgcr.crossref.model import GlossaryChange
-from mtgcr.crossref.textkey import compare_form, match_key, rewrite_numbers
+from mtgcr.crossref.textkey import match_key, rewrite_numbers
+from mtgcr.crossref.typography import typography_form, typography_only
 
 __all__ = ["align_glossary", "RENAME_THRESHOLD"]
 
@@ -25,7 +26,7 @@ RENAME_THRESHOLD = 0.85
 
 def _names(g: GlossaryEntry) -> list[str]:
     names = [g.term, *g.aliases] + ([g.original] if g.original else [])
-    return [compare_form(n).casefold() for n in names if n]
+    return [typography_form(n).casefold() for n in names if n]
 
 
 def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
@@ -100,27 +101,44 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
 
 def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
              renamed: bool) -> GlossaryChange:
+    """One paired entry: ``renamed`` / ``changed`` (definition reworded, obsolete flag or
+    aliases changed) / ``typography`` (headword, aliases or definition differ in typography
+    only: a straight-quote copy of an entry is no change) / ``unchanged``."""
     notes: list[str] = []
+    typo = aliases_changed = False
     if a.obsolete != b.obsolete:
         notes.append("now obsolete" if b.obsolete else "no longer obsolete")
-    if tuple(x.casefold() for x in a.aliases) != tuple(x.casefold() for x in b.aliases):
-        notes.append("aliases changed")
+    if a.aliases != b.aliases:
+        fa = tuple(typography_form(x).casefold() for x in a.aliases)
+        fb = tuple(typography_form(x).casefold() for x in b.aliases)
+        if fa != fb and not (len(a.aliases) == len(b.aliases) and all(
+                typography_only(x.casefold(), y.casefold()) for x, y in zip(a.aliases, b.aliases))):
+            notes.append("aliases changed")
+            aliases_changed = True
+        else:
+            notes.append("alias typography only")
+            typo = True
     if a.term != b.term and not renamed:
         notes.append("headword typography only")
+        typo = True
     if a.text == b.text:
         sim, changed = 1.0, False
     else:
-        fa, fb = compare_form(a.text), compare_form(b.text)
-        if fa != fb:
-            fa = compare_form(rewrite_numbers(a.text, table))
-        changed = fa != fb
-        sim = fuzz.ratio(fa, fb) / 100.0 if changed else 1.0
+        changed = not typography_only(a.text, b.text)
+        if changed:
+            mapped = rewrite_numbers(a.text, table)
+            changed = mapped != b.text and not typography_only(mapped, b.text)
+        sim = (fuzz.ratio(typography_form(rewrite_numbers(a.text, table)),
+                          typography_form(b.text)) / 100.0 if changed else 1.0)
         if not changed:
             notes.append("typography or renumbered references only")
+            typo = typo or not (rewrite_numbers(a.text, table) == b.text)
     if renamed:
         kind = "renamed"
-    elif changed or a.obsolete != b.obsolete or "aliases changed" in notes:
+    elif changed or a.obsolete != b.obsolete or aliases_changed:
         kind = "changed"
+    elif typo:
+        kind = "typography"
     else:
         kind = "unchanged"
     return GlossaryChange(kind, a.term, b.term, round(sim, 4), tuple(notes))

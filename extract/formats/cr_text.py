@@ -26,7 +26,10 @@ Format knowledge, checked on the 112 official English releases 2003-03-15 … 20
 * three files (2003-10-01, 2003-12-01, 2004-02-01) are hard-wrapped at about 100 columns: a
   line ending in a space continues the paragraph (joined with one space), a line ending in a
   hyphen or dash continues the word, an indented line starts a new paragraph, and a reference
-  that wraps to the start of a line ("See rule\n419.8 …") is text, not a rule;
+  that wraps to the start of a line ("See rule\n419.8 …") is text, not a rule; the archive
+  copies 2001-07-23 and 2002-02-20 are wrapped at about 115 columns without the trailing
+  space (paragraphs are separated by blank lines): there every line directly below a line of
+  text continues it;
 * glossary entries are separated by blank lines (JA: told apart by headword lines), the headword
   first ("Kicker, Kicked" has the alias "Kicked"; "Active Player, Nonactive Player Order" is one
   term; 'Partner, “Partner—[text],” “Partner with [name]”' has two quoted aliases); numbered
@@ -191,7 +194,7 @@ class _Parser:
         self.p = profile
         self.lines = doc.lines
         self.warnings: list[ParseWarning] = []
-        self.wrapped = False  # hard-wrapped file (2003-10-01 … 2004-02-01)
+        self.wrapped: str | None = None  # hard-wrapped file: "space", "plain" (see _wrap_style)
         self.prev: RuleNumber | None = None  # the last rule or subrule read, in document order
 
     def warn(self, line: int, msg: str) -> None:
@@ -245,9 +248,7 @@ class _Parser:
         toc_chapters, toc_sections = (self._toc_headings(contents, body_start)
                                       if contents is not None else ({}, {}))
         toc_titles = {n: title for n, (title, _) in toc_chapters.items()}
-        longest = max(map(len, lines[body_start:gloss]), default=0)
-        self.wrapped = longest <= _WRAP_WIDTH and sum(
-            1 for l in lines[body_start:gloss] if l[-1:] == " ") >= 100
+        self.wrapped = self._wrap_style(body_start, gloss)
         self._parse_body(rs, body_start, gloss, toc_titles)
         rs.glossary = self._parse_glossary(gloss + 1, end)
         if credits is not None:
@@ -354,10 +355,42 @@ class _Parser:
                                     f"the contents")
         return holes
 
+    def _wrap_style(self, start: int, stop: int) -> str | None:
+        """How the body (lines ``[start, stop)``) is hard-wrapped: ``"space"`` (official
+        2003-10-01 … 2004-02-01: a wrapped line ends in a space), ``"plain"`` (the archive
+        copies 2001-07-23 and 2002-02-20: lines of at most ~115 characters, paragraphs
+        separated by blank lines, a wrapped line ends without a space) or ``None`` (one
+        paragraph per line, every other file).
+
+        A plain wrap is told from a file whose rules simply have several paragraphs by its
+        line lengths: no body line longer than :data:`_WRAP_WIDTH`, at least 20 lines that
+        continue the line above (not a rule, heading or example), and at least three
+        quarters of the lines they continue filled to 60 % of the longest line or more.
+        """
+        body = self.lines[start:stop]
+        longest = max(map(len, body), default=0)
+        if longest > _WRAP_WIDTH:
+            return None
+        if sum(1 for l in body if l[-1:] == " ") >= 100:
+            return "space"
+        example = self.p.example_re.match
+        filled = continued = 0
+        prev = ""
+        for line in body:
+            s = line.strip()
+            if s and prev and not _RULE.match(s) and not example(s) and not (
+                    s[0].isdigit() and (_SECTION.fullmatch(s) or _CHAPTER.fullmatch(s))):
+                continued += 1
+                filled += len(prev) >= 0.6 * longest
+            prev = s
+        return "plain" if continued >= 20 and filled >= 0.75 * continued else None
+
     def _sep(self, i: int) -> str:
         """What joins line ``i`` (0-based) to the text before it: a paragraph break ``"\\n"``,
-        or in a hard-wrapped file ``" "`` (the line above ends in a space) or ``""`` (it ends
-        in a hyphen or dash) unless line ``i`` is indented (a new paragraph)."""
+        or in a hard-wrapped file (:meth:`_wrap_style`) ``" "`` (a wrapped line: in a
+        ``"space"`` wrap the line above ends in a space, in a ``"plain"`` wrap any line
+        directly above) or ``""`` (the line above ends in a hyphen or dash: the word
+        continues) — unless line ``i`` is indented or follows a blank line (a new paragraph)."""
         if not self.wrapped or i == 0:
             return "\n"
         prev, cur = self.lines[i - 1], self.lines[i]
@@ -367,7 +400,7 @@ class _Parser:
             return " "
         if prev.endswith(("-", "\u2013", "\u2014")):
             return ""
-        return "\n"
+        return " " if self.wrapped == "plain" else "\n"
 
     # -- rules --------------------------------------------------------------------------
     def _parse_body(self, rs: Ruleset, start: int, stop: int, toc: dict[int, str]) -> None:
