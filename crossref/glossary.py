@@ -1,6 +1,7 @@
 """Glossary correspondence: entries matched by headword, then renamed ones by definition.
 
-Headwords compare case-folded with typography folded; an entry also matches through its
+Headwords compare case-folded with typography folded (:mod:`mtgcr.crossref.typography`, also
+``?`` for a lost quote mark); an entry also matches through its
 aliases ("Kicker, Kicked") and, for translations, its English headword. Definitions compare
 after mapping their rule references through the rule alignment, so "See rule 702.33" →
 "See rule 702.34" alone is no change. Leftover entries whose definitions are at least 85 %
@@ -71,6 +72,15 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
                     break
     lone_o = [i for i in range(len(old)) if i not in pair]
     lone_n = [j for j in range(len(new)) if j not in taken]
+    # headwords that differ in typography only ("Intervening ?If? Clause", 2008-05-01)
+    for i in lone_o:
+        for j in lone_n:
+            if j not in taken and typography_only(old[i].term.casefold(), new[j].term.casefold()):
+                pair[i] = j
+                taken.add(j)
+                break
+    lone_o = [i for i in lone_o if i not in pair]
+    lone_n = [j for j in lone_n if j not in taken]
     renamed: set[int] = set()
     if lone_o and lone_n:
         sim = process.cdist([match_key(old[i].text) for i in lone_o],

@@ -129,3 +129,15 @@ def test_fold_typography_keeps_real_changes():
                                     ("insert", "bar")]
     assert word_diff("can't stop", "can?t go", fold_typography=True) == [
         ("equal", "can?t "), ("delete", "stop"), ("insert", "go")]
+
+
+def test_glossary_headword_with_lost_quotes_is_the_same_entry():
+    old = ruleset("20300110", numbered(100, T[:3]),
+                  glossary=[('Intervening "If" Clause', "A condition. See rule 100.2."),
+                            ("Attacks and Isn't Blocked", "An attack. See rule 100.3.")])
+    new = ruleset("20300405", numbered(100, T[:3]),
+                  glossary=[("Intervening ?If? Clause", "A condition. See rule 100.2."),
+                            ("Attacks and Isn?t Blocked", "An attack. See rule 100.3.")])
+    kinds = [(g.kind, g.old_term) for g in align_releases(old, new).glossary]
+    assert kinds == [("typography", 'Intervening "If" Clause'),
+                     ("typography", "Attacks and Isn't Blocked")]

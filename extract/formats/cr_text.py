@@ -69,6 +69,7 @@ from datetime import date
 
 from mtgcr.corpus.document import Document
 
+from mtgcr.extract.formats.cr_shape import TitleForm, TitleMatch, evidence_for, recognise, refusal
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.rulenum import RuleNumber, next_letters
@@ -85,7 +86,6 @@ _NO_RULE = re.compile(rf"(?P<sec>[1-9]\d{{2}})\.(?P<let>[a-z]{{1,2}}){_SP}+(?P<t
 _SECTION = re.compile(r"(?P<sec>[1-9]\d{2})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
 _CHAPTER = re.compile(r"(?P<ch>\d)\.[ \t\u3000]+(?P<title>\S.*)")
 _ANY_RULE = re.compile(r"\s*[1-9]\d{2}\.\d")
-_HTML_START = re.compile(r"\s*(?:<!doctype html|<html|<head|<body|<\?xml)", re.I)
 _WRAP_WORDS = {"rule", "rules", "see", "section", "sections", "and", "or", "to", "of", "in"}
 _LABEL_IN_NAME = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
 _OBSOLETE = re.compile(r"\s*[（(](?:Obsolete|廃止|已废止|过时)[）)]\s*$", re.I)
@@ -136,15 +136,11 @@ def label_from_name(name: str, body_date: date | None) -> tuple[str | None, str 
 
 def detect_profile(doc: Document) -> CRProfile | None:
     """The profile whose title and date statement fit the document, or ``None`` (also for an
-    HTML page, even one that shows the rules: it is not the text format)."""
-    if _HTML_START.match(doc.text[:2000]):
-        return None
-    head = "\n".join(doc.lines[:12])
-    tail = "\n".join(doc.lines[-40:])
-    for prof in PROFILES.values():
-        if prof.title_re.search(head) and (prof.date_re.search(head) or prof.date_re.search(tail)):
-            return prof
-    return None
+    HTML page, even one that shows the rules: it is not the text format). A title split over
+    lines, after a banner line, or damaged in a file whose body is clearly a CR is accepted
+    (:func:`mtgcr.extract.formats.cr_shape.recognise`)."""
+    ev = recognise(doc)
+    return ev.profile if ev is not None else None
 
 
 def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | None = None) -> Ruleset:
@@ -158,19 +154,23 @@ def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | N
     Returns:
         The ruleset with warnings for every defect found; ``complete=False`` when the file is
         cut off before its credits or lacks a section its contents list (module docstring).
+        A title split over lines or damaged (:mod:`mtgcr.extract.formats.cr_shape`) is a
+        warning; ``Ruleset.title`` is the title as found, not a banner line above it.
 
     Raises:
-        CRFormatError: not a CR text (no title/date statement, no rule lines) — the message
-            names the file and what was missing; also for a file cut off before its glossary.
+        CRFormatError: not a CR text — the message names the file and what was missing
+            (:func:`mtgcr.extract.formats.cr_shape.refusal`); also for a file cut off before
+            its glossary.
     """
     if profile is None and lang:
         profile = PROFILES[lang]
     if profile is None:
-        profile = detect_profile(doc)
-    if profile is None:
-        raise CRFormatError(f"{doc.source}: not a Comprehensive Rules text (no title and "
-                            f"'effective as of' line found)")
-    return _Parser(doc, profile).run()
+        ev = recognise(doc)
+        if ev is None:
+            raise CRFormatError(f"{doc.source}: {refusal(doc)}")
+    else:
+        ev = evidence_for(doc, profile, body=False)
+    return _Parser(doc, ev.profile, ev.title).run()
 
 
 #: ``next_letters`` for no letters and single letters (the common case), computed once.
@@ -189,9 +189,10 @@ def _differs_once(a: RuleNumber, b: RuleNumber) -> bool:
 
 
 class _Parser:
-    def __init__(self, doc: Document, profile: CRProfile) -> None:
+    def __init__(self, doc: Document, profile: CRProfile, title: TitleMatch | None = None) -> None:
         self.doc = doc
         self.p = profile
+        self.title = title
         self.lines = doc.lines
         self.warnings: list[ParseWarning] = []
         self.wrapped: str | None = None  # hard-wrapped file: "space", "plain" (see _wrap_style)
@@ -242,9 +243,10 @@ class _Parser:
             raise CRFormatError(f"{src}: no effective date in the text and none in the file name")
         rs = Ruleset(release=Release(p.lang, label, eff), source=src)
         self.rs = rs
-        rs.title = next((l.strip() for l in lines if l.strip()), "")
+        rs.title = self._title_text()
         intro_end = contents if contents is not None else body_start
-        rs.introduction = self._join_block(1, intro_end, skip_date=True)
+        rs.introduction = self._join_block(self.title.last_line if self.title else 1, intro_end,
+                                           skip_date=True)
         toc_chapters, toc_sections = (self._toc_headings(contents, body_start)
                                       if contents is not None else ({}, {}))
         toc_titles = {n: title for n, (title, _) in toc_chapters.items()}
@@ -260,6 +262,23 @@ class _Parser:
         rs.truncated = credits is None  # the glossary is cut off: not compared by alignments
         rs.warnings = self.warnings
         return rs
+
+    def _title_text(self) -> str:
+        """The title as found (a warning when split over lines, damaged, or after a banner);
+        without one, the first line of text."""
+        t = self.title
+        first = next(((i, l.strip()) for i, l in enumerate(self.lines) if l.strip()), (0, ""))
+        if t is None:
+            return first[1]
+        if t.form is TitleForm.SPLIT:
+            self.warn(t.line, f"title split over lines, read as {t.text!r}")
+        elif t.form is TitleForm.DAMAGED:
+            self.warn(t.line, f"title line not recognised ({t.text[:80]!r}); read as a "
+                              f"Comprehensive Rules text by its body (numbered sections and "
+                              f"rules, an effective date, a glossary)")
+        if t.line - 1 > first[0]:
+            self.warn(first[0] + 1, f"line before the title ignored: {first[1][:60]!r}")
+        return t.text
 
     def _contents_end(self, contents: int) -> int | None:
         """Index of the contents' own "Credits" line: the first glossary heading after the
@@ -364,8 +383,9 @@ class _Parser:
 
         A plain wrap is told from a file whose rules simply have several paragraphs by its
         line lengths: no body line longer than :data:`_WRAP_WIDTH`, at least 20 lines that
-        continue the line above (not a rule, heading or example), and at least three
-        quarters of the lines they continue filled to 60 % of the longest line or more.
+        continue the line above (not a rule, heading or example) and 10 that are continued
+        in turn (the middle of a paragraph of three lines or more), and at least three
+        quarters of the lines continued filled to 60 % of the longest line or more.
         """
         body = self.lines[start:stop]
         longest = max(map(len, body), default=0)
@@ -374,16 +394,24 @@ class _Parser:
         if sum(1 for l in body if l[-1:] == " ") >= 100:
             return "space"
         example = self.p.example_re.match
-        filled = continued = 0
-        prev = ""
-        for line in body:
-            s = line.strip()
-            if s and prev and not _RULE.match(s) and not example(s) and not (
-                    s[0].isdigit() and (_SECTION.fullmatch(s) or _CHAPTER.fullmatch(s))):
+
+        def continues(k: int) -> bool:  # line k continues the line above
+            s = body[k].strip()
+            return bool(s) and k > 0 and bool(body[k - 1].strip()) and not _RULE.match(s) \
+                and not example(s) and not (s[0].isdigit() and (_SECTION.fullmatch(s)
+                                                                 or _CHAPTER.fullmatch(s)))
+
+        cont = [continues(k) for k in range(len(body))] + [False]
+        filled = continued = middle = middle_filled = 0
+        for k in range(1, len(body)):
+            if cont[k]:
                 continued += 1
-                filled += len(prev) >= 0.6 * longest
-            prev = s
-        return "plain" if continued >= 20 and filled >= 0.75 * continued else None
+                filled += len(body[k - 1].strip()) >= 0.6 * longest
+                if cont[k + 1]:  # a middle line of a paragraph of three lines or more
+                    middle += 1
+                    middle_filled += len(body[k].strip()) >= 0.6 * longest
+        return ("plain" if continued >= 20 and filled >= 0.75 * continued and middle >= 10
+                and middle_filled >= 0.75 * middle else None)
 
     def _sep(self, i: int) -> str:
         """What joins line ``i`` (0-based) to the text before it: a paragraph break ``"\\n"``,
