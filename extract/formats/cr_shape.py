@@ -39,8 +39,9 @@ MIN_RULES = 20
 
 _HTML_START = re.compile(r"\s*(?:<!doctype html|<html|<head|<body|<\?xml)", re.I)
 _SECTION_LINE = re.compile(r"\s*[1-9]\d{2}\.[ \t\u3000]*[^\d\s]")
-#: A sentence ends the line: not a title ("The Comprehensive Rules are attached.").
-_SENTENCE_END = re.compile(r"[.。!?！？]\s*$")
+#: An English sentence ends the line: not a title ("The Comprehensive Rules are attached.").
+#: (The JA file's header sentences, which end in 。, are what its title pattern looks for.)
+_SENTENCE_END = re.compile(r"[a-z][.!?]\s*$")
 _RULE_LINE = re.compile(r"\s*[1-9]\d{2}\.\d{1,3}[a-z]{0,2}\.?[ \t\u3000]*\S")
 
 
