@@ -25,6 +25,11 @@ __all__ = ["align_glossary", "RENAME_THRESHOLD"]
 RENAME_THRESHOLD = 0.85
 
 
+def _skeleton(term: str) -> str:
+    """A headword's ASCII letters and digits after folding typography, case folded."""
+    return "".join(ch for ch in typography_form(term).casefold() if ch.isascii() and ch.isalnum())
+
+
 def _names(g: GlossaryEntry) -> list[str]:
     names = [g.term, *g.aliases] + ([g.original] if g.original else [])
     return [typography_form(n).casefold() for n in names if n]
@@ -72,9 +77,13 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
                     break
     lone_o = [i for i in range(len(old)) if i not in pair]
     lone_n = [j for j in range(len(new)) if j not in taken]
-    # headwords that differ in typography only ("Intervening ?If? Clause", 2008-05-01)
+    # headwords that differ in typography only ("Intervening ?If? Clause", 2008-05-01); only
+    # headwords with the same ASCII letters and digits can (see crossref.typography)
+    by_skeleton: dict[str, list[int]] = {}
+    for j in lone_n:
+        by_skeleton.setdefault(_skeleton(new[j].term), []).append(j)
     for i in lone_o:
-        for j in lone_n:
+        for j in by_skeleton.get(_skeleton(old[i].term), ()):
             if j not in taken and typography_only(old[i].term.casefold(), new[j].term.casefold()):
                 pair[i] = j
                 taken.add(j)
