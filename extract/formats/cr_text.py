@@ -268,6 +268,10 @@ class _Parser:
         without one, the first line of text."""
         t = self.title
         first = next(((i, l.strip()) for i, l in enumerate(self.lines) if l.strip()), (0, ""))
+        if t is not None and t.form is TitleForm.EXACT and len(t.text) > 80:
+            # a header sentence naming the rules (the JA file's translator notes), not a
+            # title line: the header is kept as the file has it
+            self.title = t = None
         if t is None:
             return first[1]
         if t.form is TitleForm.SPLIT:
