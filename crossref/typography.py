@@ -17,9 +17,10 @@ forms seen in the English files (official 2003–2026, the second-hand archive c
 
 :func:`typography_form` folds all of these except the wildcards; :func:`typography_only`
 says whether two texts differ in typography only, letting ``?`` and U+FFFD on one side stand
-for the quote, dash, mark or accented letter on the other; :func:`fold_typography` turns the
-typography-only parts of a word diff back into equal runs, so a modified rule's diff shows
-its real edit. Case, letters, digits and other punctuation are wording: a change there is
+for the quote, dash, mark or accented letter on the other. The alignment
+(:func:`mtgcr.crossref.classify.compare_pair`) gives such rules the relation ``typography``;
+:func:`mtgcr.crossref.worddiff.word_diff` with ``fold_typography=True`` shows the
+typography-only parts of a diff as equal text, so a modified rule's diff shows its real edit. Case, letters, digits and other punctuation are wording: a change there is
 never typography.
 """
 from __future__ import annotations
@@ -30,7 +31,7 @@ from rapidfuzz.distance import Levenshtein
 
 from mtgcr.crossref.textkey import compare_form
 
-__all__ = ["typography_form", "typography_only", "fold_typography", "WILDCARDS"]
+__all__ = ["typography_form", "typography_only", "WILDCARDS"]
 
 #: Characters a lossy copy prints for a character it could not encode (``?``: official
 #: 2008-05-01; U+FFFD: the archive copies 2001–2002 and 2010-02-01).
@@ -108,7 +109,18 @@ def _forms_equal(fa: str, fb: str) -> bool:
             blocks[-1][1], blocks[-1][3] = op.src_end, op.dest_end
         else:
             blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
-    return all(_block_ok(fa[s0:s1], fb[d0:d1]) for s0, s1, d0, d1 in blocks)
+    for s0, s1, d0, d1 in blocks:
+        if not _block_ok(fa[s0:s1], fb[d0:d1]):
+            return False
+        if s0 == s1 and _inside_word(fb, d0, d1) or d0 == d1 and _inside_word(fa, s0, s1):
+            return False  # "players" ↔ "player's": an apostrophe added inside a word is wording
+    return True
+
+
+def _inside_word(t: str, i: int, j: int) -> bool:
+    """Whether ``t[i:j]`` (quote marks or wildcards added on one side only) sits between two
+    letters."""
+    return 0 < i and j < len(t) and t[i - 1].isalpha() and t[j].isalpha()
 
 
 def typography_only(a: str, b: str) -> bool:
@@ -129,43 +141,3 @@ def typography_only(a: str, b: str) -> bool:
     if a == b:
         return True
     return _forms_equal(typography_form(a), typography_form(b))
-
-
-def fold_typography(ops: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """A word diff (``[(op, text)]``, see :func:`mtgcr.crossref.worddiff.word_diff`) with
-    every changed stretch that is typography only (:func:`typography_only` of its deleted and
-    inserted text) turned into an ``equal`` run of the *new* text, neighbouring equal runs
-    joined. Joining ``equal`` and ``insert`` runs still gives the new text; the old text is
-    given back up to typography.
-    """
-    out: list[tuple[str, str]] = []
-    k = 0
-    while k < len(ops):
-        op, text = ops[k]
-        if op == "equal":
-            out.append((op, text))
-            k += 1
-            continue
-        dele = ins = ""
-        while k < len(ops) and ops[k][0] != "equal":
-            if ops[k][0] == "delete":
-                dele += ops[k][1]
-            else:
-                ins += ops[k][1]
-            k += 1
-        if typography_only(dele, ins):
-            out.append(("equal", ins))
-        else:
-            if dele:
-                out.append(("delete", dele))
-            if ins:
-                out.append(("insert", ins))
-    joined: list[tuple[str, str]] = []
-    for op, text in out:
-        if not text:
-            continue
-        if joined and joined[-1][0] == op == "equal":
-            joined[-1] = ("equal", joined[-1][1] + text)
-        else:
-            joined.append((op, text))
-    return joined

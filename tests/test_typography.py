@@ -10,7 +10,7 @@ import pytest
 
 from align_helpers import TEXTS, numbered, ruleset
 from mtgcr.crossref.align import align_releases
-from mtgcr.crossref.typography import fold_typography, typography_form, typography_only
+from mtgcr.crossref.typography import typography_form, typography_only
 from mtgcr.crossref.worddiff import word_diff
 from mtgcr.extract.model import GlossaryEntry
 from mtgcr.extract.rulenum import RuleNumber as R
@@ -48,6 +48,8 @@ def test_typography_only_pairs(old, new):
     ("Does it?", "Does it."),                    # '?' stands only for a non-ASCII character
     ("x \ufffd y", "xy"),
     ("Dand\ufffdn", "Dandan"),                   # nor for an ASCII letter
+    ("the players hands", "the player's hands"),   # plural or possessive is wording
+    ("the players hands", "the player?s hands"),
 ])
 def test_real_edits_are_not_typography(old, new):
     assert not typography_only(old, new)
@@ -122,13 +124,13 @@ def test_glossary_alias_quotes_are_typography():
     assert (g.kind, g.notes) == ("changed", ("aliases changed",))
 
 
-def test_fold_typography_keeps_real_changes():
-    ops = [("equal", "a "), ("delete", "player's"), ("insert", "player?s"), ("equal", " b "),
-           ("delete", "foo"), ("insert", "bar")]
-    assert fold_typography(ops) == [("equal", "a player?s b "), ("delete", "foo"),
-                                    ("insert", "bar")]
+def test_word_diff_folds_typography_and_keeps_real_changes():
+    assert word_diff("a player's hand: foo", "a player?s hand: bar", fold_typography=True) == [
+        ("equal", "a player?s hand: "), ("delete", "foo"), ("insert", "bar")]
     assert word_diff("can't stop", "can?t go", fold_typography=True) == [
         ("equal", "can?t "), ("delete", "stop"), ("insert", "go")]
+    assert word_diff("can't stop", "can?t go") != word_diff("can't stop", "can?t go",
+                                                              fold_typography=True)
 
 
 def test_glossary_headword_with_lost_quotes_is_the_same_entry():
