@@ -1,0 +1,108 @@
+"""A stored translation release set against the English release it translates: which EN
+ruleset that is, and the rule-by-rule pairing of the two
+(:func:`mtgcr.crossref.translation.langpair.pair_rulesets`) with the other EN releases its
+text is tested against.
+
+The policy of ``mtgcr pair``, ``show --pair``, ``define --lang`` and
+:meth:`mtgcr.reports.api.Corpus.pair`. The EN release of a translation has the same label
+(ZH, JA), else the same effective date (RU; see
+:func:`~mtgcr.crossref.translation.langpair.english_counterpart`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from mtgcr.corpus.store import ReleaseInfo, Store
+from mtgcr.extract.lookup import NotFound
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.records import from_record
+
+from mtgcr.crossref.chain import complete_releases
+from mtgcr.crossref.translation.langpair import LangPairing, english_counterpart, pair_rulesets
+
+__all__ = ["english_ruleset", "section_only", "ReleasePairing", "pair_release"]
+
+
+def english_ruleset(store: Store, rs: Ruleset) -> Ruleset | None:
+    """The complete EN ruleset of the release ``rs`` translates (same label, else same
+    effective date), or ``None`` when the store has none.
+
+    Raises:
+        NotFound: ``rs`` is English (there is nothing to pair it with).
+    """
+    if rs.release.lang == "en":
+        raise NotFound("--pair compares a translation with English; give --lang zh, ru or ja")
+    info = english_counterpart(rs.release, [r for r in store.releases("en") if r.complete])
+    return from_record(store.release_rows(info.id)) if info is not None else None
+
+
+def section_only(rs: Ruleset, section: int) -> Ruleset:
+    """A copy of ``rs`` holding only the rules and the section heading of ``section``."""
+    rules = {n: r for n, r in rs.rules.items() if n.section == section}
+    sections = {n: s for n, s in rs.sections.items() if n.section == section}
+    return replace(rs, rules=rules, sections=sections)
+
+
+@dataclass
+class ReleasePairing:
+    """A translation release paired with English.
+
+    Attributes:
+        pairing: the rule-by-rule pairing (:class:`~mtgcr.crossref.translation.langpair.LangPairing`).
+        translation: the translated ruleset (only ``section`` when one was asked for).
+        info: the translation's stored release row (its ``origin``: ``official``, ``wiki`` …).
+        section: the section asked for, else ``None``.
+    """
+
+    pairing: LangPairing
+    translation: Ruleset
+    info: ReleaseInfo
+    section: int | None = None
+
+
+def pair_release(store: Store, lang: str, release: str | None = None, section: int | None = None,
+                 against: Sequence[str] | None = None) -> ReleasePairing:
+    """Pair the translation release ``release`` of ``lang`` with the EN release of its label.
+
+    Args:
+        store: an open store.
+        lang: the translation's language (``"ja"``, ``"zh"``, ``"ru"``).
+        release: label, ``label.revision`` or effective date; ``None``: the newest.
+        section: only the rules of this section.
+        against: other EN releases to score the text against (labels or dates; ``["all"]``:
+            every complete EN release, nearest first); ``None``: the EN releases just before
+            and after.
+
+    Raises:
+        NotFound: ``lang`` is English, or no complete EN release of the translation's label
+            is stored.
+        StoreError: ``release`` or one of ``against`` names no stored release.
+    """
+    if lang == "en":
+        raise NotFound("pair compares a translation with English; give --lang ja, zh or ru")
+    info = store.resolve(release, lang)
+    tr = from_record(store.release_rows(info.id))
+    infos = complete_releases(store, "en")
+    en_info = english_counterpart(tr.release, infos)
+    if en_info is None:
+        raise NotFound(f"no complete EN release {tr.release.label} in {store.path} to "
+                       f"pair {lang} {tr.release.label} with (ingest the EN file)")
+    k = infos.index(en_info)
+    if against is None:
+        others = [infos[i] for i in (k - 1, k + 1) if 0 <= i < len(infos)]
+    elif list(against) == ["all"]:  # nearest first: the first that fits is reported
+        others = sorted((r for r in infos if r is not en_info),
+                        key=lambda r: abs(infos.index(r) - k))
+    else:
+        others = []
+        for spec in against:
+            r = store.resolve(spec, "en")
+            if r.label != en_info.label and r.label not in {o.label for o in others}:
+                others.append(next((i for i in infos if i.label == r.label), r))
+    en = from_record(store.release_rows(en_info.id))
+    alts = [from_record(store.release_rows(r.id)) for r in others]
+    if section is not None:
+        tr, en = section_only(tr, section), section_only(en, section)
+        alts = [section_only(a, section) for a in alts]
+    return ReleasePairing(pair_rulesets(tr, en, alts), tr, info, section)
