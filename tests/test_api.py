@@ -288,3 +288,73 @@ def test_pair_and_show_pair_of_a_translation(tmp_path):
     assert en_rule.text == "Each player starts the game with 20 life." and pair.status == "verified"
     with pytest.raises(NotFound, match="pair compares a translation with English"):
         cr.pair("en")
+
+
+def test_stored_documents_are_found_by_name_at_a_path_boundary(cr):
+    with cr.store() as st:
+        sha, source = st.find_document("MagicCompRules 20310303.txt")
+        assert source.endswith("/src/MagicCompRules 20310303.txt")
+        assert st.find_document("src/MagicCompRules 20310609.txt")[1].endswith("20310609.txt")
+        assert st.find_document("20310303.txt") is None          # not a whole file name
+        assert st.find_document("magiccomprules 20310303.txt") is None  # names are exact
+        assert st.document_raw(sha).decode("utf-8") == OLD
+
+
+def test_an_ingest_run_stopped_by_ctrl_c_keeps_the_files_that_finished(tmp_path):
+    from mtgcr.extract.ingest_run import Stop
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.txt").write_text(OLD, encoding="utf-8")
+    (src / "b.txt").write_text(NEW, encoding="utf-8")
+
+    def stop_at_second(path, done, total):
+        assert total == 2
+        if done == 1:
+            raise KeyboardInterrupt
+    cr = mtgcr.open(tmp_path / "s.sqlite")
+    run = cr.ingest(src, on_file=stop_at_second)
+    assert run.stop is Stop.INTERRUPTED and run.not_done == 1
+    assert run.message == ("interrupted (1 of 2 files handled); the store keeps every file "
+                           "that finished")
+    assert cr.releases()["effective_date"].tolist() == ["2031-03-03"]
+
+
+def test_an_ingest_run_stopped_by_a_busy_store_says_where(tmp_path):
+    import sqlite3
+    from mtgcr.corpus.store import Store
+    from mtgcr.extract.ingest_run import Stop
+    (tmp_path / "a.txt").write_text(OLD, encoding="utf-8")
+    path = tmp_path / "s.sqlite"
+    with Store(path):
+        pass
+
+    class Impatient(Corpus):
+        def store(self, readonly=True):
+            return Store(self.path, readonly=readonly, timeout=0.2)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    try:
+        run = Impatient(path).ingest(tmp_path / "a.txt")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert run.stop is Stop.STORE and run.results == []
+    assert "store busy" in run.message and run.message.endswith("(stopped after 0 of 1 files)")
+
+
+def test_a_partial_release_says_what_its_quotes_cover(tmp_path):
+    from mtgcr.extract.lookup import locate
+    from mtgcr.extract.model import Release, Rule, Ruleset, Section
+    from mtgcr.extract.rulenum import RuleNumber
+    n = RuleNumber.parse
+    rs = Ruleset(Release("ja", "20310303"), "page.txt", complete=False)
+    rs.sections[n("100")] = Section(n("100"), "一般", 3)
+    for i, num in enumerate(["100.1", "100.1a", "100.2"]):
+        rs.rules[n(num)] = Rule(n(num), "本文", 4 + i)
+    prov = {"100.1": "/pages/000_a.txt:12", "100.2": "/pages/001_b.txt:7; /pages/000_a.txt:14"}
+    found = locate(rs, "100.2", provenance=prov)
+    assert found.where() == "001_b.txt line 7; 000_a.txt line 14"
+    with pytest.raises(NotFound) as e:
+        locate(rs, "100.3", provenance=prov)
+    assert str(e.value) == ("rule 100.3 is not quoted in the stored pages of ja 20310303 (quotes "
+                            "cover §100 100.1–100.2; pages: 000_a.txt, 001_b.txt)")
