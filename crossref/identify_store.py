@@ -64,7 +64,10 @@ def find_document(store: Store, path: str | Path) -> Document:
     if hit is None:
         raise DocumentError(f"{path}: no such file, and no stored document of that name")
     sha, source = hit
-    return document_from_bytes(store.document_raw(sha), source)
+    raw = store.document_raw(sha)
+    if raw is None:  # removed by another program since the lookup
+        raise DocumentError(f"{path}: no such file, and no stored document of that name")
+    return document_from_bytes(raw, source)
 
 
 class StoreIdentifier:

@@ -77,7 +77,7 @@ def within_section(al: Alignment, section: int | SectionScope, old: Ruleset,
     n_gl = {g.term: g for g in new.glossary}
     glossary = [g for g in al.glossary
                 if any(n.section == scope.section
-                       for e in (o_gl.get(g.old_term), n_gl.get(g.new_term)) if e
+                       for e in (o_gl.get(g.old_term or ""), n_gl.get(g.new_term or "")) if e
                        for r in find_references(e.text) for n in r.numbers)]
     counts = {"old": sum(len(c.old) for c in changes), "new": sum(len(c.new) for c in changes)}
     part = Alignment(al.old, al.new, changes, sections, glossary, counts)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError, default_store_path
 from mtgcr.crossref.decisions import Decision, decisions_path, load_decisions
@@ -31,6 +31,14 @@ from mtgcr.extract.lookup import Definition, Located, NotFound, define_term, loc
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.records import from_record
 from mtgcr.extract.rulenum import RuleNumber
+
+if TYPE_CHECKING:  # the operations import these on first use: opening a store stays cheap
+    from mtgcr.crossref.cite_store import CiteCheck, WikiPages
+    from mtgcr.crossref.history import Remapped, RuleHistory
+    from mtgcr.crossref.identify_store import Placed
+    from mtgcr.crossref.translation.pairing import ReleasePairing
+    from mtgcr.extract.ingest_run import IngestRun
+    from mtgcr.reports.diffreport import Diff
 
 __all__ = ["open", "Corpus", "ReleaseView", "Built", "NotFound", "BadArgument", "StoreError"]
 
@@ -130,7 +138,7 @@ class Built:
     """What :meth:`Corpus.build` did: the ingest run and the index of the reports written
     (``index.json``'s dict: ``{"languages": [{"lang", "releases", "pairs"}], …}``)."""
 
-    run: Any
+    run: IngestRun
     index: dict[str, Any]
     out: Path
 
@@ -190,7 +198,7 @@ class Corpus:
 
     # -- ingest ----------------------------------------------------------------------------
     def ingest(self, *paths: str | Path, replace: bool = False,
-               on_file: Callable[[Path, int, int], None] | None = None):
+               on_file: Callable[[Path, int, int], None] | None = None) -> IngestRun:
         """Ingest CR files, translations and wiki pages (files or folders, recursively).
 
         Files already stored (same bytes) are skipped; a file that fails leaves nothing
@@ -361,10 +369,9 @@ class Corpus:
         >>> s.section.title, [str(r.number) for r in s.rules]
         ('Controlling Another Player', ['702.1', '702.2'])
         """
-        num = RuleNumber(number) if isinstance(number, int) else number
-        if isinstance(num, str):
-            from mtgcr.extract.lookup import user_number
-            num = user_number(num)
+        from mtgcr.extract.lookup import user_number
+        num: RuleNumber | int = (RuleNumber(number) if isinstance(number, int) else
+                                 user_number(number) if isinstance(number, str) else number)
         if not isinstance(num, RuleNumber) or num.kind != "section":
             raise NotFound(f"{number!r} is not a section number (like 712)")
         return self.release(release, lang).locate(num, subrules)
@@ -423,7 +430,7 @@ class Corpus:
 
     # -- alignment -------------------------------------------------------------------------
     def diff(self, old: str, new: str, lang: str = "en", section: int | str | None = None,
-             include_unchanged: bool = False):
+             include_unchanged: bool = False) -> Diff:
         """What changed between two releases of one language (any two, either order).
 
         For a translation, the alignment of the EN releases of the same labels is projected
@@ -475,7 +482,7 @@ class Corpus:
         return Diff(cross, sec, include_unchanged, decisions)
 
     def history(self, number: str | RuleNumber, release: str | None = None, lang: str = "en",
-                on_align: Callable[[int, int], None] | None = None):
+                on_align: Callable[[int, int], None] | None = None) -> RuleHistory:
         """A rule's, subrule's or section's number and change kind in every release of its
         language (a translation: through the English lineage, each release with a
         translation saying whether it has the rule).
@@ -510,7 +517,7 @@ class Corpus:
             return rule_history(store, num, release, lang, decisions, on_align)
 
     def remap(self, number: str | RuleNumber, source: str, target: str, lang: str = "en",
-              on_align: Callable[[int, int], None] | None = None):
+              on_align: Callable[[int, int], None] | None = None) -> Remapped:
         """A rule's number(s) in another release (earlier or later), or why it has none.
 
         Returns:
@@ -538,7 +545,7 @@ class Corpus:
             return remap_rule(store, num, source, target, lang, decisions, on_align)
 
     # -- documents -------------------------------------------------------------------------
-    def identify(self, *paths: str | Path) -> list:
+    def identify(self, *paths: str | Path) -> list[Placed]:
         """Which stored releases a document's rule text matches (an mtg.ru page, a wiki
         quote, a pasted fragment of rule lines, a translation), with per-rule evidence, what
         changed in the next release and what its section is now.
@@ -576,7 +583,7 @@ class Corpus:
         return out
 
     def pair(self, lang: str, release: str | None = None, section: int | str | None = None,
-             against: Sequence[str] | None = None):
+             against: Sequence[str] | None = None) -> ReleasePairing:
         """A translation release set against the EN release of its label, rule by rule,
         each pair verified by language-independent evidence (cited rule numbers, numerals,
         symbols, Latin words, the number of examples).
@@ -602,7 +609,7 @@ class Corpus:
         with self.store() as store:
             return pair_release(store, lang, release, sec, against)
 
-    def read_wiki_pages(self, *paths: str | Path):
+    def read_wiki_pages(self, *paths: str | Path) -> WikiPages:
         """Read files and folders as MTG Wiki pages, for :meth:`cite_check` (the files that
         cannot be read or are not wiki pages are listed in ``problems``).
 
@@ -612,7 +619,8 @@ class Corpus:
         from mtgcr.crossref.cite_store import read_wiki_pages
         return read_wiki_pages(paths)
 
-    def cite_check(self, *pages, as_of: str | None = None, quotes: bool = True):
+    def cite_check(self, *pages: str | Path | WikiPages, as_of: str | None = None,
+                   quotes: bool = True) -> CiteCheck:
         """Check the CR citations on MTG Wiki pages: for each cited number, the release it
         was written against, what it meant then, what it is in the newest EN release, a
         status (current, moved, changed, gone, unknown) and a replacement.
@@ -632,8 +640,9 @@ class Corpus:
             StoreError: no store, or ``as_of`` names no stored EN release.
         """
         from mtgcr.crossref.cite_store import WikiPages, check_pages, read_wiki_pages
-        read = pages[0] if len(pages) == 1 and isinstance(pages[0], WikiPages) \
-            else read_wiki_pages(pages)
+        first = pages[0] if len(pages) == 1 else None
+        read = first if isinstance(first, WikiPages) else read_wiki_pages(
+            p for p in pages if not isinstance(p, WikiPages))
         if not read.facts:  # before the store is opened: this is the user's first problem
             raise NotFound("no wiki pages to check (no file given is an MTG Wiki page)")
         with self.store() as store:

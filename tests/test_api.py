@@ -282,6 +282,13 @@ def test_pair_and_show_pair_of_a_translation(tmp_path):
     by = {str(x.number): x for x in res.pairing.pairs}
     assert by["100.2"].status == "verified" and "20" in " ".join(by["100.2"].evidence)
     assert res.pairing.total == 2 and res.info.origin == "official"
+    frame = res.to_frame()
+    assert frame["number"].tolist() == ["100.1", "100.2"]
+    assert frame.set_index("number").loc["100.2", "status"] == "verified"
+    js = res.to_json()
+    assert js["translation"] == {"effective_date": "2030-01-10", "label": "20300110", "lang": "zh",
+                                 "revision": None, "origin": "official"}
+    assert js["missing"] == [] and [x["number"] for x in js["pairs"]] == ["100.1", "100.2"]
     view = cr.release("20300110", "zh", pair=True)
     assert view.note is None and view.english.release.lang == "en"
     [(rule, en_rule, pair)] = view.pairs(view.locate("100.2"))

@@ -11,7 +11,7 @@ The policy of ``mtgcr pair``, ``show --pair``, ``define --lang`` and
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Any, Sequence
 
 from mtgcr.corpus.store import ReleaseInfo, Store
 from mtgcr.extract.lookup import NotFound
@@ -59,6 +59,39 @@ class ReleasePairing:
     translation: Ruleset
     info: ReleaseInfo
     section: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``LangPairing.as_json()`` with ``translation`` (``{effective_date, label, lang,
+        revision, origin}``), ``section``, ``pairs`` (``RulePair.as_json()`` each),
+        ``only_translation``, ``missing`` (EN rules a complete translation lacks; ``[]`` for
+        a partial one) and ``better_release`` (the label of an EN release the text fits
+        better, or ``None``) — ``mtgcr pair --format json``."""
+        p, rel = self.pairing, self.translation.release
+        out = p.as_json()
+        out["translation"] = {"effective_date": rel.effective_date.isoformat()
+                              if rel.effective_date else None, "label": rel.label,
+                              "lang": rel.lang, "revision": rel.revision,
+                              "origin": self.info.origin}
+        out["section"] = self.section
+        out["pairs"] = [x.as_json() for x in p.pairs]
+        out["only_translation"] = [str(n) for n in p.only_translation]
+        out["missing"] = [str(n) for n in p.only_english] if self.translation.complete else []
+        out["better_release"] = p.better_release.label if p.better_release else None
+        return out
+
+    def to_frame(self):
+        """The rule pairs as a pandas DataFrame, one row per rule number on both sides, in EN
+        order: ``number, status`` (verified, unverified, differs, conflict), ``agree,
+        disagree`` (evidence items), ``evidence`` (agreeing items, ``"; "``-joined),
+        ``details`` (disagreements, ``"; "``-joined), ``better_number``, ``better_release``."""
+        import pandas as pd
+        rows = [{"number": str(x.number), "status": x.status, "agree": x.agree,
+                 "disagree": x.disagree, "evidence": "; ".join(x.evidence),
+                 "details": "; ".join(x.details),
+                 "better_number": str(x.better_number) if x.better_number else None,
+                 "better_release": x.better_release} for x in self.pairing.pairs]
+        return pd.DataFrame(rows, columns=["number", "status", "agree", "disagree", "evidence",
+                                           "details", "better_number", "better_release"])
 
 
 def pair_release(store: Store, lang: str, release: str | None = None, section: int | None = None,

@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from mtgcr.reports.args import add_format_option, section_option
 from mtgcr.reports.cli import UserError
-from mtgcr.reports.output import console, print_json, release_json, table
+from mtgcr.reports.output import console, print_json, table
 
 
 def register(sub) -> None:
@@ -62,14 +62,7 @@ def run(args, ctx) -> int:
     res = ctx.corpus().pair(args.lang, args.release, section, args.against)
     p, tr, info = res.pairing, res.translation, res.info
     if args.format == "json":
-        out = p.as_json()
-        out["translation"] = release_json(tr.release) | {"origin": info.origin}
-        out["section"] = section
-        out["pairs"] = [x.as_json() for x in p.pairs]
-        out["only_translation"] = [str(n) for n in p.only_translation]
-        out["missing"] = [str(n) for n in p.only_english] if tr.complete else []
-        out["better_release"] = p.better_release.label if p.better_release else None
-        print_json(out)
+        print_json(res.to_json())
         return 0
     _print_text(p, tr, info, section, args.all or not tr.complete)
     return 0
