@@ -603,6 +603,26 @@ class Corpus:
         Raises:
             NotFound: English, or no EN release of the translation's label is stored.
             StoreError: no store, or no such release.
+
+        A Chinese translation of two rules of the sample's 2030-04-05 release, written in
+        the format of the community ZH files (title, date sentence, contents, 词汇表, 鸣谢):
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> tmp = pathlib.Path(tempfile.mkdtemp())
+        >>> cr = mtgcr.open(tmp / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> lines = ["万智牌完整规则", "此规则于2030年4月5日起生效。", "简介", "测试用。", "目录",
+        ...          "1. 游戏概念\\n100. 总则", "词汇表", "鸣谢", "1. 游戏概念", "100. 总则",
+        ...          "100.1b 多人游戏以三名或更多牌手开始。参见规则702.2。",
+        ...          "100.2. 每位牌手带一副至少六十张牌的套牌。", "例如：六十二张牌的套牌是允许的。",
+        ...          "词汇表", "鸣谢", "由mtgcr开发者编写。"]
+        >>> _ = (tmp / "zh.txt").write_text("\\n\\n".join(lines) + "\\n", encoding="utf-8")
+        >>> cr.ingest(tmp / "zh.txt").count("ingested")
+        1
+        >>> p = cr.pair("zh", "20300405")
+        >>> p.to_frame()[["number", "status", "evidence"]].values.tolist()
+        [['100.1b', 'verified', 'cites 702.2'], ['100.2', 'verified', '1 example']]
         """
         from mtgcr.crossref.translation.pairing import pair_release
         sec = _section_number(section)
@@ -638,6 +658,22 @@ class Corpus:
         Raises:
             NotFound: no wiki page among the files, or no complete EN release stored.
             StoreError: no store, or ``as_of`` names no stored EN release.
+
+        A wikitext page about control citing rule 701.2 of the sample's 2030-01-10 release
+        (section 701 "Controlling Another Player's Turn", 702 from 2030-04-05 on):
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> tmp = pathlib.Path(tempfile.mkdtemp())
+        >>> cr = mtgcr.open(tmp / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> page = tmp / "control.wiki"
+        >>> text = ("=コントロール/Control=\\n'''コントロール'''/''Control''とは、"
+        ...         "他のプレイヤーを操ること。\\n*[[CR:701.2]]を参照。\\n")
+        >>> _ = page.write_text(text, encoding="utf-8")
+        >>> [(r.as_of, r.then_title, r.now_number, r.status, r.suggestion)
+        ...  for r in cr.cite_check(page).results]
+        [('20300110', "Controlling Another Player's Turn", '702.2', 'moved', '[[CR:702.2]]')]
         """
         from mtgcr.crossref.cite_store import WikiPages, check_pages, read_wiki_pages
         first = pages[0] if len(pages) == 1 else None
