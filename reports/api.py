@@ -281,6 +281,14 @@ class Corpus:
 
         Raises:
             StoreError: no store, or no such release (the nearest ones named).
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> cr = mtgcr.open(pathlib.Path(tempfile.mkdtemp()) / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> rs = cr.ruleset("20300110")
+        >>> rs.release.effective_date.isoformat(), rs.counts()["rules"], rs.section_title(rs.get("702.1a").number)
+        ('2030-01-10', 9, 'Æther Tokens')
         """
         return self.release(release, lang).ruleset
 
@@ -712,6 +720,15 @@ class Corpus:
             mtgcr.reports.build_site.BuildInterrupted: Ctrl-C while writing reports (the
                 index lists those written).
             mtgcr.crossref.decisions.DecisionError: see :meth:`diff`.
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> tmp = pathlib.Path(tempfile.mkdtemp())
+        >>> built = mtgcr.open(tmp / "store.sqlite").build(sample.path(), out=tmp / "site")
+        >>> [p["files"]["html"] for p in built.index["languages"][0]["pairs"]]
+        ['en/2030-01-10_2030-04-05.html']
+        >>> sorted(f.name for f in (tmp / "site").iterdir())
+        ['en', 'index.html', 'index.json', 'index.md']
         """
         from mtgcr.extract.ingest import scan_paths
         from mtgcr.extract.ingest_run import Stop, run_ingest
