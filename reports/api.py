@@ -39,6 +39,8 @@ if TYPE_CHECKING:  # the operations import these on first use: opening a store s
     from mtgcr.crossref.translation.pairing import ReleasePairing
     from mtgcr.extract.ingest_run import IngestRun
     from mtgcr.reports.diffreport import Diff
+    from mtgcr.reports.search import SearchResult, WordingSpan
+    from mtgcr.reports.site import SiteResult
 
 __all__ = ["open", "Corpus", "ReleaseView", "Built", "NotFound", "BadArgument", "StoreError"]
 
@@ -247,6 +249,16 @@ class Corpus:
                                + (f"languages stored: {', '.join(have)})" if have
                                   else "the store is empty)"))
         return rels
+
+    def resolve(self, release: str | None = None, lang: str = "en") -> ReleaseInfo:
+        """The stored release a user's spec names (see :meth:`mtgcr.corpus.store.Store.resolve`:
+        effective date, label, ``label.revision``, ``None`` / ``"latest"`` for the newest).
+
+        Raises:
+            StoreError: no store, or no such release (the nearest ones named).
+        """
+        with self.store() as store:
+            return store.resolve(release, lang)
 
     def releases(self, lang: str | None = None):
         """The stored releases as a pandas DataFrame, one row per release: ``lang,
@@ -692,7 +704,118 @@ class Corpus:
         with self.store() as store:
             return check_pages(store, read, as_of, quotes)
 
+    # -- search ----------------------------------------------------------------------------
+    def search(self, text: str, release: str | None = None, lang: str = "en", limit: int = 20,
+               on_index: Callable[[ReleaseInfo], None] | None = None) -> list[SearchResult]:
+        """The rules of one release whose text (examples included) contains every word of
+        ``text``, best first (SQLite FTS5; Japanese and Chinese on character bigrams). The
+        index is built in the store on first use of each release.
+
+        Args:
+            text: the words to find.
+            release: the release (default: the newest).
+            lang: its language.
+            limit: most hits (at least 1).
+            on_index: called with each release before it is indexed (progress).
+
+        Returns:
+            :class:`mtgcr.reports.search.SearchResult` s (``number``, ``text``, ``spans`` of
+            the matching words, ``rank``).
+
+        Raises:
+            BadArgument: ``limit`` below 1.
+            ValueError: a query with no searchable word.
+            StoreError: no store, or no such release.
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> cr = mtgcr.open(pathlib.Path(tempfile.mkdtemp()) / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> [(h.number, h.text[h.spans[0][0]:h.spans[0][1]]) for h in cr.search("shuffles")]
+        [('101.1', 'shuffles')]
+        """
+        from mtgcr.reports.search import search
+        if limit < 1:
+            raise BadArgument("search: --limit must be at least 1")
+        with self.store(readonly=False) as store:
+            return search(store, text, [store.resolve(release, lang)], limit=limit,
+                          on_index=on_index)
+
+    def wording(self, text: str, lang: str = "en", limit: int = 20,
+                on_index: Callable[[ReleaseInfo], None] | None = None) -> list[WordingSpan]:
+        """In which releases each rule whose text contains every word of ``text`` first and
+        last has that wording, over every complete release of ``lang``, oldest first.
+
+        Returns:
+            Up to ``limit`` :class:`mtgcr.reports.search.WordingSpan` s (``numbers``,
+            ``first``, ``last``, ``releases``).
+
+        Raises:
+            BadArgument: ``limit`` below 1.
+            NotFound: no complete release of ``lang`` is stored.
+            ValueError: a query with no searchable word.
+            StoreError: no store.
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> cr = mtgcr.open(pathlib.Path(tempfile.mkdtemp()) / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> [(w.numbers, w.first.label, w.last.label) for w in cr.wording("sideboard")]
+        [(['100.3'], '20300110', '20300405')]
+        """
+        from mtgcr.reports.search import search, wording_spans
+        if limit < 1:
+            raise BadArgument("search: --limit must be at least 1")
+        with self.store(readonly=False) as store:
+            rels = [r for r in store.releases(lang) if r.complete]
+            if not rels:
+                raise NotFound(f"search: no complete {lang} release is stored")
+            hits = search(store, text, rels, limit=limit * len(rels), on_index=on_index)
+        return wording_spans(hits)[:limit]
+
     # -- reports ---------------------------------------------------------------------------
+    def site(self, out: str | Path, langs: Sequence[str] | None = None,
+             releases: Sequence[str] | None = None,
+             compare: Sequence[tuple[str, str]] = (), set_names: str | Path | None = None,
+             on_step: Callable[[str], None] | None = None) -> SiteResult:
+        """Write the browsable, hyperlinked site of the stored releases into ``out`` (see
+        :func:`mtgcr.reports.site.build_site`): a page per section of every release and
+        language, traces of every rule, change pages, translations beside English, search.
+        Unchanged files are not rewritten.
+
+        Args:
+            out: the site folder (created).
+            langs: languages (default: every language with a complete release).
+            releases: only these releases' pages (traces and changes still span the chain).
+            compare: extra ``(old, new)`` pairs to write change pages for.
+            set_names: a set list (``versions_*.json``) naming each release's set.
+            on_step: called with a one-line description of each step (progress).
+
+        Returns:
+            :class:`mtgcr.reports.site.build.SiteResult` (``written``, ``unchanged``,
+            ``index``).
+
+        Raises:
+            BadArgument: ``out`` is a file; an unreadable set list.
+            StoreError: no store, or no complete release of a language asked for.
+        """
+        from mtgcr.reports.site import SiteOptions, build_site, load_set_names
+        out = Path(out)
+        if out.exists() and not out.is_dir():
+            raise BadArgument(f"site: --out {out} is a file, not a folder")
+        with self.store(readonly=False) as store:
+            sets: dict[str, str] = {}
+            if set_names is not None:
+                dates = [r.effective_date for r in store.releases() if r.effective_date]
+                try:
+                    sets = load_set_names(set_names, dates)
+                except ValueError as exc:
+                    raise BadArgument(f"site: {exc}") from None
+            return build_site(store, out, SiteOptions(
+                langs=[lang.lower() for lang in langs] if langs else None,
+                releases=list(releases) if releases else None,
+                compare=[tuple(c) for c in compare], set_names=sets, on_step=on_step))
+
     def build(self, *sources: str | Path, out: str | Path, langs: Sequence[str] | None = None,
               formats: Sequence[str] | None = None,
               on_file: Callable[[Path, int, int], None] | None = None,

@@ -365,3 +365,21 @@ def test_a_partial_release_says_what_its_quotes_cover(tmp_path):
         locate(rs, "100.3", provenance=prov)
     assert str(e.value) == ("rule 100.3 is not quoted in the stored pages of ja 20310303 (quotes "
                             "cover §100 100.1–100.2; pages: 000_a.txt, 001_b.txt)")
+
+
+def test_search_and_wording(cr, tmp_path):
+    hits = cr.search("forty cards", release="2031-06-09")
+    assert [h.number for h in hits] == ["100.2"]
+    h = hits[0]
+    assert [h.text[s:e] for s, e in h.spans] == ["forty", "cards"]
+    assert cr.search("forty", release="2031-03-03") == []
+    [w] = cr.wording("shuffles their deck")
+    assert (w.numbers, w.first.label, w.last.label, w.releases) == (["101.1"], "20310303",
+                                                                    "20310609", 2)
+    with pytest.raises(BadArgument, match="--limit must be at least 1"):
+        cr.search("deck", limit=0)
+    with pytest.raises(NotFound, match="no complete ja release is stored"):
+        cr.wording("deck", lang="ja")
+    with pytest.raises(BadArgument, match="is a file, not a folder"):
+        (tmp_path / "f").write_text("x")
+        cr.site(tmp_path / "f")
