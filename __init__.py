@@ -5,6 +5,10 @@ The repository's top-level folders are this package's sub-packages (mapped at bu
 :mod:`mtgcr.extract` (documents → rulesets), :mod:`mtgcr.crossref` (alignment of releases and
 languages) and :mod:`mtgcr.reports` (reports and the ``mtgcr`` command line). Imports go one
 way: corpus ← extract ← crossref ← reports.
+
+The library API is :func:`mtgcr.open` (:mod:`mtgcr.reports.api`): a store and every
+operation of the command line, returning objects and pandas DataFrames. It is imported on
+first use, so ``import mtgcr`` stays cheap.
 """
 from __future__ import annotations
 
@@ -15,4 +19,13 @@ try:
 except PackageNotFoundError:  # pragma: no cover - a checkout that is not installed
     __version__ = "unknown"
 
-__all__ = ["__version__"]
+__all__ = ["__version__", "open", "Corpus"]
+
+
+def __getattr__(name: str):
+    """``mtgcr.open`` and ``mtgcr.Corpus``, imported from :mod:`mtgcr.reports.api` on first
+    use."""
+    if name in ("open", "Corpus"):
+        from mtgcr.reports import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'mtgcr' has no attribute {name!r}")

@@ -358,6 +358,20 @@ class Store:
         row = self.conn.execute("SELECT raw FROM documents WHERE sha256=?", (sha256,)).fetchone()
         return bytes(row[0]) if row else None
 
+    def find_document(self, name: str) -> tuple[str, str] | None:
+        """The stored document whose source is ``name`` or ends with ``/name`` (a file name,
+        or a path's last parts), the one ingested last when several match.
+
+        Returns:
+            ``(sha256, source)``, or ``None`` when no stored document has that name.
+        """
+        tail = "/" + name.lstrip("/")
+        row = self.conn.execute(
+            "SELECT sha256, source FROM documents WHERE source=? "
+            "OR substr(source, -length(?)) = ? ORDER BY id DESC LIMIT 1",
+            (name, tail, tail)).fetchone()
+        return (row[0], row[1]) if row else None
+
     def add_document(self, doc: Any, kind: str, releases: Iterable[ReleaseRecord],
                      facts: Iterable[tuple[str, dict]] = (),
                      doc_warnings: Iterable[dict[str, Any]] = (),

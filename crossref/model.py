@@ -350,7 +350,10 @@ class Alignment:
         "new_unaligned", "unchanged_share", "sections": {kind: n}, "glossary": {kind: n}}``.
 
         ``old_unaligned`` counts old rules with no successor (removed or ambiguous);
-        ``unchanged_share`` is the fraction of old rules that are unchanged (0–1).
+        ``unchanged_share`` is the fraction of old rules that are unchanged (0–1);
+        ``old_unaligned_share`` / ``new_unaligned_share`` the fractions of old / new rules
+        with no counterpart (0–1, 4 decimals; 0.0 for no rules). For one section's counts,
+        take the summary of :func:`mtgcr.crossref.scope.within_section`.
         """
         rules = {k: 0 for k in RULE_KINDS}
         sizes = {k: [0, 0] for k in RULE_KINDS}
@@ -371,7 +374,9 @@ class Alignment:
         return {"rules": rules, "rule_counts": sizes, "old_rules": n_old, "new_rules": n_new,
                 "old_unaligned": old_un, "new_unaligned": new_un,
                 "unchanged_share": round(rules["unchanged"] / n_old, 4) if n_old else 1.0,
-                "sections": secs, "glossary": glos}
+                "sections": secs, "glossary": glos,
+                "old_unaligned_share": round(old_un / n_old, 4) if n_old else 0.0,
+                "new_unaligned_share": round(new_un / n_new, 4) if n_new else 0.0}
 
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

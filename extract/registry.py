@@ -18,7 +18,8 @@ from mtgcr.extract.formats.cr_text import CRFormatError, detect_profile, parse_c
 from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
 from mtgcr.extract.wiki.kinds import JA_CR_PARSER, WIKI_PARSERS
 
-__all__ = ["PARSERS", "parse_document", "UnknownKindError", "CRFormatError"]
+__all__ = ["PARSERS", "parse_document", "parse_document_or_fragment", "UnknownKindError",
+           "CRFormatError"]
 
 
 def _parse_cr(doc: Document) -> ParseResult:
@@ -65,3 +66,22 @@ def parse_document(doc: Document) -> ParseResult:
                                f"(save the rules as text, or ingest an MTG Wiki page)")
     raise UnknownKindError(f"{doc.source}: not a recognised document kind ({refusal(doc)}); "
                            f"first line: {first!r}")
+
+
+def parse_document_or_fragment(doc: Document) -> ParseResult:
+    """:func:`parse_document`, else — when no registered kind accepts ``doc`` — a pasted
+    fragment of rule lines (:mod:`mtgcr.extract.formats.fragment`, kind ``"fragment"``). Used
+    where a document is only compared, never stored (``mtgcr identify``): ingest does not
+    store fragments.
+
+    Raises:
+        UnknownKindError: neither a registered kind nor a fragment (the registry's message).
+        CRFormatError: it looked like a CR text but is defective.
+    """
+    from mtgcr.extract.formats.fragment import looks_like_fragment, parse_fragment
+    try:
+        return parse_document(doc)
+    except UnknownKindError:
+        if looks_like_fragment(doc):
+            return parse_fragment(doc)
+        raise

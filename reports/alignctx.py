@@ -1,6 +1,8 @@
-"""What the alignment commands (diff, history, remap, build) share: opening the store so the
-alignment cache can be written, reading the decisions file, reporting alignment progress,
-turning a decision error into a user error, writing a report file."""
+"""What the alignment commands (diff, history, remap, build) share: reading the decisions
+file, reporting alignment progress, turning a decision error into a user error, writing a
+report file. (Opening the store so the alignment cache can be written is the library's:
+:class:`mtgcr.reports.api.Corpus`; :func:`open_store` is that, for the commands that still
+open the store themselves.)"""
 from __future__ import annotations
 
 import os
@@ -9,15 +11,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from mtgcr.corpus.store import Store, StoreError
-from mtgcr.crossref.chain import Chain
+from mtgcr.corpus.store import Store
 from mtgcr.crossref.decisions import Decision, DecisionError, decisions_path, load_decisions
 
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import err_console
 
 __all__ = ["open_store", "read_decisions", "add_decisions_option", "write_report", "write_atomic",
-           "decision_errors", "progress_callback", "chain_with_progress"]
+           "decision_errors", "progress_callback"]
 
 
 def add_decisions_option(p) -> None:
@@ -28,18 +29,14 @@ def add_decisions_option(p) -> None:
 
 
 def open_store(ctx) -> Store:
-    """The store, writable when possible (the alignment cache lives in it).
+    """The CLI's store, writable when possible (the alignment cache lives in it), opened as
+    the library opens it (:meth:`mtgcr.reports.api.Corpus.aligning_store`); use as a context
+    manager.
 
     Raises:
         StoreError: there is no store yet.
     """
-    path = Path(ctx.store_path)
-    if not path.exists():
-        return Store(path, readonly=True)  # raises the usual "no store here yet"
-    try:
-        return Store(path)
-    except StoreError:
-        return Store(path, readonly=True)
+    return ctx.corpus().aligning_store()
 
 
 def read_decisions(args, ctx) -> list[Decision]:
@@ -71,16 +68,6 @@ def progress_callback(ctx) -> Callable[[int, int], None]:
         if not ctx.silent and err_console.is_terminal:
             err_console.print(f"[dim]aligning {k + 1}/{n} (cached for next time)[/dim]", end="\r")
     return progress
-
-
-def chain_with_progress(store: Store, lang: str, decisions: list[Decision], ctx) -> Chain:
-    """A :class:`Chain` of ``lang`` that reports alignments it computes on stderr (unless
-    --silent).
-
-    Raises:
-        StoreError: no complete release of ``lang`` in the store.
-    """
-    return Chain(store, lang, decisions, on_align=progress_callback(ctx))
 
 
 def write_atomic(path: Path, text: str) -> None:

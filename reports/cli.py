@@ -3,7 +3,8 @@
 Each command lives in :mod:`mtgcr.reports.commands` as a module with ``register(subparsers)``; the
 command function receives the parsed arguments and a :class:`Context` and returns an exit
 status. Errors the user can fix reach them as one line on stderr (exit status 2): a
-:class:`UserError`, a store problem, a file that cannot be read or written (``cannot write
+:class:`UserError`, the library's one-line errors (:mod:`mtgcr.reports.api`: nothing found,
+a bad argument, a bad decisions file), a store problem, a file that cannot be read or written (``cannot write
 PATH: reason``); set ``MTGCR_DEBUG=1`` to see a traceback for an internal error. The global
 options ``--store`` and ``--silent`` may also follow the command name; ``--lang`` values are
 read case-insensitively (``EN`` is ``en``). Output to a terminal or pipe that cannot encode
@@ -39,6 +40,17 @@ class Context:
     def store(self, readonly: bool = False) -> Store:
         """Open the store (read-only if asked; raises :class:`StoreError` if absent then)."""
         return Store(self.store_path, readonly=readonly)
+
+    def corpus(self, decisions: str | None = None):
+        """The library object of the store (:class:`mtgcr.reports.api.Corpus`), with the
+        decisions file ``decisions`` (``--decisions``; default as the library's)."""
+        from mtgcr.reports.api import Corpus
+        ctx = self
+
+        class _Corpus(Corpus):
+            def store(self, readonly: bool = True) -> Store:
+                return ctx.store(readonly=readonly)  # one place opens the CLI's store
+        return _Corpus(self.store_path, decisions)
 
 
 def _version() -> str:
@@ -125,9 +137,12 @@ def main(argv: list[str] | None = None) -> int:
         print("mtgcr: --store names no file (an empty path)", file=sys.stderr)
         return 2
     ctx = Context(store_path=store_path, silent=args.silent)
+    from mtgcr.crossref.decisions import DecisionError
+    from mtgcr.extract.lookup import NotFound
+    from mtgcr.reports.api import BadArgument
     try:
         return int(args.func(args, ctx) or 0)
-    except (UserError, StoreError, DocumentError) as exc:
+    except (UserError, StoreError, DocumentError, NotFound, BadArgument, DecisionError) as exc:
         print(f"mtgcr: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

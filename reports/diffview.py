@@ -40,18 +40,12 @@ not reported as added or removed, and the counts cover the quoted rules.
 from __future__ import annotations
 
 from collections import Counter
-
 from typing import Any, Iterable
 
-from mtgcr.crossref.classify import stale_references
-from mtgcr.crossref.decisions import Decision, snippet
-from mtgcr.crossref.matching import full_text
-from mtgcr.crossref.translation.xlang import compared_texts
-from mtgcr.crossref.model import Alignment, release_json
-from mtgcr.crossref.worddiff import Tokenizer, tokenizer_for, word_diff
-from mtgcr.crossref.translation.xlang import CrossAlignment, restrict_to_quoted
+from mtgcr.crossref import (Alignment, CrossAlignment, Decision, SectionScope, Tokenizer,
+                            compared_texts, full_text, release_json, restrict_to_quoted,
+                            snippet, stale_references, tokenizer_for, within_section, word_diff)
 from mtgcr.extract.model import Ruleset
-from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["diff_view", "release_name", "section_scope"]
@@ -66,22 +60,14 @@ def release_name(rel: dict[str, Any]) -> str:
 
 
 def section_scope(al: Alignment, section: int) -> tuple[set[int], set[int]]:
-    """The old and the new section numbers that belong to report section ``section``: the
-    section itself on both sides, old sections that continue as it (moved or merged into
-    it), and new sections it continues as (moved) or that were carved out of it (split).
+    """The old and the new section numbers that belong to report section ``section``
+    (:class:`mtgcr.crossref.scope.SectionScope`).
 
     Returns:
         ``(old section numbers, new section numbers)``.
     """
-    olds, news = {section}, {section}
-    for s in al.sections:
-        if s.old is None or s.new is None or s.kind in ("added", "removed"):
-            continue
-        if s.new.section == section:
-            olds.add(s.old.section)
-        if s.old.section == section:
-            news.add(s.new.section)
-    return olds, news
+    scope = SectionScope.of(al, section)
+    return set(scope.old), set(scope.new)
 
 
 def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = None,
@@ -117,16 +103,13 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
     o_rel, n_rel = release_json(al.old), release_json(al.new)
     stale = stale_references(al, new, old)
     applied = [d for d in decisions if d.applies(al.old, al.new)]
-    old_secs: set[int] = set()
-    new_secs: set[int] = set()
-    if section is not None:
-        old_secs, new_secs = section_scope(al, section)
+    scope = SectionScope.of(al, section) if section is not None else None
+    part = within_section(al, scope, old, new) if scope is not None else al
 
     def touches(nums_old, nums_new) -> bool:
-        return section is None or any(n.section in old_secs for n in nums_old) or any(
-            n.section in new_secs for n in nums_new)
+        return scope is None or scope.touches(nums_old, nums_new)
 
-    in_scope = [ch for ch in al.changes if touches(ch.old, ch.new)]
+    in_scope = part.changes
     show_typo = include_typography or include_unchanged
     changes = []
     for ch in in_scope:
@@ -156,26 +139,19 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
                          if ch.kind == "ambiguous" else
                          _decision_of(ch, applied) if ch.decided else None)
         changes.append(d)
-    sec_in = [s for s in al.sections
-              if section is None or (s.old is not None and s.old.section in old_secs)
-              or (s.new is not None and s.new.section in new_secs)]
+    sec_in = part.sections
     sections = [s.to_json() for s in sec_in if include_unchanged or s.kind != "unchanged"]
     o_count = Counter(n.section for n in old.rules)
     n_count = Counter(n.section for n in new.rules)
     for s in sections:  # rules + subrules in the section in each release ("rules": paired)
         s["old_rules"] = o_count[RuleNumber.parse(s["old"]).section] if s["old"] else None
         s["new_rules"] = n_count[RuleNumber.parse(s["new"]).section] if s["new"] else None
-    glossary, gl_in = [], []
+    glossary = []
     o_gl = {g.term: g for g in old.glossary}
     n_gl = {g.term: g for g in new.glossary}
-    for g in al.glossary:
+    for g in part.glossary:
         og = o_gl.get(g.old_term) if g.old_term is not None else None
         ng = n_gl.get(g.new_term) if g.new_term is not None else None
-        if section is not None and not any(
-                n.section == section for e in (og, ng) if e for r in find_references(e.text)
-                for n in r.numbers):
-            continue
-        gl_in.append(g)
         if g.kind == "unchanged" and not include_unchanged:
             continue
         if g.kind == "typography" and not show_typo:
@@ -187,19 +163,14 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
                                                  fold_typography=g.kind != "typography")]
                      if og and ng and og.text != ng.text else None)
         glossary.append(d)
-    if section is not None:
-        counts = {"old": sum(len(c.old) for c in in_scope), "new": sum(len(c.new) for c in in_scope)}
-        summary = Alignment(al.old, al.new, in_scope, sec_in, gl_in, counts).summary()
-    else:
-        summary = al.summary()
+    summary = part.summary()
     cut = [release_name(r) for r, rs in ((o_rel, old), (n_rel, new)) if rs.truncated]
     summary["glossary_not_compared"] = (
         f"glossary not compared: {' and '.join(cut)} "
         f"{'is' if len(cut) == 1 else 'are'} cut off in {'its' if len(cut) == 1 else 'their'} "
         f"glossary" if cut else None)
-    n_old, n_new = summary["old_rules"], summary["new_rules"]
-    summary["old_unaligned_share"] = round(summary["old_unaligned"] / n_old, 4) if n_old else 0.0
-    summary["new_unaligned_share"] = round(summary["new_unaligned"] / n_new, 4) if n_new else 0.0
+    for key in ("old_unaligned_share", "new_unaligned_share"):  # last, as before
+        summary[key] = summary.pop(key)
     return {"title": f"Comprehensive Rules ({new.release.lang}): changes from "
                      f"{release_name(o_rel)} to {release_name(n_rel)}"
                      + (f", section {section}" if section is not None else ""),

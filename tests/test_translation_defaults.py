@@ -3,6 +3,8 @@
 newer than every stored EN release, ZH 20300110 has its EN release."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from align_helpers import ruleset
@@ -70,6 +72,9 @@ def test_show_of_a_partial_release_names_pages_and_coverage(tmp_path, capsys):
                         [to_record(quote, origin="wiki", provenance=prov)])
     assert main(["--store", str(path), "show", "100.2", "--lang", "zh"]) == 0
     assert "p100.txt line 4" in capsys.readouterr().out.splitlines()[0]
+    assert main(["--store", str(path), "show", "100.2", "--lang", "zh", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["provenance"] == [
+        {"document": "/pages/p100.txt", "line": 4, "column": None, "revision": None}]
     assert main(["--store", str(path), "show", "100.3", "--lang", "zh"]) != 0
     err = capsys.readouterr().err
     assert ("rule 100.3 is not quoted in the stored pages of zh 2030-01-10 (quotes cover "

@@ -5,11 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mtgcr.extract.ingest import expand_paths, ingest_file
-
 from mtgcr.reports.alignctx import add_decisions_option, decision_errors, read_decisions
-from mtgcr.reports.build_site import BuildInterrupted, build_reports
-from mtgcr.reports.cli import UserError
+from mtgcr.reports.build_site import BuildInterrupted
 from mtgcr.reports.output import err_console
 from mtgcr.reports.render import RENDERERS
 
@@ -38,58 +35,45 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    """``mtgcr build SOURCE… --out DIR``: ingest, align and write the reports and the index.
+    """``mtgcr build SOURCE… --out DIR``: ingest, align and write the reports and the index
+    (:meth:`mtgcr.reports.api.Corpus.build`).
 
     Returns:
         0; 1 when a SOURCE file failed to ingest (the reports are still written); 130 when
         interrupted (the index lists the reports written).
 
     Raises:
-        UserError: unknown ``--formats``, ``--out`` is a file or under one, no files in the
-            SOURCEs, nothing ingested, a bad decisions file or a decision that does not fit.
+        UserError: a bad decisions file or a decision that does not fit.
+        BadArgument: unknown ``--formats``, ``--out`` is a file or under one, no files in
+            the SOURCEs, nothing ingested.
     """
     formats = [f.strip() for f in args.formats.split(",") if f.strip()]
-    bad = [f for f in formats if f not in RENDERERS]
-    if bad or not formats:
-        raise UserError(f"--formats: unknown {', '.join(bad) or '(none given)'}; "
-                        f"choose from {', '.join(RENDERERS)}")
     decisions = read_decisions(args, ctx)
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out {args.out} is a file; give a folder for the reports "
-                        f"(created if missing)")
-    if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
-        raise UserError(f"--out {args.out}: a parent of it is a file, not a folder")
-    failed = 0
-    files = list(expand_paths(args.sources))
-    if not files:
-        raise UserError(f"no files found in {' '.join(args.sources)}")
-    with ctx.store() as store:
-        for i, f in enumerate(files, 1):
-            if not ctx.silent and err_console.is_terminal:
-                err_console.print(f"[dim]ingest {i}/{len(files)}[/dim] {f.name}        ", end="\r")
-            r = ingest_file(store, f)
-            if r.status == "failed":
-                failed += 1
-                print(f"error: {r.error}", file=sys.stderr)
-        if not store.releases():
-            raise UserError("nothing was ingested; no reports to write")
-        done = [0]
+    done = [0]
 
-        def progress(msg: str) -> None:
-            done[0] += 1
-            if not ctx.silent and err_console.is_terminal:
-                err_console.print(f"[dim]report {done[0]}[/dim] {msg}        ", end="\r")
-        try:
-            with decision_errors():
-                index = build_reports(store, out, args.lang, decisions, formats, progress)
-        except BuildInterrupted as exc:
-            if err_console.is_terminal:
-                err_console.print(" " * 60, end="\r")
-            print(f"mtgcr: build interrupted: {exc.done} of {exc.index['expected']} change "
-                  f"reports written; {out / 'index.html'} lists them (run the same command "
-                  f"again to finish: alignments done so far are cached)", file=sys.stderr)
-            return 130
+    def on_file(f, i: int, n: int) -> None:
+        if not ctx.silent and err_console.is_terminal:
+            err_console.print(f"[dim]ingest {i + 1}/{n}[/dim] {f.name}        ", end="\r")
+
+    def on_report(msg: str) -> None:
+        done[0] += 1
+        if not ctx.silent and err_console.is_terminal:
+            err_console.print(f"[dim]report {done[0]}[/dim] {msg}        ", end="\r")
+    try:
+        with decision_errors():
+            built = ctx.corpus(decisions).build(*args.sources, out=args.out, langs=args.lang,
+                                                formats=formats, on_file=on_file,
+                                                on_report=on_report)
+    except BuildInterrupted as exc:
+        if err_console.is_terminal:
+            err_console.print(" " * 60, end="\r")
+        print(f"mtgcr: build interrupted: {exc.done} of {exc.index['expected']} change "
+              f"reports written; {Path(args.out) / 'index.html'} lists them (run the same "
+              f"command again to finish: alignments done so far are cached)", file=sys.stderr)
+        return 130
+    for r in built.run.failed:
+        print(f"error: {r.error}", file=sys.stderr)
+    index, out, failed = built.index, built.out, len(built.run.failed)
     if not ctx.silent:
         if err_console.is_terminal:
             err_console.print(" " * 60, end="\r")

@@ -3,16 +3,9 @@ from __future__ import annotations
 
 import sys
 
-from mtgcr.corpus.document import DocumentError, load_document
-from mtgcr.crossref.cite_check import check_citations, en_releases, ja_lookups, store_remapper
-from mtgcr.extract.ingest import expand_paths
-from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
-from mtgcr.extract.wiki.kinds import parse_wiki_document
-
 from rich.markup import escape
 
 from mtgcr.reports.args import add_format_option
-from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, print_json, table
 
 
@@ -57,52 +50,24 @@ def run(args, ctx) -> int:
         checked).
 
     Raises:
-        UserError: no page to check, no complete EN release in the store, or ``--as-of``
-            names an EN release that is not complete.
+        NotFound: no page to check, no complete EN release in the store, or ``--as-of``
+            names an EN release that is not complete
+            (:meth:`mtgcr.reports.api.Corpus.cite_check`).
         StoreError: no store, or ``--as-of`` names no stored EN release.
     """
-    pages = []
-    failed = 0
-    for path in expand_paths(args.paths):
-        try:
-            doc = load_document(path)
-        except DocumentError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            failed += 1
-            continue
-        result = parse_wiki_document(doc)
-        if result is None:
-            print(f"note: skipped {path}: not an MTG Wiki page (rendered text, HTML, wikitext "
-                  f"or diff view)", file=sys.stderr)
-            continue
-        pages.append(result.facts)
-    if not pages:
-        raise UserError("no wiki pages to check (no file given is an MTG Wiki page)")
-    with ctx.store(readonly=True) as store:
-        releases = en_releases(store)
-        if not releases:
-            raise UserError(f"no complete EN release in {ctx.store_path} (run 'mtgcr ingest' first)")
-        as_of = store.resolve(args.as_of, "en").label if args.as_of else None
-        ja_sections, ja_terms = ja_lookups(store)
-        remapper = store_remapper(store)
-        results = []
-        for facts in pages:
-            all_cites = [CitationFact.from_json(d) for k, d in facts if k == CitationFact.KIND]
-            for page in (WikiPageFact.from_json(d) for k, d in facts if k == WikiPageFact.KIND):
-                cites = [c for c in all_cites if c.column == page.column
-                         and not (args.no_quotes and c.in_quote)]
-                try:
-                    results += check_citations(page, cites, releases, remapper, as_of,
-                                               ja_sections, ja_terms)
-                except ValueError as exc:
-                    raise UserError(str(exc)) from None
+    corpus = ctx.corpus()
+    pages = corpus.read_wiki_pages(*args.paths)
+    for problem in pages.problems:
+        print(f"{'error' if problem.error else 'note'}: {problem.message}", file=sys.stderr)
+    checked = corpus.cite_check(pages, as_of=args.as_of, quotes=not args.no_quotes)
+    results, failed = checked.results, checked.failed
     if args.format == "json":
         print_json([r.as_json() for r in results])
     else:
         rows = [[escape(where(r) + (" quote" if r.in_quote else "")),
                  escape(r.citation), r.number, r.as_of or "?", escape(r.then_title or ""),
                  r.now_number or "", r.status, escape(_suggestion(r) or r.note)] for r in results]
-        console.print(table(f"{len(results)} citations; now = EN {releases[-1].label}",
+        console.print(table(f"{len(results)} citations; now = EN {checked.newest}",
                             ["where", "citation", "number", "as of", "then", "now", "status",
                              "suggestion / note"], rows))
         lines = {(r.page, r.column, r.line): r for r in results if r.line_suggestion}

@@ -3,14 +3,8 @@ from __future__ import annotations
 
 import sys
 
-from mtgcr.crossref.model import release_json
-from mtgcr.crossref.translation.xlang import translation_alignment
-from mtgcr.extract.rulenum import RuleNumber
-
-from mtgcr.reports.alignctx import add_decisions_option, decision_errors, open_store, read_decisions, write_report
+from mtgcr.reports.alignctx import add_decisions_option, decision_errors, read_decisions, write_report
 from mtgcr.reports.args import add_format_option, add_lang_option, section_option
-from mtgcr.reports.cli import UserError
-from mtgcr.reports.diffview import diff_view, release_name
 from mtgcr.reports.render import RENDERERS
 
 
@@ -51,29 +45,21 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    """``mtgcr diff OLD NEW``: the change report of two releases, to stdout or ``--out``;
-    returns 0.
+    """``mtgcr diff OLD NEW``: the change report of two releases
+    (:meth:`mtgcr.reports.api.Corpus.diff`), to stdout or ``--out``; returns 0.
 
     Raises:
-        UserError: a bad ``--section`` or one in neither release, a bad decisions file or a
-            decision that does not fit, an ``--out`` that cannot be written.
+        UserError: a bad ``--section``, a bad decisions file or a decision that does not
+            fit, an ``--out`` that cannot be written.
+        NotFound: ``--section`` is in neither release.
         StoreError: no store, or OLD or NEW is not a stored release of that language.
     """
     section = section_option(args.section)
     decisions = read_decisions(args, ctx)
-    with open_store(ctx) as store:
-        with decision_errors():
-            cross = translation_alignment(store, args.old, args.new, args.lang, decisions)
-    old, new = cross.old, cross.new
-    if section is not None and not (RuleNumber(section) in old.sections
-                                    or RuleNumber(section) in new.sections):
-        names = [f"{args.lang} {release_name(release_json(rs.release))}"
-                 + ("" if rs.complete else " (quoted rules only)") for rs in (old, new)]
-        raise UserError(f"--section {section}: there is no section {section} in {names[0]} "
-                        f"or in {names[1]}")
-    view = diff_view(cross.alignment, old, new, section=section, include_unchanged=args.all,
-                     cross=cross, decisions=decisions, include_typography=args.typography)
-    text = RENDERERS[args.format](view)
+    with decision_errors():
+        report = ctx.corpus(decisions).diff(args.old, args.new, args.lang, section, args.all,
+                                                args.typography)
+    text = report.render(args.format)
     if args.out:
         write_report(args.out, text, ctx)
     else:

@@ -5,12 +5,10 @@ For a translation (``--lang ja``) the rule is followed through the English relea
 translation in the store says whether the translation has the rule there (quoted or not)."""
 from __future__ import annotations
 
-from mtgcr.crossref.translation.xlang import PIVOT, translated_history
+from mtgcr.crossref.translation.xlang import PIVOT
 
-from mtgcr.reports.alignctx import (add_decisions_option, chain_with_progress, decision_errors, open_store,
-                        progress_callback, read_decisions)
+from mtgcr.reports.alignctx import add_decisions_option, decision_errors, progress_callback, read_decisions
 from mtgcr.reports.args import add_format_option, add_lang_option, rule_argument
-from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, err_console, print_json, table
 
 
@@ -41,40 +39,20 @@ def run(args, ctx) -> int:
     table or JSON); returns 0.
 
     Raises:
-        UserError: RULE is not a rule number or not in the release, a bad decisions file or
-            a decision that does not fit.
+        UserError: RULE is not a rule number, a bad decisions file or a decision that does
+            not fit.
+        NotFound: RULE is not in the release (:meth:`mtgcr.reports.api.Corpus.history`).
         StoreError: no store, or no such release of that language.
     """
     num = rule_argument(args.rule)
     decisions = read_decisions(args, ctx)
-    translations: dict = {}
-    with open_store(ctx) as store:
-        if args.lang != PIVOT:
-            with decision_errors():
-                th = translated_history(store, num, args.release, args.lang, decisions,
-                                        progress_callback(ctx))
-            entries, k, translations = th.entries, th.k, th.translations
-            if th.note:
-                err_console.print(f"note: {th.note}", soft_wrap=True, markup=False)
-            title = f"history of {num} ({th.asked.replace(':', ' ')}, followed through the {PIVOT} releases)"
-        else:
-            chain = chain_with_progress(store, args.lang, decisions, ctx)
-            k = chain.index(args.release)
-            with decision_errors():
-                lineage = chain.lineage()
-            try:
-                entries = lineage.history(num, k)
-            except KeyError as exc:
-                raise UserError(str(exc.args[0])) from None
-            title = f"history of {num} ({args.lang} {entries[k].to_json()['release']})"
+    with decision_errors():
+        h = ctx.corpus(decisions).history(num, args.release, args.lang, progress_callback(ctx))
+    entries, translations = h.entries, h.translations
+    if h.note:
+        err_console.print(f"note: {h.note}", soft_wrap=True, markup=False)
     if args.format == "json":
-        out = []
-        for i, e in enumerate(entries):
-            d = e.to_json()
-            if args.lang != PIVOT:
-                d["translation"] = translations.get(i)
-            out.append(d)
-        print_json(out)
+        print_json(h.to_json())
         return 0
     rows = []
     i = 0
@@ -101,7 +79,7 @@ def run(args, ctx) -> int:
     if num.kind != "section":
         cols.remove("title")
         rows = [r[:4] + r[5:] for r in rows]
-    console.print(table(title, cols, rows))
+    console.print(table(h.title(), cols, rows))
     return 0
 
 

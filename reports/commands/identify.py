@@ -1,18 +1,11 @@
 """``mtgcr identify PATH…``: which releases a fragment of rule text matches, with evidence."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.markup import escape
 
-from mtgcr.corpus.document import DocumentError, document_from_bytes, load_document
-from mtgcr.corpus.store import StoreError
-from mtgcr.crossref.identify import Identification, identify
-from mtgcr.extract.formats.cr_text import CRFormatError
-from mtgcr.extract.registry import UnknownKindError, parse_document
-from mtgcr.extract.records import load_release
+from mtgcr.crossref.identify import Identification
+from mtgcr.extract.registry import CRFormatError, UnknownKindError
 
-from mtgcr.reports.alignctx import open_store, read_decisions
 from mtgcr.reports.args import add_format_option
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, print_json
@@ -39,93 +32,27 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _document(path: str, store):
-    p = Path(path)
-    if p.is_file():
-        return load_document(p)
-    if p.exists():
-        raise UserError(f"{path}: not a file")
-    docs = store.table("documents")
-    hit = docs[(docs["source"] == path) | docs["source"].str.endswith("/" + path.lstrip("/"))]
-    if hit.empty:
-        raise UserError(f"{path}: no such file, and no stored document of that name")
-    raw = store.document_raw(hit.iloc[-1]["sha256"])
-    return document_from_bytes(raw, str(hit.iloc[-1]["source"]))
-
-
-def _parse(doc):
-    """A registered document kind, else a pasted fragment of rule lines
-    (:mod:`mtgcr.extract.formats.fragment`, read here only: ``ingest`` does not store fragments).
-
-    Raises:
-        UnknownKindError: neither (the registry's message).
-    """
-    from mtgcr.extract.formats.fragment import looks_like_fragment, parse_fragment
-    try:
-        return parse_document(doc)
-    except UnknownKindError:
-        if looks_like_fragment(doc):
-            return parse_fragment(doc)
-        raise
-
-
 def run(args, ctx) -> int:
     """``mtgcr identify PATH…``: the releases each document's rule text matches, with the
-    evidence (text or JSON); returns 0.
+    evidence (text or JSON; :meth:`mtgcr.reports.api.Corpus.identify`); returns 0.
 
     Raises:
-        UserError: a PATH that is neither a file nor a stored document's source, cannot be
-            read or parsed, or holds no rules, sections or glossary entries.
+        UserError: a PATH that cannot be parsed.
+        DocumentError: a PATH that is neither a file nor a stored document's source, or
+            cannot be read.
+        NotFound: a document with no rules, sections or glossary entries.
         StoreError: no store, or no complete release to compare with.
     """
-    results: list[Identification] = []
-    origins: list[str] = []
-    with open_store(ctx) as store:
-        cache: dict[str, list] = {}
-
-        def candidates(lang: str) -> list:
-            if lang not in cache:
-                cache[lang] = [load_release(store, r)
-                               for r in store.releases(lang) if r.complete]
-            return cache[lang]
-
-        for path in args.paths:
-            try:
-                doc = _document(path, store)
-                parsed = _parse(doc)
-            except (DocumentError, UnknownKindError, CRFormatError) as exc:
-                raise UserError(str(exc)) from None
-            frags = [(rs, origin) for rs, origin, _ in parsed.rulesets
-                     if rs.rules or rs.sections or rs.glossary]
-            if not frags:
-                raise UserError(f"{doc.source}: no rules, sections or glossary entries to identify")
-            for rs, origin in frags:
-                # the fragment's own language when at least two releases of it are stored (a
-                # text comparison); else English (language-independent evidence)
-                pool = candidates(rs.release.lang)
-                if len(pool) < 2 and rs.release.lang != "en":
-                    pool = candidates("en")
-                if not pool:
-                    raise StoreError(f"no complete releases in {ctx.store_path} to compare with "
-                                     f"(run 'mtgcr ingest ../shared/corpus/en/official' first)")
-                results.append(identify(rs, pool, chain=_chain(store, pool[0].release.lang, args, ctx)))
-                origins.append(origin)
-    if args.format == "json":
-        print_json([dict(r.as_json(), origin=o) for r, o in zip(results, origins)])
-        return 0
-    for r, origin in zip(results, origins):
-        _print(r, origin, args.all)
-    return 0
-
-
-def _chain(store, lang: str, args, ctx):
-    """The release alignment chain of ``lang`` (alignments cached in the store), or ``None``
-    when there is none (then identify follows sections by titles and text)."""
-    from mtgcr.crossref.chain import Chain
     try:
-        return Chain(store, lang, read_decisions(args, ctx))
-    except StoreError:
-        return None
+        placed = ctx.corpus(getattr(args, "decisions", None)).identify(*args.paths)
+    except (UnknownKindError, CRFormatError) as exc:
+        raise UserError(str(exc)) from None
+    if args.format == "json":
+        print_json([p.as_json() for p in placed])
+        return 0
+    for p in placed:
+        _print(p.identification, p.origin, args.all)
+    return 0
 
 
 def _print(r: Identification, origin: str, every: bool) -> None:

@@ -5,8 +5,7 @@ import sys
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from mtgcr.corpus.store import StoreError
-from mtgcr.extract.ingest import IngestInterrupted, ingest_file, scan_paths
+from mtgcr.extract.ingest_run import Stop
 from mtgcr.extract.model import ParseWarning
 
 from mtgcr.reports.cli import UserError
@@ -35,7 +34,8 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    """``mtgcr ingest PATH…``: ingest files and folders, then print what was stored.
+    """``mtgcr ingest PATH…``: ingest files and folders (:meth:`mtgcr.reports.api.Corpus.ingest`),
+    then print what was stored.
 
     Returns:
         0; 1 when a file failed or no file was found; 2 when a store error stopped the run;
@@ -47,35 +47,24 @@ def run(args, ctx) -> int:
     if any(not str(p).strip() for p in args.paths):
         raise UserError("ingest: an empty PATH ('') names no file; give files or folders "
                         "(did a shell variable expand to nothing?)")
-    scan = scan_paths(args.paths)
-    files = scan.files
-    results = []
-    stop: str | None = None
-    status = 0
-    with ctx.store() as store:
-        try:
-            if ctx.silent or not files:
-                for f in files:
-                    results.append(ingest_file(store, f, replace=args.replace))
-            else:
-                with Progress(TextColumn("[bold]ingest"), BarColumn(), MofNCompleteColumn(),
-                              TimeElapsedColumn(), TextColumn("{task.description}"),
-                              console=err_console, transient=True) as bar:
-                    task = bar.add_task("", total=len(files))
-                    for f in files:
-                        bar.update(task, description=f.name)
-                        results.append(ingest_file(store, f, replace=args.replace))
-                        bar.advance(task)
-        except IngestInterrupted as exc:
-            results += exc.results
-            stop, status = (f"interrupted at {exc.results[-1].path} ({len(results)} of "
-                            f"{len(files)} files handled); the store keeps every file that "
-                            f"finished"), 130
-        except KeyboardInterrupt:  # between two files: every file handled so far is complete
-            stop, status = (f"interrupted ({len(results)} of {len(files)} files handled); the "
-                            f"store keeps every file that finished"), 130
-        except StoreError as exc:
-            stop, status = f"{exc} (stopped after {len(results)} of {len(files)} files)", 2
+    bar: list = []  # the progress bar, shown from the first file on (not for a store error)
+
+    def on_file(f, done: int, total: int) -> None:
+        if not bar:
+            bar.append(Progress(TextColumn("[bold]ingest"), BarColumn(), MofNCompleteColumn(),
+                                TimeElapsedColumn(), TextColumn("{task.description}"),
+                                console=err_console, transient=True))
+            bar[0].start()
+            bar.append(bar[0].add_task("", total=total))
+        bar[0].update(bar[1], completed=done, description=f.name)
+    try:
+        run = ctx.corpus().ingest(*args.paths, replace=args.replace,
+                                  on_file=None if ctx.silent else on_file)
+    finally:
+        if bar:
+            bar[0].stop()
+    results, files, scan, stop = run.results, run.files, run.scan, run.message or None
+    status = 130 if run.stop is Stop.INTERRUPTED else 2
     _report(args, ctx, results)
     if scan.skipped and files and not ctx.silent:
         print(f"note: {scan.skipped_note()}", file=sys.stderr)
@@ -86,16 +75,14 @@ def run(args, ctx) -> int:
         print("error: no files found in the given paths"
               + (f" ({scan.skipped_note()})" if scan.skipped else ""), file=sys.stderr)
         return 1
-    done = sum(r.status == "ingested" for r in results)
-    same = sum(r.status == "unchanged" for r in results)
+    done, same = run.count("ingested"), run.count("unchanged")
     n_warn = sum(len(r.warnings) for r in results)
     if n_warn and not args.warnings and not ctx.silent:
         print(f"{n_warn} warnings (file:line: message) — 'mtgcr ingest --warnings' lists them all; "
               f"they are also in the store's warnings table", file=sys.stderr)
     if not ctx.silent or stop:
-        left = len(files) - len(results) + sum(r.status == "interrupted" for r in results)
         print(f"{done} ingested, {same} already stored, {len(failed)} failed"
-              + (f", {left} not done" if stop else ""), file=sys.stderr)
+              + (f", {run.not_done} not done" if stop else ""), file=sys.stderr)
     if stop:
         print(f"mtgcr: {stop}", file=sys.stderr)
         return status

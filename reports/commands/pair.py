@@ -13,13 +13,9 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from mtgcr.crossref.chain import complete_releases
-from mtgcr.crossref.translation.langpair import english_counterpart, pair_rulesets
-from mtgcr.extract.records import load_release
-
 from mtgcr.reports.args import add_format_option, section_option
 from mtgcr.reports.cli import UserError
-from mtgcr.reports.output import console, print_json, release_json, table
+from mtgcr.reports.output import console, print_json, table
 
 
 def register(sub) -> None:
@@ -50,61 +46,23 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _section_only(rs, section: int):
-    """A copy of ``rs`` holding only the rules and section of ``section``."""
-    from dataclasses import replace
-    rules = {n: r for n, r in rs.rules.items() if n.section == section}
-    sections = {n: s for n, s in rs.sections.items() if n.section == section}
-    return replace(rs, rules=rules, sections=sections)
-
-
 def run(args, ctx) -> int:
     """``mtgcr pair --lang L``: a translation paired with English rule by rule (text or
-    JSON); returns 0.
+    JSON; :meth:`mtgcr.reports.api.Corpus.pair`); returns 0.
 
     Raises:
-        UserError: ``--lang en``, a bad ``--section``, or no complete EN release of the
-            translation's release in the store.
+        UserError: a bad ``--section``.
+        NotFound: ``--lang en``, or no complete EN release of the translation's release in
+            the store.
         StoreError: no store, or ``--release`` / ``--against`` names no stored release.
     """
     if args.lang == "en":
         raise UserError("pair compares a translation with English; give --lang ja, zh or ru")
     section = section_option(args.section)
-    with ctx.store(readonly=True) as store:
-        info = store.resolve(args.release, args.lang)
-        tr = load_release(store, info)
-        infos = complete_releases(store, "en")
-        en_info = english_counterpart(tr.release, infos)
-        if en_info is None:
-            raise UserError(f"no complete EN release {tr.release.label} in {ctx.store_path} to "
-                            f"pair {args.lang} {tr.release.label} with (ingest the EN file)")
-        k = infos.index(en_info)
-        if args.against is None:
-            others = [infos[i] for i in (k - 1, k + 1) if 0 <= i < len(infos)]
-        elif args.against == ["all"]:  # nearest first: the first that fits is reported
-            others = sorted((r for r in infos if r is not en_info),
-                            key=lambda r: abs(infos.index(r) - k))
-        else:
-            others = []
-            for spec in args.against:
-                r = store.resolve(spec, "en")
-                if r.label != en_info.label and r.label not in {o.label for o in others}:
-                    others.append(next((i for i in infos if i.label == r.label), r))
-        en = load_release(store, en_info)
-        alts = [load_release(store, r) for r in others]
-    if section is not None:
-        tr, en = _section_only(tr, section), _section_only(en, section)
-        alts = [_section_only(a, section) for a in alts]
-    p = pair_rulesets(tr, en, alts)
+    res = ctx.corpus().pair(args.lang, args.release, section, args.against)
+    p, tr, info = res.pairing, res.translation, res.info
     if args.format == "json":
-        out = p.as_json()
-        out["translation"] = release_json(tr.release) | {"origin": info.origin}
-        out["section"] = section
-        out["pairs"] = [x.as_json() for x in p.pairs]
-        out["only_translation"] = [str(n) for n in p.only_translation]
-        out["missing"] = [str(n) for n in p.only_english] if tr.complete else []
-        out["better_release"] = p.better_release.label if p.better_release else None
-        print_json(out)
+        print_json(res.to_json())
         return 0
     _print_text(p, tr, info, section, args.all or not tr.complete)
     return 0

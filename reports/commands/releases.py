@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from mtgcr.reports.args import add_format_option
-from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, print_json, table
 
 
@@ -21,15 +20,11 @@ def run(args, ctx) -> int:
     """``mtgcr releases``: the stored releases with their counts (table or JSON); returns 0.
 
     Raises:
-        UserError: ``--lang`` names a language with no stored release.
+        NotFound: ``--lang`` names a language with no stored release
+            (:meth:`mtgcr.reports.api.Corpus.release_infos`).
         StoreError: no store.
     """
-    with ctx.store(readonly=True) as store:
-        rels = store.releases(args.lang)
-        if args.lang and not rels:
-            have = store.languages()
-            raise UserError(f"no {args.lang} releases in {ctx.store_path} ("
-                            + (f"languages stored: {', '.join(have)})" if have else "the store is empty)"))
+    rels = ctx.corpus().release_infos(args.lang)
     if args.format == "json":
         print_json([r.as_json() for r in rels])
         return 0

@@ -1,11 +1,7 @@
 """``mtgcr remap RULE --from R1 --to R2``: a rule's number(s) in another release."""
 from __future__ import annotations
 
-from mtgcr.corpus.store import StoreError
-from mtgcr.crossref.translation.xlang import PIVOT, original_release, translated_history
-
-from mtgcr.reports.alignctx import (add_decisions_option, chain_with_progress, decision_errors, open_store,
-                        progress_callback, read_decisions)
+from mtgcr.reports.alignctx import add_decisions_option, decision_errors, progress_callback, read_decisions
 from mtgcr.reports.args import add_format_option, add_lang_option, rule_argument
 from mtgcr.reports.output import print_json
 
@@ -30,7 +26,8 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    """``mtgcr remap RULE --from R1 --to R2``: the rule's number(s) in R2, or why it has none.
+    """``mtgcr remap RULE --from R1 --to R2``: the rule's number(s) in R2, or why it has none
+    (:meth:`mtgcr.reports.api.Corpus.remap`).
 
     Returns:
         0 when the rule has a number in R2, 1 when it has none.
@@ -43,36 +40,10 @@ def run(args, ctx) -> int:
     """
     num = rule_argument(args.rule)
     decisions = read_decisions(args, ctx)
-    note = ""
-    with open_store(ctx) as store:
-        if args.lang != PIVOT:
-            with decision_errors():
-                th = translated_history(store, num, args.src, args.lang, decisions,
-                                        progress_callback(ctx))
-            dst_info = store.resolve(args.dst, args.lang)
-            en_dst = original_release(store, dst_info)
-            if en_dst is None:
-                raise StoreError(f"{args.lang} {dst_info.label}: no complete {PIVOT} release of "
-                                 f"label {dst_info.label} is in the store (ingest it)")
-            chain, i = th.chain, th.k
-            j = chain.index(en_dst.name)
-            res = chain.lineage().remap(num, i, j)
-            t = th.translations.get(j)
-            if t is not None and res.numbers:
-                note = f"; {args.lang} {t['label']}: {t['status']}"
-        else:
-            chain = chain_with_progress(store, args.lang, decisions, ctx)
-            i, j = chain.index(args.src), chain.index(args.dst)
-            with decision_errors():
-                res = chain.lineage().remap(num, i, j)
-    src, dst = chain.releases[i], chain.releases[j]
+    with decision_errors():
+        m = ctx.corpus(decisions).remap(num, args.src, args.dst, args.lang, progress_callback(ctx))
     if args.format == "json":
-        print_json({"rule": str(num), "from": src.name, "to": dst.name,
-                    "numbers": [str(n) for n in res.numbers], "reason": res.reason or None,
-                    "path": [e.to_json() for e in res.path],
-                    "translation": note[2:] or None})
-    elif res.numbers:
-        print(f"{num} ({src.name}) → {' + '.join(str(n) for n in res.numbers)} ({dst.name}){note}")
+        print_json(m.to_json())
     else:
-        print(f"{num} ({src.name}) → none in {dst.name}: {res.reason}")
-    return 0 if res.numbers else 1
+        print(m.sentence())
+    return 0 if m.numbers else 1

@@ -6,7 +6,8 @@ from rich.markup import escape
 from mtgcr.reports.args import add_lang_option
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, err_console, print_json
-from mtgcr.reports.search import search, wording_spans
+from mtgcr.extract.lookup import NotFound
+from mtgcr.reports.api import BadArgument
 
 
 def register(sub) -> None:
@@ -38,38 +39,35 @@ def _marked(text: str, spans) -> str:
 
 
 def run(args, ctx) -> int:
-    """``mtgcr search TEXT``: returns 0 when something matched, 1 when nothing did.
+    """``mtgcr search TEXT`` (:meth:`mtgcr.reports.api.Corpus.search` / ``wording``): returns 0
+    when something matched, 1 when nothing did.
 
     Raises:
-        UserError: an empty query, a bad ``--limit``.
+        UserError: an empty query.
+        BadArgument: a bad ``--limit``.
+        NotFound: ``--all-releases`` and no complete release of the language.
         StoreError: no store, or no such release.
     """
-    if args.limit < 1:
-        raise UserError("search: --limit must be at least 1")
-    with ctx.store() as store:
+    corpus = ctx.corpus()
+    note = None if ctx.silent else (lambda r: err_console.print(
+        f"indexing {r.lang} {r.name} …", markup=False))
+    try:
         if args.all_releases:
-            rels = [r for r in store.releases(args.lang) if r.complete]
-            if not rels:
-                raise UserError(f"search: no complete {args.lang} release is stored")
+            spans = corpus.wording(args.text, args.lang, args.limit, on_index=note)
         else:
-            rels = [store.resolve(args.release, args.lang)]
-        note = None if ctx.silent else (lambda r: err_console.print(
-            f"indexing {r.lang} {r.effective_date or r.label} …", markup=False))
-        try:
-            hits = search(store, args.text, rels, limit=args.limit * (len(rels) if
-                                                                     args.all_releases else 1),
-                          on_index=note)
-        except ValueError as exc:
-            raise UserError(f"search: {exc}") from None
+            hits = corpus.search(args.text, args.release, args.lang, args.limit, on_index=note)
+    except (BadArgument, NotFound):
+        raise
+    except ValueError as exc:
+        raise UserError(f"search: {exc}") from None
     if args.all_releases:
-        spans = wording_spans(hits)
         if args.format == "json":
             print_json({"query": args.text, "lang": args.lang,
-                        "rules": [s.to_json() for s in spans[:args.limit]]})
+                        "rules": [s.to_json() for s in spans]})
         else:
-            for s in spans[:args.limit]:
-                console.print(f"{', '.join(s.numbers)}: first {s.first.effective_date or s.first.label}, "
-                              f"last {s.last.effective_date or s.last.label} ({s.releases} releases)",
+            for s in spans:
+                console.print(f"{', '.join(s.numbers)}: first {s.first.name}, "
+                              f"last {s.last.name} ({s.releases} releases)",
                               markup=False)
         return 0 if spans else 1
     hits = hits[:args.limit]
@@ -77,9 +75,10 @@ def run(args, ctx) -> int:
         print_json({"query": args.text, "hits": [h.to_json() for h in hits]})
     else:
         for h in hits:
-            rel = h.release.effective_date or h.release.label
+            rel = h.release.name
             console.print(f"[bold]{h.number}[/] ({h.release.lang} {rel})  {_marked(h.text, h.spans)}")
         if not hits:
-            console.print(f"no rule of {', '.join(r.effective_date or r.label for r in rels)} "
+            rel = corpus.resolve(args.release, args.lang)
+            console.print(f"no rule of {rel.name} "
                           f"contains every word of {args.text!r}", markup=False)
     return 0 if hits else 1

@@ -4,9 +4,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, err_console
-from mtgcr.reports.site import SiteOptions, build_site, load_set_names
 
 #: Where the shared corpus keeps the set list (used when --set-names is not given).
 DEFAULT_SETS = Path("../shared/corpus/derived/versions_013fcebf.json")
@@ -36,30 +34,17 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    """``mtgcr site``: returns 0.
+    """``mtgcr site`` (:meth:`mtgcr.reports.api.Corpus.site`): returns 0.
 
     Raises:
-        UserError: an unreadable set list, an ``--out`` that is a file.
+        BadArgument: an unreadable set list, an ``--out`` that is a file.
         StoreError: no store, or no complete release of a language asked for.
     """
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise UserError(f"site: --out {out} is a file, not a folder")
     started = time.monotonic()
-    with ctx.store() as store:
-        dates = [r.effective_date for r in store.releases() if r.effective_date]
-        sets: dict[str, str] = {}
-        path = Path(args.set_names) if args.set_names else DEFAULT_SETS
-        if args.set_names or path.exists():
-            try:
-                sets = load_set_names(path, dates)
-            except ValueError as exc:
-                raise UserError(f"site: {exc}") from None
-        note = None if ctx.silent else (lambda msg: err_console.print(msg, markup=False))
-        res = build_site(store, out, SiteOptions(
-            langs=[lang.lower() for lang in args.lang] if args.lang else None,
-            releases=args.release, compare=[tuple(c) for c in args.compare], set_names=sets,
-            on_step=note))
+    sets = Path(args.set_names) if args.set_names else (DEFAULT_SETS if DEFAULT_SETS.exists()
+                                                        else None)
+    note = None if ctx.silent else (lambda msg: err_console.print(msg, markup=False))
+    res = ctx.corpus().site(args.out, args.lang, args.release, args.compare, sets, note)
     console.print(f"site: {res.written} files written, {res.unchanged} unchanged, in "
                   f"{time.monotonic() - started:.1f} s; open {res.index}", markup=False,
                   highlight=False)
