@@ -20,7 +20,7 @@ How terms are found (format knowledge from the JA 20260116 and ZH 20260417 texts
   NFKC with spaces and ``・`` removed (the JA text writes ``相棒 能力``).
 
 Concepts whose EN term is a function word of running English (:data:`UNCHECKED`: "You", "X")
-and obsolete pairs are not checked, nor concepts whose translated term is in fewer than
+obsolete pairs and provisional names with no EN glossary entry are not checked, nor concepts whose translated term is in fewer than
 :data:`CONSISTENT` of the rules using the EN word (the EN word has other senses there: "in
 that case", "if"); the report's notes name them with their counts.
 """
@@ -204,8 +204,10 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
     rep = CheckReport(cat.lang, cat.release_name, en.release.label)
     groups: dict[str, list[TermPair]] = {}
     for p in cat.pairs:
-        if p.status is not Status.OBSOLETE and p.concept:
-            groups.setdefault(p.concept, []).append(p)
+        if p.status is Status.OBSOLETE or not p.concept or (
+                p.status is Status.PROVISIONAL and p.anchor is None):
+            continue  # a provisional name with no EN entry ("Store") is no rules term yet
+        groups.setdefault(p.concept, []).append(p)
     checks = []
     for concept, pairs in groups.items():
         pat = _en_pattern({pairs[0].en})
