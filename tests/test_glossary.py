@@ -328,3 +328,17 @@ def test_check_finds_drift_longest_term_and_shared_terms(cat):
                                                     en="Fliegen")])
     rep2 = check_catalog(twice, JA, EN)
     assert [(s.term, s.en) for s in rep2.shared] == [("クリーチャー", ("Creature", "Fliegen"))]
+
+
+def test_wiki_terms_add_provenance_or_provisional_renderings_never_cards():
+    wiki = [ListedTerm("Fliegen", "フリーゲン", "page_a.txt", 3),      # repeats the glossary pair
+            ListedTerm("Fliegen", "飛行", "page_b.txt", 5),            # another rendering
+            ListedTerm("Nothing Such", "無い", "page_c.txt", 1)]       # no EN entry: left out
+    cat = pair_glossaries(JA, EN, document="ja.txt", wiki=wiki)
+    fl = by(cat, "フリーゲン")
+    assert ("page_a.txt", 3, Origin.WIKI) in [(v.document, v.line, v.origin) for v in fl.provenance]
+    alt = by(cat, "飛行")
+    assert (alt.concept, alt.status, alt.provenance[0].origin) == ("en-glossary-fliegen",
+                                                                  Status.PROVISIONAL, Origin.WIKI)
+    assert "フリーゲン" in alt.notes[0]
+    assert not any(p.term == "無い" for p in cat.pairs)

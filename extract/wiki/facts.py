@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from mtgcr.extract.citations import find_citations
 from mtgcr.extract.model import Ruleset
-from mtgcr.extract.terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, prose_pairs,
-                    rule_title_pairs, title_pair)
+from mtgcr.extract.terms import (bracket_card_pairs, card_mentions, glossary_pairs, heading_pair,
+                                 inline_pairs, link_pairs, prose_pairs, rule_title_pairs, title_pair)
 from mtgcr.extract.wiki.page import WikiPage
 from mtgcr.extract.wiki.quotes import find_quotes, quote_ruleset
 
@@ -35,8 +35,11 @@ __all__ = ["page_facts", "ruleset_facts", "page_subject"]
 
 
 def page_subject(page: WikiPage):
-    """The page's subject pair (:class:`mtgcr.extract.terms.TermPair` with ``source="title"``) or ``None``."""
-    return title_pair(page.title, [(pl.line, pl.text) for pl in page.lines])
+    """The page's subject pair (:class:`mtgcr.extract.terms.TermPair`): from the lead
+    (``source="title"``), else from a title that is itself a pair (``絆魂/Lifelink``,
+    ``source="page-title"``), else ``None``."""
+    return (title_pair(page.title, [(pl.line, pl.text) for pl in page.lines])
+            or heading_pair(page.title or "", 0, "page-title"))
 
 
 def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
@@ -82,12 +85,19 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
                                        "quote_revision": block.revision if block else None}))
         for p in inline_pairs(pl.text, pl.line):
             facts.append(("term-pair", {**ctx, **p.as_json()}))
+        if pl.kind == "heading":
+            hp = heading_pair(pl.text, pl.line)
+            if hp is not None and not (subject and hp.key == subject.key):
+                facts.append(("term-pair", {**ctx, **hp.as_json()}))
+        brackets = bracket_card_pairs(pl.text, pl.line)
+        facts += [("card-pair", {**ctx, **p.as_json()}) for p in brackets]
         if markup:
             cards = link_pairs(pl.raw, pl.line)
         elif pl.links:
             cards = link_pairs("".join(f"[[{t}]]" for t in pl.links), pl.line)
         elif not in_quote:
             skip = [(subject.start, subject.end)] if subject and subject.line == pl.line else []
+            skip += [(p.start, p.end) for p in brackets]
             cards = [p for p in prose_pairs(pl.text, pl.line, skip)
                      if not (subject and p.ja == subject.ja)]
         else:

@@ -132,7 +132,8 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
                     origin: Origin = Origin.GLOSSARY,
                     en_same_line: Sequence[GlossaryEntry] = (),
                     listed: Sequence[ListedTerm] = (),
-                    rules: Ruleset | None = None) -> Catalog:
+                    rules: Ruleset | None = None,
+                    wiki: Sequence[ListedTerm] = ()) -> Catalog:
     """Pair a translation's glossary with the EN glossary.
 
     Args:
@@ -150,6 +151,10 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
             is provisional; a listed name with no glossary pair becomes a provisional pair.
         rules: the complete translated ruleset of that release, for keyword headings
             (``702.19. トランプル／Trample``); ``None``: none.
+        wiki: rules terms found on MTG Wiki pages (a page's subject, headings, 「…／…」; never
+            card names): one that repeats a pair adds its page to the provenance; one whose
+            EN names an EN entry with another rendering becomes a provisional pair; others
+            (no EN glossary entry) are left out.
 
     Returns:
         A :class:`Catalog` (pairs in EN glossary order, then pairs with no EN entry) with a
@@ -208,6 +213,8 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
         pairs = _add_rule_titles(pairs, rules, index, make)
     if listed:
         pairs = _apply_list(pairs, listed, index, make)
+    if wiki:
+        pairs = _apply_wiki(pairs, wiki, index, make)
     order = {id(g): i for i, g in enumerate(index.entries)}
     by_concept = {concept_id(g.term): order[id(g)] for g in index.entries}
     pairs.sort(key=lambda p: (by_concept.get(p.concept, len(order)), p.en.casefold(), p.sense))
@@ -268,6 +275,39 @@ def _apply_list(pairs: list[TermPair], listed: Sequence[ListedTerm], index: _EnI
                         [] if en_entry is not None else ["not in the EN glossary"]))
         by_en.setdefault(_key(item.en), []).append(len(out) - 1)
     return out
+
+
+def _apply_wiki(pairs: list[TermPair], wiki: Sequence[ListedTerm], index: _EnIndex,
+                make) -> list[TermPair]:
+    """Wiki terms: provenance for pairs they repeat, provisional pairs for other renderings
+    of an EN entry (one per rendering)."""
+    from dataclasses import replace
+    out = list(pairs)
+    where = {(p.concept, _key(p.term)): i for i, p in enumerate(out)}
+    for item in wiki:
+        en_entry, how = index.find(item.en, "")
+        if en_entry is None:
+            continue
+        cid = concept_id(en_entry.term)
+        prov = Provenance(item.document, item.line, Origin.WIKI)
+        i = where.get((cid, _key(item.term)))
+        if i is not None:
+            if prov not in out[i].provenance:
+                out[i] = replace(out[i], provenance=out[i].provenance + (prov,))
+            continue
+        given = sorted({p.term for p in out if p.concept == cid and p.provenance
+                        and p.provenance[0].origin is not Origin.WIKI})
+        note = [f"an MTG Wiki rendering; the glossary gives {'、'.join(given)}"] if given else \
+            ["an MTG Wiki rendering"]
+        note += [how] if how else []
+        where[(cid, _key(item.term))] = len(out)
+        out.append(make(en_entry, "", item.en, item.term, None, "", Status.PROVISIONAL, prov, "",
+                        note))
+    return out
+
+
+#: Wiki term-pair sources that name rules terms (card pairs are another fact kind).
+WIKI_TERM_SOURCES = ("title", "page-title", "heading", "inline")
 
 
 # -- from a store ------------------------------------------------------------------------------
@@ -337,8 +377,13 @@ def load_catalog(store, lang: str, spec: str | None = None) -> Catalog:
     listed = [ListedTerm(f["en"], f["term"], f.get("document_source", ""), f.get("line", 0))
               for f in store.facts("term-pair")
               if f.get("provisional") and f.get("lang") == lang]
+    wiki = [ListedTerm(f["en"], f["ja"], f.get("page") or f.get("document_source", ""),
+                       f.get("line", 0))
+            for f in store.facts("term-pair")
+            if lang == "ja" and f.get("kind") == "term" and f.get("source") in WIKI_TERM_SOURCES
+            and not f.get("in_quote") and f.get("ja") and f.get("en")]
     cat = pair_glossaries(tr, en, document=best.source or tr.source, origin=origin,
-                          en_same_line=en_same, listed=listed, rules=rules)
+                          en_same_line=en_same, listed=listed, rules=rules, wiki=wiki)
     if en is None:
         cat.notes.insert(0, f"no EN release {label} stored: pairs have no anchor and no EN "
                             f"definition (ingest the EN release {label})")
