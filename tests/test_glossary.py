@@ -342,3 +342,27 @@ def test_wiki_terms_add_provenance_or_provisional_renderings_never_cards():
                                                                   Status.PROVISIONAL, Origin.WIKI)
     assert "フリーゲン" in alt.notes[0]
     assert not any(p.term == "無い" for p in cat.pairs)
+
+
+# -- command line ------------------------------------------------------------------------------
+def test_cli_russian_from_the_fixture_and_an_empty_store(tmp_path, capsys):
+    import json
+    from pathlib import Path
+
+    from mtgcr.reports.cli import main
+    fix = Path(__file__).parent / "fixtures" / "ru" / "MagicCompRules_RU.txt"
+    store = tmp_path / "s.sqlite"
+    assert main(["--store", str(store), "--silent", "ingest", str(fix)]) == 0
+    capsys.readouterr()
+    assert main(["--store", str(store), "glossary", "export", "--lang", "ru", "--format", "json"]) == 0
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    pairs = {(p["term"], p["en"]) for p in data["pairs"]}
+    assert ("Фишка", "Token") in pairs and ("Муллиган", "Mulligan") in pairs
+    assert all(p["anchor"] is None for p in data["pairs"])  # no EN release stored: said so
+    assert "no EN release 20170708 stored" in data["notes"][0] and "note: no EN release" in out.err
+    # a language with nothing stored says so in one line
+    assert main(["--store", str(store), "glossary", "export", "--lang", "ja", "--format", "csv"]) == 2
+    assert "no ja releases" in capsys.readouterr().err
+    assert main(["--store", str(store), "glossary", "export", "--lang", "en", "--format", "csv"]) == 2
+    assert "concept system" in capsys.readouterr().err
