@@ -366,3 +366,52 @@ def test_cli_russian_from_the_fixture_and_an_empty_store(tmp_path, capsys):
     assert "no ja releases" in capsys.readouterr().err
     assert main(["--store", str(store), "glossary", "export", "--lang", "en", "--format", "csv"]) == 2
     assert "concept system" in capsys.readouterr().err
+
+
+# -- diff ----------------------------------------------------------------------------------------
+def test_diff_added_removed_renamed_retranslated_status_and_stale():
+    from dataclasses import replace
+
+    from mtgcr.reports.glossary.diff import DiffKind, diff_catalogs
+    en_old = replace(EN, glossary=[
+        g("Fliegen", "An evasion keyword. See rule 702.9, “Fliegen.”", 1),
+        g("Flugzeug", "A machine that carries many creatures across the sky for a fee. See rule 799.", 2),
+        g("Draw", "To put a card into hand. See rule 121.", 3),
+        g("Gone", "A term dropped later. See rule 998.", 4)])
+    en_new = replace(EN, release=Release("en", "20310110", date(2031, 1, 10)), glossary=[
+        g("Fliegen", "An evasion keyword. See rule 702.9, “Fliegen.”", 1),
+        g("Aircraft", "A machine that carries many creatures across the sky for a fee. See rule 799.", 2),
+        g("Draw", "To put a card into hand. See rule 121.", 3),
+        g("Fresh", "A new term. See rule 997.", 4)])
+    en_latest = replace(en_new, release=Release("en", "20320110", date(2032, 1, 10)), glossary=[
+        g("Fliegen", "An evasion keyword that also flies over walls. See rule 702.9.", 1),
+        *en_new.glossary[1:]])
+
+    def ja(rel, entries):
+        return Ruleset(Release("ja", rel, date(int(rel[:4]), 1, 10)), "ja.txt", glossary=entries)
+
+    old = pair_glossaries(ja("20300110", [
+        g("フリーゲン", "rule 702.9 参照。", 1, original="Fliegen"),
+        g("飛行機", "rule 799 参照。", 2, original="Flugzeug"),
+        g("引く", "rule 121 参照。", 3, original="Draw"),
+        g("消えるもの", "rule 998 参照。", 4, original="Gone")]), en_old)
+    new = pair_glossaries(ja("20310110", [
+        g("フリーゲン", "(廃語)rule 702.9 参照。", 1, original="Fliegen"),
+        g("航空機", "rule 799 参照。", 2, original="Aircraft"),
+        g("ドローする", "rule 121 参照。", 3, original="Draw"),
+        g("新しいもの", "rule 997 参照。", 4, original="Fresh")]), en_new)
+    d = diff_catalogs(old, new, en_old, en_new, en_latest)
+    got = {(c.kind, c.concept, c.old, c.new) for c in d.changes}
+    assert (DiffKind.RENAMED, "en-glossary-aircraft", "Flugzeug", "Aircraft") in got
+    assert (DiffKind.RETRANSLATED, "en-glossary-aircraft", "飛行機", "航空機") in got
+    assert (DiffKind.RETRANSLATED, "en-glossary-draw", "引く", "ドローする") in got
+    assert (DiffKind.ADDED, "en-glossary-fresh", None, "新しいもの") in got
+    assert (DiffKind.REMOVED, "en-glossary-gone", "消えるもの", None) in got
+    assert (DiffKind.STATUS, "en-glossary-fliegen", "official", "obsolete") in got
+    assert (DiffKind.STALE, "en-glossary-fliegen", "フリーゲン", None) in got
+    assert not any(c.kind is DiffKind.REMOVED and c.concept == "en-glossary-flugzeug" for c in d.changes)
+    assert d.counts() == {"added": 1, "removed": 1, "renamed": 1, "retranslated": 2, "status": 1,
+                          "stale": 1}
+    # without the EN releases a rename is a removal and an addition, and the report says so
+    d2 = diff_catalogs(old, new)
+    assert d2.counts()["renamed"] == 0 and d2.counts()["removed"] == 2 and d2.notes
