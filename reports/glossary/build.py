@@ -31,6 +31,7 @@ from mtgcr.crossref.anchor import AnchorError
 from mtgcr.crossref.glossary_anchor import concept_id, glossary_anchor_of
 from mtgcr.crossref.textkey import compare_form
 from mtgcr.crossref.translation.langpair import english_counterpart
+from mtgcr.extract.glossary_lookup import reading_of
 from mtgcr.extract.model import GlossaryEntry, Release, Ruleset
 from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber
@@ -38,8 +39,7 @@ from mtgcr.extract.terms import rule_title_pairs
 
 from mtgcr.reports.glossary.model import Catalog, Origin, Provenance, Status, TermPair
 
-__all__ = ["ListedTerm", "pair_glossaries", "load_catalog", "GlossaryError", "cited_rules",
-           "reading_of"]
+__all__ = ["ListedTerm", "pair_glossaries", "load_catalog", "GlossaryError", "cited_rules"]
 
 #: Similarity (0–100, rapidfuzz ``ratio`` on folded names) from which an original that names
 #: no EN headword exactly is taken for one whose definition cites the same rules.
@@ -47,7 +47,8 @@ SIMILAR_NAME = 80
 
 _SENSE = re.compile(r"\s*[（(]\s*(?P<sense>\d{1,2}|[nv])\s*[）)]\s*$")
 _OBSOLETE_JA = re.compile(r"^\s*[（(]\s*廃語\s*[）)]")
-_READING = re.compile(r"（(?P<reading>[^（）]*)）\s*[／/]")
+#: "(Obsolete)" after an original (the ZH bilingual edition keeps it: ``Tribal (Obsolete)``).
+_OBSOLETE_EN = re.compile(r"\s*[（(]\s*(?:Obsolete|已废止)\s*[）)]\s*$", re.I)
 
 
 class GlossaryError(Exception):
@@ -77,13 +78,6 @@ def cited_rules(text: str) -> tuple[RuleNumber, ...]:
             if n not in out:
                 out.append(n)
     return tuple(out)
-
-
-def reading_of(entry: GlossaryEntry) -> str | None:
-    """The reading in ``（）`` before ``／`` of a JA headword (``相棒（あいぼう）／Companion`` →
-    ``あいぼう``), else ``None``."""
-    m = _READING.search(entry.heading or "")
-    return m.group("reading").strip() or None if m else None
 
 
 class _EnIndex:
@@ -193,8 +187,9 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
             continue
         term = g.term or (reading_of(g) or "")
         notes = [] if g.term else ["the headword has no term; its reading stands for it"]
-        m = _SENSE.search(g.original)
-        base, sense = (g.original[:m.start()], m.group("sense")) if m else (g.original, "")
+        original = _OBSOLETE_EN.sub("", g.original)
+        m = _SENSE.search(original)
+        base, sense = (original[:m.start()], m.group("sense")) if m else (original, "")
         explicit = same_line.get(g.line)
         en_entry, how = index.find(base, g.text)
         if explicit is not None and (en_entry is None or _key(en_entry.term) != _key(explicit.term)):
@@ -204,7 +199,8 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
             notes.append(how)
         if en_entry is None and explicit is None and en is not None:
             cat.notes.append(f"{document}:{g.line}: {g.heading or g.term}: {how}")
-        status = Status.OBSOLETE if (g.obsolete or _OBSOLETE_JA.match(g.text)) else Status.OFFICIAL
+        status = Status.OBSOLETE if (g.obsolete or _OBSOLETE_JA.match(g.text)
+                                     or original != g.original) else Status.OFFICIAL
         pairs.append(make(en_entry, explicit.text if explicit is not None else "",
                           explicit.term if explicit is not None else base.strip(), term,
                           reading_of(g), g.text, status, Provenance(document, g.line, origin),

@@ -125,12 +125,14 @@ def test_ja_json_read_back(ja):
 
 
 def test_export_of_the_full_ja_glossary_under_two_seconds(store):
+    # CPU time of this process (load from the store + write), so that a machine busy with
+    # other work does not decide the result; alone, each format takes about 0.2 s wall time
     for fmt in FORMATS:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         with Store(store, readonly=True) as s:
             cat = load_catalog(s, "ja", "20260116")
         _bytes(fmt, cat)
-        assert time.perf_counter() - t0 < 2.0, fmt
+        assert time.process_time() - t0 < 2.0, fmt
 
 
 def test_zh_bilingual_edition_pairs_and_provisional_marks(zh):
