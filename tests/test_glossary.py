@@ -181,6 +181,25 @@ def test_bilingual_edition_pairs_by_the_same_heading_line_and_marks_listed_terms
                                                         Origin.TERM_LIST)
 
 
+def test_bilingual_keyword_headings_and_translators_notes():
+    from mtgcr.reports.glossary.build import bilingual_titles
+    rel = Release("zh", "20300110", date(2030, 1, 10))
+    zh_rules = Ruleset(rel, "7.md", complete=False, rules={
+        N("702.10"): Rule(N("702.10"), "践踏", 40), N("702.10a"): Rule(N("702.10a"), "践踏是异能。", 41)})
+    en_rules = Ruleset(Release("en", "20300110", date(2030, 1, 10)), "7.md", complete=False, rules={
+        N("702.10"): Rule(N("702.10"), "Trampeln", 40),
+        N("702.10a"): Rule(N("702.10a"), "Trampeln is an ability.", 42)})
+    titles = bilingual_titles(zh_rules, en_rules)
+    assert [(t.term, t.en, str(t.number), t.line) for t in titles] == [("践踏", "Trampeln", "702.10", 40)]
+    zh = Ruleset(rel, "glossary.md", complete=False, glossary=[
+        g("践踏（译注：测试用的注释。）", "关键字异能。参见规则702.10。", 30, original="Trampeln")])
+    cat = pair_glossaries(zh, EN, titles=titles)
+    (p,) = cat.pairs
+    assert p.term == "践踏" and "translator's note" in p.notes[0]
+    assert [(v.document, v.origin) for v in p.provenance] == [("glossary.md", Origin.GLOSSARY),
+                                                              ("7.md", Origin.RULE_TITLE)]
+
+
 def test_entries_without_originals_are_never_paired():
     zh = Ruleset(Release("zh", "20300110", date(2030, 1, 10)), "zh.txt",
                  glossary=[g("践踏", "关键字异能。参见规则702.10。", 3)])

@@ -33,13 +33,14 @@ from mtgcr.crossref.textkey import compare_form
 from mtgcr.crossref.translation.langpair import english_counterpart
 from mtgcr.extract.glossary_lookup import reading_of
 from mtgcr.extract.model import GlossaryEntry, Release, Ruleset
+from mtgcr.extract.profiles import PROFILES
 from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.terms import rule_title_pairs
 
 from mtgcr.reports.glossary.model import Catalog, Origin, Provenance, Status, TermPair
 
-__all__ = ["ListedTerm", "pair_glossaries", "load_catalog", "GlossaryError", "cited_rules"]
+__all__ = ["ListedTerm", "RuleTitle", "rule_titles", "bilingual_titles", "pair_glossaries", "load_catalog", "GlossaryError", "cited_rules"]
 
 #: Similarity (0–100, rapidfuzz ``ratio`` on folded names) from which an original that names
 #: no EN headword exactly is taken for one whose definition cites the same rules.
@@ -127,7 +128,8 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
                     en_same_line: Sequence[GlossaryEntry] = (),
                     listed: Sequence[ListedTerm] = (),
                     rules: Ruleset | None = None,
-                    wiki: Sequence[ListedTerm] = ()) -> Catalog:
+                    wiki: Sequence[ListedTerm] = (),
+                    titles: Sequence[RuleTitle] = ()) -> Catalog:
     """Pair a translation's glossary with the EN glossary.
 
     Args:
@@ -145,6 +147,7 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
             is provisional; a listed name with no glossary pair becomes a provisional pair.
         rules: the complete translated ruleset of that release, for keyword headings
             (``702.19. トランプル／Trample``); ``None``: none.
+        titles: further keyword headings (a bilingual edition's, :func:`bilingual_titles`).
         wiki: rules terms found on MTG Wiki pages (a page's subject, headings, 「…／…」; never
             card names): one that repeats a pair adds its page to the provenance; one whose
             EN names an EN entry with another rendering becomes a provisional pair; others
@@ -158,6 +161,8 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
     index = _EnIndex(en.glossary if en is not None else ())
     same_line = {g.line: g for g in en_same_line}
     tr_name = _release_name(tr.release)
+    prof = PROFILES.get(tr.release.lang)
+    note_re = prof.note_re if prof is not None else None
     en_name = _release_name(en.release) if en is not None else None
     cat = Catalog(tr.release.lang, tr.release, en.release if en is not None else None,
                   source=document)
@@ -187,6 +192,9 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
             continue
         term = g.term or (reading_of(g) or "")
         notes = [] if g.term else ["the headword has no term; its reading stands for it"]
+        if note_re is not None and note_re.search(term):
+            term = note_re.sub("", term).strip()
+            notes.append(f"the translator's note in the headword {g.term!r} is left out")
         original = _OBSOLETE_EN.sub("", g.original)
         m = _SENSE.search(original)
         base, sense = (original[:m.start()], m.group("sense")) if m else (original, "")
@@ -205,8 +213,9 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
                           explicit.term if explicit is not None else base.strip(), term,
                           reading_of(g), g.text, status, Provenance(document, g.line, origin),
                           sense, notes))
-    if rules is not None:
-        pairs = _add_rule_titles(pairs, rules, index, make)
+    heads = (rule_titles(rules) if rules is not None else []) + list(titles)
+    if heads:
+        pairs = _add_rule_titles(pairs, heads, index, make)
     if listed:
         pairs = _apply_list(pairs, listed, index, make)
     if wiki:
@@ -218,29 +227,64 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
     return cat
 
 
-def _add_rule_titles(pairs: list[TermPair], rules: Ruleset, index: _EnIndex, make) -> list[TermPair]:
+@dataclass(frozen=True)
+class RuleTitle:
+    """A keyword rule's heading naming its term in both languages: the translated and EN
+    names, the rule number, the document and line (``702.19. トランプル／Trample``; in a
+    bilingual edition ``### 702.2. 死触 Deathtouch``)."""
+
+    term: str
+    en: str
+    number: RuleNumber
+    document: str
+    line: int
+
+
+def rule_titles(rules: Ruleset) -> list[RuleTitle]:
+    """The keyword headings of a translated ruleset whose rule text is ``名前／Name``
+    (:func:`mtgcr.extract.terms.rule_title_pairs`)."""
+    heads = [r for r in rules.rules.values() if r.number.letters is None]
+    by_line = {r.line: r.number for r in heads}
+    return [RuleTitle(tp.ja, tp.en, by_line[tp.line], rules.source, tp.line)
+            for tp in rule_title_pairs(heads) if tp.line in by_line]
+
+
+def bilingual_titles(tr: Ruleset, en: Ruleset) -> list[RuleTitle]:
+    """The keyword headings of a bilingual edition's chapter: a rule whose translated and EN
+    texts come from the same heading line (``### 702.2. 死触 Deathtouch``, read by
+    :mod:`mtgcr.extract.formats.cr_markdown`) names the term in both languages."""
+    out = []
+    for n, r in tr.rules.items():
+        e = en.rules.get(n)
+        if (n.letters is None and e is not None and e.line == r.line and "\n" not in r.text
+                and r.text and e.text and r.text != e.text):
+            out.append(RuleTitle(r.text.strip(), e.text.strip(), n, tr.source, r.line))
+    return out
+
+
+def _add_rule_titles(pairs: list[TermPair], titles: Sequence[RuleTitle], index: _EnIndex,
+                     make) -> list[TermPair]:
     """Keyword headings: a heading that repeats a glossary pair adds its provenance; one whose
     EN name has no pair yet becomes a pair of its own (definition: the rule it heads)."""
     from dataclasses import replace
     where = {(p.concept, _key(p.term)): i for i, p in enumerate(pairs)}
     have = {p.concept for p in pairs}
     out = list(pairs)
-    for tp in rule_title_pairs(r for r in rules.rules.values() if r.number.letters is None):
-        number = next((r.number for r in rules.rules.values() if r.line == tp.line), None)
-        prov = Provenance(rules.source, tp.line, Origin.RULE_TITLE)
-        en_entry, _ = index.find(tp.en, "")
-        head = en_entry.term if en_entry is not None else tp.en
+    for t in titles:
+        prov = Provenance(t.document, t.line, Origin.RULE_TITLE)
+        en_entry, _ = index.find(t.en, "")
+        head = en_entry.term if en_entry is not None else t.en
         cid = concept_id(head)
-        i = where.get((cid, _key(tp.ja)))
+        i = where.get((cid, _key(t.term)))
         if i is not None:
             out[i] = replace(out[i], provenance=out[i].provenance + (prov,))
             continue
-        note = ([f"rule {number} heads it; the glossary gives "
+        note = ([f"rule {t.number} heads it; the glossary gives "
                  + ", ".join(sorted({p.term for p in pairs if p.concept == cid}))]
                 if cid in have else [])
-        p = make(en_entry, "", tp.en, tp.ja, None, "", Status.OFFICIAL, prov, "", note)
-        p = replace(p, rules=(number,) if number else ())
-        where[(cid, _key(tp.ja))] = len(out)
+        p = make(en_entry, "", t.en, t.term, None, "", Status.OFFICIAL, prov, "", note)
+        p = replace(p, rules=(t.number,))
+        where[(cid, _key(t.term))] = len(out)
         out.append(p)
     return out
 
@@ -312,6 +356,23 @@ def _originals(store, release_id: int) -> int:
                               "IS NOT NULL AND original != ''", (release_id,)).fetchone()[0]
 
 
+def _edition_titles(store, lang: str, label: str, glossary_origin: str) -> list[RuleTitle]:
+    """The keyword headings of the chapter files of the bilingual edition a glossary belongs
+    to (releases of ``label`` with an origin ``markdown:…`` other than the glossary's)."""
+    from mtgcr.extract.records import from_record
+    if not glossary_origin.startswith("markdown:"):
+        return []
+    en_side = {r.origin: r for r in store.releases("en") if r.label == label}
+    out: list[RuleTitle] = []
+    for r in store.releases(lang):
+        e = en_side.get(r.origin)
+        if (r.label == label and r.origin.startswith("markdown:") and r.origin != glossary_origin
+                and e is not None and r.counts.get("rules")):
+            out += bilingual_titles(from_record(store.release_rows(r.id)),
+                                    from_record(store.release_rows(e.id)))
+    return out
+
+
 def load_catalog(store, lang: str, spec: str | None = None) -> Catalog:
     """The catalog of translation ``lang`` release ``spec`` (label, date, or newest) in a store.
 
@@ -361,6 +422,7 @@ def load_catalog(store, lang: str, spec: str | None = None) -> Catalog:
     en_info = english_counterpart(tr.release, en_infos)
     en = from_record(store.release_rows(en_info.id)) if en_info is not None else None
     en_same: list[GlossaryEntry] = []
+    titles: list[RuleTitle] = []
     origin = Origin.GLOSSARY
     if not best.complete:  # a bilingual edition: its EN side is on the same lines
         side = next((r for r in store.releases("en") if r.label == label
@@ -370,6 +432,7 @@ def load_catalog(store, lang: str, spec: str | None = None) -> Catalog:
             origin = Origin.BILINGUAL
             if en is None:
                 en = from_record(store.release_rows(side.id))
+        titles = _edition_titles(store, lang, label, best.origin)
     listed = [ListedTerm(f["en"], f["term"], f.get("document_source", ""), f.get("line", 0))
               for f in store.facts("term-pair")
               if f.get("provisional") and f.get("lang") == lang]
@@ -379,7 +442,8 @@ def load_catalog(store, lang: str, spec: str | None = None) -> Catalog:
             if lang == "ja" and f.get("kind") == "term" and f.get("source") in WIKI_TERM_SOURCES
             and not f.get("in_quote") and f.get("ja") and f.get("en")]
     cat = pair_glossaries(tr, en, document=best.source or tr.source, origin=origin,
-                          en_same_line=en_same, listed=listed, rules=rules, wiki=wiki)
+                          en_same_line=en_same, listed=listed,
+                          rules=None if titles else rules, wiki=wiki, titles=titles)
     if en is None:
         cat.notes.insert(0, f"no EN release {label} stored: pairs have no anchor and no EN "
                             f"definition (ingest the EN release {label})")

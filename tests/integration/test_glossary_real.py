@@ -140,6 +140,11 @@ def test_zh_bilingual_edition_pairs_and_provisional_marks(zh):
     assert (t.term, t.status, t.provenance[0].origin) == ("践踏", Status.OFFICIAL, Origin.BILINGUAL)
     assert t.provenance[0].document.endswith("glossary.md") and t.provenance[0].line == 3469
     assert t.anchor == "en:2026-04-17:glossary:Trample" and t.rules == (RuleNumber.parse("702.19"),)
+    # the chapter file's keyword heading (### 702.19. 践踏 Trample) names the same pair
+    assert any(v.origin is Origin.RULE_TITLE and v.document.endswith("7.md") for v in t.provenance)
+    # a translator's note in a headword is no part of the term
+    c = [p for p in zh.pairs if p.en == "Counter" and p.provenance[0].origin is Origin.BILINGUAL]
+    assert c and "译注" not in c[0].term and c[0].notes
     a = next(p for p in zh.pairs if p.en == "Abandon")  # in translatedterms: provisional
     assert (a.term, a.status) == ("撤废", Status.PROVISIONAL)
     assert any(v.origin is Origin.TERM_LIST for v in a.provenance)
