@@ -434,3 +434,10 @@ def test_diff_added_removed_renamed_retranslated_status_and_stale():
     # without the EN releases a rename is a removal and an addition, and the report says so
     d2 = diff_catalogs(old, new)
     assert d2.counts()["renamed"] == 0 and d2.counts()["removed"] == 2 and d2.notes
+
+
+def test_check_of_one_section_reports_the_whole_checks_findings_there(cat):
+    whole = check_catalog(cat, JA, EN)
+    one = check_catalog(cat, JA, EN, section=702)
+    assert [d for d in whole.drift if d.rule.section == 702] == one.drift
+    assert one.rules_checked == sum(1 for n in JA.rules if n.section == 702)

@@ -196,7 +196,8 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
     Args:
         cat: the catalog (its pairs give the terms).
         tr, en: the complete translated and EN rulesets of the same release.
-        section: only the rules of that section.
+        section: report only the rules of that section (which concepts are checked is still
+            judged on every rule, so a section's findings are those of the whole check).
 
     Returns:
         A :class:`CheckReport` (drift in rule order, then shared terms).
@@ -219,12 +220,10 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
     rep.pairs_checked = sum(len(groups[c]) for c, *_ in checks)
     uses: dict[str, list[tuple[RuleNumber, str, bool, int]]] = {c[0]: [] for c in checks}
     for n, en_rule in en.rules.items():
-        if section is not None and n.section != section:
-            continue
         rule = tr.rules.get(n)
         if rule is None:
             continue
-        rep.rules_checked += 1
+        rep.rules_checked += section is None or n.section == section
         en_text = _rule_text(en_rule)
         low = en_text.casefold()
         tr_text = _norm(_rule_text(rule))
@@ -249,6 +248,8 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
             continue
         rep.drift += [Drift(n, concept, found, term, forms, line)
                       for n, found, ok, line in got if not ok]
+    if section is not None:  # consistency is judged on every rule, findings kept for one section
+        rep.drift = [d for d in rep.drift if d.rule.section == section]
     rep.drift.sort(key=lambda d: (d.rule, d.concept))
     if skipped:
         rep.notes.append(f"{len(skipped)} concepts not checked: their EN word is used in other "
