@@ -207,6 +207,15 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
             notes.append(how)
         if en_entry is None and explicit is None and en is not None:
             cat.notes.append(f"{document}:{g.line}: {g.heading or g.term}: {how}")
+        if en_entry is not None or explicit is not None:
+            en_cites = set(cited_rules(en_entry.text if en_entry is not None else explicit.text))
+            tr_cites = set(cited_rules(g.text))
+            if en_cites and tr_cites and not en_cites & tr_cites:
+                notes.append("the two definitions cite different rules ("
+                             + ", ".join(sorted(map(str, tr_cites))) + " / "
+                             + ", ".join(sorted(map(str, en_cites)))
+                             + "): renumbered references, or a headword paired with another "
+                               "entry's text in the source")
         status = Status.OBSOLETE if (g.obsolete or _OBSOLETE_JA.match(g.text)
                                      or original != g.original) else Status.OFFICIAL
         pairs.append(make(en_entry, explicit.text if explicit is not None else "",

@@ -145,6 +145,10 @@ def test_zh_bilingual_edition_pairs_and_provisional_marks(zh):
     # a translator's note in a headword is no part of the term
     c = [p for p in zh.pairs if p.en == "Counter" and p.provenance[0].origin is Origin.BILINGUAL]
     assert c and "译注" not in c[0].term and c[0].notes
+    # the shifted entries (see the check test) are noted: their definitions cite other rules
+    ex = next(p for p in zh.pairs if p.en == "Exert" and p.provenance[0].origin is Origin.BILINGUAL)
+    assert any("cite different rules" in n for n in ex.notes)
+    assert not any("cite different rules" in n for n in t.notes)
     a = next(p for p in zh.pairs if p.en == "Abandon")  # in translatedterms: provisional
     assert (a.term, a.status) == ("撤废", Status.PROVISIONAL)
     assert any(v.origin is Origin.TERM_LIST for v in a.provenance)
@@ -189,6 +193,12 @@ def test_zh_check_shared_term_verified_and_exit_status(store, capsys):
     assert any(s["term"] == "平原行者" and set(s["en"]) == {"Plainscycling", "Plainswalk"}
                for s in data["shared"])
     assert data["findings"] == len(data["drift"]) + len(data["shared"])
+    # Verified by reading glossary.md lines 1239–1256 and 7.md line 226: from Excess Damage on,
+    # the edition's ZH headwords and ZH definitions sit one entry too early (交换 "exchange"
+    # heads Excess Damage, 耗竭 heads Exchange, 放逐 heads Exhaust), while the keyword heading
+    # 701.12 gives 交换 for Exchange: 交换 is reported for both EN terms.
+    assert any(s["term"] == "交换" and set(s["en"]) == {"Excess Damage", "Exchange"}
+               for s in data["shared"])
 
 
 def test_ja_diff_reports_entries_changed_in_a_later_en_release(store):
