@@ -79,17 +79,17 @@ def main(shared: Path) -> None:
     for f in files[:: 10 if QUICK else 1]:
         b = f.read_bytes()
         fl = _floor(b, decode_bytes(b).encoding)
-        p = _best(lambda: parse_cr_text(document_from_bytes(b, f.name)), 3)
+        p = _best(lambda b=b, f=f: parse_cr_text(document_from_bytes(b, f.name)), 3)
         worst = max(worst, (p / fl, f.name))
     _row(rows, f"parse, worst official file ({worst[1]})", "", "floor", "", f"{worst[0]:.1f}×",
          "≤ 3×", worst[0] <= 3)
     for a, b in PAIRS if not QUICK else PAIRS[:1]:
         old = parse_cr_text(document_from_bytes((official / f"{a}.txt").read_bytes(), a))
         new = parse_cr_text(document_from_bytes((official / f"{b}.txt").read_bytes(), b))
-        ours = _best(lambda: align_releases(old, new), 5)
+        ours = _best(lambda old=old, new=new: align_releases(old, new), 5)
         o_txt = {str(n): r.text for n, r in old.rules.items()}
         n_txt = {str(n): r.text for n, r in new.rules.items()}
-        ref = _best(lambda: match(o_txt, n_txt), 1)
+        ref = _best(lambda o_txt=o_txt, n_txt=n_txt: match(o_txt, n_txt), 1)
         _row(rows, f"align {a} → {b}", f"{ours * 1000:.0f} ms", "reference matcher",
              f"{ref:.2f} s", f"{ref / ours:.0f}× faster", "≥ 200×", ref / ours >= 200)
     if not QUICK:

@@ -31,6 +31,7 @@ Sources of the format knowledge:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
@@ -155,7 +156,7 @@ class CRProfile:
     glossary_re: re.Pattern
     credits_re: re.Pattern
     date_re: re.Pattern
-    date_from: object  # Callable[[re.Match], date | None]
+    date_from: Callable[[re.Match[str]], date | None]
     headword_re: re.Pattern | None = None
     headword_starts_entry: bool = False
     revision_re: re.Pattern | None = None

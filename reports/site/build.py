@@ -21,7 +21,7 @@ from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
 from mtgcr.crossref.chain import Chain, aligned_pair
 from mtgcr.crossref.textkey import compare_form
 from mtgcr.extract.model import Ruleset
-from mtgcr.extract.records import from_record
+from mtgcr.extract.records import load_release
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
@@ -163,10 +163,10 @@ def _stale_marks(tr: Ruleset, en_k: int, en_rulesets: list[Ruleset],
         for n, lin in ids[-1].items():
             by_lin.setdefault(lin, []).append(n)
         for n in tr.rules:
-            lin = ids[en_k].get(n)
-            if lin is None or n not in en.rules:
+            en_lin = ids[en_k].get(n)
+            if en_lin is None or n not in en.rules:
                 continue
-            now = by_lin.get(lin, [])
+            now = by_lin.get(en_lin, [])
             if not now:
                 out.setdefault(n, f"the English rule was removed after {release_key_rs(en)}")
             elif compare_form(newest.rules[now[0]].text) != compare_form(en.rules[n].text):
@@ -194,7 +194,7 @@ def side_of_partial(folder: str, rs: Ruleset) -> list[tuple[str, str, frozenset[
 
 
 def release_key_rs(rs: Ruleset) -> str:
-    return rs.release.effective_date.isoformat() if rs.release.effective_date else rs.release.label
+    return rs.release.name
 
 
 def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> SiteResult:
@@ -223,7 +223,7 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     index_rows: list[str] = []
     # which translation releases get side-by-side pages (those with an EN release of their label)
     en_labels = {r.label for r in store.releases("en") if r.complete} if "en" in langs else set()
-    side_of: dict[str, list[tuple[str, str]]] = {}
+    side_of: dict[str, list[tuple[str, str, frozenset[int]]]] = {}
     for lang in langs:
         if lang == "en":
             continue
@@ -300,11 +300,11 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     for old, new in opts.compare:
         for lang in langs:
             try:
-                o, n, al = aligned_pair(store, old, new, lang)
+                o_rs, n_rs, al = aligned_pair(store, old, new, lang)
             except StoreError:
                 continue
-            ko, kn = release_key_rs(o), release_key_rs(n)
-            w.write(f"changes/{lang}/{ko}_{kn}.html", changes_page(diff_view(al, o, n), ko, kn))
+            ko, kn = release_key_rs(o_rs), release_key_rs(n_rs)
+            w.write(f"changes/{lang}/{ko}_{kn}.html", changes_page(diff_view(al, o_rs, n_rs), ko, kn))
             index_rows.insert(0, f'<tr><td>{esc(lang)}</td><td colspan=3>compare {esc(ko)} → '
                                  f'{esc(kn)}</td><td><a href="changes/{lang}/{ko}_{kn}.html">'
                                  f'changes</a></td></tr>')
@@ -327,7 +327,7 @@ def _side_pages(w: _Writer, store: Store, lang: str, infos: list[ReleaseInfo],
     by_label = {i.label: k for k, i in enumerate(en_infos)}
     en_rs = en_state["rulesets"]
     partial = [r for r in store.releases(lang) if not r.complete]
-    todo = list(zip(infos, rulesets)) + [(r, from_record(store.release_rows(r.id))) for r in partial]
+    todo = list(zip(infos, rulesets)) + [(r, load_release(store, r)) for r in partial]
     for info, rs in todo:
         k_en = by_label.get(_base_label(info.label))
         if k_en is None or not _wanted(info, opts.releases):

@@ -8,7 +8,7 @@ from typing import Any
 
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.reports.render.common import arrow, diff_markup
+from mtgcr.reports.render.common import diff_markup
 from mtgcr.reports.site.pages import anchor_id, esc, page, rule_href, section_file
 from mtgcr.reports.site.rules import ReleaseContext, linkify
 
@@ -86,7 +86,7 @@ def side_page(section: RuleNumber, tr: ReleaseContext, en: ReleaseContext,
         if where:
             note += f'<div class="quoted">quoted on {esc(where)}</div>'
 
-        def cell(rule, ctx, lang_name, prefix):
+        def cell(rule, ctx, lang_name, prefix, n=n):
             if rule is None:
                 return f"<div><em>not in the {lang_name} text</em></div>"
             ex = "".join(f'<p class="example" data-label="{esc(ctx.example_label)}">'

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, ROOT, SHARED, need
+from conftest import OFFICIAL, ROOT, SHARED, need
 from mtgcr.reports.cli import main
 
 from sitecheck import broken_links
