@@ -51,7 +51,7 @@ def deck_id(lang: str) -> int:
 
 def note_guid(p: TermPair) -> str:
     """The note guid of a pair's concept and sense (``genanki.guid_for``), fixed across releases."""
-    import genanki
+    import genanki  # type: ignore[import-untyped]
     return genanki.guid_for(p.entry_id, p.lang)
 
 

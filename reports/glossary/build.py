@@ -207,8 +207,9 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
             notes.append(how)
         if en_entry is None and explicit is None and en is not None:
             cat.notes.append(f"{document}:{g.line}: {g.heading or g.term}: {how}")
-        if en_entry is not None or explicit is not None:
-            en_cites = set(cited_rules(en_entry.text if en_entry is not None else explicit.text))
+        en_def = en_entry if en_entry is not None else explicit
+        if en_def is not None:
+            en_cites = set(cited_rules(en_def.text))
             tr_cites = set(cited_rules(g.text))
             if en_cites and tr_cites and not en_cites & tr_cites:
                 notes.append("the two definitions cite different rules ("
@@ -231,7 +232,7 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
         pairs = _apply_wiki(pairs, wiki, index, make)
     order = {id(g): i for i, g in enumerate(index.entries)}
     by_concept = {concept_id(g.term): order[id(g)] for g in index.entries}
-    pairs.sort(key=lambda p: (by_concept.get(p.concept, len(order)), p.en.casefold(), p.sense))
+    pairs.sort(key=lambda p: (by_concept.get(p.concept or "", len(order)), p.en.casefold(), p.sense))
     cat.pairs = pairs
     return cat
 

@@ -228,7 +228,7 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
         low = en_text.casefold()
         tr_text = _norm(_rule_text(rule))
         found = []  # (start, end, concept, match, forms): every use of an EN term
-        for concept, pat, forms, term, core in checks:
+        for concept, pat, forms, _term, core in checks:
             if core in low:
                 found += [(m.start(), m.end(), concept, m.group(), forms)
                           for m in pat.finditer(en_text)]
@@ -240,7 +240,7 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
             seen.add(concept)
             uses[concept].append((n, text, any(f in tr_text for f in forms), rule.line))
     skipped = []
-    for concept, pat, forms, term, core in checks:
+    for concept, _pat, forms, term, _core in checks:
         got = uses[concept]
         used = sum(1 for *_, ok, _line in got if ok)
         if len(got) >= MIN_USES and used / len(got) < CONSISTENT:
@@ -259,8 +259,8 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
     for p in cat.pairs:
         if p.concept:
             by_term.setdefault(_norm(p.term), []).append(p)
-    for key, pairs in by_term.items():
-        concepts = tuple(dict.fromkeys(p.concept for p in pairs))
+    for pairs in by_term.values():
+        concepts = tuple(dict.fromkeys(p.concept for p in pairs if p.concept))
         if len(concepts) > 1:
             rep.shared.append(SharedTerm(pairs[0].term, tuple(dict.fromkeys(p.en for p in pairs)),
                                          concepts, tuple(str(p.provenance[0]) for p in pairs
