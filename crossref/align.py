@@ -10,7 +10,8 @@ neighbours) and returns an :class:`~mtgcr.crossref.model.Alignment`:
    prior (:func:`mtgcr.crossref.assign.assign_rest`); equal candidates become ``ambiguous``;
    rules rewritten in place are then paired gap by gap (:func:`mtgcr.crossref.assign.fill_gaps`)
    and subrules following a matched subrule in a block (:func:`mtgcr.crossref.assign.extend_runs`);
-4. splits and merges are found by containment (:mod:`mtgcr.crossref.splitmerge`);
+4. splits and merges are found by containment, and rules divided in two and reworded by
+   the words the new neighbour covers (:mod:`mtgcr.crossref.splitmerge`);
 5. sections are paired from the aligned rules and titles (:mod:`mtgcr.crossref.sections`);
 6. each group is classified, comparing texts after mapping the old text's rule references
    through the alignment; glossary entries are paired (:mod:`mtgcr.crossref.glossary`).
@@ -32,7 +33,7 @@ from mtgcr.crossref.classify import build_alignment
 from mtgcr.crossref.matching import Codec, Group, Matching, Side
 from mtgcr.crossref.model import Alignment
 from mtgcr.crossref.options import AlignOptions
-from mtgcr.crossref.splitmerge import find_merges, find_splits
+from mtgcr.crossref.splitmerge import find_divided_rules, find_merges, find_splits
 
 __all__ = ["align_releases"]
 
@@ -67,6 +68,8 @@ def align_releases(old: Ruleset, new: Ruleset, options: AlignOptions | None = No
         fill_gaps(a, b, m, o)
         extend_runs(a, b, m, o)
     find_splits(a, b, m, o)
+    if old.complete and new.complete:
+        find_divided_rules(a, b, m, o)
     find_merges(a, b, m, o)
     return build_alignment(a, b, m)
 

@@ -5,8 +5,9 @@ classified by comparing texts (rule text plus examples):
 
 * identical → ``unchanged`` (same number) or ``renumbered`` (references that kept a number
   the alignment changed are noted on demand by :func:`stale_references`, for reports);
-* equal after folding typography (:func:`~mtgcr.crossref.textkey.compare_form`) → the same, with a
-  note;
+* equal after folding typography (:mod:`mtgcr.crossref.typography`: quotes, ``?`` or U+FFFD
+  for a lost character, marks, italics, URL brackets, dashes, wraps) → ``typography`` (its own
+  relation, never "modified"; ``renumbered`` when the number changed too), with a note;
 * equal after mapping the old text's references through the alignment → the same, with a
   note ("rule 712.7a" → "rule 712.11c" is not an edit);
 * otherwise ``modified`` with the Indel similarity of the compared forms;
@@ -16,6 +17,7 @@ classified by comparing texts (rule text plus examples):
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from mtgcr.extract.references import find_references
 from mtgcr.extract.model import Ruleset
@@ -26,9 +28,11 @@ from mtgcr.crossref.matching import Matching, Side
 from mtgcr.crossref.model import CONTINUING, Alignment, Change, RuleKind
 from mtgcr.crossref.sections import align_sections
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers
+from mtgcr.crossref.typography import typography_form, typography_only
 from mtgcr.crossref.worddiff import text_similarity
 
-__all__ = ["build_alignment", "stale_references", "compare_texts", "number_table"]
+__all__ = ["build_alignment", "stale_references", "compare_pair", "compare_texts",
+           "TextComparison", "number_table"]
 
 _TOKEN = re.compile(r"\d\d\d(?:\.\d{1,3}[a-z]{0,2})?(?!\d)")
 _AMBIGUOUS_NOTE = "equally good candidates; record a decision to settle it"
@@ -123,8 +127,28 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
                      {"old": len(a), "new": len(b)})
 
 
-def compare_texts(ra: str, rb: str, table: dict[str, str | None],
-                  lang: str = "en") -> tuple[bool, float, list[str]]:
+class TextComparison(NamedTuple):
+    """How the texts of one rule pair compare (:func:`compare_pair`).
+
+    Attributes:
+        changed: the wording differs (a real edit), after mapping references and folding
+            typography.
+        similarity: 0–1 Indel similarity of the typography forms (1.0 when not changed).
+        notes: why texts that are not equal as published count as the same ("typography
+            only", "only renumbered references", …).
+        typography: the texts as published differ in typography
+            (:mod:`mtgcr.crossref.typography`) and in nothing else but renumbered
+            references; ``False`` when ``changed``.
+    """
+
+    changed: bool
+    similarity: float
+    notes: list[str]
+    typography: bool = False
+
+
+def compare_pair(ra: str, rb: str, table: dict[str, str | None],
+                 lang: str = "en") -> TextComparison:
     """Whether a rule's wording changed, comparing ``ra`` (old) with ``rb`` (new).
 
     Args:
@@ -136,33 +160,37 @@ def compare_texts(ra: str, rb: str, table: dict[str, str | None],
             :func:`mtgcr.crossref.worddiff.text_similarity`).
 
     Returns:
-        ``(changed, similarity 0–1, notes)``; ``similarity`` is 1.0 when unchanged; notes say
-        why equal texts differ as published ("typography only", "only renumbered
-        references", …) or that only the examples changed.
+        A :class:`TextComparison`. Typography (:func:`~mtgcr.crossref.typography.typography_only`:
+        quotes, ``?`` or U+FFFD for a lost character, ™/®/(TM), ``_italics_``, ``<url>``,
+        dashes, wraps, whitespace) is never a change; a pair with a real edit is ``changed``
+        whatever its typography, with the similarity of the typography forms.
     """
-    notes: list[str] = []
-    sim = 1.0
     if ra == rb:
-        return False, 1.0, notes
-    if rewrite_numbers(ra, table) == rb:
-        return False, 1.0, ["only renumbered references"]
-    fa, fb = compare_form(ra), compare_form(rb)
-    if fa == fb:
-        return False, 1.0, ["typography only"]
-    fa = compare_form(rewrite_numbers(ra, table))
-    changed = fa != fb
-    if changed:
-        sim = text_similarity(fa, fb, lang)
-    else:
-        notes.append("only renumbered references and typography")
-    return changed, sim, notes
+        return TextComparison(False, 1.0, [])
+    mapped = rewrite_numbers(ra, table)
+    if mapped == rb:
+        return TextComparison(False, 1.0, ["only renumbered references"])
+    if compare_form(ra) == compare_form(rb) or typography_only(ra, rb):
+        return TextComparison(False, 1.0, ["typography only"], True)
+    if mapped != ra and typography_only(mapped, rb):
+        return TextComparison(False, 1.0, ["only renumbered references and typography"], True)
+    return TextComparison(True, text_similarity(typography_form(mapped), typography_form(rb),
+                                                lang), [])
+
+
+def compare_texts(ra: str, rb: str, table: dict[str, str | None],
+                  lang: str = "en") -> tuple[bool, float, list[str]]:
+    """``(changed, similarity 0–1, notes)`` of :func:`compare_pair` (kept for callers that
+    do not need to know whether typography differs)."""
+    c = compare_pair(ra, rb, table, lang)
+    return c.changed, c.similarity, c.notes
 
 
 def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
                  table: dict[str, str | None], decided: bool) -> Change:
     """Classify the one-to-one pair old ``i`` ↔ new ``j`` (``table``: the old numbers the
     alignment changes, see :func:`~mtgcr.crossref.textkey.rewrite_numbers`)."""
-    changed, sim, notes = compare_texts(a.full[i], b.full[j], table, a.rs.release.lang)
+    changed, sim, notes, typo = compare_pair(a.full[i], b.full[j], table, a.rs.release.lang)
     if changed and a.text[i] == b.text[j]:
         notes.append("examples changed")
     na, nb = a.nums[i], b.nums[j]
@@ -171,8 +199,10 @@ def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
         kind = "moved"
     elif changed:
         kind = "modified"
+    elif na != nb:
+        kind = "renumbered"
     else:
-        kind = "unchanged" if na == nb else "renumbered"
+        kind = "typography" if typo else "unchanged"
     return Change(kind, (na,), (nb,), round(sim, 4), changed, tuple(notes), decided)
 
 

@@ -1,6 +1,7 @@
 """Glossary correspondence: entries matched by headword, then renamed ones by definition.
 
-Headwords compare case-folded with typography folded; an entry also matches through its
+Headwords compare case-folded with typography folded (:mod:`mtgcr.crossref.typography`, also
+``?`` for a lost quote mark); an entry also matches through its
 aliases ("Kicker, Kicked") and, for translations, its English headword. Definitions compare
 after mapping their rule references through the rule alignment, so "See rule 702.33" →
 "See rule 702.34" alone is no change. Leftover entries whose definitions are at least 85 %
@@ -15,7 +16,8 @@ from scipy.optimize import linear_sum_assignment
 from mtgcr.extract.model import GlossaryEntry
 
 from mtgcr.crossref.model import GlossaryChange, GlossaryKind
-from mtgcr.crossref.textkey import compare_form, match_key, rewrite_numbers
+from mtgcr.crossref.textkey import match_key, rewrite_numbers
+from mtgcr.crossref.typography import typography_form, typography_only
 
 __all__ = ["align_glossary", "RENAME_THRESHOLD"]
 
@@ -23,9 +25,14 @@ __all__ = ["align_glossary", "RENAME_THRESHOLD"]
 RENAME_THRESHOLD = 0.85
 
 
+def _skeleton(term: str) -> str:
+    """A headword's ASCII letters and digits after folding typography, case folded."""
+    return "".join(ch for ch in typography_form(term).casefold() if ch.isascii() and ch.isalnum())
+
+
 def _names(g: GlossaryEntry) -> list[str]:
     names = [g.term, *g.aliases] + ([g.original] if g.original else [])
-    return [compare_form(n).casefold() for n in names if n]
+    return [typography_form(n).casefold() for n in names if n]
 
 
 def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
@@ -70,6 +77,19 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
                     break
     lone_o = [i for i in range(len(old)) if i not in pair]
     lone_n = [j for j in range(len(new)) if j not in taken]
+    # headwords that differ in typography only ("Intervening ?If? Clause", 2008-05-01); only
+    # headwords with the same ASCII letters and digits can (see crossref.typography)
+    by_skeleton: dict[str, list[int]] = {}
+    for j in lone_n:
+        by_skeleton.setdefault(_skeleton(new[j].term), []).append(j)
+    for i in lone_o:
+        for j in by_skeleton.get(_skeleton(old[i].term), ()):
+            if j not in taken and typography_only(old[i].term.casefold(), new[j].term.casefold()):
+                pair[i] = j
+                taken.add(j)
+                break
+    lone_o = [i for i in lone_o if i not in pair]
+    lone_n = [j for j in lone_n if j not in taken]
     renamed: set[int] = set()
     if lone_o and lone_n:
         sim = process.cdist([match_key(old[i].text) for i in lone_o],
@@ -100,29 +120,45 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
 
 def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
              renamed: bool) -> GlossaryChange:
+    """One paired entry: ``renamed`` / ``changed`` (definition reworded, obsolete flag or
+    aliases changed) / ``typography`` (headword, aliases or definition differ in typography
+    only: a straight-quote copy of an entry is no change) / ``unchanged``."""
     notes: list[str] = []
+    typo = aliases_changed = False
     if a.obsolete != b.obsolete:
         notes.append("now obsolete" if b.obsolete else "no longer obsolete")
-    aliases_changed = tuple(x.casefold() for x in a.aliases) != tuple(x.casefold() for x in b.aliases)
-    if aliases_changed:
-        notes.append("aliases changed")
+    if a.aliases != b.aliases:
+        fa = tuple(typography_form(x).casefold() for x in a.aliases)
+        fb = tuple(typography_form(x).casefold() for x in b.aliases)
+        if fa != fb and not (len(a.aliases) == len(b.aliases) and all(
+                typography_only(x.casefold(), y.casefold()) for x, y in zip(a.aliases, b.aliases))):
+            notes.append("aliases changed")
+            aliases_changed = True
+        else:
+            notes.append("alias typography only")
+            typo = True
     if a.term != b.term and not renamed:
         notes.append("headword typography only")
+        typo = True
     if a.text == b.text:
         sim, changed = 1.0, False
     else:
-        fa, fb = compare_form(a.text), compare_form(b.text)
-        if fa != fb:
-            fa = compare_form(rewrite_numbers(a.text, table))
-        changed = fa != fb
-        sim = fuzz.ratio(fa, fb) / 100.0 if changed else 1.0
+        changed = not typography_only(a.text, b.text)
+        if changed:
+            mapped = rewrite_numbers(a.text, table)
+            changed = mapped != b.text and not typography_only(mapped, b.text)
+        sim = (fuzz.ratio(typography_form(rewrite_numbers(a.text, table)),
+                          typography_form(b.text)) / 100.0 if changed else 1.0)
         if not changed:
             notes.append("typography or renumbered references only")
+            typo = typo or not (rewrite_numbers(a.text, table) == b.text)
     kind: GlossaryKind
     if renamed:
         kind = "renamed"
     elif changed or a.obsolete != b.obsolete or aliases_changed:
         kind = "changed"
+    elif typo:
+        kind = "typography"
     else:
         kind = "unchanged"
     return GlossaryChange(kind, a.term, b.term, round(sim, 4), tuple(notes))

@@ -548,7 +548,7 @@ def _now(chain, start: Ruleset, fragment: Ruleset) -> dict[str, dict]:
         if num not in start.rules:
             continue
         res = lin.remap(num, 0, len(releases) - 1 - k)
-        kinds = sorted({e.kind for e in res.path[1:]} - {"unchanged"})
+        kinds = sorted({e.kind for e in res.path[1:]} - {"unchanged", "typography"})
         out[str(num)] = {"numbers": [str(n) for n in res.numbers], "reason": res.reason,
                          "changes": kinds}
     return out

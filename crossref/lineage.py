@@ -31,7 +31,7 @@ class HistoryEntry:
         release: the release.
         numbers: the number(s) there (several after a split), ``()`` when absent.
         kind: how it got there from the previous release of the chain: a rule or section
-            change kind (``unchanged``, ``renumbered``, ``modified``, ``moved``, ``split``,
+            change kind (``unchanged``, ``typography``, ``renumbered``, ``modified``, ``moved``, ``split``,
             ``merged``, ``retitled``, ``added``), ``removed`` (gone since the previous
             release), ``ambiguous`` (no single answer; see ``candidates``), ``absent`` (not
             there), ``unknown`` (beyond an ambiguous step), ``initial`` (first release of the
@@ -289,7 +289,7 @@ class Lineage:
 
 
 _ORDER = ("ambiguous", "split", "merged", "moved", "modified", "retitled", "renumbered",
-          "unchanged", "added", "removed")
+          "typography", "unchanged", "added", "removed")
 
 
 def _pick(kinds: list[str]) -> str:

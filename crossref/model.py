@@ -20,12 +20,12 @@ __all__ = ["RuleKind", "SectionKind", "GlossaryKind", "RULE_KINDS", "SECTION_KIN
            "release_json"]
 
 #: A relation between rules (the stored and JSON value is the string itself).
-RuleKind = Literal["unchanged", "renumbered", "modified", "moved", "split", "merged", "added",
-                   "removed", "ambiguous"]
+RuleKind = Literal["unchanged", "typography", "renumbered", "modified", "moved", "split",
+                   "merged", "added", "removed", "ambiguous"]
 #: A relation between sections (``unchanged`` ones are kept too, reports may hide them).
 SectionKind = Literal["unchanged", "moved", "retitled", "merged", "split", "added", "removed"]
 #: A relation between glossary entries.
-GlossaryKind = Literal["unchanged", "changed", "renamed", "added", "removed"]
+GlossaryKind = Literal["unchanged", "typography", "changed", "renamed", "added", "removed"]
 
 #: Relations between rules, in the order reports list them.
 RULE_KINDS: tuple[RuleKind, ...] = get_args(RuleKind)
@@ -43,7 +43,8 @@ def _kind(value: str, kinds: tuple[str, ...], what: str) -> Any:
     return value
 
 #: Kinds that carry a rule forward to a successor (lineage continues through them).
-CONTINUING = frozenset({"unchanged", "renumbered", "modified", "moved", "split", "merged"})
+CONTINUING = frozenset({"unchanged", "typography", "renumbered", "modified", "moved", "split",
+                        "merged"})
 
 
 _parse = lru_cache(maxsize=65536)(RuleNumber.parse)  # cached alignments repeat numbers
@@ -56,8 +57,14 @@ class Change(NamedTuple):
     Attributes:
         kind: one of :data:`RULE_KINDS`.
 
-            * ``unchanged`` / ``renumbered``: same text (typography and renumbered references
-              aside), same / different number;
+            * ``unchanged``: same number, same text as published (renumbered references
+              aside);
+            * ``typography``: same number, the texts differ in typography only (quotes,
+              ``?`` or U+FFFD for a lost character, ™/®/(TM), ``_italics_``, ``<url>``
+              brackets, dashes, wraps, whitespace; :mod:`mtgcr.crossref.typography`) — never
+              an edit, counted apart, listed in reports only on request;
+            * ``renumbered``: same text (typography and renumbered references aside),
+              another number;
             * ``modified``: reworded, one old rule ↔ one new rule;
             * ``moved``: one ↔ one, but into another section than its section went to
               (``text_changed`` says whether it was also reworded);
@@ -69,8 +76,8 @@ class Change(NamedTuple):
               of them and nothing is picked (a decisions file can settle it).
         old, new: rule numbers in the old / new release, in document order.
         similarity: 0–1 (rounded to 4 places by the aligner), the Indel similarity of the
-            texts (references mapped, typography folded); 1.0 for unchanged and renumbered,
-            0.0 for added and removed.
+            texts (references mapped, typography folded); 1.0 for unchanged, typography and
+            renumbered, 0.0 for added and removed.
         text_changed: the wording differs (after folding typography and mapping references).
         notes: remarks for people ("typography only", "cites 701.2, now 702.2", …).
         decided: the relation comes from a human decision, not from the texts.
@@ -144,7 +151,8 @@ class GlossaryChange:
     """How one glossary entry corresponds.
 
     Attributes:
-        kind: one of :data:`GLOSSARY_KINDS`.
+        kind: one of :data:`GLOSSARY_KINDS` (``typography``: headword, aliases or definition
+            differ in typography only, see :mod:`mtgcr.crossref.typography`).
         old_term, new_term: headwords as printed (``None`` when absent).
         similarity: 0–1 similarity of the definitions (references mapped).
         notes: remarks ("now obsolete", …).

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 __all__ = ["AlignOptions", "ALGORITHM_VERSION"]
 
 #: Bumped whenever the alignment method changes its results (part of cache keys).
-ALGORITHM_VERSION = "align-9"
+ALGORITHM_VERSION = "align-10"  # 10: the typography relation, divided rules as splits
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,12 @@ match, if any) in new-document order makes them clearly more similar to the old 
 the one-to-one match alone. Merges are the mirror image. An old rule left unmatched that has
 a single contained piece is a one-to-one match after all (a rule cut down to a part of
 itself).
+
+A rule *divided* in two and reworded (2026-01-16's 714.3a covered Sagas without and with read
+ahead; 2026-04-17 gives each case a subrule of its own, 714.3a and 714.3b) leaves no piece
+contained well enough: :func:`find_divided_rules` looks instead at a free new rule right
+beside the successor of a reworded old rule, and calls the pair a split when the free rule
+covers words of the old text the successor does not.
 """
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ from rapidfuzz.distance import LCSseq
 from mtgcr.crossref.matching import Group, Matching, Side
 from mtgcr.crossref.options import AlignOptions
 
-__all__ = ["find_splits", "find_merges"]
+__all__ = ["find_splits", "find_merges", "find_divided_rules"]
 
 
 def _window(lo: int, hi: int, size: int, extra: int) -> range:
@@ -116,3 +122,61 @@ def _contained(piece: str, whole: str) -> float:
 
 def _join(side: Side, idx: list[int]) -> str:
     return "".join(side.code[i] for i in sorted(idx))
+
+
+#: A divided rule: the new piece must cover this much more of the old rule's words than its
+#: successor alone (0–1), ...
+DIVIDED_GAIN = 0.1
+#: ... the two together at least this share of them, ...
+DIVIDED_COVER = 0.5
+#: ... the piece be contained in the old rule at least this much, and the successor be
+#: shorter than the old rule by this share (text went out of it).
+DIVIDED_CONTAINED, DIVIDED_SHRINK = 0.5, 0.1
+
+
+def _coverage(whole: str, pieces: list[str]) -> float:
+    """Share (0–1) of the whole's words that some piece's in-order match (LCS) uses."""
+    got: set[int] = set()
+    for piece in pieces:
+        for op in LCSseq.opcodes(piece, whole):
+            if op.tag == "equal":
+                got.update(range(op.dest_start, op.dest_end))
+    return len(got) / len(whole) if whole else 0.0
+
+
+def find_divided_rules(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
+    """Splits of a rule divided in two and reworded (see the module docstring): a free new
+    rule ``p`` next to (just before or after, same section and parent) the one-to-one
+    successor ``q`` of an old rule ``w`` whose text changed becomes part of a split
+    ``w → (q, p)`` when ``p`` is contained in ``w`` (≥ :data:`DIVIDED_CONTAINED`), ``q`` is
+    shorter than ``w`` (by :data:`DIVIDED_SHRINK`), and ``p`` covers words of ``w`` that ``q``
+    does not (coverage gain ≥ :data:`DIVIDED_GAIN`, together ≥ :data:`DIVIDED_COVER`).
+    Returns groups made."""
+    made = 0
+    for p in m.free_new().tolist():
+        kp = b.code[p]
+        if len(kp) < o.min_piece:
+            continue
+        best = None
+        for q in (p - 1, p + 1):
+            if not 0 <= q < len(b) or b.parent[q] != b.parent[p] or b.sec[q] != b.sec[p]:
+                continue
+            w = int(m.n2o[q])
+            if w < 0 or m.busy_old[w] or (w, p) in m.forbidden or a.full[w] == b.full[q]:
+                continue
+            kw, kq = a.code[w], b.code[q]
+            if len(kq) > (1 - DIVIDED_SHRINK) * len(kw) or _contained(kp, kw) < DIVIDED_CONTAINED:
+                continue
+            alone, both = _coverage(kw, [kq]), _coverage(kw, [kq, kp])
+            if both - alone >= DIVIDED_GAIN and both >= DIVIDED_COVER:
+                if best is None or both - alone > best[0]:
+                    best = (both - alone, w, q)
+        if best is None:
+            continue
+        _, w, q = best
+        m.o2n[w] = -1
+        m.n2o[q] = -1
+        sim = fuzz.ratio(a.code[w], _join(b, [p, q])) / 100.0
+        m.add_group(Group("split", (w,), (p, q), sim))
+        made += 1
+    return made

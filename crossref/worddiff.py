@@ -109,7 +109,8 @@ def tokenizer_for(lang: str) -> Tokenizer:
     return _REGISTRY.get(lang, space_tokens)
 
 
-def word_diff(old: str, new: str, tokenize: Tokenizer = space_tokens) -> list[tuple[str, str]]:
+def word_diff(old: str, new: str, tokenize: Tokenizer = space_tokens,
+              fold_typography: bool = False) -> list[tuple[str, str]]:
     """Diff ``old`` → ``new`` token by token.
 
     The edit script is a longest common subsequence of the token lists
@@ -121,11 +122,16 @@ def word_diff(old: str, new: str, tokenize: Tokenizer = space_tokens) -> list[tu
     Args:
         old, new: the two texts.
         tokenize: a tokenizer (see the module docstring).
+        fold_typography: show changes that are typography only
+            (:func:`mtgcr.crossref.typography.typography_only`: quotes, ``?`` or U+FFFD for a
+            lost character, ™/®, italics, dashes…) as equal text, so the diff of a rule with
+            both a typography change and a real edit shows the real edit alone.
 
     Returns:
         Runs ``(op, text)``, ``op`` one of ``"equal"``, ``"delete"``, ``"insert"``; a
-        replacement is a delete followed by an insert. Joining the ``equal`` and ``delete``
-        runs gives ``old``; ``equal`` and ``insert`` give ``new``.
+        replacement is a delete followed by an insert. Joining the ``equal`` and ``insert``
+        runs gives ``new``; ``equal`` and ``delete`` give ``old`` (with ``fold_typography``:
+        ``old`` up to typography, the equal runs being the new text).
     """
     a, b = tokenize(old), tokenize(new)
     # segments: ["eq", text] or ["ch", deleted text, inserted text]
@@ -141,6 +147,8 @@ def word_diff(old: str, new: str, tokenize: Tokenizer = space_tokens) -> list[tu
             segs[-1][2] += i
         else:
             segs.append(["ch", d, i])
+    if fold_typography:
+        segs = _fold_segments(segs)
     changed = True
     while changed:
         changed = False
@@ -166,4 +174,19 @@ def word_diff(old: str, new: str, tokenize: Tokenizer = space_tokens) -> list[tu
                 out.append(("delete", seg[1]))
             if seg[2]:
                 out.append(("insert", seg[2]))
+    return out
+
+
+def _fold_segments(segs: list[list]) -> list[list]:
+    """Changed segments that are typography only become equal runs of their new text;
+    neighbouring equal runs are joined."""
+    from mtgcr.crossref.typography import typography_only
+    out: list[list] = []
+    for seg in segs:
+        if seg[0] == "ch" and typography_only(seg[1], seg[2]):
+            seg = ["eq", seg[2]]
+        if seg[0] == "eq" and out and out[-1][0] == "eq":
+            out[-1][1] += seg[1]
+        else:
+            out.append(seg)
     return out

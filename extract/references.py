@@ -3,7 +3,11 @@
 
 Format knowledge: the official EN files 2003–2026 write "rule 601.2c", "rules 702.1 and 702.2",
 "rule 712.1–712.21" (en dash; some files use a hyphen), "rules 601.2a–i" (a range ending in
-letters only), "section 7"; the ZH translation writes "规则903.6-11" (a range ending in the
+letters only), "Rules 301.5a–f", bare numbers after a preposition ("as specified in 101.4a",
+"the actions listed in 103.2a–e", "(see 601.3d)", "steps 601.2a–h of rule 601.2"), lists
+with titles between the numbers ("rules 702.109, “Dash,” 702.152, “Blitz,” and 702.185,
+“Warp”"), and chapter references "See section 8, “Multiplayer Rules.”"
+(:func:`find_chapter_references`); the ZH translation writes "规则903.6-11" (a range ending in the
 rule number only); the JA translation writes
 "rule 713〔差し替えカード〕参照" (number, then the section title in 〔〕), letter ranges
 "rule 903.9b-c 参照", and in its glossary bare numbers before 参照/〔〕 ("700.13. 参照",
@@ -21,28 +25,40 @@ from dataclasses import dataclass
 
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["Reference", "find_references", "mask_references", "NUMBER_RE"]
+__all__ = ["Reference", "ChapterReference", "find_references", "find_chapter_references",
+           "mask_references", "NUMBER_RE"]
 
 #: A rule number as written in running text (no trailing sentence dot).
 NUMBER_RE = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
 _DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u301c\uff5e~"
-_KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|CR|{})".format(
+_KEYWORD = r"(?:rules?|Rules?|[Ss]ections?|правил[оауеам]*|规则|條|ルール|CR|{})".format(
     # Russian: every case form of "правило", "пункт", "раздел", "статья" (pymorphy3 lexemes;
     # tests/test_ru.py checks that each form is caught, e.g. "правилами", "статей").
     r"[Пп]равил[а-яё]{0,3}|[Пп]ункт[а-яё]{0,3}|[Рр]аздел[а-яё]{0,3}|[Сс]тат[ьеи][а-яё]{0,3}")
+#: A section title in quotes after a number: ``702.109, “Dash,”`` (EN lists of rules).
+_QTITLE = r",\s*[“\"](?P<qtitle>[^”\"\n]{1,80}?)(?P<qcomma>,?)[.]?[”\"]"
 _REF = re.compile(
     rf"(?P<kw>{_KEYWORD}(?:\s*:)?)?\s*"
     rf"(?P<first>{NUMBER_RE})(?![\d])"
     rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
     rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
-    rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»)?")
+    rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»|{_QTITLE})?")
 #: A JA reference may omit the keyword when 〔title〕 or 参照 follows ("700.13. 参照").
 _JA_TAIL = re.compile(r"\.?\s*(?:〔|参照)")
 _LIST_TAIL = re.compile(
     rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
     rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
     rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
-    rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
+    rf"(?:\s*〔(?P<title>[^〕]*)〕|{_QTITLE})?")
+#: After a quoted title that ends in a comma (``“Dash,”``) the list goes on with a space.
+_AFTER_TITLE = re.compile(rf"\s+(?:(?:and|or)\s+)?(?P<n>{NUMBER_RE})(?!\d)(?:{_QTITLE})?")
+#: A dotted rule number needs no keyword ("as specified in 101.4a", "(see 601.3d)").
+_DOTTED = re.compile(r"\d{3}\.\d")
+#: A chapter reference: "section 8, “Multiplayer Rules”" (EN: the nine chapters are called
+#: sections in running text).
+_CHAPTER_REF = re.compile(
+    r"(?P<kw>\b[Ss]ections?)\s+(?P<ch>[1-9])(?![\d.]\d|\d)"
+    r"(?:,\s*[“\"](?P<title>[^”\"\n]{1,80}?)[,.]?[”\"])?")
 
 
 @dataclass(frozen=True)
@@ -106,14 +122,27 @@ def _short_range_end(first: RuleNumber, short: str) -> RuleNumber | None:
     return RuleNumber.try_parse(f"{first.section}.{short}")
 
 
+def _in_running_text(text: str, at: int) -> bool:
+    """Whether offset ``at`` is inside a sentence: its line has a letter, digit or an opening
+    bracket before it. A number at the start of a line (after list or quote markup) is a
+    rule's own number heading a quoted rule ("702.10a …" on a wiki page), not a reference."""
+    start = text.rfind("\n", 0, at) + 1
+    return any(ch.isalnum() or ch in "(（[" for ch in text[start:at])
+
+
 def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
     """Find rule references in ``text``.
 
     Args:
         text: rule text or page text in any language.
-        require_keyword: only numbers introduced by a keyword ("rule", "rules", "правило",
-            "规则", "CR") or that continue a list after one ("rules 702.1 and 702.2"); with
-            ``False`` every rule-shaped number counts (for quoted rule text in tables).
+        require_keyword: a bare section number (``100``) counts only after a keyword
+            ("rule", "rules", "section", "правило", "规则", "CR") or in a list after one
+            ("rules 702.1 and 702.2") or before its title ("See 718, “Prototype Cards.”");
+            a dotted number (``101.4a``, ``601.2a–h``) counts
+            anywhere in running text ("as specified in 101.4a", "(see 601.3d)", "an
+            exception to 608.2h"): no count or amount in the rules is written so; at the
+            start of a line it is a quoted rule's own number, not a reference. With ``False`` every rule-shaped
+            number counts (for quoted rule text in tables).
 
     Returns:
         References in text order. Numbers that do not parse as rule numbers are skipped.
@@ -128,10 +157,13 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         pos = m.end()
         kw = m.group("kw") or ""
         if require_keyword and not kw and not (m.group("title") is not None
+                                               or m.group("qtitle") is not None
+                                               or (_DOTTED.match(m.group("first"))
+                                                   and _in_running_text(norm, m.start("first")))
                                                or _JA_TAIL.match(norm, m.end("first"))):
             continue
         before = norm[m.start("first") - 1] if m.start("first") else " "
-        if before.isdigit() or before == ".":
+        if before.isdigit() or before in ".,":
             continue
         first = RuleNumber.try_parse(m.group("first"))
         if first is None:
@@ -143,22 +175,61 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
                 pos = m.end("first")
         start = m.start("kw") if kw else m.start("first")
         end = m.end() if not m.group("short") or last is not None else m.end("first")
-        refs.append(Reference(start, end, first, last, m.group("title") or m.group("title_ru"),
+        refs.append(Reference(start, end, first, last,
+                              m.group("title") or m.group("title_ru") or m.group("qtitle"),
                               kw.rstrip(": ")))
-        # "rules 702.1, 702.2, and 702.3"
+        # "rules 702.1, 702.2, and 702.3"; "rules 702.109, “Dash,” 702.152, “Blitz,” and …"
+        comma_title = bool(m.group("qcomma"))
         while True:
             t = _LIST_TAIL.match(norm, pos)
+            if not t and comma_title:
+                t = _AFTER_TITLE.match(norm, pos)
             if not t:
                 break
             n = RuleNumber.try_parse(t.group("n"))
             if n is None:
                 break
-            tail_last = RuleNumber.try_parse(t.group("last")) if t.group("last") else None
-            if t.group("short"):
+            g = t.re.groupindex
+            tail_last = RuleNumber.try_parse(t.group("last")) if "last" in g and t.group("last") else None
+            if "short" in g and t.group("short"):
                 tail_last = _short_range_end(n, t.group("short"))
-            refs.append(Reference(t.start("n"), t.end(), n, tail_last, t.group("title"), kw))
+            title = (t.group("title") if "title" in g else None) or t.group("qtitle")
+            refs.append(Reference(t.start("n"), t.end(), n, tail_last, title, kw.rstrip(": ")))
+            comma_title = "qcomma" in g and bool(t.group("qcomma"))
             pos = t.end()
     return refs
+
+
+@dataclass(frozen=True)
+class ChapterReference:
+    """A reference to a chapter ("See section 8, “Multiplayer Rules.”": the EN text calls its
+    nine chapters sections). Chapters are not rule numbers (:mod:`mtgcr.extract.rulenum`).
+
+    Attributes:
+        start, end: character offsets in the original text (keyword to title).
+        chapter: 1–9.
+        title: the chapter title given in quotes, else ``None``.
+        keyword: ``"section"`` or ``"sections"`` as written.
+    """
+
+    start: int
+    end: int
+    chapter: int
+    title: str | None = None
+    keyword: str = "section"
+
+
+def find_chapter_references(text: str) -> list[ChapterReference]:
+    """Chapter references in ``text``: "section 8", "See section 3, “Card Types.”" (EN
+    2003–2026; a three-digit "section 702" is a rule-number reference, see
+    :func:`find_references`).
+
+    Returns:
+        References in text order.
+    """
+    norm = _normalise(text)
+    return [ChapterReference(m.start("kw"), m.end(), int(m.group("ch")), m.group("title"),
+                             m.group("kw")) for m in _CHAPTER_REF.finditer(norm)]
 
 
 def mask_references(text: str, mapping=None, mask: str = "#") -> str:

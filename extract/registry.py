@@ -13,6 +13,7 @@ import re
 
 from mtgcr.corpus.document import Document
 from mtgcr.extract.formats import cr_markdown, mtgru, term_list
+from mtgcr.extract.formats.cr_shape import refusal
 from mtgcr.extract.formats.cr_text import CRFormatError, detect_profile, parse_cr_text
 from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
 from mtgcr.extract.wiki.kinds import JA_CR_PARSER, WIKI_PARSERS
@@ -62,5 +63,5 @@ def parse_document(doc: Document) -> ParseResult:
     if _HTML.match(doc.text[:2000]):
         raise UnknownKindError(f"{doc.source}: an HTML page of no supported kind, not a CR text "
                                f"(save the rules as text, or ingest an MTG Wiki page)")
-    raise UnknownKindError(f"{doc.source}: not a recognised document kind (no 'Comprehensive "
-                           f"Rules' title with an effective date); first line: {first!r}")
+    raise UnknownKindError(f"{doc.source}: not a recognised document kind ({refusal(doc)}); "
+                           f"first line: {first!r}")

@@ -23,7 +23,11 @@ Shape (keys every consumer may rely on)::
 ``new_text`` are the texts of the group's rules (with examples) joined by newlines, never
 prefixed with numbers (those are in ``old`` / ``new``; ``old_rules`` / ``new_rules`` pair
 each number with its text). Unchanged rules, sections and glossary entries are left out
-unless ``include_unchanged``. With ``section``, the changes, the section and glossary lists
+unless ``include_unchanged``; rules and entries that changed in typography only (kind
+``typography``: quotes, ``?``/U+FFFD for a lost character, marks, italics, dashes, wraps —
+never "modified") are counted in the summary and listed only with ``include_typography``
+(or ``include_unchanged``). A word diff never shows typography, except for a change of
+kind ``typography`` (whose typography is the point). With ``section``, the changes, the section and glossary lists
 *and the summary counts* cover that section only: a group belongs to it when one of its old
 rules is in the section or in a section that went into it (the 2023-04-14 release folded
 713 Meld Cards into 712), or one of its new rules is in it or in a section carved out of
@@ -83,7 +87,8 @@ def section_scope(al: Alignment, section: int) -> tuple[set[int], set[int]]:
 def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = None,
               include_unchanged: bool = False, tokenize: Tokenizer | None = None,
               cross: CrossAlignment | None = None,
-              decisions: Iterable[Decision] = ()) -> dict[str, Any]:
+              decisions: Iterable[Decision] = (),
+              include_typography: bool = False) -> dict[str, Any]:
     """Build the report dict (see the module docstring).
 
     Args:
@@ -91,7 +96,11 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
             ``cross.alignment``; pass ``cross.alignment``).
         old, new: the two rulesets.
         section: keep only what belongs to this section number (see the module docstring).
-        include_unchanged: also list unchanged rules, sections and glossary entries.
+        include_unchanged: also list unchanged rules, sections and glossary entries (and the
+            typography-only ones).
+        include_typography: also list the rules and glossary entries whose texts differ in
+            typography only (kind ``typography``; counted in the summary either way), with
+            the word diff of that typography.
         tokenize: the word-diff tokenizer (default: :func:`mtgcr.crossref.worddiff.tokenizer_for`
             the language: SudachiPy words for Japanese).
         cross: how the alignment was obtained (:func:`mtgcr.crossref.translation.xlang.translation_alignment`);
@@ -118,9 +127,12 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
             n.section in new_secs for n in nums_new)
 
     in_scope = [ch for ch in al.changes if touches(ch.old, ch.new)]
+    show_typo = include_typography or include_unchanged
     changes = []
     for ch in in_scope:
         if ch.kind == "unchanged" and not include_unchanged:
+            continue
+        if ch.kind == "typography" and not show_typo:
             continue
         d = ch.to_json()
         d["old_section"] = _sections(ch.old, old)
@@ -133,8 +145,12 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         d["new_rules"] = _rules(ch.new, new)
         d["old_text"] = "\n".join(r["text"] for r in d["old_rules"]) or None
         d["new_text"] = "\n".join(r["text"] for r in d["new_rules"]) or None
-        d["diff"] = ([list(x) for x in word_diff(*_diffed(ch, old, new), tok)]
-                     if ch.kind in _DIFFED and ch.text_changed and ch.old and ch.new else None)
+        if ch.kind == "typography" and ch.old and ch.new:  # the typography is the point here
+            d["diff"] = [list(x) for x in word_diff(*_diffed(ch, old, new), tok)]
+        else:
+            d["diff"] = ([list(x) for x in word_diff(*_diffed(ch, old, new), tok,
+                                                     fold_typography=True)]
+                         if ch.kind in _DIFFED and ch.text_changed and ch.old and ch.new else None)
         d["decision"] = (snippet(al.old.name, al.new.name,
                                  d["old"], d["new"], new.release.lang)
                          if ch.kind == "ambiguous" else
@@ -162,10 +178,13 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         gl_in.append(g)
         if g.kind == "unchanged" and not include_unchanged:
             continue
+        if g.kind == "typography" and not show_typo:
+            continue
         d = g.to_json()
         d["old_text"] = og.text if og else None
         d["new_text"] = ng.text if ng else None
-        d["diff"] = ([list(x) for x in word_diff(og.text, ng.text, tok)]
+        d["diff"] = ([list(x) for x in word_diff(og.text, ng.text, tok,
+                                                 fold_typography=g.kind != "typography")]
                      if og and ng and og.text != ng.text else None)
         glossary.append(d)
     if section is not None:

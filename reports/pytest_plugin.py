@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -65,8 +66,9 @@ def pytest_configure(config) -> None:
     root = Path(folder).resolve()
     if not root.is_dir():
         raise pytest.UsageError(f"--cr-fixtures {folder}: no such folder")
-    state = config.stash[_STATE] = {"root": root, "adapter": None, "adapter_error": None,
+    state: dict[str, Any] = {"root": root, "adapter": None, "adapter_error": None,
                                     "checker": None, "outcomes": {}, "fixtures": {}}
+    config.stash[_STATE] = state
     config.addinivalue_line("markers", "cr_rule(number): the CR rule a fixture tests")
     config.pluginmanager.register(_Recorder(state, config.rootpath), "mtgcr-cr-results")
     if config.args_source is not config.ArgsSource.ARGS:

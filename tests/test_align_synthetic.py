@@ -177,11 +177,11 @@ def test_section_merged_into_another():
     assert al.section_forward(R(101)) == R(100) and al.section_backward(R(101)) == R(102)
 
 
-def test_typography_only_is_unchanged_with_a_note():
+def test_typography_only_is_its_own_relation_with_a_note():
     old = ruleset("20300110", numbered(100, ["A player's deck -- forty cards."] + T[1:3]))
     new = ruleset("20300405", numbered(100, ["A player’s deck—forty cards."] + T[1:3]))
     c = align_releases(old, new).change_of_old(R.parse("100.1"))
-    assert c.kind == "unchanged" and c.notes == ("typography only",) and not c.text_changed
+    assert c.kind == "typography" and c.notes == ("typography only",) and not c.text_changed
 
 
 def test_example_change_is_a_modification():

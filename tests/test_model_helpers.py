@@ -58,8 +58,8 @@ def test_load_release_and_the_english_release_of_a_translation(tmp_path):
 def test_relation_kinds_are_closed_vocabularies():
     import pytest
     from mtgcr.crossref.model import RULE_KINDS, SECTION_KINDS, Change, SectionChange
-    assert RULE_KINDS == ("unchanged", "renumbered", "modified", "moved", "split", "merged",
-                          "added", "removed", "ambiguous")
+    assert RULE_KINDS == ("unchanged", "typography", "renumbered", "modified", "moved", "split",
+                          "merged", "added", "removed", "ambiguous")
     assert SECTION_KINDS[0] == "unchanged" and "retitled" in SECTION_KINDS
     d = Change("moved", (RuleNumber.parse("100.1"),), (RuleNumber.parse("200.1"),), 0.9, True).to_json()
     assert Change.from_json(d).kind == "moved"

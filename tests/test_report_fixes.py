@@ -59,9 +59,9 @@ def test_italic_markup_is_not_a_change():
                             ("Ability", "Text on an object.")])
     al = align_releases(old, new)
     ch = al.change_of_old(R.parse("100.1"))
-    assert ch.kind == "unchanged" and not ch.text_changed and ch.notes == ("typography only",)
+    assert ch.kind == "typography" and not ch.text_changed and ch.notes == ("typography only",)
     [g] = [g for g in al.glossary if g.old_term == "Nontraditional _Magic_ Card"]
-    assert (g.kind, g.new_term) == ("unchanged", "Nontraditional Magic Card")
+    assert (g.kind, g.new_term) == ("typography", "Nontraditional Magic Card")
     assert al.old.label == "20300110" and al.new.label == "20300210"
 
 

@@ -310,7 +310,7 @@ def test_csv_texts_carry_no_number_prefixes(capsys, sample_store):
     assert [r["number"] for r in split["new_rules"]] == ["101.1", "101.2"]
     code, out, _ = run(capsys, "--store", sample_store, "diff", "2030-01-10", "2030-04-05",
                        "--format", "csv")
-    [row] = [r for r in csv.DictReader(io.StringIO(out)) if r["kind"] == "split"]
+    [row] = [r for r in csv.DictReader(io.StringIO(out)) if r["type"] == "rule" and r["kind"] == "split"]
     assert row["new_text"] == "\n".join(r["text"] for r in split["new_rules"])
     assert not row["new_text"].startswith("101.") and "\n101.2" not in row["new_text"]
     assert row["old_text"] == split["old_rules"][0]["text"]

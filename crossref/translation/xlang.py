@@ -13,7 +13,7 @@ quotes (a wiki page quoting one section) or carry their own defects. Hence
   (:func:`mtgcr.crossref.translation.langpair.pair_rulesets`); only pairs that stand are projected. The
   relation of every group (renumbered, split, merged, moved, added, removed …) comes from
   English; whether the *translated* wording changed, and how much, is decided on the
-  translated texts (:func:`mtgcr.crossref.classify.compare_texts`, Japanese scored on SudachiPy
+  translated texts (:func:`mtgcr.crossref.classify.compare_pair`, Japanese scored on SudachiPy
   words), so an English typo fix the translation never had shows as ``renumbered`` and a
   revised translation as ``modified``, each with a note;
 * **direct** — when only the translation is stored, its releases are aligned with each other
@@ -37,7 +37,7 @@ from mtgcr.corpus.store import ReleaseInfo, Store
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.classify import compare_texts, number_table
+from mtgcr.crossref.classify import compare_pair, number_table
 from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.glossary import align_glossary
 from mtgcr.crossref.translation.langpair import LangPairing, english_release, pair_rulesets
@@ -53,7 +53,7 @@ __all__ = ["PIVOT", "strip_wiki_markup", "compared_texts", "original_release", "
 #: The language alignments are projected from.
 PIVOT = "en"
 
-_ONE_TO_ONE = ("unchanged", "renumbered", "modified", "moved")
+_ONE_TO_ONE = ("unchanged", "typography", "renumbered", "modified", "moved")
 
 
 def _nums(ns: Iterable[RuleNumber]) -> str:
@@ -192,7 +192,7 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
         if ch.kind in _ONE_TO_ONE:
             ra, rb = old.rules[o[0]], new.rules[nw[0]]
             ta, tb, cnote = compared_texts(old, ra, new, rb)
-            changed, sim, tnotes = compare_texts(ta, tb, table, lang)
+            changed, sim, tnotes, typo = compare_pair(ta, tb, table, lang)
             if changed and strip_wiki_markup(ra.text) == strip_wiki_markup(rb.text):
                 tnotes.append("examples changed")
             if cnote:
@@ -202,8 +202,10 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
                 kind = "moved"
             elif changed:
                 kind = "modified"
+            elif o[0] != nw[0]:
+                kind = "renumbered"
             else:
-                kind = "unchanged" if o[0] == nw[0] else "renumbered"
+                kind = "typography" if typo else "unchanged"
             if ch.text_changed and not changed:
                 tnotes.append(f"the {pivot.new.lang} text changed (similarity "
                               f"{ch.similarity:.1%}); the {lang} text did not")

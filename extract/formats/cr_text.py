@@ -26,7 +26,10 @@ Format knowledge, checked on the 112 official English releases 2003-03-15 … 20
 * three files (2003-10-01, 2003-12-01, 2004-02-01) are hard-wrapped at about 100 columns: a
   line ending in a space continues the paragraph (joined with one space), a line ending in a
   hyphen or dash continues the word, an indented line starts a new paragraph, and a reference
-  that wraps to the start of a line ("See rule\n419.8 …") is text, not a rule;
+  that wraps to the start of a line ("See rule\n419.8 …") is text, not a rule; the archive
+  copies 2001-07-23 and 2002-02-20 are wrapped at about 115 columns without the trailing
+  space (paragraphs are separated by blank lines): there every line directly below a line of
+  text continues it;
 * glossary entries are separated by blank lines (JA: told apart by headword lines), the headword
   first ("Kicker, Kicked" has the alias "Kicked"; "Active Player, Nonactive Player Order" is one
   term; 'Partner, “Partner—[text],” “Partner with [name]”' has two quoted aliases); numbered
@@ -66,6 +69,7 @@ from datetime import date
 
 from mtgcr.corpus.document import Document
 
+from mtgcr.extract.formats.cr_shape import TitleForm, TitleMatch, evidence_for, recognise, refusal
 from mtgcr.extract.model import (Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset,
                                  Section, WarningKind)
 from mtgcr.extract.layout import Layout, LineRole, Slice
@@ -84,7 +88,6 @@ _NO_RULE = re.compile(rf"(?P<sec>[1-9]\d{{2}})\.(?P<let>[a-z]{{1,2}}){_SP}+(?P<t
 _SECTION = re.compile(r"(?P<sec>[1-9]\d{2})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
 _CHAPTER = re.compile(r"(?P<ch>\d)\.[ \t\u3000]+(?P<title>\S.*)")
 _ANY_RULE = re.compile(r"\s*[1-9]\d{2}\.\d")
-_HTML_START = re.compile(r"\s*(?:<!doctype html|<html|<head|<body|<\?xml)", re.I)
 _WRAP_WORDS = {"rule", "rules", "see", "section", "sections", "and", "or", "to", "of", "in"}
 _LABEL_IN_NAME = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
 _OBSOLETE = re.compile(r"\s*[（(](?:Obsolete|廃止|已废止|过时)[）)]\s*$", re.I)
@@ -135,15 +138,11 @@ def label_from_name(name: str, body_date: date | None) -> tuple[str | None, str 
 
 def detect_profile(doc: Document) -> CRProfile | None:
     """The profile whose title and date statement fit the document, or ``None`` (also for an
-    HTML page, even one that shows the rules: it is not the text format)."""
-    if _HTML_START.match(doc.text[:2000]):
-        return None
-    head = "\n".join(doc.lines[:12])
-    tail = "\n".join(doc.lines[-40:])
-    for prof in PROFILES.values():
-        if prof.title_re.search(head) and (prof.date_re.search(head) or prof.date_re.search(tail)):
-            return prof
-    return None
+    HTML page, even one that shows the rules: it is not the text format). A title split over
+    lines, after a banner line, or damaged in a file whose body is clearly a CR is accepted
+    (:func:`mtgcr.extract.formats.cr_shape.recognise`)."""
+    ev = recognise(doc)
+    return ev.profile if ev is not None else None
 
 
 def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | None = None) -> Ruleset:
@@ -157,19 +156,23 @@ def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | N
     Returns:
         The ruleset with warnings for every defect found; ``complete=False`` when the file is
         cut off before its credits or lacks a section its contents list (module docstring).
+        A title split over lines or damaged (:mod:`mtgcr.extract.formats.cr_shape`) is a
+        warning; ``Ruleset.title`` is the title as found, not a banner line above it.
 
     Raises:
-        CRFormatError: not a CR text (no title/date statement, no rule lines) — the message
-            names the file and what was missing; also for a file cut off before its glossary.
+        CRFormatError: not a CR text — the message names the file and what was missing
+            (:func:`mtgcr.extract.formats.cr_shape.refusal`); also for a file cut off before
+            its glossary.
     """
     if profile is None and lang:
         profile = PROFILES[lang]
     if profile is None:
-        profile = detect_profile(doc)
-    if profile is None:
-        raise CRFormatError(f"{doc.source}: not a Comprehensive Rules text (no title and "
-                            f"'effective as of' line found)")
-    return _Parser(doc, profile).run()
+        ev = recognise(doc)
+        if ev is None:
+            raise CRFormatError(f"{doc.source}: {refusal(doc)}")
+    else:
+        ev = evidence_for(doc, profile, body=False)
+    return _Parser(doc, ev.profile, ev.title).run()
 
 
 #: ``next_letters`` for no letters and single letters (the common case), computed once.
@@ -188,12 +191,13 @@ def _differs_once(a: RuleNumber, b: RuleNumber) -> bool:
 
 
 class _Parser:
-    def __init__(self, doc: Document, profile: CRProfile) -> None:
+    def __init__(self, doc: Document, profile: CRProfile, title: TitleMatch | None = None) -> None:
         self.doc = doc
         self.p = profile
+        self.title = title
         self.lines = doc.lines
         self.warnings: list[ParseWarning] = []
-        self.wrapped = False  # hard-wrapped file (2003-10-01 … 2004-02-01)
+        self.wrapped: str | None = None  # hard-wrapped file: "space", "plain" (see _wrap_style)
         self.prev: RuleNumber | None = None  # the last rule or subrule read, in document order
         #: the printed form of each line (extract/layout.py); lines left unset are printed
         #: text the model does not hold, their role given at the end (:meth:`_finish_layout`)
@@ -286,19 +290,19 @@ class _Parser:
             raise CRFormatError(f"{src}: no effective date in the text and none in the file name")
         rs = Ruleset(release=Release(p.lang, label, eff), source=src)
         self.rs = rs
+        rs.title = self._title_text()
         intro_end = contents if contents is not None else body_start
-        rs.introduction = self._join_block(1, intro_end, skip_date=True, attr="introduction",
+        rs.introduction = self._join_block(self.title.last_line if self.title else 1, intro_end,
+                                           skip_date=True, attr="introduction",
                                            role=LineRole.INTRODUCTION)
-        t = next((i for i, l in enumerate(lines) if l.strip()), None)
-        rs.title = lines[t].strip() if t is not None else ""
-        if t is not None and not self.layout.is_set(t):
+        t = (self.title.line - 1 if self.title is not None else
+             next((i for i, l in enumerate(lines) if l.strip()), None))
+        if t is not None and not self.layout.is_set(t) and lines[t].strip() == rs.title:
             self._put(t, LineRole.TITLE, "", rs, "title", 0, len(rs.title))
         toc_chapters, toc_sections = (self._toc_headings(contents, body_start)
                                       if contents is not None else ({}, {}))
         toc_titles = {n: title for n, (title, _) in toc_chapters.items()}
-        longest = max(map(len, lines[body_start:gloss]), default=0)
-        self.wrapped = longest <= _WRAP_WIDTH and sum(
-            1 for l in lines[body_start:gloss] if l[-1:] == " ") >= 100
+        self.wrapped = self._wrap_style(body_start, gloss)
         self._parse_body(rs, body_start, gloss, toc_titles)
         rs.glossary = self._parse_glossary(gloss + 1, end)
         if credits is not None:
@@ -312,6 +316,27 @@ class _Parser:
         rs.warnings = self.warnings
         self._finish_layout(rs, contents, body_start, gloss, credits)
         return rs
+
+    def _title_text(self) -> str:
+        """The title as found (a warning when split over lines, damaged, or after a banner);
+        without one, the first line of text."""
+        t = self.title
+        first = next(((i, l.strip()) for i, l in enumerate(self.lines) if l.strip()), (0, ""))
+        if t is not None and t.form is TitleForm.EXACT and len(t.text) > 80:
+            # a header sentence naming the rules (the JA file's translator notes), not a
+            # title line: the header is kept as the file has it
+            self.title = t = None
+        if t is None:
+            return first[1]
+        if t.form is TitleForm.SPLIT:
+            self.warn(t.line, f"title split over lines, read as {t.text!r}")
+        elif t.form is TitleForm.DAMAGED:
+            self.warn(t.line, f"title line not recognised ({t.text[:80]!r}); read as a "
+                              f"Comprehensive Rules text by its body (numbered sections and "
+                              f"rules, an effective date, a glossary)")
+        if t.line - 1 > first[0]:
+            self.warn(first[0] + 1, f"line before the title ignored: {first[1][:60]!r}")
+        return t.text
 
     def _contents_end(self, contents: int) -> int | None:
         """Index of the contents' own "Credits" line: the first glossary heading after the
@@ -426,10 +451,51 @@ class _Parser:
                                     f"the contents", WarningKind.CONTENTS, RuleNumber(n))
         return holes
 
+    def _wrap_style(self, start: int, stop: int) -> str | None:
+        """How the body (lines ``[start, stop)``) is hard-wrapped: ``"space"`` (official
+        2003-10-01 … 2004-02-01: a wrapped line ends in a space), ``"plain"`` (the archive
+        copies 2001-07-23 and 2002-02-20: lines of at most ~115 characters, paragraphs
+        separated by blank lines, a wrapped line ends without a space) or ``None`` (one
+        paragraph per line, every other file).
+
+        A plain wrap is told from a file whose rules simply have several paragraphs by its
+        line lengths: no body line longer than :data:`_WRAP_WIDTH`, at least 20 lines that
+        continue the line above (not a rule, heading or example) and 10 that are continued
+        in turn (the middle of a paragraph of three lines or more), and at least three
+        quarters of the lines continued filled to 60 % of the longest line or more.
+        """
+        body = self.lines[start:stop]
+        longest = max(map(len, body), default=0)
+        if longest > _WRAP_WIDTH:
+            return None
+        if sum(1 for l in body if l[-1:] == " ") >= 100:
+            return "space"
+        example = self.p.example_re.match
+
+        def continues(k: int) -> bool:  # line k continues the line above
+            s = body[k].strip()
+            return bool(s) and k > 0 and bool(body[k - 1].strip()) and not _RULE.match(s) \
+                and not example(s) and not (s[0].isdigit() and (_SECTION.fullmatch(s)
+                                                                 or _CHAPTER.fullmatch(s)))
+
+        cont = [continues(k) for k in range(len(body))] + [False]
+        filled = continued = middle = middle_filled = 0
+        for k in range(1, len(body)):
+            if cont[k]:
+                continued += 1
+                filled += len(body[k - 1].strip()) >= 0.6 * longest
+                if cont[k + 1]:  # a middle line of a paragraph of three lines or more
+                    middle += 1
+                    middle_filled += len(body[k].strip()) >= 0.6 * longest
+        return ("plain" if continued >= 20 and filled >= 0.75 * continued and middle >= 10
+                and middle_filled >= 0.75 * middle else None)
+
     def _sep(self, i: int) -> str:
         """What joins line ``i`` (0-based) to the text before it: a paragraph break ``"\\n"``,
-        or in a hard-wrapped file ``" "`` (the line above ends in a space) or ``""`` (it ends
-        in a hyphen or dash) unless line ``i`` is indented (a new paragraph)."""
+        or in a hard-wrapped file (:meth:`_wrap_style`) ``" "`` (a wrapped line: in a
+        ``"space"`` wrap the line above ends in a space, in a ``"plain"`` wrap any line
+        directly above) or ``""`` (the line above ends in a hyphen or dash: the word
+        continues) — unless line ``i`` is indented or follows a blank line (a new paragraph)."""
         if not self.wrapped or i == 0:
             return "\n"
         prev, cur = self.lines[i - 1], self.lines[i]
@@ -439,7 +505,7 @@ class _Parser:
             return " "
         if prev.endswith(("-", "\u2013", "\u2014")):
             return ""
-        return "\n"
+        return " " if self.wrapped == "plain" else "\n"
 
     # -- rules --------------------------------------------------------------------------
     def _parse_body(self, rs: Ruleset, start: int, stop: int, toc: dict[int, str]) -> None:

@@ -25,7 +25,10 @@ def register(sub) -> None:
                     "English releases of the same labels is projected onto it when they are "
                     "stored (the translation's own alignment is computed too and any "
                     "disagreement listed); otherwise the translation is aligned directly. "
-                    "The report says which. Example: mtgcr diff 2022-11-18 2023-11-17 "
+                    "The report says which. Changes of typography only (quotes, marks, "
+                    "italics, dashes, wraps, '?' for a lost quote) are a relation of their "
+                    "own, 'typography', counted in the summary and listed with --typography. "
+                    "Example: mtgcr diff 2022-11-18 2023-11-17 "
                     "--section 712 --format html --out 712.html")
     p.add_argument("old", metavar="OLD", help="old release: effective date or label")
     p.add_argument("new", metavar="NEW", help="new release: effective date or label")
@@ -35,6 +38,11 @@ def register(sub) -> None:
     add_format_option(p, RENDERERS, default="md")
     p.add_argument("--all", action="store_true",
                    help="also list unchanged rules, sections and glossary entries (every format)")
+    p.add_argument("--typography", action="store_true",
+                   help="also list the rules and glossary entries that changed in typography "
+                        "only (quotes, '?' or U+FFFD for a lost character, TM/R marks, "
+                        "_italics_, <url> brackets, dashes, wraps); they are always counted "
+                        "apart in the summary, never as modified")
     p.add_argument("--out", metavar="FILE",
                    help="write to FILE instead of stdout (missing folders are created, and "
                         "the command says so)")
@@ -64,7 +72,7 @@ def run(args, ctx) -> int:
         raise UserError(f"--section {section}: there is no section {section} in {names[0]} "
                         f"or in {names[1]}")
     view = diff_view(cross.alignment, old, new, section=section, include_unchanged=args.all,
-                     cross=cross, decisions=decisions)
+                     cross=cross, decisions=decisions, include_typography=args.typography)
     text = RENDERERS[args.format](view)
     if args.out:
         write_report(args.out, text, ctx)

@@ -125,7 +125,7 @@ def run_generate(args, ctx) -> int:
         UserError: a bad section or rule number, or one the release lacks.
         StoreError: no store or no such release.
     """
-    sections = [section_option(s) for s in args.section]
+    sections = [s for s in (section_option(x) for x in args.section) if s is not None]
     rules = [rule_argument(r) for r in args.rule]
     with open_store(ctx) as store:
         chain = Chain(store, args.lang)
@@ -167,7 +167,7 @@ def _covered_elsewhere(store, out: Path, release: str, lang: str, ctx) -> dict:
         return {}
     fixtures, _ = read_fixtures(out)
     checker = FixtureChecker(store, release, (), progress_callback(ctx), lang)
-    covered = {}
+    covered: dict = {}
     for fx in fixtures:
         if fx.anchor is None or fx.anchor.lang != lang:
             continue
@@ -274,7 +274,7 @@ def run_coverage(args, ctx) -> int:
             outcomes = read_results(Path(args.results))
         except ValueError as exc:
             raise UserError(str(exc)) from None
-    sections = {section_option(s) for s in args.section} or None
+    sections = {s for s in (section_option(x) for x in args.section) if s is not None} or None
     with open_store(ctx) as store:
         results, n_err, checker = _checked(args, ctx, store, args.release)
         chain = checker.chain(args.lang)

@@ -203,7 +203,7 @@ def _print_evidence(m, every: bool, limit: int = 50) -> None:
     """The rules that do not agree (``every``: all of them, no ``…`` cut at ``limit``)."""
     shown = 0
     for ev in m.rules:
-        if ev.status == "same" and not every and ev.change in (None, "unchanged"):
+        if ev.status == "same" and not every and ev.change in (None, "unchanged", "typography"):
             continue
         if shown >= limit and not every:
             console.print("    …")

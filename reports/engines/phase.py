@@ -343,7 +343,7 @@ class PhaseSession(GameSession):
     def step(self, step: dict[str, Any]) -> str:
         """Apply one step (see the module docstring for the actions)."""
         action = step.get("action")
-        fn = _STEPS.get(action)
+        fn = _STEPS.get(str(action))
         if fn is None:
             raise Unsupported(f"step action {action!r} is not supported by the phase adapter "
                               f"(supported: {', '.join(sorted(_STEPS))})")
@@ -478,7 +478,7 @@ class PhaseSession(GameSession):
     def check(self, a: dict[str, Any]) -> tuple[bool, str]:
         """Evaluate one assertion (see the module docstring for the kinds)."""
         kind = a.get("kind")
-        fn = _ASSERTIONS.get(kind)
+        fn = _ASSERTIONS.get(str(kind))
         if fn is None:
             raise Unsupported(f"assertion kind {kind!r} is not supported by the phase adapter "
                               f"(supported: {', '.join(sorted(_ASSERTIONS))})")

@@ -20,6 +20,7 @@ PARTS = [
     ("added", "Added rules", ("added",)),
     ("removed", "Removed rules", ("removed",)),
     ("ambiguous", "Ambiguous (not settled)", ("ambiguous",)),
+    ("typography", "Typography only (listed on request)", ("typography",)),
 ]
 
 #: What the section table's counts mean (Markdown and HTML reports).
@@ -28,7 +29,7 @@ SECTION_COLUMNS_NOTE = ("Old rules / new rules: rules and subrules in the sectio
                         "sections.")
 
 #: The change kinds the build index counts per pair, in column order.
-INDEX_KINDS = ("renumbered", "modified", "moved", "split", "merged", "added", "removed",
+INDEX_KINDS = ("typography", "renumbered", "modified", "moved", "split", "merged", "added", "removed",
                "ambiguous")
 
 #: Change kinds whose heading gives the similarity of the texts.
@@ -121,7 +122,10 @@ def unaligned_sentence(view: dict[str, Any]) -> str:
             f"({pct(s['old_unaligned_share'])}) have no counterpart in {release_name(view['new'])}; "
             f"{s['new_unaligned']} of {s['new_rules']} rules of {release_name(view['new'])} "
             f"({pct(s['new_unaligned_share'])}) have none in {release_name(view['old'])}. "
-            f"{pct(s['unchanged_share'])} of the old rules are unchanged.")
+            f"{pct(s['unchanged_share'])} of the old rules are unchanged"
+            + (f", {pct(s['rules']['typography'] / s['old_rules'])} more changed in typography "
+               f"only (quotes, marks, italics, dashes, wraps; listed with --typography)."
+               if s["rules"].get("typography") and s["old_rules"] else "."))
 
 
 def _not_quoted_summary(view: dict[str, Any], al: dict[str, Any],

@@ -16,10 +16,19 @@ COLUMNS = ["type", "kind", "old", "new", "similarity", "old_section", "new_secti
 def render(view: dict[str, Any]) -> str:
     """The report as CSV text. ``old``/``new`` hold numbers joined by spaces (``"101.1 101.2"``
     for a split); glossary rows hold the headwords there. When a release is cut off in its
-    glossary, one row ``glossary,not compared`` says so in ``notes`` instead."""
+    glossary, one row ``glossary,not compared`` says so in ``notes`` instead.
+
+    The first rows (``type`` ``summary``) are the summary counts, one per rule change kind
+    (``typography`` apart from ``modified``): ``old``/``new`` hold how many old / new rules
+    the kind covers, ``notes`` the number of groups (``"groups: 681"``)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(COLUMNS)
+    s = view["summary"]
+    for kind, groups in s["rules"].items():
+        n_old, n_new = s["rule_counts"][kind]
+        w.writerow(["summary", kind, n_old, n_new, "", "", "", "", "", f"groups: {groups}",
+                    "", ""])
     for c in view["changes"]:
         w.writerow(["rule", c["kind"], " ".join(c["old"]), " ".join(c["new"]),
                     f"{c['similarity']:.4f}",

@@ -190,7 +190,7 @@ def render_index(index: dict[str, Any]) -> str:
                 links = " ".join(f'<a href="{_e(path)}">{fmt}</a>' for fmt, path in p["files"].items())
                 B.append(f'<tr data-old="{_e(p["old_name"])}" data-new="{_e(p["new_name"])}">'
                          f'<td>{_e(p["old_name"])}</td><td>{_e(p["new_name"])}</td>'
-                         + "".join(f'<td class="n">{r[k]}</td>' for k in INDEX_KINDS)
+                         + "".join(f'<td class="n">{r.get(k, 0)}</td>' for k in INDEX_KINDS)
                          + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>')
             B.append("</tbody></table>")
             B += [f'<p class="note glossary-not-compared" data-old="{_e(p["old_name"])}" '

@@ -168,7 +168,7 @@ def render_index(index: dict[str, Any]) -> str:
             r = p["summary"]["rules"]
             links = " ".join(f"[{fmt}]({_html.escape(path)})" for fmt, path in p["files"].items())
             L.append(f"| {p['old_name']} | {p['new_name']} | "
-                     + "".join(f"{r[k]} | " for k in INDEX_KINDS)
+                     + "".join(f"{r.get(k, 0)} | " for k in INDEX_KINDS)
                      + f"{pct(p['summary']['unchanged_share'])} | {links} |")
         L.append("")
         notes = [f"- {p['old_name']} → {p['new_name']}: {p['summary']['glossary_not_compared']}"

@@ -273,7 +273,7 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
             changed = {}
             if k:
                 for ch in alignments[k - 1].changes:
-                    if ch.kind != "unchanged":
+                    if ch.kind not in ("unchanged", "typography"):  # typography: no edit
                         for n in ch.new:
                             changed[n] = ch
             ctx = ReleaseContext(info, rulesets[k], selector, sets.get(k), ids[k], changed,
