@@ -3,7 +3,17 @@
 Format knowledge:
 
 * MTG Wiki page leads give the subject as ``変身する両面カード/Transforming Double-Faced Card``
-  (the page title, a slash and the English term; in wikitext ``'''コピー'''/''Copy''``);
+  (the page title, a slash and the English term; in wikitext ``'''コピー'''/''Copy''``), also
+  with a reading between them: ``果敢（かかん）／Prowess``, wikitext
+  ``'''増殖'''(ぞうしょく)/''Proliferate''`` (rendered ``増殖(ぞうしょく)/Proliferate``); some pages
+  are titled with the pair itself (``絆魂/Lifelink``) or head a section with it (``=コピー/Copy=``);
+* card links render as ``《稲妻/Lightning Bolt》`` (:func:`bracket_card_pairs`); a split card's
+  halves are joined by ``／`` in Japanese and `` // `` in English: ``《火／氷/Fire // Ice》``. A
+  card is a card even when its Japanese name is spelled like a keyword: 《》 pairs are always
+  ``kind="card"``, never rules terms;
+* words that merely contain a slash (``and/or``, ``X/Y``, ``+1/+1``, ``パワー／タフネス``) are no
+  pairs: every pair needs kana or kanji on the Japanese side and a Latin letter, and no kana
+  or kanji, on the English side;
 * card names are written ``精神隷属器/Mindslaver`` in prose (wikitext links
   ``[[クローン/Clone]]``, ``[[クローン/Clone#ルール|…]]``) and ``{{#card:Clone}}`` (English only);
   an English name with a comma has a Japanese name with ``、``
@@ -33,7 +43,8 @@ from functools import lru_cache
 from typing import Iterable
 
 __all__ = ["TermPair", "CardMention", "match_key", "title_pair", "inline_pairs", "prose_pairs",
-           "link_pairs", "card_mentions", "glossary_pairs", "rule_title_pairs", "has_japanese"]
+           "link_pairs", "card_mentions", "glossary_pairs", "rule_title_pairs", "has_japanese",
+           "heading_pair", "bracket_card_pairs"]
 
 _JA_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f々〆ヵヶ]")
 _EN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9 ,'’\-.!?&:]*")
@@ -70,6 +81,8 @@ class TermPair:
             wikitext link), ``"prose"`` (a card pair in running text).
         line: 1-based source line (0 if unknown); start, end: character offsets in that line.
         note: a defect or doubt (``"headword has no term; the reading stands for it"``).
+        reading: a reading given between the term and the slash (``果敢（かかん）／Prowess`` →
+            ``"かかん"``), else ``""``.
     """
 
     ja: str
@@ -80,6 +93,7 @@ class TermPair:
     start: int = 0
     end: int = 0
     note: str = ""
+    reading: str = ""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -89,14 +103,15 @@ class TermPair:
     def as_json(self) -> dict:
         """JSON-ready dict of every attribute."""
         return {"ja": self.ja, "en": self.en, "kind": self.kind, "source": self.source,
-                "line": self.line, "start": self.start, "end": self.end, "note": self.note}
+                "line": self.line, "start": self.start, "end": self.end, "note": self.note,
+                "reading": self.reading}
 
     @classmethod
     def from_json(cls, d: dict) -> TermPair:
         """The pair :meth:`as_json` gave (other keys are ignored). Raises ``KeyError`` without
         ``ja``, ``en``, ``kind`` or ``source``."""
         return cls(d["ja"], d["en"], d["kind"], d["source"], d.get("line", 0), d.get("start", 0),
-                   d.get("end", 0), d.get("note", ""))
+                   d.get("end", 0), d.get("note", ""), d.get("reading", ""))
 
 
 @dataclass(frozen=True)
@@ -132,27 +147,73 @@ def _en_after(text: str, pos: int) -> tuple[str, int] | None:
     return (en, pos + len(en)) if en else None
 
 
+#: A reading between a term and its slash: ``（かかん）`` or ``(ぞうしょく)``.
+_READING = re.compile(r"\s*[（(](?P<reading>[\u3040-\u309f\u30a0-\u30ff・ー\s]+)[）)]\s*")
+
+
 def title_pair(title: str, lines: Iterable[tuple[int, str]]) -> TermPair | None:
-    """The page subject's pair: the first ``<title>/<English>`` (or ``／``) in ``lines``.
+    """The page subject's pair: the first ``<title>/<English>`` (or ``／``) in ``lines``, also
+    with a reading between them (``果敢（かかん）／Prowess``, ``増殖(ぞうしょく)/Proliferate``).
 
     Args:
         title: the page title (Japanese), as shown on the page.
         lines: ``(line number, visible text)`` of the page body, in order.
 
     Returns:
-        A ``kind="term"``, ``source="title"`` pair, or ``None`` if the lead gives no English.
+        A ``kind="term"``, ``source="title"`` pair (with its ``reading``), or ``None`` if the
+        lead gives no English.
     """
     if not title:
         return None
     for lineno, text in lines:
-        for sep in ("/", "／"):
-            i = text.find(title + sep)
-            if i < 0:
-                continue
-            got = _en_after(text, i + len(title) + 1)
-            if got:
-                return TermPair(title, got[0], "term", "title", lineno, i, got[1])
+        i = text.find(title)
+        while i >= 0:
+            pos = i + len(title)
+            reading = ""
+            m = _READING.match(text, pos)
+            if m:
+                reading, pos = m.group("reading").strip(), m.end()
+            if pos < len(text) and text[pos] in "/／":
+                got = _en_after(text, pos + 1)
+                if got and not has_japanese(got[0]):
+                    return TermPair(title, got[0], "term", "title", lineno, i, got[1],
+                                    reading=reading)
+            i = text.find(title, i + 1)
     return None
+
+
+def heading_pair(text: str, line: int = 0, source: str = "heading") -> TermPair | None:
+    """A pair that is a whole page title or heading: ``絆魂/Lifelink``, ``=コピー/Copy=`` (the
+    heading's text), ``果敢（かかん）／Prowess``.
+
+    Returns:
+        A ``kind="term"`` pair, or ``None`` when the text is not ``<Japanese>/<English>`` (a
+        title like ``and/or`` or ``X/Y`` is none).
+    """
+    t = text.strip().strip("=").strip()
+    m = re.fullmatch(r"(?P<ja>[^/／]+?)(?:" + _READING.pattern + r")?\s*[/／]\s*(?P<en>[A-Za-z][^/／]*?)", t)
+    if not m or not has_japanese(m.group("ja")) or has_japanese(m.group("en")):
+        return None
+    start = text.find(m.group("ja"))
+    return TermPair(m.group("ja").strip(), m.group("en").strip(), "term", source, line,
+                    max(start, 0), max(start, 0) + len(t), reading=(m.group("reading") or "").strip())
+
+
+#: ``《稲妻/Lightning Bolt》``: the Japanese name has no half-width slash (a split card's halves
+#: are joined by ``／``), the English starts with a letter (halves joined by `` // ``).
+_BRACKET_PAIR = re.compile(r"《(?P<ja>[^《》/]+)/(?P<en>[A-Za-z][^《》]*?)》")
+
+
+def bracket_card_pairs(text: str, line: int = 0) -> list[TermPair]:
+    """Card pairs written ``《稲妻/Lightning Bolt》`` (``《火／氷/Fire // Ice》`` for split
+    cards): always ``kind="card"``, ``source="bracket"``, even when the Japanese name is
+    spelled like a keyword."""
+    out = []
+    for m in _BRACKET_PAIR.finditer(text):
+        ja, en = m.group("ja").strip(), m.group("en").strip()
+        if has_japanese(ja) and not has_japanese(en):
+            out.append(TermPair(ja, en, "card", "bracket", line, m.start(), m.end()))
+    return out
 
 
 def inline_pairs(text: str, line: int = 0, source: str = "inline") -> list[TermPair]:

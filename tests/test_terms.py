@@ -82,3 +82,37 @@ def test_sudachi_dictionary_is_installed_not_downloaded():
     from mtgcr.extract.terms import _tokenizer
     assert importlib.util.find_spec("sudachidict_core") is not None
     assert [m.surface() for m in _tokenizer().tokenize("現在は精神")][:2] == ["現在", "は"]
+
+
+# -- the further wiki shapes (issue 12) --------------------------------------------------------
+from mtgcr.extract.terms import bracket_card_pairs, heading_pair  # noqa: E402
+
+
+def test_title_pair_with_a_reading_full_and_half_width():
+    p = title_pair("果敢", [(4, "果敢（かかん）／Prowessは誘発型能力である。")])
+    assert (p.ja, p.en, p.reading, p.source) == ("果敢", "Prowess", "かかん", "title")
+    # wikitext '''増殖'''(ぞうしょく)/''Proliferate'' renders as below
+    p = title_pair("増殖", [(2, "増殖(ぞうしょく)/Proliferateとは、キーワード処理の一つ。")])
+    assert (p.en, p.reading) == ("Proliferate", "ぞうしょく")
+
+
+def test_page_titles_and_headings_that_are_pairs():
+    p = heading_pair("絆魂/Lifelink", 0, "page-title")
+    assert (p.ja, p.en, p.kind, p.source) == ("絆魂", "Lifelink", "term", "page-title")
+    assert (heading_pair("=コピー/Copy=", 3).ja, heading_pair("=コピー/Copy=", 3).en) == ("コピー", "Copy")
+    assert heading_pair("and/or") is None and heading_pair("X/Y") is None
+    assert heading_pair("パワー／タフネス") is None
+
+
+def test_card_names_in_brackets_are_cards_even_when_spelled_like_keywords():
+    text = "《稲妻/Lightning Bolt》や《火／氷/Fire // Ice》、《再生/Regenerate》を参照。"
+    got = bracket_card_pairs(text, 7)
+    assert [(p.ja, p.en, p.kind) for p in got] == [("稲妻", "Lightning Bolt", "card"),
+                                                  ("火／氷", "Fire // Ice", "card"),
+                                                  ("再生", "Regenerate", "card")]
+    assert all(text[p.start:p.end].startswith("《") for p in got)
+
+
+def test_words_that_merely_contain_a_slash_make_no_pairs():
+    text = "1つ以上のクリーチャーand/or呪文。X/Yのカウンター、+1/+1カウンター、「パワー／タフネス」。"
+    assert prose_pairs(text) == [] and inline_pairs(text) == [] and bracket_card_pairs(text) == []

@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from mtgcr.extract.citations import find_citations
 from mtgcr.extract.model import Ruleset
-from mtgcr.extract.terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, prose_pairs,
-                    rule_title_pairs, title_pair)
+from mtgcr.extract.terms import (bracket_card_pairs, card_mentions, glossary_pairs, heading_pair,
+                                 inline_pairs, link_pairs, prose_pairs, rule_title_pairs, title_pair)
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.wiki.fact_records import (CardFact, CitationFact, FactPlace, PairFact,
                                              QuoteParagraphFact, QuoteSummary, WikiPageFact)
@@ -41,8 +41,11 @@ __all__ = ["page_facts", "ruleset_facts", "page_subject"]
 
 
 def page_subject(page: WikiPage):
-    """The page's subject pair (:class:`mtgcr.extract.terms.TermPair` with ``source="title"``) or ``None``."""
-    return title_pair(page.title, [(pl.line, pl.text) for pl in page.lines])
+    """The page's subject pair (:class:`mtgcr.extract.terms.TermPair`): from the lead
+    (``source="title"``), else from a title that is itself a pair (``絆魂/Lifelink``,
+    ``source="page-title"``), else ``None``."""
+    return (title_pair(page.title, [(pl.line, pl.text) for pl in page.lines])
+            or heading_pair(page.title or "", 0, "page-title"))
 
 
 def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None = None
@@ -100,12 +103,19 @@ def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None =
             facts.append((CitationFact.KIND, fact.as_json()))
         for p in inline_pairs(pl.text, pl.line):
             facts.append(("term-pair", PairFact("term-pair", p, ctx).as_json()))
+        if pl.kind == "heading":
+            hp = heading_pair(pl.text, pl.line)
+            if hp is not None and not (subject and hp.key == subject.key):
+                facts.append(("term-pair", PairFact("term-pair", hp, ctx).as_json()))
+        brackets = bracket_card_pairs(pl.text, pl.line)
+        facts += [("card-pair", PairFact("card-pair", p, ctx).as_json()) for p in brackets]
         if raw is not None:
             cards = link_pairs(raw, pl.line)
         elif pl.links:
             cards = link_pairs("".join(f"[[{t}]]" for t in pl.links), pl.line)
         elif not in_quote:
             skip = [(subject.start, subject.end)] if subject and subject.line == pl.line else []
+            skip += [(p.start, p.end) for p in brackets]
             cards = [p for p in prose_pairs(pl.text, pl.line, skip)
                      if not (subject and p.ja == subject.ja)]
         else:
