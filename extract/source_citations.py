@@ -194,6 +194,7 @@ _IDENT = re.compile(r"(?<=[A-Za-z])(?P<num>(?P<sec>[1-9]\d{2})_(?P<rule>\d{1,3})
                     r"(?![a-z0-9])")
 _IDENT_WORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _LIST_SEP = re.compile(rf"[ \t]*(?:\+|,|&|and|or)(?:{_GAP}CR(?:[ \t]*[:#])?)?{_GAP}(?=\d)")
+_RULE_LIST_SEP = re.compile(rf"[ \t]*(?:,|&|and|or)(?:{_GAP}rules?)?{_GAP}(?=\d)")
 _RANGE_SEP = re.compile(r"[ \t]*(?:\.\.|-|\u2013|\u2014|to\b|through\b)[ \t]*(?=\d)")
 _QUOTE_LEAD = re.compile(r"^[ \t]*(?:\.|:|[-\u2013\u2014])[ \t]*")
 _WORD = re.compile(r"[A-Za-z]{2,}")
@@ -233,7 +234,8 @@ class _Items:
     problems: list[str]
 
 
-def _read_items(text: str, pos: int, lists: bool = True, loose: bool = False) -> _Items:
+def _read_items(text: str, pos: int, lists: bool = True, loose: bool = False,
+                list_sep: re.Pattern | None = None) -> _Items:
     """Read ``item (sep item)*`` at ``pos`` of ``text``: an item is a number, then letter or
     number alternatives (``/f``, ``/602``) or a range end (``-b``, ``..704.5n``,
     `` – 613.7``). The first number may be any digits when ``loose`` (after ``CR``: a
@@ -284,7 +286,7 @@ def _read_items(text: str, pos: int, lists: bool = True, loose: bool = False) ->
                 end = nxt
         if not lists:
             break
-        m = _LIST_SEP.match(text, end)
+        m = (list_sep or _LIST_SEP).match(text, end)
         if not m:
             break
         nxt = full(m.end())
@@ -451,7 +453,7 @@ class _Reader:
             if not self.free(m.start(), m.end() + 1):
                 continue
             items = _read_items(t, m.end(), loose=True)
-            if not items.tokens:
+            if not items.tokens or not self.free(m.start(), items.end):
                 continue
             end = items.end
             if m.group("open") and "#" in m.group("sep"):
@@ -479,8 +481,8 @@ class _Reader:
         for m in _RULE_WORD.finditer(t):
             if not self.free(m.start(), m.end() + 1):
                 continue
-            items = _read_items(t, m.end())
-            if items.tokens:
+            items = _read_items(t, m.end(), list_sep=_RULE_LIST_SEP)
+            if items.tokens and self.free(m.start(), items.end):
                 self.add(Syntax.RULE_WORD, m.start(), items.end, items,
                          quote=self.quote_after(items.end))
         if self.family is not Family.DOC:
