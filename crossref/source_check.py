@@ -28,7 +28,7 @@ import enum
 from dataclasses import dataclass, field
 from datetime import date
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from mtgcr.extract.model import Release, Ruleset
 from mtgcr.extract.references import mask_references
@@ -41,13 +41,16 @@ from mtgcr.crossref.textkey import compare_form
 from mtgcr.crossref.worddiff import word_diff
 
 __all__ = ["Verdict", "AsOf", "NumberCheck", "CheckedCitation", "CitationChecker", "Control",
-           "run_controls", "pin_release", "SEVERITY", "MISMATCH_MIN", "MISMATCH_MARGIN"]
+           "run_controls", "pin_release", "SEVERITY", "MISMATCH_MIN", "MISMATCH_MARGIN",
+           "MISMATCH_WORDS"]
 
 #: A pasted text "matches another rule far better" when that rule scores at least this
 #: (rapidfuzz ``partial_ratio``, 0–100, numbers masked, typography folded) …
 MISMATCH_MIN = 85.0
 #: … and at least this much more than the cited rule.
 MISMATCH_MARGIN = 15.0
+#: Pasted text shorter than this many words is never tested (a paraphrase, not a quote).
+MISMATCH_WORDS = 6
 
 
 class Verdict(enum.Enum):
@@ -207,6 +210,8 @@ class CitationChecker:
         self._lineage = None
         self._remaps: dict[tuple[RuleNumber, int], tuple[tuple[RuleNumber, ...], str]] = {}
         self._texts: dict[int, _Texts] = {}
+        self._mismatches: dict[tuple, tuple[RuleNumber, float, float] | None] = {}
+        self._checks: dict[tuple, tuple[NumberCheck, AsOf]] = {}
 
     # -- releases ------------------------------------------------------------------------
     def release_for(self, when: date) -> tuple[int, str]:
@@ -259,32 +264,44 @@ class CitationChecker:
 
     # -- one number ----------------------------------------------------------------------
     def _mismatch(self, n: RuleNumber, k: int, quote: str) -> tuple[RuleNumber, float, float] | None:
-        """The rule of release ``k`` the quote matches far better than ``n``'s, if any."""
+        """The rule of release ``k`` the quote matches far better than ``n``'s, if any (quotes
+        of fewer than :data:`MISMATCH_WORDS` words are never a mismatch; results cached)."""
+        if len(quote.split()) < MISMATCH_WORDS:
+            return None
+        key = (n, k, quote)
+        if key in self._mismatches:
+            return self._mismatches[key]
         q = _key(quote)
         own = self._rule_text(k, n) if n.kind != "section" else None
         own_score = fuzz.partial_ratio(q, _key(own)) if own else 0.0
-        if own_score >= MISMATCH_MIN:
-            return None
-        texts = self._keys(k)
-        best, best_score = None, 0.0
-        floor = 0.6 * len(q)
-        for num, key in zip(texts.numbers, texts.keys):
-            if len(key) < floor:
-                continue
-            s = fuzz.partial_ratio(q, key, score_cutoff=max(MISMATCH_MIN, best_score))
-            if s > best_score:
-                best, best_score = num, s
-        if best is not None and best != n and best_score >= own_score + MISMATCH_MARGIN:
-            return best, own_score, best_score
-        return None
+        found = None
+        if own_score < MISMATCH_MIN:
+            texts = self._keys(k)
+            floor = 0.6 * len(q)
+            hit = process.extractOne(q, [t if len(t) >= floor else "" for t in texts.keys],
+                                     scorer=fuzz.partial_ratio,
+                                     score_cutoff=max(MISMATCH_MIN, own_score + MISMATCH_MARGIN))
+            if hit is not None and texts.numbers[hit[2]] != n:
+                found = (texts.numbers[hit[2]], own_score, hit[1])
+        self._mismatches[key] = found
+        return found
 
     def check_number(self, n: RuleNumber, k: int, as_of: AsOf, quote: str | None = None
                      ) -> tuple[NumberCheck, AsOf]:
-        """Check number ``n`` read against release ``k`` (see the module docstring).
+        """Check number ``n`` read against release ``k`` (see the module docstring; results
+        are cached: a tree cites the same rules many times).
 
         Returns:
             ``(check, where the release it was finally read against comes from)``.
         """
+        key = (n, k, as_of, quote)
+        got = self._checks.get(key)
+        if got is None:
+            got = self._checks[key] = self._check_number(n, k, as_of, quote)
+        return got
+
+    def _check_number(self, n: RuleNumber, k: int, as_of: AsOf, quote: str | None
+                      ) -> tuple[NumberCheck, AsOf]:
         rels = self.chain.releases
         note = ""
         if not self.has(k, n):

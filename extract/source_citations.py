@@ -190,7 +190,7 @@ _ANCHOR = re.compile(r"magic-rules/?(?:index\.html?)?#R(?P<a>(?P<sec>\d{3})(?P<r
 _STAMP = re.compile(r"^[ \t]*(?P<stamp>\d{8,9})[ \t]*[-\u2013:][ \t]*(?=\d)", re.M)
 _BARE = re.compile(r"^[ \t]*(?P<num>\d{3}\.\d{1,3}[a-z]{0,2})(?P<dot>\.)?(?=[ \t:\-\u2013\u2014]|$)",
                    re.M)
-_IDENT = re.compile(r"(?<=[A-Za-z])(?P<num>(?P<sec>[1-9]\d{2})_(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?)"
+_IDENT = re.compile(r"[A-Za-z](?P<num>(?P<sec>[1-9]\d{2})_(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?)"
                     r"(?![a-z0-9])")
 _IDENT_WORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _LIST_SEP = re.compile(rf"[ \t]*(?:\+|,|&|and|or)(?:{_GAP}CR(?:[ \t]*[:#])?)?{_GAP}(?=\d)")
@@ -493,9 +493,9 @@ class _Reader:
     def _identifiers(self) -> None:
         text = self.text
         for m in _IDENT.finditer(text):
-            if not self.ct.in_code(m.start()):
+            if not self.ct.in_code(m.start("num")):
                 continue
-            w = _IDENT_WORD.match(text, _word_start(text, m.start()))
+            w = _IDENT_WORD.match(text, _word_start(text, m.start("num")))
             ident = w.group() if w else m.group()
             sec, rule, let = m.group("sec"), m.group("rule"), m.group("let") or ""
             n, why = _number(f"{sec}.{rule}{let}")
