@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import bisect
 import enum
+import functools
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -190,7 +191,7 @@ _ANCHOR = re.compile(r"magic-rules/?(?:index\.html?)?#R(?P<a>(?P<sec>\d{3})(?P<r
 _STAMP = re.compile(r"^[ \t]*(?P<stamp>\d{8,9})[ \t]*[-\u2013:][ \t]*(?=\d)", re.M)
 _BARE = re.compile(r"^[ \t]*(?P<num>\d{3}\.\d{1,3}[a-z]{0,2})(?P<dot>\.)?(?=[ \t:\-\u2013\u2014]|$)",
                    re.M)
-_IDENT = re.compile(r"[A-Za-z](?P<num>(?P<sec>[1-9]\d{2})_(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?)"
+_IDENT = re.compile(r"(?P<num>(?P<sec>[1-9]\d{2})_(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?)"
                     r"(?![a-z0-9])")
 _IDENT_WORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _LIST_SEP = re.compile(rf"[ \t]*(?:\+|,|&|and|or)(?:{_GAP}CR(?:[ \t]*[:#])?)?{_GAP}(?=\d)")
@@ -200,8 +201,10 @@ _QUOTE_LEAD = re.compile(r"^[ \t]*(?:\.|:|[-\u2013\u2014])[ \t]*")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
 
+@functools.lru_cache(maxsize=4096)
 def _number(written: str) -> tuple[RuleNumber | None, str]:
-    """The rule number of a written token, or the reason it is none."""
+    """The rule number of a written token, or the reason it is none (cached: a tree writes
+    the same numbers many times)."""
     w = written.rstrip(".")
     n = RuleNumber.try_parse(w) if re.fullmatch(r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?", w) else None
     if n is None:
@@ -493,7 +496,8 @@ class _Reader:
     def _identifiers(self) -> None:
         text = self.text
         for m in _IDENT.finditer(text):
-            if not self.ct.in_code(m.start("num")):
+            a = m.start()
+            if a == 0 or not ("a" <= text[a - 1].lower() <= "z") or not self.ct.in_code(a):
                 continue
             w = _IDENT_WORD.match(text, _word_start(text, m.start("num")))
             ident = w.group() if w else m.group()
@@ -509,6 +513,7 @@ class _Reader:
 
 
 def _word_start(text: str, at: int) -> int:
+    """Where the identifier that ``text[at]`` is part of starts."""
     i = at
     while i > 0 and (text[i - 1].isalnum() or text[i - 1] in "_$"):
         i -= 1

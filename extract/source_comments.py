@@ -72,18 +72,20 @@ def family_of(path: str | PurePath) -> Family | None:
 
 
 _C_TOKENS = re.compile(
-    r"(?P<line>//[^\n]*)"
+    r"(?=[/\"'`r])"  # every token starts with one of these: other positions fail at once
+    r"(?:(?P<line>//[^\n]*)"
     r"|(?P<block>/\*.*?(?:\*/|\Z))"
     r"|(?P<skip>\br(?P<hashes>\#*)\".*?\"(?P=hashes)"          # Rust raw string
     r"|\"\"\".*?(?:\"\"\"|\Z)"                                  # text block
     r"|\"(?:\\.|[^\"\\\n])*\"?"                                 # string
     r"|'(?:\\[^'\n]{1,10}|[^'\\\n])'"                           # character literal
-    r"|`(?:\\.|[^`\\])*`?)",                                    # backtick string
+    r"|`(?:\\.|[^`\\])*`?))",                                   # backtick string
     re.S)
 _HASH_TOKENS = re.compile(
-    r"(?P<line>\#[^\n]*)"
+    r"(?=[#\"'])"
+    r"(?:(?P<line>\#[^\n]*)"
     r"|(?P<block>\"\"\".*?(?:\"\"\"|\Z)|'''.*?(?:'''|\Z))"
-    r"|(?P<skip>\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?)",
+    r"|(?P<skip>\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?))",
     re.S)
 _LINE_MARK = {Family.C: re.compile(r"//+!?"), Family.HASH: re.compile(r"#+")}
 _BLOCK_LEAD = re.compile(r"[ \t]*\*+(?!/)")  # javadoc's " * " at the start of a line
