@@ -175,3 +175,39 @@ def test_migrate_patch_applies_with_git_and_does_not_cascade(store, tmp_path, ca
     text = (repo / "src" / "A.java").read_text(encoding="utf-8")
     assert "void rule100_3() {}" in text and "{ rule100_3(); }" in text
     assert text.splitlines()[0] == "// CR 100.4 and CR 100.5"  # read as 2031 again: moved once more
+
+
+def test_pin_names_the_release_checked_against(store, tmp_path, capsys):
+    pin = tmp_path / "MagicCompRules.txt"
+    pin.write_text(cr_text(OLD, date="These rules are effective as of March 3, 2031."), encoding="utf-8")
+    tree = write_tree(tmp_path / "e", {"A.java": "// CR 100.2: decks\n// CR 100.5\n"})
+    code, recs, summary = run_jsonl(capsys, store, tree, "--pin", pin)
+    r = by_text(recs)
+    assert summary["target"] == "2031-03-03" and "pinned copy" in summary["target_from"]
+    assert r["CR 100.2"]["verdict"] == "current"
+    assert r["CR 100.5"]["verdict"] == "absent"  # only in 2032, after the pinned release
+    bad = tmp_path / "nothing.txt"
+    bad.write_text("no rules here\n", encoding="utf-8")
+    assert main(["--silent", "--store", str(store), "cite-check", str(tree), "--pin", str(bad)]) == 2
+    assert "--pin" in capsys.readouterr().err
+
+
+def test_help_and_text_output(store, tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(["cite-migrate", "--help"])
+    assert "Example: mtgcr cite-migrate" in " ".join(capsys.readouterr().out.split())
+    tree = write_tree(tmp_path / "e", {"A.java": "//20310303 - 100.2\n// CR 100.1a\n"})
+    code = main(["--silent", "--store", str(store), "cite-check", str(tree)])
+    out = capsys.readouterr().out
+    assert code == 1 and "moved" in out and "100.3" in out and "controls: 5/5 ok" in out
+    assert "1 current citations not listed" in out
+
+
+def test_wiki_pages_keep_their_own_run(store, tmp_path, capsys):
+    page = tmp_path / "page.txt"
+    page.write_text("just text\n", encoding="utf-8")
+    # not a source file: the wiki path answers as before (no wiki page given → exit 2)
+    assert main(["--silent", "--store", str(store), "cite-check", str(page)]) == 2
+    assert "no wiki pages" in capsys.readouterr().err
+    assert main(["--silent", "--store", str(store), "cite-check", str(page), "--release", "2032-05-05"]) == 2
+    assert "--release and --pin are for source trees" in capsys.readouterr().err
