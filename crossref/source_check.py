@@ -127,8 +127,9 @@ class CheckedCitation:
         verdict: the most serious verdict of its numbers (:data:`SEVERITY`).
         checks: one per number, in order.
         note: about the citation as a whole (malformed reason, stamp typo).
-        suggestion: the citation as written with every moved number rewritten, when every
-            one of them can be written in place; else ``None``.
+        suggestion: the citation as written with every moved number rewritten (and its date
+            stamp set to the target's effective date), when every one of them can be written
+            in place; else ``None``.
     """
 
     file: str
@@ -212,6 +213,7 @@ class CitationChecker:
         self._texts: dict[int, _Texts] = {}
         self._mismatches: dict[tuple, tuple[RuleNumber, float, float] | None] = {}
         self._checks: dict[tuple, tuple[NumberCheck, AsOf]] = {}
+        self._citations: dict[tuple, tuple] = {}
 
     # -- releases ------------------------------------------------------------------------
     def release_for(self, when: date) -> tuple[int, str]:
@@ -358,7 +360,18 @@ class CitationChecker:
 
     # -- one citation --------------------------------------------------------------------
     def check(self, file: str, cit: SourceCitation) -> CheckedCitation:
-        """Check one citation of ``file`` (see the module docstring)."""
+        """Check one citation of ``file`` (see the module docstring). Citations written
+        alike (same syntax, text, pasted text and stamp) are checked once."""
+        key = (cit.syntax, cit.text, cit.quote, cit.stamp.written if cit.stamp else None)
+        hit = self._citations.get(key)
+        if hit is not None:
+            return CheckedCitation(file, cit, *hit)
+        out = self._check(file, cit)
+        self._citations[key] = (out.release, out.as_of, out.target, out.verdict, out.checks,
+                                out.note, out.suggestion)
+        return out
+
+    def _check(self, file: str, cit: SourceCitation) -> CheckedCitation:
         if cit.syntax is Syntax.PLACEHOLDER:
             return CheckedCitation(file, cit, None, AsOf.TARGET, self.target, Verdict.PLACEHOLDER,
                                    note="a placeholder: no rule to check")
@@ -385,7 +398,7 @@ class CitationChecker:
                               tuple(checks), "; ".join(notes))
         if verdict is Verdict.MOVED:
             from mtgcr.crossref.source_migrate import citation_edits, apply_edits
-            plan = citation_edits(out, rename=True)
+            plan = citation_edits(out, rename=True, stamp_to=self.target.effective_date)
             if not plan.problems:
                 text = apply_edits(cit.text, [e.shifted(-cit.start) for e in plan.edits])
                 out = CheckedCitation(**{**out.__dict__, "suggestion": text})

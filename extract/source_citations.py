@@ -191,9 +191,8 @@ _ANCHOR = re.compile(r"magic-rules/?(?:index\.html?)?#R(?P<a>(?P<sec>\d{3})(?P<r
 _STAMP = re.compile(r"^[ \t]*(?P<stamp>\d{8,9})[ \t]*[-\u2013:][ \t]*(?=\d)", re.M)
 _BARE = re.compile(r"^[ \t]*(?P<num>\d{3}\.\d{1,3}[a-z]{0,2})(?P<dot>\.)?(?=[ \t:\-\u2013\u2014]|$)",
                    re.M)
-_IDENT = re.compile(r"(?P<num>(?P<sec>[1-9]\d{2})_(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?)"
-                    r"(?![a-z0-9])")
-_IDENT_WORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+_IDENT = re.compile(r"(?P<num>(?P<sec>[1-9]\d{2})_(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?)(?![a-z0-9])")
+_IDENT_TAIL = re.compile(r"[A-Za-z0-9_$]*")
 _LIST_SEP = re.compile(rf"[ \t]*(?:\+|,|&|and|or)(?:{_GAP}CR(?:[ \t]*[:#])?)?{_GAP}(?=\d)")
 _RULE_LIST_SEP = re.compile(rf"[ \t]*(?:,|&|and|or)(?:{_GAP}rules?)?{_GAP}(?=\d)")
 _RANGE_SEP = re.compile(r"[ \t]*(?:\.\.|-|\u2013|\u2014|to\b|through\b)[ \t]*(?=\d)")
@@ -303,6 +302,8 @@ def _read_items(text: str, pos: int, lists: bool = True, loose: bool = False,
 def _expand(tokens: list[NumberToken], ranges: list[tuple[int, int]]) -> tuple[tuple[RuleNumber, ...], str]:
     """Every number cited, ranges expanded in document order; the reason when a range is
     not one."""
+    if not ranges:
+        return tuple(t.number for t in tokens if t.number is not None), ""
     ends = {i: j for i, j in ranges}
     inner = {j for _, j in ranges}
     out: list[RuleNumber] = []
@@ -494,22 +495,24 @@ class _Reader:
         return self.found
 
     def _identifiers(self) -> None:
-        text = self.text
+        """Identifiers holding a rule number (``stateBasedAction704_5r``): the number is
+        looked for first (digits are rare in code, so the scan is fast), then the identifier
+        around it, which must have a letter right before the number."""
+        text, found, in_code = self.text, self.found, self.ct.in_code
         for m in _IDENT.finditer(text):
-            a = m.start()
-            if a == 0 or not ("a" <= text[a - 1].lower() <= "z") or not self.ct.in_code(a):
+            a, b = m.span()
+            if a == 0 or not ("a" <= text[a - 1].lower() <= "z") or not in_code(a):
                 continue
-            w = _IDENT_WORD.match(text, _word_start(text, m.start("num")))
-            ident = w.group() if w else m.group()
-            sec, rule, let = m.group("sec"), m.group("rule"), m.group("let") or ""
-            n, why = _number(f"{sec}.{rule}{let}")
-            a, b = m.span("num")
+            ws = _word_start(text, a)
+            if text[ws].isdigit():
+                continue
+            we = _IDENT_TAIL.match(text, b).end()
+            ident = text[ws:we]
+            n, why = _number(f"{m.group('sec')}.{m.group('rule')}{m.group('let') or ''}")
             tok = NumberToken(a, b, m.group("num"), n, TokenForm.IDENTIFIER)
-            ws = w.start() if w else a
-            we = w.end() if w else b
-            self.found.append(SourceCitation(Syntax.IDENTIFIER, Region.CODE, ws, we, ident,
-                                             *self.where(ws), (tok,), (),
-                                             (n,) if n else (), identifier=ident, malformed=why))
+            found.append(SourceCitation(Syntax.IDENTIFIER, Region.CODE, ws, we, ident,
+                                        *self.where(ws), (tok,), (), (n,) if n else (),
+                                        identifier=ident, malformed=why))
 
 
 def _word_start(text: str, at: int) -> int:

@@ -87,7 +87,6 @@ _HASH_TOKENS = re.compile(
     r"|(?P<block>\"\"\".*?(?:\"\"\"|\Z)|'''.*?(?:'''|\Z))"
     r"|(?P<skip>\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?))",
     re.S)
-_LINE_MARK = {Family.C: re.compile(r"//+!?"), Family.HASH: re.compile(r"#+")}
 _BLOCK_LEAD = re.compile(r"[ \t]*\*+(?!/)")  # javadoc's " * " at the start of a line
 
 
@@ -159,8 +158,12 @@ class CommentText:
 
 
 def _line_comment(out: CommentText, family: Family, start: int, token: str) -> None:
-    mark = _LINE_MARK[family].match(token)
-    body = token[mark.end():] if mark else token
+    if family is Family.C:
+        body = token.lstrip("/")
+        if body.startswith("!"):
+            body = body[1:]
+    else:
+        body = token.lstrip("#")
     out._add(start + len(token) - len(body), body.rstrip("\r"))
 
 
@@ -210,15 +213,16 @@ def comment_text(text: str, family: Family) -> CommentText:
         if a > code_from:
             out.code.append((code_from, a))
         code_from = b
-        if m.group("skip") is not None:
+        kind = m.lastgroup
+        if kind == "skip":
             continue
-        if m.group("line") is not None:
+        if kind == "line":
             between = text[last_line_end:a] if last_line_end >= 0 else None
             if between is not None and between.count("\n") == 1 and not between.strip():
                 out._sep("\n")
             else:
                 out._sep("\n\n")
-            _line_comment(out, family, a, m.group("line"))
+            _line_comment(out, family, a, m.group())
             last_line_end = b
             continue
         token = m.group("block")
