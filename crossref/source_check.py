@@ -42,13 +42,15 @@ from mtgcr.crossref.worddiff import word_diff
 
 __all__ = ["Verdict", "AsOf", "NumberCheck", "CheckedCitation", "CitationChecker", "Control",
            "run_controls", "pin_release", "SEVERITY", "MISMATCH_MIN", "MISMATCH_MARGIN",
-           "MISMATCH_WORDS"]
+           "MISMATCH_WORDS", "REPLACED_MIN"]
 
 #: A pasted text "matches another rule far better" when that rule scores at least this
 #: (rapidfuzz ``partial_ratio``, 0–100, numbers masked, typography folded) …
 MISMATCH_MIN = 85.0
 #: … and at least this much more than the cited rule.
 MISMATCH_MARGIN = 15.0
+#: A removed rule's text this similar (0–100) to a rule of the target names what replaced it.
+REPLACED_MIN = 80.0
 #: Pasted text shorter than this many words is never tested (a paraphrase, not a quote).
 MISMATCH_WORDS = 6
 
@@ -91,8 +93,11 @@ class NumberCheck:
         now: its number(s) in the target (``()`` when none).
         note: why, in words (removed when, what the number names now, …).
         diff: for ``changed``: the word diff ``[-old-]{+new+}`` from ``release`` to the target.
-        match: for ``mismatch``: the rule the pasted text matches, and its number in the target.
-        score: for ``mismatch``: ``(cited rule, matching rule)`` similarity, 0–100.
+        match: for ``mismatch``: the rule of ``release`` the pasted text matches (its number
+            in the target is ``now``); for ``gone``: the target's rule closest to the removed
+            one's text (what replaced it), if any.
+        score: for ``mismatch``: ``(cited rule, matching rule)`` similarity, 0–100; for
+            ``gone``: ``(0, similarity of the closest rule)``.
     """
 
     number: RuleNumber
@@ -347,7 +352,25 @@ class CitationChecker:
         names = ""
         if self.has(self.k_target, n):
             names = f"{n} now names another rule"
-        return NumberCheck(n, Verdict.GONE, rel, (), join(note, why, names)), as_of
+        closest = self._closest(n, k)
+        if closest is not None:
+            names = join(names, f"its text is closest to {closest[0]} of {_when(self.target)} "
+                                f"(similarity {closest[1]:.0f}/100)")
+        return NumberCheck(n, Verdict.GONE, rel, (), join(note, why, names),
+                           match=closest[0] if closest else None,
+                           score=(0.0, closest[1]) if closest else None), as_of
+
+    def _closest(self, n: RuleNumber, k: int) -> tuple[RuleNumber, float] | None:
+        """The target's rule whose text is closest to ``n``'s text in release ``k``
+        (rapidfuzz ``token_set_ratio`` ≥ :data:`REPLACED_MIN`, numbers masked): what
+        replaced a removed rule, if anything did."""
+        old = self._rule_text(k, n) if n.kind != "section" else None
+        if not old:
+            return None
+        texts = self._keys(self.k_target)
+        hit = process.extractOne(_key(old), texts.keys, scorer=fuzz.token_set_ratio,
+                                 score_cutoff=REPLACED_MIN)
+        return (texts.numbers[hit[2]], hit[1]) if hit else None
 
     def _mismatch_check(self, n: RuleNumber, k: int, mm, note: str) -> NumberCheck:
         other, own_score, score = mm

@@ -180,11 +180,14 @@ _STRICT_RE = re.compile(r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?(?![\dA-Za-z]|\.\d)")
 _LETTER_RANGE = re.compile(r"(?:-|\u2013|\.\.)(?=[a-z])")
 _LETTERS_RE = re.compile(r"[a-z]{1,2}(?![A-Za-z0-9])")
 _GAP = r"(?:[ \t]*\n)?[ \t]*"  # spaces, at most one comment line break
-_CR = re.compile(rf"(?<![A-Za-z0-9_])(?P<open>\[)?CR(?P<sep>[ \t]*[:#][ \t]*|{_GAP})(?=\d)")
+# The keyword patterns start with a literal, which the regex engine finds fast; the character
+# before the keyword is checked by :func:`_word_before`.
+_CR = re.compile(rf"CR(?P<sep>[ \t]*[:#][ \t]*|{_GAP})(?=\d)")
 _CR_PLACEHOLDER = re.compile(
-    rf"(?<![A-Za-z0-9_])CR(?:[ \t]*[:#][ \t]*|{_GAP})(?P<ph>\d{{1,3}}(?:\.\d{{0,3}}[xX?]+|[xX]{{1,2}})"
+    rf"CR(?:[ \t]*[:#][ \t]*|{_GAP})(?P<ph>\d{{1,3}}(?:\.\d{{0,3}}[xX?]+|[xX]{{1,2}})"
     r"(?:\.[xX?]+)?)(?![A-Za-z0-9])")
-_RULE_WORD = re.compile(rf"(?<![A-Za-z0-9_])(?:[Ss]ee{_GAP})?[Rr]ules?{_GAP}(?=\d)")
+_RULE_WORD = re.compile(rf"ules?{_GAP}(?=\d)")  # after R or r
+_SEE_BEFORE = re.compile(rf"[Ss]ee{_GAP}\Z")
 _TAGLET = re.compile(r"\{@mtg\.rule\s+(?=\d)")
 _ANCHOR = re.compile(r"magic-rules/?(?:index\.html?)?#R(?P<a>(?P<sec>\d{3})(?P<rule>\d{0,3})"
                      r"(?P<let>[a-z]{0,2}))(?![A-Za-z0-9])")
@@ -451,18 +454,18 @@ class _Reader:
             items = _Items([(a, b, m.group("a"), n, TokenForm.ANCHOR)], [], b, [why] if why else [])
             self.add(Syntax.YAWGATOG_ANCHOR, m.start(), m.end(), items)
         for m in _CR_PLACEHOLDER.finditer(t):
-            if self.free(m.start(), m.end()):
+            if not _word_before(t, m.start()) and self.free(m.start(), m.end()):
                 self.add(Syntax.PLACEHOLDER, m.start(), m.end(), None)
         for m in _CR.finditer(t):
-            if not self.free(m.start(), m.end() + 1):
+            if _word_before(t, m.start()) or not self.free(m.start(), m.end() + 1):
                 continue
             items = _read_items(t, m.end(), loose=True)
             if not items.tokens or not self.free(m.start(), items.end):
                 continue
             end = items.end
-            if m.group("open") and "#" in m.group("sep"):
+            if m.start() and t[m.start() - 1] == "[" and "#" in m.group("sep"):
                 close = t.find("]", end, end + 2)
-                self.add(Syntax.CR_HASH, m.start(), close + 1 if close >= 0 else end, items)
+                self.add(Syntax.CR_HASH, m.start() - 1, close + 1 if close >= 0 else end, items)
                 continue
             self.add(Syntax.CR_PREFIX, m.start(), end, items, quote=self.quote_after(end))
         if self.family is not Family.DOC:
@@ -483,12 +486,15 @@ class _Reader:
                 quote = self.quote_after(m.end(), lead=False)
                 self.add(Syntax.PASTED_RULE if quote else Syntax.BARE_NUMBER, a, b, items, quote=quote)
         for m in _RULE_WORD.finditer(t):
-            if not self.free(m.start(), m.end() + 1):
+            a = m.start() - 1
+            if a < 0 or t[a] not in "Rr" or _word_before(t, a) or not self.free(a, m.end() + 1):
                 continue
+            see = _SEE_BEFORE.search(t, max(0, a - 12), a)
+            if see:
+                a = see.start()
             items = _read_items(t, m.end(), list_sep=_RULE_LIST_SEP)
-            if items.tokens and self.free(m.start(), items.end):
-                self.add(Syntax.RULE_WORD, m.start(), items.end, items,
-                         quote=self.quote_after(items.end))
+            if items.tokens and self.free(a, items.end):
+                self.add(Syntax.RULE_WORD, a, items.end, items, quote=self.quote_after(items.end))
         if self.family is not Family.DOC:
             self._identifiers()
         self.found.sort(key=lambda c: (c.start, c.end))
@@ -513,6 +519,11 @@ class _Reader:
             found.append(SourceCitation(Syntax.IDENTIFIER, Region.CODE, ws, we, ident,
                                         *self.where(ws), (tok,), (), (n,) if n else (),
                                         identifier=ident, malformed=why))
+
+
+def _word_before(text: str, at: int) -> bool:
+    """True when ``text[at]`` continues a word (letter, digit or ``_`` before it)."""
+    return at > 0 and (text[at - 1].isalnum() or text[at - 1] == "_")
 
 
 def _word_start(text: str, at: int) -> int:

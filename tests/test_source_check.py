@@ -126,6 +126,19 @@ def test_changed_gives_a_word_diff(store, tmp_path, capsys):
         or "{+" in r["checks"][0]["diff"] and "seated in a circle" in r["checks"][0]["diff"]
 
 
+def test_removed_rule_is_gone(tmp_path, capsys):
+    removed = NEW.replace("100.1b A multiplayer game starts with three or more players seated in a "
+                          "circle.\n\n", "")
+    store = ingested_store(tmp_path, {
+        "old.txt": cr_text(OLD, date="These rules are effective as of March 3, 2031."),
+        "new.txt": cr_text(removed, date="These rules are effective as of May 5, 2032.")})
+    tree = write_tree(tmp_path / "e", {"A.java": "//20310303 - 100.1b\n"})
+    code, [r], _ = run_jsonl(capsys, store, tree)
+    chk = r["checks"][0]
+    assert r["verdict"] == "gone" and code == 1 and "removed in 2032-05-05" in chk["note"]
+    assert chk["now"] == [] and chk["match"] is None  # nothing took its words over
+
+
 def test_exit_2_when_no_citation(store, tmp_path, capsys):
     tree = write_tree(tmp_path / "e", {"A.java": "class A { int x = 100; }\n"})
     code, recs, summary = run_jsonl(capsys, store, tree)
