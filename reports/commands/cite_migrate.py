@@ -2,6 +2,7 @@
 (or older) release, as a patch or in place."""
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from pathlib import Path
@@ -12,7 +13,8 @@ from mtgcr.extract.source_tree import TreeScan
 
 from mtgcr.reports.alignctx import open_store
 from mtgcr.reports.cli import UserError
-from mtgcr.reports.engine_cite import display_path, open_checker, read_sources, warn, where
+from mtgcr.reports.engine_cite import (display_path, open_checker, progress_bar, read_sources,
+                                       warn, where)
 
 
 def register(sub) -> None:
@@ -55,7 +57,7 @@ def run(args, ctx) -> int:
     """
     stamped = args.from_release.strip().lower() == "stamped"
     scan, failures = TreeScan(), []
-    plans: dict[Path, list] = {}
+    plans: dict[Path, tuple[list, bytes]] = {}
     listed: list[str] = []
     renames: dict[str, str] = {}
     found = 0
@@ -63,35 +65,43 @@ def run(args, ctx) -> int:
         checker, _ = open_checker(store, ctx, args, args.to_release,
                                   None if stamped else args.from_release, stamps=stamped)
         stamp_to = checker.target.effective_date
-        for src in read_sources(args.paths, scan, failures):
-            name = display_path(src.file.path)
-            edits = []
-            for c in src.citations:
-                found += 1
-                if stamped and c.stamp is None:
-                    continue
-                chk = checker.check(name, c)
-                plan = citation_edits(chk, rename=False, stamp_to=stamp_to)
-                if plan.problems:
-                    listed.append(f"{where(chk)}: {c.text!r}: {'; '.join(plan.problems)}"
-                                  + (f" ({chk.note})" if chk.note else ""))
-                for old, new in plan.renames:
-                    renames[old] = new
-                    if not args.rename_identifiers:
-                        listed.append(f"{where(chk)}: identifier {old}: its rule is moved; "
-                                      f"rename it to {new} (--rename-identifiers)")
-                if c.region is not Region.CODE and c.syntax is not Syntax.IDENTIFIER:
-                    edits += plan.edits
-            plans[src.file.path] = edits
+        with progress_bar(ctx, 0, "cite-migrate") as bar:
+            task = bar.add_task("files", total=None)
+            for src in read_sources(args.paths, scan, failures):
+                bar.advance(task)
+                name = display_path(src.file.path)
+                edits = []
+                for c in src.citations:
+                    found += 1
+                    if stamped and c.stamp is None:
+                        continue
+                    chk = checker.check(name, c)
+                    plan = citation_edits(chk, rename=False, stamp_to=stamp_to)
+                    if plan.problems:
+                        listed.append(f"{where(chk)}: {c.text!r}: {'; '.join(plan.problems)}"
+                                      + (f" ({chk.note})" if chk.note else ""))
+                    for old, new in plan.renames:
+                        renames[old] = new
+                        if not args.rename_identifiers:
+                            listed.append(f"{where(chk)}: identifier {old}: its rule is moved; "
+                                          f"rename it to {new} (--rename-identifiers)")
+                    if c.region is not Region.CODE and c.syntax is not Syntax.IDENTIFIER:
+                        edits += plan.edits
+                plans[src.file.path] = (edits, hashlib.sha256(src.text.encode("utf-8", "surrogateescape")).digest())
     for msg in failures:
         warn(f"error: {msg}")
     if not found:
         raise UserError(f"no CR citation found under {' '.join(args.paths)}")
     patch, changed = [], 0
-    for path, edits in plans.items():
+    for path, (edits, digest) in plans.items():
         if not edits and not (args.rename_identifiers and renames):
             continue
-        text = path.read_bytes().decode("utf-8", errors="surrogateescape")
+        raw = path.read_bytes()
+        if hashlib.sha256(raw).digest() != digest:
+            warn(f"error: {path} changed while cite-migrate ran; not rewritten (run it again)")
+            failures.append(str(path))
+            continue
+        text = raw.decode("utf-8", errors="surrogateescape")
         all_edits = list(edits)
         if args.rename_identifiers and renames:
             taken = [(e.start, e.end) for e in all_edits]

@@ -42,6 +42,7 @@ def test_stamped_citations_move_as_the_corpus_says(store, tmp_path, capsys):
                    "  //20100423 - 113.3\n"
                    "  //20091005 - 114.2a\n"
                    "  // 20240202 - 702.134c\n"
+                   "  // 20210723 - 702.2c\n"
                    "}\n", encoding="utf-8")
     code, r, summary = check(capsys, store, src.parent, "--release", "2026-01-16")
     assert summary["controls_ok"] and summary["target"] == "2026-01-16" and code == 1
@@ -54,6 +55,11 @@ def test_stamped_citations_move_as_the_corpus_says(store, tmp_path, capsys):
     assert r["20091005 - 114.2a"]["checks"][0]["now"] == ["116.2a"]
     # by effective date, not file label: 20240202 is the file labelled 2024-02-06
     assert r["20240202 - 702.134c"]["release"] == "2024-02-02"
+    assert r["20210723 - 702.2c"]["release"] == "2021-07-23"  # the file labelled 2021-07-12
+    st = Store(store)
+    labels = {r.effective_date: r.label for r in st.releases("en")}
+    st.close()
+    assert labels["2024-02-02"] == "20240206" and labels["2021-07-23"] == "20210712"
 
 
 def test_absent_and_current_depend_on_the_release(store, tmp_path, capsys):
