@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from mtgcr.extract.rulenum import RuleNumber
-from mtgcr.extract.source_citations import NumberToken, TokenForm
+from mtgcr.extract.source_citations import TokenForm, expand_range
 
 __all__ = ["Edit", "CitationPlan", "apply_edits", "citation_edits", "identifier_edits",
            "unified_diff"]
@@ -72,13 +72,6 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     return "".join(out)
 
 
-def _expand_same(a: RuleNumber, b: RuleNumber, old_inner: list[RuleNumber]) -> list[RuleNumber] | None:
-    from mtgcr.extract.source_citations import _expand
-    toks = [NumberToken(0, 0, "", a, TokenForm.FULL), NumberToken(0, 0, "", b, TokenForm.FULL)]
-    nums, why = _expand(toks, [(0, 1)])
-    return None if why else list(nums)
-
-
 def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) -> CitationPlan:
     """The edits that migrate one checked citation (a
     :class:`mtgcr.crossref.source_check.CheckedCitation`).
@@ -116,7 +109,7 @@ def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) 
         return c.now[0]
 
     new_full: RuleNumber | None = None
-    for i, tok in enumerate(cit.tokens):
+    for tok in cit.tokens:
         new = new_of(tok.number)
         if new is None:
             continue
@@ -145,12 +138,12 @@ def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) 
         a, b = cit.tokens[i].number, cit.tokens[j].number
         if a is None or b is None:
             continue
-        old = _expand_same(a, b, [])
+        old = expand_range(a, b)
         na, nb = new_of(a), new_of(b)
         if old is None or na is None or nb is None:
             continue
         mapped = [new_of(n) for n in old]
-        if _expand_same(na, nb, []) != mapped:
+        if expand_range(na, nb) != mapped:
             plan.problems.append(f"the range {a}..{b} does not stay one range "
                                  f"({', '.join(map(str, mapped))}): rewrite it by hand")
     if plan.problems:

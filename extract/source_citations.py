@@ -47,7 +47,7 @@ from mtgcr.extract.rulenum import SUBRULE_LETTERS, RuleNumber, letters_index
 from mtgcr.extract.source_comments import CommentText, Family, comment_text
 
 __all__ = ["Syntax", "Region", "TokenForm", "NumberToken", "DateStamp", "SourceCitation",
-           "find_source_citations", "read_stamp", "MAX_RANGE"]
+           "find_source_citations", "read_stamp", "expand_range", "MAX_RANGE"]
 
 #: The longest range expanded (longer ones are malformed: no engine cites 60 rules at once).
 MAX_RANGE = 60
@@ -337,6 +337,18 @@ def _expand(tokens: list[NumberToken], ranges: list[tuple[int, int]]) -> tuple[t
             return tuple(out), f"range {a}..{b} has {len(seq)} numbers (more than {MAX_RANGE})"
         out += seq
     return tuple(out), ""
+
+
+def expand_range(first: RuleNumber, last: RuleNumber) -> list[RuleNumber] | None:
+    """The numbers from ``first`` to ``last`` in document order (subrule letters skip ``l``
+    and ``o``), or ``None`` when they do not make a range (see :data:`MAX_RANGE`).
+
+    >>> [str(n) for n in expand_range(RuleNumber(704, 5, "k"), RuleNumber(704, 5, "n"))]
+    ['704.5k', '704.5m', '704.5n']
+    """
+    toks = [NumberToken(0, 0, "", first, TokenForm.FULL), NumberToken(0, 0, "", last, TokenForm.FULL)]
+    nums, why = _expand(toks, [(0, 1)])
+    return None if why else list(nums)
 
 
 def _letters_at(k: int) -> str:

@@ -224,3 +224,21 @@ def test_wiki_pages_keep_their_own_run(store, tmp_path, capsys):
     assert "no wiki pages" in capsys.readouterr().err
     assert main(["--silent", "--store", str(store), "cite-check", str(page), "--release", "2032-05-05"]) == 2
     assert "--release and --pin are for source trees" in capsys.readouterr().err
+
+
+def test_migration_keeps_the_syntax(store, tmp_path, capsys, monkeypatch):
+    tree = write_tree(tmp_path / "e", {"A.java": (
+        "/** {@mtg.rule 100.2-100.4} */\n"
+        "// [CR#100.2..100.3] and https://yawgatog.com/resources/magic-rules/#R1002\n"
+        "//20310303 - 100.2, 100.3\n")})
+    monkeypatch.chdir(tree)
+    code = main(["--silent", "--store", str(store), "cite-migrate", ".", "--from", "2031-03-03",
+                 "--to", "2032-05-05"])
+    added = [x[1:] for x in capsys.readouterr().out.splitlines() if x.startswith("+") and not x.startswith("+++")]
+    assert added == ["/** {@mtg.rule 100.3-100.5} */",
+                     "// [CR#100.3..100.4] and https://yawgatog.com/resources/magic-rules/#R1003",
+                     "//20320505 - 100.3, 100.4"]
+    assert code == 0
+    # the stamped citation, checked: its suggestion carries the target's date
+    _, recs, _ = run_jsonl(capsys, store, tree)
+    assert by_text(recs)["20310303 - 100.2, 100.3"]["suggestion"] == "20320505 - 100.3, 100.4"
