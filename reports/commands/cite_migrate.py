@@ -116,7 +116,12 @@ def run(args, ctx) -> int:
         if args.write:
             _write(path, new)
         else:
-            patch.append(unified_diff(display_path(path), text, new))
+            rel = display_path(path)
+            if Path(rel).is_absolute():
+                raise UserError(f"{path} is outside the current folder: a patch names files "
+                                f"relative to it, so run cite-migrate from the repository's "
+                                f"root (or give --write)")
+            patch.append(unified_diff(rel, text, new))
     if not args.write:
         sys.stdout.buffer.write("".join(patch).encode("utf-8", errors="surrogateescape"))
     for line in listed:
