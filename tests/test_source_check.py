@@ -242,3 +242,23 @@ def test_migration_keeps_the_syntax(store, tmp_path, capsys, monkeypatch):
     # the stamped citation, checked: its suggestion carries the target's date
     _, recs, _ = run_jsonl(capsys, store, tree)
     assert by_text(recs)["20310303 - 100.2, 100.3"]["suggestion"] == "20320505 - 100.3, 100.4"
+
+
+def test_pin_with_a_wrong_date_is_identified_by_its_text(store, tmp_path, capsys):
+    pin = tmp_path / "cr.txt"  # the 2031 text under a date no stored release has
+    pin.write_text(cr_text(OLD, date="These rules are effective as of June 6, 2031."), encoding="utf-8")
+    tree = write_tree(tmp_path / "e", {"A.java": "// CR 100.2\n"})
+    code, _, summary = run_jsonl(capsys, store, tree, "--pin", pin)
+    assert summary["target"] == "2031-03-03" and "by its text" in summary["target_from"] and code == 0
+
+
+def test_walk_honours_nested_gitignore_and_negation(tmp_path):
+    from mtgcr.extract.source_tree import TreeScan, walk_sources
+    write_tree(tmp_path, {".gitignore": "*.gen.java\ngenerated/\n",
+                          "a/.gitignore": "!keep.gen.java\n",
+                          "a/keep.gen.java": "", "a/drop.gen.java": "", "a/A.java": "",
+                          "generated/G.java": "", ".git/x.java": "", "docs/r.md": "", "c.txt": ""})
+    scan = TreeScan()
+    found = sorted(f.path.relative_to(tmp_path).as_posix() for f in walk_sources([tmp_path], scan))
+    assert found == ["a/A.java", "a/keep.gen.java", "docs/r.md"]
+    assert scan.ignored == 1 and scan.other == 3  # drop.gen.java; c.txt and the two .gitignore
