@@ -616,6 +616,13 @@ class Store:
             return False
 
     # -- tables for users -------------------------------------------------------------------
+    def releases_with_number(self, number: str, section: bool = False) -> set[int]:
+        """Ids of the releases that have rule (or, with ``section``, section) ``number``
+        (the canonical written form, ``"704.5a"`` / ``"704"``); one indexed query."""
+        table = "sections" if section else "rules"
+        rows = self.conn.execute(f"SELECT release_id FROM {table} WHERE number = ?", (number,))
+        return {int(r[0]) for r in rows}
+
     def table(self, name: str):
         """A whole table as a pandas DataFrame (``raw`` bytes of documents left out).
 
