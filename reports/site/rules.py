@@ -93,42 +93,50 @@ _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
 class _TermIndex:
-    """Finds glossary terms in text without a regex of hundreds of alternatives: spaced
-    scripts by looking up runs of up to :attr:`longest` words, CJK by substrings of the
-    terms' lengths, longest first."""
+    """Finds glossary terms in text without a regex of hundreds of alternatives: terms are
+    indexed by their first word (spaced scripts) or first character (CJK), so each position
+    of a text is tried only against the terms that can start there, longest first."""
 
     def __init__(self, names: dict[str, str], cjk: bool) -> None:
         self.names, self.cjk = names, cjk
+        self.first: dict[str, list[tuple[int, str]]] = {}
         if cjk:
-            self.lengths = sorted({len(t) for t in names}, reverse=True)
+            for t in names:
+                self.first.setdefault(t[0], []).append((len(t), t))
         else:
-            self.longest = max((len(_WORD.findall(t)) for t in names), default=0)
-            self.norm = {" ".join(_WORD.findall(t)).replace("’", "'"): v for t, v in names.items()}
+            self.norm: dict[str, str] = {}
+            for t, v in names.items():
+                words = [w.replace("’", "'") for w in _WORD.findall(t)]
+                if words:
+                    key = " ".join(words)
+                    self.norm[key] = v
+                    self.first.setdefault(words[0], []).append((len(words), key))
+        for cands in self.first.values():
+            cands.sort(reverse=True)
 
     def find(self, text: str):
         """``(start, end, slug)`` of each term occurrence, left to right, not overlapping."""
         if not self.names:
             return
+        first = self.first
         if self.cjk:
             low, i, n = text.casefold(), 0, len(text)
             while i < n:
-                for L in self.lengths:
-                    if i + L <= n and low[i:i + L] in self.names:
-                        yield i, i + L, self.names[low[i:i + L]]
-                        i += L
+                for length, term in first.get(low[i], ()):
+                    if low.startswith(term, i):
+                        yield i, i + length, self.names[term]
+                        i += length
                         break
                 else:
                     i += 1
             return
         words = [(m.start(), m.end(), m.group(0).casefold().replace("’", "'"))
                  for m in _WORD.finditer(text)]
-        i = 0
-        while i < len(words):
-            for k in range(min(self.longest, len(words) - i), 0, -1):
-                key = " ".join(w[2] for w in words[i:i + k])
-                hit = self.norm.get(key)
-                if hit is not None:
-                    yield words[i][0], words[i + k - 1][1], hit
+        i, nw = 0, len(words)
+        while i < nw:
+            for k, key in first.get(words[i][2], ()):
+                if i + k <= nw and (k == 1 or " ".join(w[2] for w in words[i:i + k]) == key):
+                    yield words[i][0], words[i + k - 1][1], self.norm[key]
                     i += k
                     break
             else:
