@@ -7,6 +7,14 @@ reveal; see :mod:`mtgcr.extract.formats.cr_text`) does not replace a stored comp
 (lang, label, origin) unless ``replace`` is asked for. Ctrl-C stops the run at once with
 :class:`IngestInterrupted`, which says what was stored; a busy or damaged store stops it
 with :class:`mtgcr.corpus.store.StoreError`.
+
+A whole CR text is stored as a **copy** of its release (language and effective date): it
+becomes the canonical copy only by the precedence of :mod:`mtgcr.corpus.copies` (official over
+unknown over second-hand, then whole, then cleaner), else the result's notes say
+``stored as a copy of en 2010-02-01 (canonical: …)``. Its origin comes from ``origin`` or the
+folder names of its path; its losses (U+FFFD, ``?`` for quote marks, lost ®/™) are noted with
+line numbers. Ingesting the bytes of a removed copy restores it; a whole text whose bytes were
+stored but not its copy (a store from before copies) is read again from the stored bytes.
 """
 from __future__ import annotations
 
@@ -15,7 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from mtgcr.corpus.copies import CopyOrigin, CopyRecord
 from mtgcr.corpus.document import DocumentError, load_document
+from mtgcr.corpus.quality import assess_lines
 from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 
 from mtgcr.extract.formats.cr_text import CRFormatError
@@ -43,7 +53,8 @@ class IngestResult:
         encoding: detected encoding.
         error: one-line reason when failed.
         warnings: ``"file:line: message"`` strings (for an unchanged file: those stored with it).
-        notes: store notes (replacements).
+        notes: store notes (replacements, copies, losses).
+        copies: the copies written, each with whether it is canonical now.
     """
 
     path: str
@@ -54,6 +65,7 @@ class IngestResult:
     error: str = ""
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    copies: list[tuple[CopyRecord, bool]] = field(default_factory=list)
 
 
 class IngestInterrupted(KeyboardInterrupt):
@@ -123,14 +135,16 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 def ingest_paths(store: Store, paths: Iterable[str | Path],
                  on_file: Callable[[Path], None] | None = None,
-                 replace: bool = False) -> list[IngestResult]:
+                 replace: bool = False, origin: CopyOrigin | None = None) -> list[IngestResult]:
     """Ingest files and folders into ``store``; never raises for a bad file.
 
     Args:
         store: an open, writable store.
         paths: files or folders.
         on_file: called with each file before it is processed (progress reporting).
-        replace: let incomplete files replace stored complete releases.
+        replace: let incomplete files replace stored complete releases; a whole CR text
+            becomes the canonical copy of its release (the user's choice).
+        origin: the origin of every file (default: from its folder names).
 
     Returns:
         One :class:`IngestResult` per file, in order.
@@ -145,13 +159,14 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
         if on_file:
             on_file(path)
         try:
-            results.append(ingest_file(store, path, replace=replace))
+            results.append(ingest_file(store, path, replace=replace, origin=origin))
         except IngestInterrupted as exc:
             raise IngestInterrupted(results + exc.results) from None
     return results
 
 
-def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult:
+def ingest_file(store: Store, path: Path, replace: bool = False,
+                origin: CopyOrigin | None = None) -> IngestResult:
     """Ingest one file (see :func:`ingest_paths`); never raises for a bad file or a failed
     write (the result says ``"failed"`` with a one-line reason naming the file).
 
@@ -166,8 +181,16 @@ def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult
         except DocumentError as exc:
             return IngestResult(str(path), "failed", error=str(exc))
         if store.has_document(doc.sha256):
-            return _unchanged(store, path, doc)
-        return _parse_and_store(store, path, doc, replace)
+            copy = store.copy_of_document(doc.sha256)
+            if copy is not None and copy.removed:
+                return _restore(store, path, doc, copy)
+            if copy is not None and replace and not (copy.canonical and copy.chosen):
+                return _choose(store, path, doc, copy)
+            if (copy is None and store.document_kind(doc.sha256) == "cr-text"
+                    and not store.document_has_releases(doc.sha256) and store.has_copies_table()):
+                return _parse_and_store(store, path, doc, replace, origin, stored=True)
+            return _unchanged(store, path, doc, copy)
+        return _parse_and_store(store, path, doc, replace, origin)
     except KeyboardInterrupt:
         stored = doc is not None and store.has_document(doc.sha256)
         res = IngestResult(str(path), "ingested" if stored else "interrupted",
@@ -177,12 +200,47 @@ def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult
         raise IngestInterrupted([res]) from None
 
 
-def _unchanged(store: Store, path: Path, doc) -> IngestResult:
-    return IngestResult(str(path), "unchanged", encoding=doc.encoding,
-                        warnings=store.document_warnings(doc.sha256))
+def _unchanged(store: Store, path: Path, doc, copy: CopyRecord | None = None) -> IngestResult:
+    res = IngestResult(str(path), "unchanged", encoding=doc.encoding,
+                       warnings=store.document_warnings(doc.sha256))
+    if copy is not None:
+        res.copies.append((copy, copy.canonical))
+    return res
 
 
-def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResult:
+def _restore(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
+    """The bytes of a removed copy were ingested again: restore it (the undo of ``remove``)."""
+    from mtgcr.extract.copies import restore_copies
+    spec = copy.effective_date or copy.label
+    change = restore_copies(store, spec, copy.id, copy.lang)
+    now = store.copy(copy.id)
+    res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
+                       warnings=store.document_warnings(doc.sha256))
+    res.notes.append(f"restored the removed copy {copy.id} of {change.release}"
+                     + (" (canonical)" if now.canonical else
+                        f" (canonical: {change.canonical.describe()})" if change.canonical else ""))
+    res.copies.append((now, now.canonical))
+    res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
+    return res
+
+
+def _choose(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
+    """``--replace`` with the bytes of a stored copy: make it the canonical copy (chosen)."""
+    from mtgcr.extract.copies import choose_canonical
+    change = choose_canonical(store, copy.effective_date or copy.label, copy.id, copy.lang)
+    now = store.copy(copy.id)
+    res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
+                       warnings=store.document_warnings(doc.sha256))
+    res.notes.append(f"copy {copy.id} is now the canonical copy of {change.release} (chosen with "
+                     f"--replace)" + (f"; copy {change.before.id} ({change.before.describe()}) stays "
+                                      f"stored as a copy" if change.before and change.switched else ""))
+    res.copies.append((now, True))
+    res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
+    return res
+
+
+def _parse_and_store(store: Store, path: Path, doc, replace: bool,
+                     origin: CopyOrigin | None = None, stored: bool = False) -> IngestResult:
     try:
         parsed = parse_document(doc)
     except (UnknownKindError, CRFormatError, DocumentError) as exc:
@@ -201,11 +259,14 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResu
         notes = [n for _, _, ns in merged for n in ns]
         merged_keys = {f"replaces {rs.release.key} ({origin})" for (rs, _, ns), (_, origin, _)
                        in zip(merged, parsed.rulesets) if ns}
-        notes += [n for n in store.add_document(
+        quality = assess_lines(doc.lines)
+        written = store.add_document(
             doc, parsed.kind, records, parsed.facts,
             [{"source": w.source, "line": w.line, "message": w.message} for w in parsed.warnings],
-            replace=replace)
-            if not any(n.startswith(k) for k in merged_keys)]
+            replace=replace, origin=origin, quality=quality, stored_document=stored)
+        notes += [n for n in written if not any(n.startswith(k) for k in merged_keys)]
+        if written.copies and quality.lossy:
+            notes.append(f"lossy copy: {'; '.join(map(str, quality.marks))}")
     except AlreadyStored:  # a concurrent ingest stored these bytes since we looked
         return _unchanged(store, path, doc)
     except ReplaceRefused as exc:
@@ -218,7 +279,8 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResu
         return IngestResult(str(path), "failed", kind=parsed.kind, encoding=doc.encoding,
                             error=f"{path}: not stored ({type(exc).__name__}: {exc}); "
                                   f"the store is unchanged")
-    res = IngestResult(str(path), "ingested", kind=parsed.kind, encoding=doc.encoding, notes=notes)
+    res = IngestResult(str(path), "ingested", kind=parsed.kind, encoding=doc.encoding, notes=notes,
+                       copies=list(written.copies))
     for rs, _, _ in parsed.rulesets:
         eff = rs.release.effective_date.isoformat() if rs.release.effective_date else None
         res.releases.append((rs.release.lang, rs.release.label, eff, rs.counts()))

@@ -1,5 +1,9 @@
-"""``mtgcr releases``: list stored releases with their counts."""
+"""``mtgcr releases``: list stored releases with their counts, state and copies; list every
+copy (``--copies``); choose the canonical copy of a release (``--canonical R --copy N``)."""
 from __future__ import annotations
+
+from mtgcr.corpus.copies import WHOLE_TEXT
+from mtgcr.extract.copies import choose_canonical
 
 from mtgcr.reports.args import add_format_option
 from mtgcr.reports.cli import UserError
@@ -8,35 +12,126 @@ from mtgcr.reports.output import console, print_json, table
 
 def register(sub) -> None:
     """Add the ``releases`` command to the subcommand parsers ``sub``."""
-    p = sub.add_parser("releases", help="list the releases in the store",
-                       description="List stored releases (every language) with counts of "
-                                   "sections, rules, subrules, examples and glossary entries. "
-                                   "Example: mtgcr releases --format json")
+    p = sub.add_parser(
+        "releases", help="list the releases in the store, their copies; choose a canonical copy",
+        description="List stored releases (every language) with counts of sections, rules, "
+                    "subrules, examples and glossary entries, their state (complete, partial: "
+                    "holes or quotes, truncated: glossary cut off) and how many copies of each "
+                    "are stored. --copies lists every copy (origin, sha256, quality flags; "
+                    "'*' marks the canonical one); --canonical RELEASE --copy N makes copy N "
+                    "canonical (--copy auto: back to the precedence). "
+                    "Example: mtgcr releases --copies --lang en")
     p.add_argument("--lang", help="only this language (en, ja, zh, ru); an error if it has none")
+    p.add_argument("--copies", action="store_true",
+                   help="list every stored copy of every release (also removed ones)")
+    p.add_argument("--canonical", metavar="RELEASE",
+                   help="the release (effective date or a copy's label) whose canonical copy "
+                        "--copy chooses")
+    p.add_argument("--copy", metavar="N|auto",
+                   help="with --canonical: the copy number (from --copies) to make canonical, "
+                        "or 'auto' for the stated precedence")
     add_format_option(p, ("table", "json"), default="table")
     p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
-    """``mtgcr releases``: the stored releases with their counts (table or JSON); returns 0.
+    """``mtgcr releases``: the stored releases (or copies) as a table or JSON; returns 0.
 
     Raises:
-        UserError: ``--lang`` names a language with no stored release.
-        StoreError: no store.
+        UserError: ``--lang`` names a language with no stored release; ``--canonical``
+            without ``--copy`` (or the reverse), or ``--copy`` not a number or ``auto``.
+        StoreError: no store; no such release or copy.
     """
+    if (args.canonical is None) != (args.copy is None):
+        raise UserError("releases: --canonical RELEASE and --copy N go together "
+                        "(e.g. --canonical 2010-02-01 --copy 3)")
+    if args.canonical is not None:
+        return _choose(args, ctx)
     with ctx.store(readonly=True) as store:
         rels = store.releases(args.lang)
-        if args.lang and not rels:
+        copies = store.copies(args.lang)
+        if args.lang and not rels and not copies:
             have = store.languages()
             raise UserError(f"no {args.lang} releases in {ctx.store_path} ("
                             + (f"languages stored: {', '.join(have)})" if have else "the store is empty)"))
+        doc_of = dict(store.conn.execute("SELECT id, document_id FROM releases"))
+    if args.copies:
+        return _list_copies(args, ctx, copies)
+    by_doc = {c.document_id: c for c in copies}
+    n_copies: dict[str, int] = {}
+    for c in copies:
+        n_copies[c.release_key] = n_copies.get(c.release_key, 0) + 1
+    canon = {r.id: by_doc.get(doc_of.get(r.id)) for r in rels if r.origin == WHOLE_TEXT}
     if args.format == "json":
-        print_json([r.as_json() for r in rels])
+        out = []
+        for r in rels:
+            d = r.as_json()
+            c = canon.get(r.id)
+            d["state"] = _state(r)
+            d["copies"] = n_copies.get(c.release_key, 1) if c else None
+            d["canonical_copy"] = ({"copy": c.id, "origin": c.origin.value, "sha256": c.sha256,
+                                    "source": c.source, "flags": c.quality.flags()} if c else None)
+            out.append(d)
+        print_json(out)
         return 0
-    rows = [[r.lang, r.effective_date, r.label + (f".{r.revision}" if r.revision else ""), r.origin,
-             "yes" if r.complete else "partial", r.counts["sections"], r.counts["rules"],
-             r.counts["subrules"], r.counts["examples"], r.counts["glossary"]] for r in rels]
+    rows = []
+    for r in rels:
+        c = canon.get(r.id)
+        rows.append([r.lang, r.effective_date, r.label + (f".{r.revision}" if r.revision else ""),
+                     c.origin.value if c else r.origin, _state(r),
+                     (n_copies.get(c.release_key, 1) if c else ""),
+                     r.counts["sections"], r.counts["rules"], r.counts["subrules"],
+                     r.counts["examples"], r.counts["glossary"]])
+    removed = sorted({c.release_key for c in copies} - {c.release_key for c in canon.values() if c})
     console.print(table(f"{len(rels)} releases in {ctx.store_path}",
-                        ["lang", "effective", "label", "origin", "complete", "sections", "rules",
-                         "subrules", "examples", "glossary"], rows))
+                        ["lang", "effective", "label", "origin", "state", "copies", "sections",
+                         "rules", "subrules", "examples", "glossary"], rows))
+    if removed:
+        console.print(f"removed (copies kept; 'mtgcr restore RELEASE'): "
+                      f"{', '.join(k.replace(':', ' ', 1) for k in removed)}")
+    return 0
+
+
+def _state(r) -> str:
+    """``complete``, ``partial`` (holes or quotes) or ``truncated`` (glossary cut off)."""
+    if not r.complete:
+        return "partial"
+    return "truncated" if r.truncated else "complete"
+
+
+def _list_copies(args, ctx, copies) -> int:
+    if args.format == "json":
+        print_json([c.as_json() for c in copies])
+        return 0
+    rows = []
+    for c in copies:
+        when = c.release_key.split(":", 1)[1].replace("#", " rev ")
+        rows.append([c.lang, when, c.id, "*" if c.canonical else "", c.label, c.origin.value,
+                     c.sha256[:12], c.source, ", ".join(c.flags()) or "clean",
+                     c.counts["rules"], c.counts["glossary"]])
+    n_rel = len({c.release_key for c in copies})
+    console.print(table(f"{len(copies)} copies of {n_rel} releases in {ctx.store_path} "
+                        f"(* canonical)",
+                        ["lang", "release", "copy", "", "label", "origin", "sha256", "source",
+                         "flags", "rules", "glossary"], rows))
+    return 0
+
+
+def _choose(args, ctx) -> int:
+    want = args.copy.strip().lower()
+    if want == "auto":
+        copy_id = None
+    elif want.isdigit():
+        copy_id = int(want)
+    else:
+        raise UserError(f"releases: --copy {args.copy!r} is not a copy number (see "
+                        f"'mtgcr releases --copies') or 'auto'")
+    with ctx.store() as store:
+        change = choose_canonical(store, args.canonical, copy_id, args.lang or "en")
+    can = change.canonical
+    if not ctx.silent:
+        how = "chosen" if copy_id is not None else "by precedence"
+        was = (f"; was copy {change.before.id} ({change.before.describe()})"
+               if change.before and change.switched else " (unchanged)" if not change.switched else "")
+        console.print(f"{change.release}: canonical copy {can.id} ({can.describe()}), {how}{was}")
     return 0

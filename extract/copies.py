@@ -1,0 +1,156 @@
+"""Choosing, removing and restoring copies of a release, re-parsing stored bytes as needed.
+
+The store (:mod:`mtgcr.corpus.copy_store`) keeps every copy's bytes and the rows of the
+canonical copy only; whenever another copy must become canonical (the user chose it, the
+canonical one was removed, a removed one was restored) this module parses that copy's stored
+bytes again with the parser registry and hands the rows to the store. So every operation
+stays undoable as long as the bytes are stored.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mtgcr.corpus.copies import WHOLE_TEXT, CopyRecord, release_name
+from mtgcr.corpus.document import document_from_bytes
+from mtgcr.corpus.store import Store, StoreError
+
+from mtgcr.extract.records import to_record
+from mtgcr.extract.registry import parse_document
+
+__all__ = ["CopyChange", "find_release_copies", "reparse_copy", "choose_canonical",
+           "remove_copies", "restore_copies"]
+
+
+@dataclass
+class CopyChange:
+    """What an operation on copies did.
+
+    Attributes:
+        release: the release, as users read it (``"en 2009-07-11"``).
+        canonical: the canonical copy afterwards (``None``: every copy is removed).
+        before: the canonical copy before (``None``: there was none).
+        changed: copies whose marks changed (chosen, removed, restored).
+        purged: documents deleted with ``purge``.
+    """
+
+    release: str
+    canonical: CopyRecord | None
+    before: CopyRecord | None
+    changed: list[CopyRecord] = field(default_factory=list)
+    purged: int = 0
+
+    @property
+    def switched(self) -> bool:
+        """True when another copy (or none) is canonical now."""
+        return (self.canonical and self.canonical.id) != (self.before and self.before.id)
+
+
+def find_release_copies(store: Store, spec: str, lang: str = "en") -> list[CopyRecord]:
+    """The copies of the release ``spec`` names (effective date or any copy's label; also a
+    removed release).
+
+    Raises:
+        StoreError: no copy matches (the message says whether the release exists as a partial
+            release, which has no copies).
+    """
+    copies = store.copies_matching(spec, lang)
+    if copies:
+        return copies
+    try:
+        info = store.resolve(spec, lang)
+    except StoreError:
+        raise StoreError(f"no {lang} release {spec!r} in the store (mtgcr releases lists them)") from None
+    raise StoreError(f"{lang}:{info.label} is a partial release ({info.origin}: quotes merged from "
+                     f"pages), which has no copies; only whole CR texts do")
+
+
+def reparse_copy(store: Store, copy: CopyRecord):
+    """Parse a stored copy's bytes again.
+
+    Returns:
+        Its whole-text :class:`~mtgcr.corpus.store.ReleaseRecord`.
+
+    Raises:
+        StoreError: the bytes are gone, or no longer parse as a whole CR text (a parser change).
+    """
+    raw = store.document_raw(copy.sha256)
+    if raw is None:
+        raise StoreError(f"copy {copy.id} of {copy.name}: its bytes are not stored")
+    doc = document_from_bytes(raw, copy.source)
+    for rs, origin, prov in parse_document(doc).rulesets:
+        if origin == WHOLE_TEXT:
+            return to_record(rs, origin, prov)
+    raise StoreError(f"copy {copy.id} ({copy.source}) no longer parses as a whole CR text")
+
+
+def _settle(store: Store, key: str, before: CopyRecord | None, target: CopyRecord | None) -> None:
+    """Make ``target`` the canonical copy of ``key`` (re-parsing it) unless it already is."""
+    if target is None:
+        store.drop_canonical(key)
+    elif not (before and before.id == target.id):
+        store.promote_copy(target.id, reparse_copy(store, target))
+
+
+def _one(copies: list[CopyRecord], copy_id: int) -> CopyRecord:
+    hit = next((c for c in copies if c.id == copy_id), None)
+    if hit is None:
+        raise StoreError(f"{copies[0].name} has no copy {copy_id}; its copies: "
+                         f"{', '.join(str(c.id) for c in copies)} (mtgcr releases --copies)")
+    return hit
+
+
+def choose_canonical(store: Store, spec: str, copy_id: int | None, lang: str = "en") -> CopyChange:
+    """Make copy ``copy_id`` the canonical copy of release ``spec`` (the user's choice, kept by
+    later ingests); ``None`` clears the choice (back to the stated precedence).
+
+    Raises:
+        StoreError: no such release or copy.
+    """
+    copies = find_release_copies(store, spec, lang)
+    key = copies[0].release_key
+    before = next((c for c in copies if c.canonical), None)
+    if copy_id is not None:
+        _one(copies, copy_id)
+    target = store.set_copy_flags(key, chosen=copy_id or 0)
+    _settle(store, key, before, target)
+    return CopyChange(release_name(key), target, before,
+                      [c for c in store.copies(key=key) if c.id == copy_id])
+
+
+def remove_copies(store: Store, spec: str, copy_id: int | None = None, lang: str = "en",
+                  purge: bool = False) -> CopyChange:
+    """Remove release ``spec`` (every copy) or one of its copies. The bytes stay stored, so
+    :func:`restore_copies` undoes it — unless ``purge``, which deletes the removed copies'
+    bytes too.
+
+    Raises:
+        StoreError: no such release or copy.
+    """
+    copies = find_release_copies(store, spec, lang)
+    key = copies[0].release_key
+    before = next((c for c in copies if c.canonical), None)
+    if copy_id is not None:
+        _one(copies, copy_id)
+    target = store.set_copy_flags(key, removed=True, copy_id=copy_id)
+    _settle(store, key, before, target)
+    changed = [c for c in store.copies(key=key) if copy_id is None or c.id == copy_id]
+    purged = store.purge_copies(key, copy_id) if purge else 0
+    return CopyChange(release_name(key), target, before, changed, purged)
+
+
+def restore_copies(store: Store, spec: str, copy_id: int | None = None, lang: str = "en") -> CopyChange:
+    """Undo :func:`remove_copies`: restore every removed copy of release ``spec`` (or one) and
+    make the canonical copy by precedence the release again.
+
+    Raises:
+        StoreError: no such release or copy.
+    """
+    copies = find_release_copies(store, spec, lang)
+    key = copies[0].release_key
+    before = next((c for c in copies if c.canonical), None)
+    if copy_id is not None:
+        _one(copies, copy_id)
+    target = store.set_copy_flags(key, removed=False, copy_id=copy_id)
+    _settle(store, key, before, target)
+    return CopyChange(release_name(key), target, before,
+                      [c for c in store.copies(key=key) if copy_id is None or c.id == copy_id])
