@@ -25,7 +25,7 @@ __all__ = ["COPIES_SCHEMA", "CopiesMixin", "CopyNotes"]
 
 COPIES_SCHEMA = """
 CREATE TABLE IF NOT EXISTS copies (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- copy numbers are never reused
     document_id INTEGER NOT NULL UNIQUE REFERENCES documents(id) ON DELETE CASCADE,
     release_key TEXT NOT NULL,
     lang TEXT NOT NULL, effective_date TEXT, revision TEXT, label TEXT NOT NULL,

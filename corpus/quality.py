@@ -10,8 +10,10 @@ in ``../shared/corpus/SOURCES.md``):
 * :attr:`LossKind.QUESTION_MARK` — ``?`` standing for a quote mark, an apostrophe or a dash
   (official 2008-05-01 prints ``who?ve`` and ``?Infinite?`` for every curly quote; 2009-05-01
   ``cards?even`` for an em dash). Counted: ``?`` between two letters, ``?`` opening a word
-  after a space or bracket, ``?`` right after ``.``/``,``/``!``; never inside a web address
-  (``default.asp?x=magic``), which is a real question mark;
+  after a space or bracket, ``?`` right after ``.``/``,``/``!``, and ``?`` after a word when a
+  ``?`` opened a quote before it on the line; never inside a web address
+  (``default.asp?x=magic``) and never a lone ``?`` after a word (``Is it?``): those are real
+  question marks;
 * :attr:`LossKind.LOST_MARK` — a lost ® or ™ after *Magic* or *Magic: The Gathering*: U+FFFD or
   ``?`` glued to the name (``Gathering\ufffd``, ``Magic?``), or a stray ``r`` (``Gatheringr``).
   Such a U+FFFD is counted here, not as :attr:`LossKind.REPLACEMENT`.
@@ -107,9 +109,10 @@ class CopyQuality:
 _LETTER = "A-Za-z\u00c0-\u024f"
 _NAME_MARK = re.compile(r"\b(?:Magic: The Gathering|Magic)(?:\ufffd|\?|r\b)")
 _QUESTION = re.compile(
-    rf"(?<=[{_LETTER}])\?(?=[{_LETTER}])"            # who?ve, cards?even
-    rf"|(?:(?<=^)|(?<=[\s(\[]))\?(?=[{_LETTER}0-9])"  # ?Infinite
-    r"|(?<=[.,!])\?")                                  # loops.?
+    rf"(?P<inner>(?<=[{_LETTER}])\?(?=[{_LETTER}]))"             # who?ve, cards?even
+    rf"|(?P<open>(?:(?<=^)|(?<=[\s(\[]))\?(?=[{_LETTER}0-9]))"  # ?Infinite
+    r"|(?P<punct>(?<=[.,!])\?)"                                  # loops.?
+    rf"|(?P<close>(?<=[{_LETTER}0-9])\?)")                       # Infinite? (after an open one)
 _ADDRESS = re.compile(r"\S*(?:www\.|https?:|\.aspx?\b|\.com\b|\.php\b)\S*", re.I)
 
 
@@ -140,9 +143,17 @@ def assess_lines(lines: Iterable[str]) -> CopyQuality:
             hit(LossKind.REPLACEMENT, fffd, i)
         if "?" in line:
             addresses = [m.span() for m in _ADDRESS.finditer(line)]
-            q = sum(1 for m in _QUESTION.finditer(line)
-                    if m.start() not in marked
-                    and not any(a <= m.start() < b for a, b in addresses))
+            q = opened = 0
+            for m in _QUESTION.finditer(line):
+                if m.start() in marked or any(a <= m.start() < b for a, b in addresses):
+                    continue
+                if m.lastgroup == "open":
+                    opened += 1
+                elif m.lastgroup == "close":  # a real question mark unless a '?' opened a quote
+                    if not opened:
+                        continue
+                    opened -= 1
+                q += 1
             if q:
                 hit(LossKind.QUESTION_MARK, q, i)
     return CopyQuality(tuple(LossyMark(k, counts[k], tuple(where[k])) for k in LossKind if counts[k]))

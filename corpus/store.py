@@ -519,6 +519,9 @@ class Store(CopiesMixin):
                 releases nearest to the date asked for, closest first).
         """
         rels = self.releases(lang)
+        if not rels and spec and self.copies_matching(spec, lang):
+            raise StoreError(f"{lang} release {spec!r} was removed (its copies are kept: "
+                             f"'mtgcr restore {spec}' brings it back)")
         if not rels:
             have = ", ".join(self.languages())
             raise StoreError(f"no {lang} releases in {self.path} "
