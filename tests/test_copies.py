@@ -244,3 +244,23 @@ def test_whole_text_stored_without_its_copy_is_read_again(store_path, corpus):
         assert res[0].status == "ingested" and [(c.id, ok) for c, ok in res[0].copies] == [(2, True)]
         assert [r.label for r in store.releases()] == ["20310303"]
         assert store.conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 1
+
+
+def test_self_diff_and_reversed_diff_say_so(store_path, corpus, capsys):
+    s = str(store_path)
+    assert main(["--store", s, "--silent", "ingest", *map(str, corpus.values())]) == 0
+    capsys.readouterr()
+    # the archive copy's label and the official date name one release
+    assert main(["--store", s, "diff", "2031-03-01", "2031-03-03", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["direction"] == "same"
+    assert ("note: OLD and NEW are the same release, en 2031-03-03 ('2031-03-01' and '2031-03-03' "
+            "name the same release): nothing changed between them; give two different releases"
+            ) in err.splitlines()
+    assert main(["--store", s, "diff", "2031-06-07", "2031-03-03"]) == 0
+    out, err = capsys.readouterr()
+    assert "note: OLD (en 2031-06-07) is newer than NEW (en 2031-03-03): the report reads backwards" in err
+    assert "> **Note:** OLD (en 2031-06-07) is newer than NEW (en 2031-03-03)" in out
+    assert main(["--store", s, "diff", "2031-03-03", "2031-06-07", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["direction"] == "forward" and "note:" not in err

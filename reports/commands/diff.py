@@ -65,9 +65,34 @@ def run(args, ctx) -> int:
                         f"or in {names[1]}")
     view = diff_view(cross.alignment, old, new, section=section, include_unchanged=args.all,
                      cross=cross, decisions=decisions)
+    view["direction"], note = direction(old.release, new.release, args.old, args.new)
+    view["direction_note"] = note
+    if note and not ctx.silent:
+        print(f"note: {note}", file=sys.stderr)
     text = RENDERERS[args.format](view)
     if args.out:
         write_report(args.out, text, ctx)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def direction(old, new, old_spec: str, new_spec: str) -> tuple[str, str | None]:
+    """Whether a diff runs forward in time: ``("forward", None)``, ``("same", note)`` when OLD
+    and NEW name one release (also through two copies' labels, ``2009-07-08`` and
+    ``2009-07-11``), ``("reversed", note)`` when OLD is the newer one. ``old``/``new`` are
+    :class:`mtgcr.extract.model.Release` values; the specs are what the user typed."""
+    def when(r):
+        return (r.effective_date.isoformat() if r.effective_date else r.label, r.revision or "")
+    name_old = f"{old.lang} {release_name(release_json(old))}"
+    if (old.lang, when(old)) == (new.lang, when(new)):
+        also = (f" ({old_spec!r} and {new_spec!r} name the same release)"
+                if old_spec.strip() != new_spec.strip() else "")
+        return "same", (f"OLD and NEW are the same release, {name_old}{also}: nothing changed "
+                        f"between them; give two different releases")
+    if when(old) > when(new):
+        return "reversed", (f"OLD ({name_old}) is newer than NEW ({new.lang} "
+                            f"{release_name(release_json(new))}): the report reads backwards in "
+                            f"time (rules added since then show as removed); swap them for the "
+                            f"usual direction")
+    return "forward", None
