@@ -264,3 +264,11 @@ def test_self_diff_and_reversed_diff_say_so(store_path, corpus, capsys):
     assert main(["--store", s, "diff", "2031-03-03", "2031-06-07", "--format", "json"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["direction"] == "forward" and "note:" not in err
+
+
+def test_build_writes_no_self_pair_for_two_copies_of_one_release(store_path, corpus, tmp_path, capsys):
+    site = tmp_path / "site"
+    assert main(["--store", str(store_path), "--silent", "build", *map(str, corpus.values()),
+                 "--out", str(site), "--formats", "json"]) == 0
+    reports = sorted(p.name for p in (site / "en").iterdir())
+    assert reports == ["2031-03-03_2031-06-07.json"]
