@@ -301,6 +301,14 @@ class CopiesMixin:
                                       (key,))
         return pick_canonical(self.copies(key=key))
 
+    def set_copy_origin(self, copy_id: int, origin: CopyOrigin, evidence: str) -> CopyRecord | None:
+        """Record another origin for a copy (the user said where it comes from) and return the
+        copy that must be canonical now (see :meth:`set_copy_flags`)."""
+        with self._transaction():
+            self.conn.execute("UPDATE copies SET origin = ?, origin_evidence = ? WHERE id = ?",
+                              (origin.value, evidence, copy_id))
+        return pick_canonical(self.copies(key=self.copy(copy_id).release_key))
+
     def promote_copy(self, copy_id: int, rec: Any) -> None:
         """Make copy ``copy_id`` canonical with ``rec`` (its parse,
         :class:`~mtgcr.corpus.store.ReleaseRecord`): the release's rows are replaced in one

@@ -570,10 +570,15 @@ class Store(CopiesMixin):
         return rec
 
     def facts(self, kind: str) -> list[dict[str, Any]]:
-        """All stored facts of one kind (JSON-decoded), each with ``document_source`` added."""
+        """All stored facts of one kind (JSON-decoded), each with ``document_source`` added.
+        Facts of a copy that is not canonical (a second JA text of one release) are left out,
+        so a release's facts are never counted twice."""
+        skip = (" AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.document_id = f.document_id "
+                "AND NOT EXISTS (SELECT 1 FROM releases r WHERE r.document_id = c.document_id))"
+                if self.has_copies_table() else "")
         rows = self.conn.execute(
             "SELECT f.data, d.source FROM facts f JOIN documents d ON d.id=f.document_id "
-            "WHERE f.kind=? ORDER BY f.rowid", (kind,))
+            f"WHERE f.kind=?{skip} ORDER BY f.rowid", (kind,))
         out = []
         for data, source in rows:
             item = json.loads(data)

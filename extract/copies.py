@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mtgcr.corpus.copies import WHOLE_TEXT, CopyRecord, release_name
+from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, CopyRecord, release_name
 from mtgcr.corpus.document import document_from_bytes
 from mtgcr.corpus.store import Store, StoreError
 
@@ -18,7 +18,7 @@ from mtgcr.extract.records import to_record
 from mtgcr.extract.registry import parse_document
 
 __all__ = ["CopyChange", "find_release_copies", "reparse_copy", "choose_canonical",
-           "remove_copies", "restore_copies"]
+           "remove_copies", "restore_copies", "change_origin"]
 
 
 @dataclass
@@ -154,3 +154,13 @@ def restore_copies(store: Store, spec: str, copy_id: int | None = None, lang: st
     _settle(store, key, before, target)
     return CopyChange(release_name(key), target, before,
                       [c for c in store.copies(key=key) if copy_id is None or c.id == copy_id])
+
+
+def change_origin(store: Store, copy: CopyRecord, origin: CopyOrigin) -> CopyChange:
+    """Record that ``copy`` comes from ``origin`` (``mtgcr ingest --origin`` on a stored file)
+    and make the canonical copy by precedence the release again."""
+    key = copy.release_key
+    before = next((c for c in store.copies(key=key) if c.canonical), None)
+    target = store.set_copy_origin(copy.id, origin, f"--origin {origin.value}")
+    _settle(store, key, before, target)
+    return CopyChange(release_name(key), target, before, [store.copy(copy.id)])

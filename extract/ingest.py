@@ -184,6 +184,8 @@ def ingest_file(store: Store, path: Path, replace: bool = False,
             copy = store.copy_of_document(doc.sha256)
             if copy is not None and copy.removed:
                 return _restore(store, path, doc, copy)
+            if copy is not None and origin is not None and copy.origin is not origin:
+                return _reorigin(store, path, doc, copy, origin, replace)
             if copy is not None and replace and not (copy.canonical and copy.chosen):
                 return _choose(store, path, doc, copy)
             if (copy is None and store.document_kind(doc.sha256) == "cr-text"
@@ -219,6 +221,25 @@ def _restore(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
     res.notes.append(f"restored the removed copy {copy.id} of {change.release}"
                      + (" (canonical)" if now.canonical else
                         f" (canonical: {change.canonical.describe()})" if change.canonical else ""))
+    res.copies.append((now, now.canonical))
+    res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
+    return res
+
+
+def _reorigin(store: Store, path: Path, doc, copy: CopyRecord, origin: CopyOrigin,
+              replace: bool) -> IngestResult:
+    """``--origin`` with the bytes of a stored copy: record the origin the user gives."""
+    from mtgcr.extract.copies import change_origin
+    change = change_origin(store, copy, origin)
+    if replace and not store.copy(copy.id).canonical:
+        return _choose(store, path, doc, store.copy(copy.id))
+    now = store.copy(copy.id)
+    res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
+                       warnings=store.document_warnings(doc.sha256))
+    res.notes.append(f"copy {copy.id} of {change.release}: origin {origin.value} (was "
+                     f"{copy.origin.value}); canonical: "
+                     + (f"copy {change.canonical.id} ({change.canonical.describe()})"
+                        if change.canonical else "none"))
     res.copies.append((now, now.canonical))
     res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
     return res

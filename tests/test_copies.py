@@ -272,3 +272,36 @@ def test_build_writes_no_self_pair_for_two_copies_of_one_release(store_path, cor
                  "--out", str(site), "--formats", "json"]) == 0
     reports = sorted(p.name for p in (site / "en").iterdir())
     assert reports == ["2031-03-03_2031-06-07.json"]
+
+
+def test_origin_given_again_for_a_stored_file_is_recorded(store_path, corpus):
+    with Store(store_path) as store:
+        ingest_paths(store, [corpus["official"], corpus["archive"]])
+        # the user says the "official" file is second-hand too: the cleaner copy stays canonical
+        [res] = ingest_paths(store, [corpus["official"]], origin=CopyOrigin.ARCHIVE)
+        assert res.notes == [f"copy 1 of en 2031-03-03: origin archive (was official); canonical: "
+                             f"copy 1 ({corpus['official']}, archive)"]
+        # and the archive one is official: it becomes canonical
+        [res] = ingest_paths(store, [corpus["archive"]], origin=CopyOrigin.OFFICIAL)
+        assert res.copies[0][1] is True
+        assert "\ufffd" in load_ruleset(store, "2031-03-03").get("100.2").text
+        # facts of the copy that is not canonical are not listed twice (none here: EN texts)
+        assert [(c.origin, c.canonical) for c in store.copies()][:2] == [
+            (CopyOrigin.ARCHIVE, False), (CopyOrigin.OFFICIAL, True)]
+
+
+def test_facts_of_a_second_copy_are_not_counted_twice(store_path, tmp_path):
+    from test_ja_cr_text import JA
+    one = write(tmp_path / "official" / "JPN_CR_20300110.txt", JA)
+    two = tmp_path / "archive" / "JPN_CR_20300110.txt"
+    two.parent.mkdir()
+    two.write_bytes(JA.replace("\n", "\r\n").encode("utf-8"))
+    with Store(store_path) as store:
+        ingest_paths(store, [one])
+        pairs = store.facts("term-pair")
+        assert ("相棒", "Companion") in [(p["ja"], p["en"]) for p in pairs]
+        n_facts = store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
+        [res] = ingest_paths(store, [two])
+        assert res.copies[0][1] is False and res.notes[0].startswith("stored as a copy of ja 2030-01-10 revision 1")
+        assert store.facts("term-pair") == pairs  # the second copy's facts are stored, not listed
+        assert store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0] == 2 * n_facts
