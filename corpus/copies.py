@@ -22,14 +22,14 @@ else unknown.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any
 
 from mtgcr.corpus.quality import CopyQuality
 
 __all__ = ["CopyOrigin", "CopyRecord", "origin_from_path", "release_key", "release_name",
-           "precedence", "pick_canonical", "why_preferred", "WHOLE_TEXT"]
+           "precedence", "pick_canonical", "why_preferred", "with_marks", "WHOLE_TEXT"]
 
 #: The ``releases.origin`` of a whole CR text (the parsers' origin for complete files); only
 #: these releases have copies. Partial ones (``wiki``, ``mtgru:…``, ``fragment``) merge instead.
@@ -177,6 +177,33 @@ def pick_canonical(copies: list[CopyRecord]) -> CopyRecord | None:
     """The canonical copy among ``copies`` (removed ones never count); ``None`` if none is left."""
     live = [c for c in copies if not c.removed]
     return max(live, key=precedence) if live else None
+
+
+def with_marks(copies: list[CopyRecord], *, chosen: int | None = None, removed: bool | None = None,
+               copy_id: int | None = None, origin: CopyOrigin | None = None) -> list[CopyRecord]:
+    """The copies of one release after a user's change (the one place these rules live):
+
+    * ``chosen``: that copy id becomes the user's choice (and is no longer removed), every
+      other copy is unchosen; ``0`` clears the choice;
+    * ``removed``: ``copy_id`` (or, without it, every copy) is removed (``True``) or restored;
+      a removed copy is never the user's choice;
+    * ``origin``: copy ``copy_id`` gets this origin (evidence ``--origin …``).
+
+    The :attr:`CopyRecord.canonical` flags are left as they were (they describe the rows).
+    """
+    out = []
+    for c in copies:
+        ch, rm, org, ev = c.chosen, c.removed, c.origin, c.origin_evidence
+        if chosen is not None:
+            ch = c.id == chosen
+            rm = rm and not ch
+        if removed is not None and (copy_id is None or c.id == copy_id):
+            rm = removed
+        ch = ch and not rm
+        if origin is not None and c.id == copy_id:
+            org, ev = origin, f"--origin {origin.value}"
+        out.append(replace(c, chosen=ch, removed=rm, origin=org, origin_evidence=ev))
+    return out
 
 
 def why_preferred(winner: CopyRecord, other: CopyRecord) -> str:

@@ -269,66 +269,29 @@ class CopiesMixin:
                 self.conn.execute("ROLLBACK")
             raise
 
-    def set_copy_flags(self, key: str, *, chosen: int | None = None, removed: bool | None = None,
-                       copy_id: int | None = None) -> CopyRecord | None:
-        """Change the user's marks on the copies of release ``key`` and return the copy that
-        must be canonical now (``None`` when every copy is removed). Rows are not re-parsed
-        here: when the returned copy is not the canonical one, call :meth:`promote_copy` with
-        its parse (or :meth:`drop_canonical` when ``None``).
-
-        Args:
-            key: the release.
-            chosen: a copy id to mark as the user's choice (others unmarked); ``0`` to clear
-                every choice (back to the precedence).
-            removed: mark ``copy_id`` (or, without it, every copy) removed or restored.
-            copy_id: the copy ``removed`` applies to.
+    def apply_copy_marks(self, key: str, marked: list[CopyRecord], target: CopyRecord | None,
+                         rec: Any = None) -> None:
+        """Write a user's change to the copies of release ``key`` in one transaction: the
+        marks (chosen, removed, origin) of ``marked`` (from
+        :func:`mtgcr.corpus.copies.with_marks`), and the canonical copy ``target``: with
+        ``rec`` (its parse, a :class:`~mtgcr.corpus.store.ReleaseRecord`) the release's rows
+        are replaced by it (alignments of the old rows go with them); ``target`` ``None``
+        deletes the release's rows (its copies and bytes stay). Interrupted, nothing changes.
         """
         with self._transaction():
-            if chosen is not None:
-                self.conn.execute("UPDATE copies SET chosen = (id = ?) WHERE release_key = ?",
-                                  (chosen, key))
-                if chosen:
-                    self.conn.execute("UPDATE copies SET removed = 0 WHERE id = ?", (chosen,))
-            if removed is not None:
-                if copy_id is None:
-                    self.conn.execute("UPDATE copies SET removed = ? WHERE release_key = ?",
-                                      (int(removed), key))
-                else:
-                    self.conn.execute("UPDATE copies SET removed = ? WHERE id = ?",
-                                      (int(removed), copy_id))
-                if removed:
-                    self.conn.execute("UPDATE copies SET chosen = 0 WHERE removed = 1 AND release_key = ?",
-                                      (key,))
-        return pick_canonical(self.copies(key=key))
-
-    def set_copy_origin(self, copy_id: int, origin: CopyOrigin, evidence: str) -> CopyRecord | None:
-        """Record another origin for a copy (the user said where it comes from) and return the
-        copy that must be canonical now (see :meth:`set_copy_flags`)."""
-        with self._transaction():
-            self.conn.execute("UPDATE copies SET origin = ?, origin_evidence = ? WHERE id = ?",
-                              (origin.value, evidence, copy_id))
-        return pick_canonical(self.copies(key=self.copy(copy_id).release_key))
-
-    def promote_copy(self, copy_id: int, rec: Any) -> None:
-        """Make copy ``copy_id`` canonical with ``rec`` (its parse,
-        :class:`~mtgcr.corpus.store.ReleaseRecord`): the release's rows are replaced in one
-        transaction (alignments of the old rows go with them)."""
-        c = self.copy(copy_id)
-        with self._transaction():
-            old = self._canonical_release_id(c.release_key)
-            if old is not None:
-                self._drop_release(old)
-            self.conn.execute("DELETE FROM warnings WHERE document_id = ? AND release_id IS NULL",
-                              (c.document_id,))
-            self._insert_release_rows(c.document_id, rec)
-
-    def drop_canonical(self, key: str) -> bool:
-        """Delete the rows of release ``key`` (its copies and bytes stay); False if it had none."""
-        with self._transaction():
+            self.conn.executemany(
+                "UPDATE copies SET chosen = ?, removed = ?, origin = ?, origin_evidence = ? "
+                "WHERE id = ? AND release_key = ?",
+                [(int(c.chosen), int(c.removed), c.origin.value, c.origin_evidence, c.id, key)
+                 for c in marked])
             old = self._canonical_release_id(key)
-            if old is not None:
-                self._drop_release(old)
-        return old is not None
+            if target is None or rec is not None:
+                if old is not None:
+                    self._drop_release(old)
+            if target is not None and rec is not None:
+                self.conn.execute("DELETE FROM warnings WHERE document_id = ? AND release_id IS NULL",
+                                  (target.document_id,))
+                self._insert_release_rows(target.document_id, rec)
 
     def purge_copies(self, key: str, copy_id: int | None = None) -> int:
         """Delete removed copies of ``key`` (one, or every removed one) with their bytes — not

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, CopyRecord, release_name
+from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, CopyRecord, pick_canonical, release_name, with_marks
 from mtgcr.corpus.document import document_from_bytes
 from mtgcr.corpus.store import Store, StoreError
 
@@ -83,12 +83,22 @@ def reparse_copy(store: Store, copy: CopyRecord):
     raise StoreError(f"copy {copy.id} ({copy.source}) no longer parses as a whole CR text")
 
 
-def _settle(store: Store, key: str, before: CopyRecord | None, target: CopyRecord | None) -> None:
-    """Make ``target`` the canonical copy of ``key`` (re-parsing it) unless it already is."""
-    if target is None:
-        store.drop_canonical(key)
-    elif not (before and before.id == target.id):
-        store.promote_copy(target.id, reparse_copy(store, target))
+def _change(store: Store, copies: list[CopyRecord], **marks) -> CopyChange:
+    """Apply a user's change (:func:`mtgcr.corpus.copies.with_marks` arguments) to the copies
+    of one release: the copy that is canonical afterwards is parsed again from its bytes when
+    it is not the canonical one already, then marks and rows are written in one transaction."""
+    key = copies[0].release_key
+    before = next((c for c in copies if c.canonical), None)
+    marked = with_marks(copies, **marks)
+    target = pick_canonical(marked)
+    rec = None
+    if target is not None and not (before and before.id == target.id):
+        rec = reparse_copy(store, target)
+    store.apply_copy_marks(key, marked, target, rec)
+    after = {c.id: c for c in store.copies(key=key)}
+    changed = [after[m.id] for m, c in zip(marked, copies)
+               if (m.chosen, m.removed, m.origin) != (c.chosen, c.removed, c.origin)]
+    return CopyChange(release_name(key), after.get(target.id) if target else None, before, changed)
 
 
 def _one(copies: list[CopyRecord], copy_id: int) -> CopyRecord:
@@ -101,20 +111,16 @@ def _one(copies: list[CopyRecord], copy_id: int) -> CopyRecord:
 
 def choose_canonical(store: Store, spec: str, copy_id: int | None, lang: str = "en") -> CopyChange:
     """Make copy ``copy_id`` the canonical copy of release ``spec`` (the user's choice, kept by
-    later ingests); ``None`` clears the choice (back to the stated precedence).
+    later ingests; a removed copy is restored); ``None`` clears the choice (back to the stated
+    precedence).
 
     Raises:
-        StoreError: no such release or copy.
+        StoreError: no such release or copy; the copy's bytes no longer parse.
     """
     copies = find_release_copies(store, spec, lang)
-    key = copies[0].release_key
-    before = next((c for c in copies if c.canonical), None)
     if copy_id is not None:
         _one(copies, copy_id)
-    target = store.set_copy_flags(key, chosen=copy_id or 0)
-    _settle(store, key, before, target)
-    return CopyChange(release_name(key), target, before,
-                      [c for c in store.copies(key=key) if c.id == copy_id])
+    return _change(store, copies, chosen=copy_id or 0)
 
 
 def remove_copies(store: Store, spec: str, copy_id: int | None = None, lang: str = "en",
@@ -127,15 +133,12 @@ def remove_copies(store: Store, spec: str, copy_id: int | None = None, lang: str
         StoreError: no such release or copy.
     """
     copies = find_release_copies(store, spec, lang)
-    key = copies[0].release_key
-    before = next((c for c in copies if c.canonical), None)
     if copy_id is not None:
         _one(copies, copy_id)
-    target = store.set_copy_flags(key, removed=True, copy_id=copy_id)
-    _settle(store, key, before, target)
-    changed = [c for c in store.copies(key=key) if copy_id is None or c.id == copy_id]
-    purged = store.purge_copies(key, copy_id) if purge else 0
-    return CopyChange(release_name(key), target, before, changed, purged)
+    change = _change(store, copies, removed=True, copy_id=copy_id)
+    if purge:
+        change.purged = store.purge_copies(copies[0].release_key, copy_id)
+    return change
 
 
 def restore_copies(store: Store, spec: str, copy_id: int | None = None, lang: str = "en") -> CopyChange:
@@ -146,21 +149,12 @@ def restore_copies(store: Store, spec: str, copy_id: int | None = None, lang: st
         StoreError: no such release or copy.
     """
     copies = find_release_copies(store, spec, lang)
-    key = copies[0].release_key
-    before = next((c for c in copies if c.canonical), None)
     if copy_id is not None:
         _one(copies, copy_id)
-    target = store.set_copy_flags(key, removed=False, copy_id=copy_id)
-    _settle(store, key, before, target)
-    return CopyChange(release_name(key), target, before,
-                      [c for c in store.copies(key=key) if copy_id is None or c.id == copy_id])
+    return _change(store, copies, removed=False, copy_id=copy_id)
 
 
 def change_origin(store: Store, copy: CopyRecord, origin: CopyOrigin) -> CopyChange:
     """Record that ``copy`` comes from ``origin`` (``mtgcr ingest --origin`` on a stored file)
     and make the canonical copy by precedence the release again."""
-    key = copy.release_key
-    before = next((c for c in store.copies(key=key) if c.canonical), None)
-    target = store.set_copy_origin(copy.id, origin, f"--origin {origin.value}")
-    _settle(store, key, before, target)
-    return CopyChange(release_name(key), target, before, [store.copy(copy.id)])
+    return _change(store, store.copies(key=copy.release_key), origin=origin, copy_id=copy.id)

@@ -305,3 +305,29 @@ def test_facts_of_a_second_copy_are_not_counted_twice(store_path, tmp_path):
         assert res.copies[0][1] is False and res.notes[0].startswith("stored as a copy of ja 2030-01-10 revision 1")
         assert store.facts("term-pair") == pairs  # the second copy's facts are stored, not listed
         assert store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0] == 2 * n_facts
+
+
+def test_marks_rules():
+    from mtgcr.corpus.copies import with_marks
+    cs = [_copy(1, chosen=True), _copy(2, removed=True), _copy(3)]
+    assert [(c.chosen, c.removed) for c in with_marks(cs, chosen=2)] == [
+        (False, False), (True, False), (False, False)]
+    assert [(c.chosen, c.removed) for c in with_marks(cs, removed=True, copy_id=1)] == [
+        (False, True), (False, True), (False, False)]
+    assert [c.removed for c in with_marks(cs, removed=False)] == [False, False, False]
+    assert [(c.origin, c.origin_evidence) for c in with_marks(cs, origin=CopyOrigin.OFFICIAL, copy_id=3)][2] == (
+        CopyOrigin.OFFICIAL, "--origin official")
+
+
+def test_interrupted_choice_changes_nothing(store_path, corpus, monkeypatch):
+    with Store(store_path) as store:
+        ingest_paths(store, [corpus["official"], corpus["archive"]])
+        before = [(c.id, c.chosen, c.canonical) for c in store.copies()]
+
+        def interrupted(self, doc_id, rec):
+            raise KeyboardInterrupt
+        monkeypatch.setattr(Store, "_insert_release_rows", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            choose_canonical(store, "2031-03-03", 2)
+        assert [(c.id, c.chosen, c.canonical) for c in store.copies()] == before
+        assert [r.label for r in store.releases()] == ["20310303"]
