@@ -124,6 +124,17 @@ class CopiesMixin:
             "SELECT 1 FROM releases r JOIN documents d ON d.id = r.document_id WHERE d.sha256 = ?",
             (sha256,)).fetchone() is not None
 
+    def unattached_texts(self) -> list[tuple[str, str]]:
+        """``(sha256, source)`` of stored CR texts that are neither a copy nor a release's
+        document — replaced by another file in a store from before copies; they can be read
+        again from their bytes (:func:`mtgcr.extract.ingest.reread_unattached`)."""
+        if not self.has_copies_table():
+            return []
+        return [(r[0], r[1]) for r in self.conn.execute(
+            "SELECT d.sha256, d.source FROM documents d WHERE d.kind = 'cr-text' "
+            "AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.document_id = d.id) "
+            "AND NOT EXISTS (SELECT 1 FROM releases r WHERE r.document_id = d.id) ORDER BY d.id")]
+
     def copies_matching(self, spec: str | None, lang: str = "en") -> list[CopyRecord]:
         """The copies of the release ``spec`` names: an effective date or a label of any of
         its copies (``2009-07-08`` finds the release effective 2009-07-11 that an archive copy

@@ -34,7 +34,7 @@ from mtgcr.extract.merge_stored import merge_with_stored
 from mtgcr.extract.records import to_record
 
 __all__ = ["IngestResult", "IngestInterrupted", "ScannedPaths", "ingest_paths", "ingest_file",
-           "expand_paths", "scan_paths"]
+           "expand_paths", "scan_paths", "reread_unattached"]
 
 #: File name endings that ``expand_paths`` picks up inside folders.
 TEXT_SUFFIXES = {".txt", ".html", ".htm", ".wiki", ".wikitext", ".md", ""}
@@ -200,6 +200,30 @@ def ingest_file(store: Store, path: Path, replace: bool = False,
         if stored:
             res.warnings = store.document_warnings(doc.sha256)
         raise IngestInterrupted([res]) from None
+
+
+def reread_unattached(store: Store) -> list[IngestResult]:
+    """Read again, from their stored bytes, the CR texts a store from before copies kept
+    without a release (a second copy had replaced them): each becomes a copy of its release,
+    canonical if the precedence says so (the result's notes say which). ``[]`` when there is
+    none — the usual case, one query.
+
+    Raises:
+        IngestInterrupted: Ctrl-C (every text read so far stays stored).
+        mtgcr.corpus.store.StoreError: the store is busy or damaged.
+    """
+    from mtgcr.corpus.document import document_from_bytes
+    out = []
+    for sha, source in store.unattached_texts():
+        doc = document_from_bytes(store.document_raw(sha), source)
+        try:
+            res = _parse_and_store(store, Path(source), doc, False, None, stored=True)
+        except KeyboardInterrupt:
+            raise IngestInterrupted(out) from None
+        res.notes.insert(0, "read again from the stored bytes (it had been replaced before "
+                            "copies were kept)")
+        out.append(res)
+    return out
 
 
 def _unchanged(store: Store, path: Path, doc, copy: CopyRecord | None = None) -> IngestResult:

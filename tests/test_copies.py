@@ -331,3 +331,23 @@ def test_interrupted_choice_changes_nothing(store_path, corpus, monkeypatch):
             choose_canonical(store, "2031-03-03", 2)
         assert [(c.id, c.chosen, c.canonical) for c in store.copies()] == before
         assert [r.label for r in store.releases()] == ["20310303"]
+
+
+def test_any_ingest_reads_again_texts_an_older_store_had_replaced(store_path, corpus, capsys):
+    with Store(store_path) as store:
+        ingest_paths(store, [corpus["official"], corpus["archive"]])
+        # what an mtgcr from before copies left: the archive copy replaced the official one
+        choose_canonical(store, "2031-03-03", 2)
+        store.conn.execute("DELETE FROM copies WHERE id = 1")
+        assert store.unattached_texts() == [(load_document(corpus["official"]).sha256,
+                                             str(corpus["official"]))]
+    assert main(["--store", str(store_path), "ingest", str(corpus["other"])]) == 0
+    err = capsys.readouterr().err
+    assert (f"note: {corpus['official']}: read again from the stored bytes (it had been replaced "
+            f"before copies were kept)") in err.splitlines()
+    assert err.splitlines()[-1] == "1 ingested, 0 already stored, 0 failed; 1 stored texts read again as copies"
+    with Store(store_path) as store:
+        assert store.unattached_texts() == []
+        # the archive copy is still the user's choice (it was chosen); the official one is a copy
+        assert [(c.origin, c.canonical) for c in store.copies(key="en:2031-03-03")] == [
+            (CopyOrigin.ARCHIVE, True), (CopyOrigin.OFFICIAL, False)]

@@ -7,7 +7,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.corpus.store import StoreError
-from mtgcr.extract.ingest import IngestInterrupted, ingest_file, scan_paths
+from mtgcr.extract.ingest import IngestInterrupted, ingest_file, reread_unattached, scan_paths
 
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, err_console, table
@@ -62,8 +62,10 @@ def run(args, ctx) -> int:
     stop: str | None = None
     status = 0
     origin = CopyOrigin(args.origin) if args.origin else None
+    reread: list = []
     with ctx.store() as store:
         try:
+            reread = reread_unattached(store)  # texts an older mtgcr replaced: copies now
             if ctx.silent or not files:
                 for f in files:
                     results.append(ingest_file(store, f, replace=args.replace, origin=origin))
@@ -86,7 +88,7 @@ def run(args, ctx) -> int:
                             f"store keeps every file that finished"), 130
         except StoreError as exc:
             stop, status = f"{exc} (stopped after {len(results)} of {len(files)} files)", 2
-    _report(args, ctx, results)
+    _report(args, ctx, reread + results)
     if scan.skipped and files and not ctx.silent:
         print(f"note: {scan.skipped_note()}", file=sys.stderr)
     failed = [r for r in results if r.status == "failed"]
@@ -105,7 +107,9 @@ def run(args, ctx) -> int:
     if not ctx.silent or stop:
         left = len(files) - len(results) + sum(r.status == "interrupted" for r in results)
         print(f"{done} ingested, {same} already stored, {len(failed)} failed"
-              + (f", {left} not done" if stop else ""), file=sys.stderr)
+              + (f", {left} not done" if stop else "")
+              + (f"; {len(reread)} stored texts read again as copies" if reread else ""),
+              file=sys.stderr)
     if stop:
         print(f"mtgcr: {stop}", file=sys.stderr)
         return status
