@@ -15,13 +15,14 @@ its parse is the release the other commands read — chosen by :func:`precedence
 6. the copy stored first (so an equal copy never displaces the canonical one).
 
 The origin of a file is decided from its provenance (:func:`origin_from_path`): an explicit
-``--origin`` on ingest, else the folder names of ``../shared/corpus/SOURCES.md`` in its path
-(``official`` → official, ``normalized``/``normalised`` → normalized, ``archive`` → archive),
-else unknown.
+``--origin`` on ingest; for a URL, official only from a ``wizards.com`` host; else the folder
+names of ``../shared/corpus/SOURCES.md`` in its path (``official`` → official,
+``normalized``/``normalised`` → normalized, ``archive`` → archive), else unknown.
 """
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any
@@ -68,12 +69,18 @@ def origin_from_path(source: str, given: CopyOrigin | None = None) -> tuple[Copy
         given: the origin the user stated (``mtgcr ingest --origin``); it wins.
 
     Returns:
-        ``(origin, evidence)``: evidence is ``"--origin archive"``, ``"folder official"`` or
-        ``"no folder name says"``. The folder nearest to the file decides
-        (``archive/official/x.txt`` is official).
+        ``(origin, evidence)``: evidence is ``"--origin archive"``, ``"fetched from
+        media.wizards.com"``, ``"folder official"`` or ``"no folder name says"``. The folder
+        nearest to the file decides (``archive/official/x.txt`` is official).
     """
     if given is not None:
         return given, f"--origin {given.value}"
+    host = re.match(r"https?://([^/]+)/", source, re.I)
+    if host:  # fetched: official only from Wizards' own servers
+        name = host.group(1).lower()
+        if name == "wizards.com" or name.endswith(".wizards.com"):
+            return CopyOrigin.OFFICIAL, f"fetched from {name}"
+        return CopyOrigin.UNKNOWN, f"fetched from {name}"
     for part in reversed(PurePath(source).parts[:-1]):
         origin = _FOLDERS.get(part.lower())
         if origin is not None:

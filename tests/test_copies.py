@@ -85,6 +85,10 @@ def test_origin_comes_from_the_nearest_folder_name_or_the_option():
     assert origin_from_path("/data/Normalised/20230616_En.txt")[0] is CopyOrigin.NORMALIZED
     assert origin_from_path("Downloads/MagicCompRules.txt") == (CopyOrigin.UNKNOWN, "no folder name says")
     assert origin_from_path("official/a.txt", CopyOrigin.ARCHIVE) == (CopyOrigin.ARCHIVE, "--origin archive")
+    assert origin_from_path("https://media.wizards.com/2026/downloads/MagicCompRules 20260116.txt") == (
+        CopyOrigin.OFFICIAL, "fetched from media.wizards.com")
+    assert origin_from_path("https://raw.example.org/official/CR.txt") == (
+        CopyOrigin.UNKNOWN, "fetched from raw.example.org")
 
 
 def _copy(id: int, origin=CopyOrigin.ARCHIVE, complete=True, truncated=False, lost=0, rules=10,
