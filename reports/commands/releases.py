@@ -2,12 +2,39 @@
 copy (``--copies``); choose the canonical copy of a release (``--canonical R --copy N``)."""
 from __future__ import annotations
 
+from pathlib import PurePath
+
+from rich import box
+from rich.table import Table
+
 from mtgcr.corpus.copies import WHOLE_TEXT
 from mtgcr.extract.copies import choose_canonical
 
 from mtgcr.reports.args import add_format_option
 from mtgcr.reports.cli import UserError
-from mtgcr.reports.output import console, print_json, table
+from mtgcr.reports.output import console, print_json
+
+#: Short names of the copy flags for the table (JSON keeps the full ones).
+FLAG_SHORT = {"replacement-char": "FFFD", "question-mark": "?quote", "lost-mark": "lost®™",
+              "truncated": "trunc"}
+
+
+def _table(title: str, columns: list[str], rows: list[list], wrap: set[str] = frozenset(),
+           elide: set[str] = frozenset()) -> Table:
+    """A compact table readable at 80 columns: dates, labels, numbers and hashes never split
+    (``no_wrap``), ``wrap`` columns wrap at spaces, ``elide`` columns are cut with "…"."""
+    t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for c in columns:
+        width = max([len(c)] + [len(str(r[i])) for r in rows for i in [columns.index(c)]])
+        if c in elide:
+            t.add_column(c, overflow="ellipsis", no_wrap=True, min_width=8, max_width=26)
+        elif c in wrap:
+            t.add_column(c, overflow="fold", min_width=min(width, 15))
+        else:
+            t.add_column(c, no_wrap=True, min_width=width)
+    for r in rows:
+        t.add_row(*["" if v is None else str(v) for v in r])
+    return t
 
 
 def register(sub) -> None:
@@ -77,15 +104,18 @@ def run(args, ctx) -> int:
     rows = []
     for r in rels:
         c = canon.get(r.id)
-        rows.append([r.lang, r.effective_date, r.label + (f".{r.revision}" if r.revision else ""),
+        rows.append([f"{r.lang} {r.effective_date or '?'}",
+                     r.label + (f".{r.revision}" if r.revision else ""),
                      c.origin.value if c else r.origin, _state(r),
                      (n_copies.get(c.release_key, 1) if c else ""),
                      r.counts["sections"], r.counts["rules"], r.counts["subrules"],
                      r.counts["examples"], r.counts["glossary"]])
     removed = sorted({c.release_key for c in copies} - {c.release_key for c in canon.values() if c})
-    console.print(table(f"{len(rels)} releases in {ctx.store_path}",
-                        ["lang", "effective", "label", "origin", "state", "copies", "sections",
-                         "rules", "subrules", "examples", "glossary"], rows))
+    console.print(_table(f"{len(rels)} releases in {ctx.store_path}",
+                         ["release", "label", "origin", "state", "cp", "sect", "rules", "sub",
+                          "ex", "gloss"], rows, elide={"origin"}))
+    console.print("release: language and effective date; cp: copies stored (releases --copies); "
+                  "sect/sub/ex/gloss: sections, subrules, examples, glossary entries")
     if removed:
         console.print(f"removed (copies kept; 'mtgcr restore RELEASE'): "
                       f"{', '.join(k.replace(':', ' ', 1) for k in removed)}")
@@ -106,14 +136,14 @@ def _list_copies(args, ctx, copies) -> int:
     rows = []
     for c in copies:
         when = c.release_key.split(":", 1)[1].replace("#", " rev ")
-        rows.append([c.lang, when, c.id, "*" if c.canonical else "", c.label, c.origin.value,
-                     c.sha256[:12], c.source, ", ".join(c.flags()) or "clean",
-                     c.counts["rules"], c.counts["glossary"]])
+        path = PurePath(c.source)
+        rows.append([f"{c.lang} {when}", f"{c.id}{'*' if c.canonical else ''}", c.origin.value,
+                     c.sha256[:8], f"{path.parent.name}/{path.name}" if path.parent.name else path.name,
+                     ",".join(FLAG_SHORT.get(f, f) for f in c.flags()) or "clean"])
     n_rel = len({c.release_key for c in copies})
-    console.print(table(f"{len(copies)} copies of {n_rel} releases in {ctx.store_path} "
-                        f"(* canonical)",
-                        ["lang", "release", "copy", "", "label", "origin", "sha256", "source",
-                         "flags", "rules", "glossary"], rows))
+    console.print(_table(f"{len(copies)} copies of {n_rel} releases (* canonical)",
+                         ["release", "copy", "origin", "sha256", "file", "flags"], rows,
+                         wrap={"flags"}, elide={"file"}))
     return 0
 
 
