@@ -29,7 +29,7 @@ from typing import Any
 
 from mtgcr.corpus.quality import CopyQuality
 
-__all__ = ["CopyOrigin", "CopyRecord", "origin_from_path", "release_key", "release_name",
+__all__ = ["CopyOrigin", "CopyRecord", "ReleaseId", "origin_from_path", "release_key", "release_name",
            "precedence", "pick_canonical", "why_preferred", "with_marks", "WHOLE_TEXT"]
 
 #: The ``releases.origin`` of a whole CR text (the parsers' origin for complete files); only
@@ -88,19 +88,47 @@ def origin_from_path(source: str, given: CopyOrigin | None = None) -> tuple[Copy
     return CopyOrigin.UNKNOWN, "no folder name says"
 
 
+@dataclass(frozen=True)
+class ReleaseId:
+    """The identity of a release: language, effective date (or, for a text that states none,
+    its label) and a translation's revision. ``str()`` is the key stored in ``copies.release_key``
+    (``"en:2009-07-11"``, ``"ja:2026-01-16#0"``); :meth:`parse` reads it back."""
+
+    lang: str
+    when: str
+    revision: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.lang}:{self.when}" + (f"#{self.revision}" if self.revision else "")
+
+    @classmethod
+    def parse(cls, key: str) -> "ReleaseId":
+        """Read ``"en:2009-07-11"`` / ``"ja:2026-01-16#0"`` (a ``copies.release_key``)."""
+        base, _, rev = key.partition("#")
+        lang, _, when = base.partition(":")
+        return cls(lang, when, rev or None)
+
+    @property
+    def name(self) -> str:
+        """As users read it: ``"en 2009-07-11"`` (``"ja 2026-01-16 revision 0"``)."""
+        return f"{self.lang} {self.when}" + (f" revision {self.revision}" if self.revision else "")
+
+    @property
+    def spec(self) -> str:
+        """What to type after ``--release`` or ``mtgcr remove``: ``"2009-07-11"``."""
+        return self.when
+
+
 def release_key(lang: str, effective_date: str | None, revision: str | None, label: str) -> str:
-    """The identity of a release: ``"en:2009-07-11"``; a translation's revision is added
-    (``"ja:2026-01-16#0"``); a release whose text states no effective date is named by its
-    label (``"en:20090708"``)."""
-    key = f"{lang}:{effective_date or label}"
-    return f"{key}#{revision}" if revision else key
+    """The identity of a release as its stored key (:class:`ReleaseId`): ``"en:2009-07-11"``;
+    a translation's revision is added (``"ja:2026-01-16#0"``); a release whose text states no
+    effective date is named by its label (``"en:20090708"``)."""
+    return str(ReleaseId(lang, effective_date or label, revision))
 
 
 def release_name(key: str) -> str:
     """The key as users read it: ``"en 2009-07-11"`` (``"ja 2026-01-16 revision 0"``)."""
-    base, _, rev = key.partition("#")
-    lang, _, when = base.partition(":")
-    return f"{lang} {when}" + (f" revision {rev}" if rev else "")
+    return ReleaseId.parse(key).name
 
 
 @dataclass(frozen=True)
@@ -144,9 +172,14 @@ class CopyRecord:
     document_id: int = 0
 
     @property
+    def release(self) -> ReleaseId:
+        """Its release's identity (read from :attr:`release_key`)."""
+        return ReleaseId.parse(self.release_key)
+
+    @property
     def name(self) -> str:
         """``"en 2009-07-11"``."""
-        return release_name(self.release_key)
+        return self.release.name
 
     def describe(self) -> str:
         """``"…/2010-02-01.txt, official"`` — where it is from and its origin (for notes)."""

@@ -17,8 +17,8 @@ import sqlite3
 from datetime import datetime, timezone
 from typing import Any, Iterator
 
-from mtgcr.corpus.copies import (WHOLE_TEXT, CopyOrigin, CopyRecord, origin_from_path, pick_canonical,
-                                 release_key, release_name, why_preferred)
+from mtgcr.corpus.copies import (WHOLE_TEXT, CopyOrigin, CopyRecord, ReleaseId, origin_from_path,
+                                 pick_canonical, release_key, release_name, why_preferred)
 from mtgcr.corpus.quality import CopyQuality
 
 __all__ = ["COPIES_SCHEMA", "CopiesMixin", "CopyNotes"]
@@ -152,7 +152,7 @@ class CopiesMixin:
             if (c.effective_date == iso or c.label == label) and (rev is None or c.revision == rev):
                 if c.release_key not in keys:
                     keys.append(c.release_key)
-        by_date = [k for k in keys if k.split(":", 1)[1].split("#")[0] == iso]
+        by_date = [k for k in keys if ReleaseId.parse(k).when == iso]
         keys = by_date or keys
         return [c for c in self.copies(lang) if c.release_key in keys]
 
@@ -227,7 +227,7 @@ class CopiesMixin:
                 "INSERT INTO warnings (document_id, source, line, message) VALUES (?,?,?,?)",
                 [(doc_id, w["source"], w["line"], w["message"]) for w in rec.warnings])
             note = (f"stored as a copy of {new.name} (canonical: {best.describe()}); copy {cid}: "
-                    f"'mtgcr releases --canonical {new.release_key.split(':', 1)[1].split('#')[0]} "
+                    f"'mtgcr releases --canonical {new.release.spec} "
                     f"--copy {cid}' makes it canonical")
             return [note], new, False
         if clash is not None:

@@ -7,7 +7,7 @@ from pathlib import PurePath
 from rich import box
 from rich.table import Table
 
-from mtgcr.corpus.copies import WHOLE_TEXT
+from mtgcr.corpus.copies import WHOLE_TEXT, ReleaseId
 from mtgcr.extract.copies import choose_canonical
 
 from mtgcr.reports.args import add_format_option
@@ -118,7 +118,7 @@ def run(args, ctx) -> int:
                   "sect/sub/ex/gloss: sections, subrules, examples, glossary entries")
     if removed:
         console.print(f"removed (copies kept; 'mtgcr restore RELEASE'): "
-                      f"{', '.join(k.replace(':', ' ', 1) for k in removed)}")
+                      f"{', '.join(ReleaseId.parse(k).name for k in removed)}")
     return 0
 
 
@@ -135,7 +135,8 @@ def _list_copies(args, ctx, copies) -> int:
         return 0
     rows = []
     for c in copies:
-        when = c.release_key.split(":", 1)[1].replace("#", " rev ")
+        rid = c.release
+        when = rid.when + (f" rev {rid.revision}" if rid.revision else "")
         path = PurePath(c.source)
         rows.append([f"{c.lang} {when}", f"{c.id}{'*' if c.canonical else ''}", c.origin.value,
                      c.sha256[:8], f"{path.parent.name}/{path.name}" if path.parent.name else path.name,
