@@ -355,3 +355,17 @@ def test_any_ingest_reads_again_texts_an_older_store_had_replaced(store_path, co
         # the archive copy is still the user's choice (it was chosen); the official one is a copy
         assert [(c.origin, c.canonical) for c in store.copies(key="en:2031-03-03")] == [
             (CopyOrigin.ARCHIVE, True), (CopyOrigin.OFFICIAL, False)]
+
+
+def test_anchor_with_a_copy_label_names_the_effective_date(store_path, corpus):
+    from mtgcr.crossref.anchor import Anchor, AnchorError, resolve_anchor
+    from mtgcr.crossref.chain import Chain
+    with Store(store_path) as store:
+        ingest_paths(store, [corpus["official"], corpus["archive"], corpus["other"]])
+        chain = Chain(store, "en")
+        with pytest.raises(AnchorError, match=r"2031-03-01 is the label of a copy of en 2031-03-03; "
+                                              r"anchors name a release by its effective date: "
+                                              r"en:2031-03-03:100\.2"):
+            resolve_anchor(chain, Anchor.parse("en:2031-03-01:100.2"))
+        res = resolve_anchor(chain, Anchor.parse("en:2031-03-03:100.2"), "2031-06-07")
+        assert [str(n) for n in res.numbers] == ["100.2"]
