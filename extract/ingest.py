@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from mtgcr.corpus.copies import CopyOrigin, CopyRecord
-from mtgcr.corpus.document import DocumentError, load_document
+from mtgcr.corpus.document import DocumentError, document_from_bytes, load_document
 from mtgcr.corpus.quality import assess_lines
 from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 
+from mtgcr.extract.copies import change_origin, choose_canonical, restore_copies
 from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.registry import UnknownKindError, parse_document
 from mtgcr.extract.merge_stored import merge_with_stored
@@ -212,7 +213,6 @@ def reread_unattached(store: Store) -> list[IngestResult]:
         IngestInterrupted: Ctrl-C (every text read so far stays stored).
         mtgcr.corpus.store.StoreError: the store is busy or damaged.
     """
-    from mtgcr.corpus.document import document_from_bytes
     out = []
     for sha, source in store.unattached_texts():
         doc = document_from_bytes(store.document_raw(sha), source)
@@ -236,7 +236,6 @@ def _unchanged(store: Store, path: Path, doc, copy: CopyRecord | None = None) ->
 
 def _restore(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
     """The bytes of a removed copy were ingested again: restore it (the undo of ``remove``)."""
-    from mtgcr.extract.copies import restore_copies
     spec = copy.effective_date or copy.label
     change = restore_copies(store, spec, copy.id, copy.lang)
     now = store.copy(copy.id)
@@ -253,7 +252,6 @@ def _restore(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
 def _reorigin(store: Store, path: Path, doc, copy: CopyRecord, origin: CopyOrigin,
               replace: bool) -> IngestResult:
     """``--origin`` with the bytes of a stored copy: record the origin the user gives."""
-    from mtgcr.extract.copies import change_origin
     change = change_origin(store, copy, origin)
     if replace and not store.copy(copy.id).canonical:
         return _choose(store, path, doc, store.copy(copy.id))
@@ -271,7 +269,6 @@ def _reorigin(store: Store, path: Path, doc, copy: CopyRecord, origin: CopyOrigi
 
 def _choose(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
     """``--replace`` with the bytes of a stored copy: make it the canonical copy (chosen)."""
-    from mtgcr.extract.copies import choose_canonical
     change = choose_canonical(store, copy.effective_date or copy.label, copy.id, copy.lang)
     now = store.copy(copy.id)
     res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
