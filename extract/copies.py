@@ -51,9 +51,13 @@ def find_release_copies(store: Store, spec: str, lang: str = "en") -> list[CopyR
 
     Raises:
         StoreError: no copy matches (the message says whether the release exists as a partial
-            release, which has no copies).
+            release, which has no copies), or ``spec`` is a label of copies of two releases.
     """
     copies = store.copies_matching(spec, lang)
+    keys = list(dict.fromkeys(c.release_key for c in copies))
+    if len(keys) > 1:
+        raise StoreError(f"{spec!r} names {len(keys)} {lang} releases "
+                         f"({', '.join(release_name(k) for k in keys)}); give the effective date")
     if copies:
         return copies
     try:
