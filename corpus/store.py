@@ -410,8 +410,10 @@ class Store(CopiesMixin):
             known = c.execute("SELECT id FROM documents WHERE sha256=?", (doc.sha256,)).fetchone()
             if known and not stored_document:  # stored by another process since we looked
                 raise AlreadyStored(f"{doc.source}: already stored")
-            if known:
+            if known:  # re-read from its stored bytes: its facts and warnings are written anew
                 doc_id = known[0]
+                c.execute("DELETE FROM facts WHERE document_id=?", (doc_id,))
+                c.execute("DELETE FROM warnings WHERE document_id=? AND release_id IS NULL", (doc_id,))
             else:
                 cur = c.execute(
                     "INSERT INTO documents (sha256, source, size, encoding, encoding_evidence, "

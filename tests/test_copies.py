@@ -309,6 +309,11 @@ def test_facts_of_a_second_copy_are_not_counted_twice(store_path, tmp_path):
         assert res.copies[0][1] is False and res.notes[0].startswith("stored as a copy of ja 2030-01-10 revision 1")
         assert store.facts("term-pair") == pairs  # the second copy's facts are stored, not listed
         assert store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0] == 2 * n_facts
+        # a text read again from its stored bytes keeps one set of facts
+        store.conn.execute("DELETE FROM copies WHERE id = 2")
+        [res] = ingest_paths(store, [two])
+        assert res.status == "ingested" and res.copies[0][0].id == 3
+        assert store.conn.execute("SELECT COUNT(*) FROM facts").fetchone()[0] == 2 * n_facts
 
 
 def test_marks_rules():
