@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from typing import Any, Iterator
 
 from mtgcr.corpus.copies import (WHOLE_TEXT, CopyOrigin, CopyRecord, ReleaseId, origin_from_path,
-                                 pick_canonical, release_key, release_name, why_preferred)
+                                 pick_canonical, release_key, why_preferred)
 from mtgcr.corpus.quality import CopyQuality
 
 __all__ = ["COPIES_SCHEMA", "CopiesMixin", "CopyNotes"]
@@ -353,12 +353,3 @@ class CopiesMixin:
                     if row["document_id"] != best.document_id:
                         self._drop_release(row["id"])
 
-
-def describe_copies(copies: list[CopyRecord]) -> str:
-    """``"en 2009-07-11: 2 copies (canonical 3: official)"`` for messages."""
-    if not copies:
-        return "no copies"
-    can = next((c for c in copies if c.canonical), None)
-    return (f"{release_name(copies[0].release_key)}: {len(copies)} "
-            f"cop{'y' if len(copies) == 1 else 'ies'}"
-            + (f" (canonical {can.id}: {can.origin.value})" if can else " (none canonical)"))

@@ -4,7 +4,6 @@ choosing, removing and restoring copies, and old stores migrated."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
