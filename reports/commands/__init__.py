@@ -1,7 +1,7 @@
 """Command modules of the ``mtgcr`` CLI; each has ``register(subparsers)``."""
 from mtgcr.reports.commands import (build, cite_check, define, diff, fetch, history, identify, ingest,
-                                    pair, releases, remap, remove, restore, show, update)
+                                    pair, releases, remap, remove, restore, search, show, site, update)
 
 #: Registered command modules, in the order ``--help`` lists them.
 COMMANDS = [ingest, releases, remove, restore, show, define, build, cite_check, diff, history, remap,
-            identify, pair, fetch, update]
+            identify, pair, fetch, update, search, site]
