@@ -202,6 +202,15 @@ class CopiesMixin:
                           "WHERE id = ?), release_id = NULL WHERE release_id = ?",
                           (release_id, release_id))
         self.conn.execute("DELETE FROM releases WHERE id = ?", (release_id,))
+        self._forget_release_caches(release_id)
+
+    def _forget_release_caches(self, release_id: int) -> None:
+        """SQLite may give the next release a deleted release's id again: per-release caches
+        without a foreign key (the search index, :mod:`mtgcr.corpus.search_index`) must forget
+        the id when the release is deleted, not when they are next read."""
+        for table in ("search_fts", "search_indexed"):
+            if self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone():
+                self.conn.execute(f"DELETE FROM {table} WHERE release_id = ?", (release_id,))
 
     def _write_copy(self, doc_id: int, rec: Any, origin: CopyOrigin, evidence: str,
                     quality: CopyQuality, choose: bool) -> tuple[list[str], CopyRecord, bool]:

@@ -474,6 +474,7 @@ class Store(CopiesMixin):
                     f"{old['source']} with {what}{' (' + ', '.join(fewer) + ')' if fewer else ''}; "
                     f"use 'mtgcr ingest --replace' to replace it anyway")
             c.execute("DELETE FROM releases WHERE id=?", (old["id"],))
+            self._forget_release_caches(old["id"])
             notes.append(f"replaces {key} from {old['source']}"
                          + ("" if r.get("complete", 1) else " (this one is incomplete)"))
         self._insert_release_rows(doc_id, rec)

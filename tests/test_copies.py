@@ -373,3 +373,18 @@ def test_anchor_with_a_copy_label_names_the_effective_date(store_path, corpus):
             resolve_anchor(chain, Anchor.parse("en:2031-03-01:100.2"))
         res = resolve_anchor(chain, Anchor.parse("en:2031-03-03:100.2"), "2031-06-07")
         assert [str(n) for n in res.numbers] == ["100.2"]
+
+
+def test_search_index_forgets_a_replaced_copy_even_when_its_id_is_reused(store_path, tmp_path):
+    from mtgcr.reports.search import search
+    archive = write(tmp_path / "archive" / "CR-2031-03-03.txt", cr_text(BODY.replace("library", "ledger")))
+    official = write(tmp_path / "official" / "2031-03-03.txt", cr_text(BODY))
+    with Store(store_path) as store:
+        ingest_paths(store, [archive])
+        first = store.releases()
+        assert [r.number for r in search(store, "ledger", first)] == ["100.2"]
+        ingest_paths(store, [official])  # the official copy becomes canonical
+        now = store.releases()
+        assert [r.id for r in now] == [r.id for r in first]  # SQLite reused the id
+        assert search(store, "ledger", now) == []
+        assert [r.number for r in search(store, "library", now)] == ["100.2"]
