@@ -90,6 +90,8 @@ def test_truncated_copy_is_stored_as_a_copy_and_can_be_chosen(store_path, full, 
             f"{full}, unknown); copy 2: 'mtgcr releases --canonical 2031-03-03 --copy 2' makes it "
             f"canonical") in err.splitlines()
     assert "en:20310303 (copy 2 of en 2031-03-03)" in out
+    assert ("1 ingested (1 as copies, not canonical: mtgcr releases --copies), 0 already stored, "
+            "0 failed") in err.splitlines()
     assert releases(store_path) == [("20310303", True, 3, 2, "in")]
     with Store(store_path, readonly=True) as st:
         assert st.conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 2

@@ -106,7 +106,11 @@ def run(args, ctx) -> int:
               f"they are also in the store's warnings table", file=sys.stderr)
     if not ctx.silent or stop:
         left = len(files) - len(results) + sum(r.status == "interrupted" for r in results)
-        print(f"{done} ingested, {same} already stored, {len(failed)} failed"
+        as_copies = sum(1 for r in results if r.status == "ingested" and r.copies
+                        and not any(canonical for _, canonical in r.copies))
+        print(f"{done} ingested"
+              + (f" ({as_copies} as copies, not canonical: mtgcr releases --copies)" if as_copies else "")
+              + f", {same} already stored, {len(failed)} failed"
               + (f", {left} not done" if stop else "")
               + (f"; {len(reread)} stored texts read again as copies" if reread else ""),
               file=sys.stderr)
