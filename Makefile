@@ -27,8 +27,9 @@ test: venv
 	MTGCR_SHARED=$(abspath $(SHARED)) $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 ## bench: parse/ingest/alignment benchmarks on the real corpus in $(SHARED)
+##        (make bench QUICK=1: fewer repeats, the slow rows left out)
 bench: venv
-	$(BIN)/python -m benchmarks.run --shared $(SHARED)
+	MTGCR_BENCH_QUICK=$(QUICK) $(BIN)/python -m benchmarks.run --shared $(SHARED)
 
 ## check: the shared command-line checks on the real corpus
 check: venv

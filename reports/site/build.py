@@ -175,6 +175,19 @@ def _stale_marks(tr: Ruleset, en_k: int, en_rulesets: list[Ruleset],
     return out
 
 
+def _provenance_text(stored) -> str:
+    """A rule's stored provenance as one line: ``page.txt:42`` (several quotes joined by
+    ``; ``); the typed form (a JSON list of ``{document, line, …}``) is read too."""
+    try:
+        items = json.loads(stored)
+    except (TypeError, ValueError):
+        return Path(str(stored)).name
+    if isinstance(items, list):
+        return "; ".join(f"{Path(str(i.get('document', ''))).name}:{i.get('line', '?')}"
+                         if isinstance(i, dict) else str(i) for i in items)
+    return str(stored)
+
+
 def side_of_partial(folder: str, rs: Ruleset) -> list[tuple[str, str, frozenset[int]]]:
     """The side-by-side link of a partial release's own pages."""
     return [("side by side with English", folder, frozenset(n.section for n in rs.rules))]
@@ -330,5 +343,10 @@ def _side_pages(w: _Writer, store: Store, lang: str, infos: list[ReleaseInfo],
                                   example_label=_example_label(lang),
                                   side_links=side_of_partial(folder, rs))
             _release_pages(w, pctx, folder)
+        quoted = {} if info.complete else {
+            RuleNumber.parse(row[0]): _provenance_text(row[1]) for row in store.conn.execute(
+                "SELECT number, provenance FROM rules WHERE release_id=? AND provenance IS NOT NULL",
+                (info.id,))}
         for sec in sorted({n.section for n in rs.rules}):
-            w.write(f"{folder}/side/{sec}.html", side_page(RuleNumber(sec), tr_ctx, en_ctx, stale))
+            w.write(f"{folder}/side/{sec}.html",
+                    side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=quoted))
