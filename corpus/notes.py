@@ -2,7 +2,8 @@
 
 :meth:`mtgcr.corpus.store.Store.add_document` returns one note per stored release it replaced;
 the merge of wiki quotes with the stored ones (:mod:`mtgcr.extract.merge_stored`) adds notes of
-its own. Callers select notes by :attr:`StoreNote.kind` and release, never by their text;
+its own; copies of a release (:mod:`mtgcr.corpus.copy_store`, :mod:`mtgcr.extract.ingest`)
+add the ``COPY_*`` and ``REREAD`` kinds. Callers select notes by :attr:`StoreNote.kind` and release, never by their text;
 ``str(note)`` is the text a person reads.
 """
 from __future__ import annotations
@@ -22,6 +23,16 @@ class NoteKind(StrEnum):
     MERGED = "merged"
     #: a merge found two texts of one rule, section or glossary entry that disagree
     CONFLICT = "conflict"
+    #: a whole CR text was stored as a copy of its release that is not canonical
+    COPY_STORED = "copy-stored"
+    #: a copy became the canonical copy of its release (precedence or the user's choice)
+    COPY_CANONICAL = "copy-canonical"
+    #: the copy has losses (U+FFFD, '?' for quote marks, lost marks), with line numbers
+    COPY_LOSSY = "copy-lossy"
+    #: a copy's state changed by the user's request (restored, origin recorded)
+    COPY_CHANGED = "copy-changed"
+    #: a stored text was read again from its stored bytes (a store from before copies)
+    REREAD = "reread"
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,12 @@ The store knows tables and rows, not the rule model: :mod:`mtgcr.extract.records
 * **safe for concurrent writers** — a second ingest waits for the write lock (up to
   ``timeout`` seconds, then :class:`StoreBusy`) and re-checks inside its transaction whether the
   document was stored meanwhile (:class:`AlreadyStored`);
-* **no silent downgrade** — a stored complete release is not replaced by an incomplete one of
-  the same (lang, label, origin) (a truncated file, a file with holes) unless asked
-  (:class:`ReplaceRefused`);
+* **copies, never silent replacement** — a whole CR text is stored as a copy of its release
+  (language, effective date, revision); exactly one copy is canonical by the precedence of
+  :mod:`mtgcr.corpus.copies`, the others keep their bytes and can be chosen, removed and
+  restored (:mod:`mtgcr.corpus.copy_store`). Partial releases (quotes) of the same
+  (lang, label, origin) replace each other as before; a complete partial release is not
+  replaced by an incomplete one unless asked (:class:`ReplaceRefused`);
 * **only its own files** — a file that is not SQLite, is damaged, or is another program's
   SQLite database (no ``meta`` table with ``schema_version``) is refused, never extended.
 
@@ -32,6 +35,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from mtgcr.corpus.notes import NoteKind, StoreNote
+from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, origin_from_path
+from mtgcr.corpus.copy_store import COPIES_SCHEMA, CopiesMixin, CopyNotes
+from mtgcr.corpus.quality import CopyQuality, assess_text
 
 __all__ = ["Store", "StoreError", "StoreBusy", "AlreadyStored", "ReplaceRefused",
            "ReleaseRecord", "ReleaseInfo", "default_store_path", "parse_date_spec", "SCHEMA_VERSION"]
@@ -125,13 +131,13 @@ CREATE INDEX IF NOT EXISTS fetches_by_url ON fetches(url);
 CREATE INDEX IF NOT EXISTS examples_by_rule ON examples(release_id, number);
 CREATE INDEX IF NOT EXISTS glossary_by_release ON glossary(release_id);
 CREATE INDEX IF NOT EXISTS facts_by_kind ON facts(kind);
-"""
+""" + COPIES_SCHEMA
 
 _TABLES = set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
 
 #: Tables users may read as DataFrames (``Store.table``).
 PUBLIC_TABLES = ("documents", "releases", "chapters", "sections", "rules", "examples",
-                 "glossary", "warnings", "facts", "alignments")
+                 "glossary", "warnings", "facts", "alignments", "copies")
 
 
 class StoreError(RuntimeError):
@@ -211,7 +217,7 @@ class ReleaseInfo:
                 "source": self.source, "counts": self.counts}
 
 
-class Store:
+class Store(CopiesMixin):
     """An open store file. Use as a context manager or call :meth:`close`.
 
     Args:
@@ -260,6 +266,9 @@ class Store:
                     conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
                                  (str(SCHEMA_VERSION),))
                 self._add_missing_columns()
+                if "releases" in tables and "copies" not in tables:
+                    conn.row_factory = sqlite3.Row
+                    self._backfill_copies()  # additive: old stores gain their copies
             conn.execute("PRAGMA foreign_keys=ON")
             conn.row_factory = sqlite3.Row
         except BaseException as exc:
@@ -375,10 +384,17 @@ class Store:
     def add_document(self, doc: Any, kind: str, releases: Iterable[ReleaseRecord],
                      facts: Iterable[tuple[str, dict]] = (),
                      doc_warnings: Iterable[dict[str, Any]] = (),
-                     replace: bool = False) -> list[StoreNote]:
+                     replace: bool = False, origin: CopyOrigin | None = None,
+                     quality: CopyQuality | None = None,
+                     stored_document: bool = False) -> CopyNotes:
         """Store a document, the releases parsed from it and other facts, in one transaction.
 
-        A release with the same (lang, label, origin) as a stored one replaces it (the old
+        A whole CR text (a record of origin :data:`~mtgcr.corpus.copies.WHOLE_TEXT`) is stored
+        as a copy of its release (language, effective date, revision): its rows become the
+        release's only if it is the canonical copy by :func:`mtgcr.corpus.copies.precedence`
+        (``replace`` makes it the user's choice); otherwise only its copy row and warnings are
+        written and a note says ``stored as a copy of en 2010-02-01 (canonical: …)``. A partial
+        release with the same (lang, label, origin) as a stored one replaces it (the old
         document's bytes stay stored) — except that a stored complete release is not replaced
         by an incomplete one unless ``replace`` is true. Nothing is written if anything fails
         or is interrupted (Ctrl-C): the transaction is rolled back when it is still open and
@@ -391,36 +407,58 @@ class Store:
             facts: ``(kind, json-able dict)`` pairs (citations, term pairs …).
             doc_warnings: warnings not tied to a release (``source``, ``line``, ``message``,
                 optional ``kind`` and ``data``: :func:`mtgcr.extract.records.warning_row`).
-            replace: replace stored releases even by less complete ones.
+            replace: replace stored releases even by less complete ones; a whole text becomes
+                the canonical copy of its release (the user's choice).
+            origin: the copy's origin (default: from the folder names of ``doc.source``,
+                :func:`mtgcr.corpus.copies.origin_from_path`).
+            quality: the copy's losses (default: :func:`mtgcr.corpus.quality.assess_text`).
+            stored_document: the bytes are already stored (a copy re-read from them): reuse
+                that ``documents`` row instead of refusing with :class:`AlreadyStored`.
 
         Returns:
-            One :class:`~mtgcr.corpus.notes.StoreNote` (kind ``REPLACED``) per stored release
-            replaced (``str()``: "replaces en:20231117 (official) from X").
+            A :class:`~mtgcr.corpus.copy_store.CopyNotes`: a list of
+            :class:`~mtgcr.corpus.notes.StoreNote` records (kind ``REPLACED`` per stored
+            release replaced, ``COPY_STORED`` / ``COPY_CANONICAL`` for a copy; ``str()``:
+            "replaces en:20231117 (official) from X"), whose ``copies`` lists each copy
+            written and whether it is canonical now.
 
         Raises:
             AlreadyStored: these bytes were stored meanwhile (a concurrent ingest).
             ReplaceRefused: a stored complete release would be replaced by an incomplete one.
             StoreBusy: the write lock was not free within the timeout.
         """
-        notes: list[StoreNote] = []
+        notes = CopyNotes()
         c = self.conn
         try:
             c.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             raise self._translate(exc) from None
         try:
-            if self.has_document(doc.sha256):  # stored by another process since we looked
+            known = c.execute("SELECT id FROM documents WHERE sha256=?", (doc.sha256,)).fetchone()
+            if known and not stored_document:  # stored by another process since we looked
                 raise AlreadyStored(f"{doc.source}: already stored")
-            cur = c.execute(
-                "INSERT INTO documents (sha256, source, size, encoding, encoding_evidence, "
-                "line_endings, kind, raw, ingested_at) VALUES (?,?,?,?,?,?,?,?,?)",
-                (doc.sha256, doc.source, len(doc.raw), doc.encoding, doc.encoding_evidence,
-                 json.dumps(doc.line_endings), kind, doc.raw,
-                 datetime.now(timezone.utc).isoformat(timespec="seconds")))
-            doc_id = cur.lastrowid
-            assert doc_id is not None  # an INSERT sets it
+            if known:  # re-read from its stored bytes: its facts and warnings are written anew
+                doc_id = known[0]
+                c.execute("DELETE FROM facts WHERE document_id=?", (doc_id,))
+                c.execute("DELETE FROM warnings WHERE document_id=? AND release_id IS NULL", (doc_id,))
+            else:
+                cur = c.execute(
+                    "INSERT INTO documents (sha256, source, size, encoding, encoding_evidence, "
+                    "line_endings, kind, raw, ingested_at) VALUES (?,?,?,?,?,?,?,?,?)",
+                    (doc.sha256, doc.source, len(doc.raw), doc.encoding, doc.encoding_evidence,
+                     json.dumps(doc.line_endings), kind, doc.raw,
+                     datetime.now(timezone.utc).isoformat(timespec="seconds")))
+                doc_id = cur.lastrowid
+                assert doc_id is not None  # an INSERT sets it
             for rec in releases:
-                notes += self._write_release(doc_id, rec, replace)
+                copy = None
+                if rec.release.get("origin") == WHOLE_TEXT:
+                    if quality is None:
+                        quality = assess_text(doc.text)
+                    copy = (*origin_from_path(doc.source, origin), quality)
+                written = self._write_release(doc_id, rec, replace, copy)
+                notes += written
+                notes.copies += getattr(written, "copies", [])
             c.executemany("INSERT INTO facts (document_id, kind, data) VALUES (?,?,?)",
                           [(doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts])
             c.executemany("INSERT INTO warnings (document_id, source, line, message, kind, data) "
@@ -436,7 +474,16 @@ class Store:
             raise
         return notes
 
-    def _write_release(self, doc_id: int, rec: ReleaseRecord, replace: bool = False) -> list[StoreNote]:
+    def _write_release(self, doc_id: int, rec: ReleaseRecord, replace: bool = False,
+                       copy: tuple[CopyOrigin, str, CopyQuality] | None = None) -> list[StoreNote]:
+        """Write one record of document ``doc_id`` (inside :meth:`add_document`'s transaction):
+        a whole text (``copy`` = its origin, evidence, quality) as a copy of its release
+        (:meth:`_write_copy`), a partial one by (lang, label, origin). Returns the notes."""
+        if copy is not None:
+            ns, written, canonical = self._write_copy(doc_id, rec, *copy, replace)
+            out = CopyNotes(ns)
+            out.copies.append((written, canonical))
+            return out
         c = self.conn
         r = rec.release
         notes = []
@@ -457,21 +504,11 @@ class Store:
                     f"{old['source']} with {what}{' (' + ', '.join(fewer) + ')' if fewer else ''}; "
                     f"use 'mtgcr ingest --replace' to replace it anyway")
             c.execute("DELETE FROM releases WHERE id=?", (old["id"],))
+            self._forget_release_caches(old["id"])
             notes.append(StoreNote(NoteKind.REPLACED, f"{r['lang']}:{r['label']}", r["origin"],
                                    f"replaces {key} from {old['source']}"
                                    + ("" if r.get("complete", 1) else " (this one is incomplete)")))
-        cols = ["document_id", *r.keys()]
-        cur = c.execute(f"INSERT INTO releases ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
-                        [doc_id, *r.values()])
-        rid = cur.lastrowid
-        for table in ("chapters", "sections", "rules", "examples", "glossary", "warnings"):
-            rows = getattr(rec, table)
-            if not rows:
-                continue
-            keys = list(rows[0].keys())
-            sql = (f"INSERT INTO {table} (release_id, {','.join(keys)}) "
-                   f"VALUES (?, {','.join('?' * len(keys))})")
-            c.executemany(sql, [(rid, *[row[k] for k in keys]) for row in rows])
+        self._insert_release_rows(doc_id, rec)
         return notes
 
     def document_warning_rows(self, sha256: str) -> list[dict[str, Any]]:
@@ -530,6 +567,9 @@ class Store:
                 releases nearest to the date asked for, closest first).
         """
         rels = self.releases(lang)
+        if not rels and spec and self.copies_matching(spec, lang):
+            raise StoreError(f"{lang} release {spec!r} was removed (its copies are kept: "
+                             f"'mtgcr restore {spec}' brings it back)")
         if not rels:
             have = ", ".join(self.languages())
             raise StoreError(f"no {lang} releases in {self.path} "
@@ -544,6 +584,16 @@ class Store:
         iso_s = when.isoformat() if when else s
         hits = [r for r in rels if r.effective_date == iso_s or r.label == label
                 or (r.effective_date or "").replace("-", "") == label]
+        if not hits:  # a label only another copy of a release carries (archive CR-2009-07-08)
+            copies = self.copies_matching(s, lang)
+            docs = {c.document_id for c in copies if c.canonical}
+            hits = [r for r in rels if r.origin == WHOLE_TEXT and self.conn.execute(
+                "SELECT document_id FROM releases WHERE id=?", (r.id,)).fetchone()[0] in docs]
+            if hits:
+                return hits[0]
+            if copies:
+                raise StoreError(f"{lang} release {spec!r} was removed (its copies are kept: "
+                                 f"'mtgcr restore {spec}' brings it back)")
         if not hits:
             raise StoreError(f"no {lang} release {spec!r} in the store; nearest: "
                              f"{', '.join(nearest_releases(rels, when or label))}")
@@ -568,10 +618,15 @@ class Store:
         return rec
 
     def facts(self, kind: str) -> list[dict[str, Any]]:
-        """All stored facts of one kind (JSON-decoded), each with ``document_source`` added."""
+        """All stored facts of one kind (JSON-decoded), each with ``document_source`` added.
+        Facts of a copy that is not canonical (a second JA text of one release) are left out,
+        so a release's facts are never counted twice."""
+        skip = (" AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.document_id = f.document_id "
+                "AND NOT EXISTS (SELECT 1 FROM releases r WHERE r.document_id = c.document_id))"
+                if self.has_copies_table() else "")
         rows = self.conn.execute(
             "SELECT f.data, d.source FROM facts f JOIN documents d ON d.id=f.document_id "
-            "WHERE f.kind=? ORDER BY f.rowid", (kind,))
+            f"WHERE f.kind=?{skip} ORDER BY f.rowid", (kind,))
         out = []
         for data, source in rows:
             item = json.loads(data)

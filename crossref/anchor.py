@@ -147,8 +147,15 @@ def resolve_anchor(chain, anchor: Anchor, target: str | None = None) -> Resoluti
     k_from = next((k for k, r in enumerate(chain.releases)
                    if r.effective_date == anchor.release), None)
     if k_from is None:
+        when = anchor.release.isoformat()
+        copies = chain.store.copies_matching(when, anchor.lang)
+        if copies and copies[0].effective_date and copies[0].effective_date != when:
+            # a copy's file-name date (archive CR-2009-07-08 is the release effective 2009-07-11)
+            raise AnchorError(f"anchor {anchor}: {when} is the label of a copy of "
+                              f"{copies[0].name}; anchors name a release by its effective date: "
+                              f"{anchor.lang}:{copies[0].effective_date}:{anchor.number}")
         raise AnchorError(f"anchor {anchor}: no stored {anchor.lang} release is effective "
-                          f"{anchor.release.isoformat()} (ingest it)")
+                          f"{when} (ingest it)")
     k_to = chain.index(target)
     rule = chain.ruleset(k_from).get(anchor.number)
     matches = None

@@ -29,15 +29,23 @@ __all__ = ["Chain", "chain_releases", "complete_releases", "aligned_pair"]
 
 def complete_releases(store: Store, lang: str = "en") -> list[ReleaseInfo]:
     """Complete releases of ``lang`` in date order (effective date, else label), one per
-    label: the official one when the store also holds the label from another origin.
-    ``[]`` when there is none."""
-    best: dict[str, ReleaseInfo] = {}
+    release — (effective date, revision), as :func:`mtgcr.corpus.copies.release_key` names it:
+    the whole text when the store also holds quotes of it. A store keeps one whole text per
+    release (its canonical copy); a read-only store from before copies may hold two for one
+    date (archive CR-2009-07-08 and official 2009-07-11), and the one whose label is its
+    effective date is taken. ``[]`` when there is none."""
+    best: dict[tuple, ReleaseInfo] = {}
+
+    def rank(r: ReleaseInfo) -> tuple:
+        return (r.origin == "official", (r.effective_date or "").replace("-", "") == r.label)
+
     for r in store.releases(lang):
         if not r.complete:
             continue
-        cur = best.get(r.label)
-        if cur is None or (r.origin == "official" and cur.origin != "official"):
-            best[r.label] = r
+        key = (r.effective_date or r.label, r.revision)
+        cur = best.get(key)
+        if cur is None or rank(r) > rank(cur):
+            best[key] = r
     return sorted(best.values(), key=lambda r: (r.effective_date or r.label, r.label))
 
 

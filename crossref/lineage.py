@@ -5,7 +5,9 @@ consecutive pair. A rule's *lineage id* is ``"<lang>:<label>:<number>"`` of the 
 number where it first appeared, found by walking back through continuing relations
 (unchanged, renumbered, modified, moved; the main piece of a split; the main rule of a
 merge). It stays the same however often the rule is renumbered, as long as the set of
-ingested releases before its birth does not change.
+ingested releases before its birth does not change. It is a **derived label** for reports:
+ingesting an older release moves it (``en:20030315:502.9b`` becomes ``en:20010723:502.9b``).
+Whatever must name a rule for ever stores an anchor instead (:mod:`mtgcr.crossref.anchor`).
 
 :meth:`Lineage.history` lists a rule's (or section's) number and change kind in every
 release of the chain, both directions; :meth:`Lineage.remap` gives the number(s) in another

@@ -7,6 +7,14 @@ reveal; see :mod:`mtgcr.extract.formats.cr_text`) does not replace a stored comp
 (lang, label, origin) unless ``replace`` is asked for. Ctrl-C stops the run at once with
 :class:`IngestInterrupted`, which says what was stored; a busy or damaged store stops it
 with :class:`mtgcr.corpus.store.StoreError`.
+
+A whole CR text is stored as a **copy** of its release (language and effective date): it
+becomes the canonical copy only by the precedence of :mod:`mtgcr.corpus.copies` (official over
+unknown over second-hand, then whole, then cleaner), else the result's notes say
+``stored as a copy of en 2010-02-01 (canonical: …)``. Its origin comes from ``origin`` or the
+folder names of its path; its losses (U+FFFD, ``?`` for quote marks, lost ®/™) are noted with
+line numbers. Ingesting the bytes of a removed copy restores it; a whole text whose bytes were
+stored but not its copy (a store from before copies) is read again from the stored bytes.
 """
 from __future__ import annotations
 
@@ -15,10 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from mtgcr.corpus.document import DocumentError, load_document
+from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, CopyRecord
+from mtgcr.corpus.document import DocumentError, document_from_bytes, load_document
 from mtgcr.corpus.notes import NoteKind, StoreNote
+from mtgcr.corpus.quality import assess_lines
 from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 
+from mtgcr.extract.copies import change_origin, choose_canonical, restore_copies
 from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.registry import UnknownKindError, parse_document
 from mtgcr.extract.merge_stored import merge_with_stored
@@ -26,7 +37,7 @@ from mtgcr.extract.model import ParseWarning
 from mtgcr.extract.records import to_record, warning_from_row, warning_row
 
 __all__ = ["IngestResult", "IngestInterrupted", "ScannedPaths", "ingest_paths", "ingest_file",
-           "expand_paths", "scan_paths"]
+           "expand_paths", "scan_paths", "reread_unattached"]
 
 #: File name endings that ``expand_paths`` picks up inside folders.
 TEXT_SUFFIXES = {".txt", ".html", ".htm", ".wiki", ".wikitext", ".md", ""}
@@ -46,7 +57,9 @@ class IngestResult:
         error: one-line reason when failed.
         warnings: :class:`~mtgcr.extract.model.ParseWarning` values (for an unchanged file:
             those stored with it); ``str()`` gives ``"file:line: message"``.
-        notes: :class:`~mtgcr.corpus.notes.StoreNote` records (replacements, merges).
+        notes: :class:`~mtgcr.corpus.notes.StoreNote` records (replacements, merges, copies,
+            losses).
+        copies: the copies written, each with whether it is canonical now.
     """
 
     path: str
@@ -57,6 +70,7 @@ class IngestResult:
     error: str = ""
     warnings: list[ParseWarning] = field(default_factory=list)
     notes: list[StoreNote] = field(default_factory=list)
+    copies: list[tuple[CopyRecord, bool]] = field(default_factory=list)
 
 
 class IngestInterrupted(KeyboardInterrupt):
@@ -126,14 +140,16 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 def ingest_paths(store: Store, paths: Iterable[str | Path],
                  on_file: Callable[[Path], None] | None = None,
-                 replace: bool = False) -> list[IngestResult]:
+                 replace: bool = False, origin: CopyOrigin | None = None) -> list[IngestResult]:
     """Ingest files and folders into ``store``; never raises for a bad file.
 
     Args:
         store: an open, writable store.
         paths: files or folders.
         on_file: called with each file before it is processed (progress reporting).
-        replace: let incomplete files replace stored complete releases.
+        replace: let incomplete files replace stored complete releases; a whole CR text
+            becomes the canonical copy of its release (the user's choice).
+        origin: the origin of every file (default: from its folder names).
 
     Returns:
         One :class:`IngestResult` per file, in order.
@@ -148,13 +164,14 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
         if on_file:
             on_file(path)
         try:
-            results.append(ingest_file(store, path, replace=replace))
+            results.append(ingest_file(store, path, replace=replace, origin=origin))
         except IngestInterrupted as exc:
             raise IngestInterrupted(results + exc.results) from None
     return results
 
 
-def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult:
+def ingest_file(store: Store, path: Path, replace: bool = False,
+                origin: CopyOrigin | None = None) -> IngestResult:
     """Ingest one file (see :func:`ingest_paths`); never raises for a bad file or a failed
     write (the result says ``"failed"`` with a one-line reason naming the file).
 
@@ -169,8 +186,18 @@ def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult
         except DocumentError as exc:
             return IngestResult(str(path), "failed", error=str(exc))
         if store.has_document(doc.sha256):
-            return _unchanged(store, path, doc)
-        return _parse_and_store(store, path, doc, replace)
+            copy = store.copy_of_document(doc.sha256)
+            if copy is not None and copy.removed:
+                return _restore(store, path, doc, copy)
+            if copy is not None and origin is not None and copy.origin is not origin:
+                return _reorigin(store, path, doc, copy, origin, replace)
+            if copy is not None and replace and not (copy.canonical and copy.chosen):
+                return _choose(store, path, doc, copy)
+            if (copy is None and store.document_kind(doc.sha256) == "cr-text"
+                    and not store.document_has_releases(doc.sha256) and store.has_copies_table()):
+                return _parse_and_store(store, path, doc, replace, origin, stored=True)
+            return _unchanged(store, path, doc, copy)
+        return _parse_and_store(store, path, doc, replace, origin)
     except KeyboardInterrupt:
         stored = doc is not None and store.has_document(doc.sha256)
         res = IngestResult(str(path), "ingested" if stored else "interrupted",
@@ -180,16 +207,117 @@ def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult
         raise IngestInterrupted([res]) from None
 
 
-def _unchanged(store: Store, path: Path, doc) -> IngestResult:
-    return IngestResult(str(path), "unchanged", encoding=doc.encoding,
-                        warnings=_stored_warnings(store, doc.sha256))
-
-
 def _stored_warnings(store: Store, sha256: str) -> list[ParseWarning]:
     return [warning_from_row(r) for r in store.document_warning_rows(sha256)]
 
 
-def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResult:
+def reread_unattached(store: Store) -> list[IngestResult]:
+    """Read again, from their stored bytes, the CR texts a store from before copies kept
+    without a release (a second copy had replaced them): each becomes a copy of its release,
+    canonical if the precedence says so (the result's notes say which). ``[]`` when there is
+    none — the usual case, one query.
+
+    Raises:
+        IngestInterrupted: Ctrl-C (every text read so far stays stored).
+        mtgcr.corpus.store.StoreError: the store is busy or damaged.
+    """
+    out: list[IngestResult] = []
+    for sha, source in store.unattached_texts():
+        raw = store.document_raw(sha)
+        if raw is None:  # deleted meanwhile
+            continue
+        doc = document_from_bytes(raw, source)
+        try:
+            res = _parse_and_store(store, Path(source), doc, False, None, stored=True)
+        except KeyboardInterrupt:
+            raise IngestInterrupted(out) from None
+        res.notes.insert(0, _note(NoteKind.REREAD, res, "read again from the stored bytes (it "
+                                                          "had been replaced before copies were kept)"))
+        out.append(res)
+    return out
+
+
+def _stored_copy(store: Store, copy_id: int) -> CopyRecord:
+    """Copy ``copy_id`` as stored now (it exists: the caller just wrote it)."""
+    now = store.copy(copy_id)
+    if now is None:
+        raise StoreError(f"copy {copy_id} is no longer stored (changed by another process)")
+    return now
+
+
+def _copy_note(kind: NoteKind, copy: CopyRecord, text: str) -> StoreNote:
+    return StoreNote(kind, f"{copy.lang}:{copy.label}", WHOLE_TEXT, text)
+
+
+def _note(kind: NoteKind, res: IngestResult, text: str) -> StoreNote:
+    """A note about the file of ``res`` (its first release names it; ``""`` if none)."""
+    lang, label = (res.releases[0][0], res.releases[0][1]) if res.releases else ("", "")
+    return StoreNote(kind, f"{lang}:{label}" if lang else "", WHOLE_TEXT, text)
+
+
+def _unchanged(store: Store, path: Path, doc, copy: CopyRecord | None = None) -> IngestResult:
+    res = IngestResult(str(path), "unchanged", encoding=doc.encoding,
+                       warnings=_stored_warnings(store, doc.sha256))
+    if copy is not None:
+        res.copies.append((copy, copy.canonical))
+    return res
+
+
+def _restore(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
+    """The bytes of a removed copy were ingested again: restore it (the undo of ``remove``)."""
+    spec = copy.effective_date or copy.label
+    change = restore_copies(store, spec, copy.id, copy.lang)
+    now = _stored_copy(store, copy.id)
+    res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
+                       warnings=_stored_warnings(store, doc.sha256))
+    res.notes.append(_copy_note(NoteKind.COPY_CHANGED, copy,
+                                f"restored the removed copy {copy.id} of {change.release}"
+                                + (" (canonical)" if now.canonical else
+                                   f" (canonical: {change.canonical.describe()})"
+                                   if change.canonical else "")))
+    res.copies.append((now, now.canonical))
+    res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
+    return res
+
+
+def _reorigin(store: Store, path: Path, doc, copy: CopyRecord, origin: CopyOrigin,
+              replace: bool) -> IngestResult:
+    """``--origin`` with the bytes of a stored copy: record the origin the user gives."""
+    change = change_origin(store, copy, origin)
+    now = _stored_copy(store, copy.id)
+    if replace and not now.canonical:
+        return _choose(store, path, doc, now)
+    res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
+                       warnings=_stored_warnings(store, doc.sha256))
+    res.notes.append(_copy_note(NoteKind.COPY_CHANGED, copy,
+                                f"copy {copy.id} of {change.release}: origin {origin.value} (was "
+                                f"{copy.origin.value}); canonical: "
+                                + (f"copy {change.canonical.id} ({change.canonical.describe()})"
+                                   if change.canonical else "none")))
+    res.copies.append((now, now.canonical))
+    res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
+    return res
+
+
+def _choose(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
+    """``--replace`` with the bytes of a stored copy: make it the canonical copy (chosen)."""
+    change = choose_canonical(store, copy.effective_date or copy.label, copy.id, copy.lang)
+    now = _stored_copy(store, copy.id)
+    res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
+                       warnings=_stored_warnings(store, doc.sha256))
+    res.notes.append(_copy_note(NoteKind.COPY_CANONICAL, copy,
+                                f"copy {copy.id} is now the canonical copy of {change.release} "
+                                f"(chosen with --replace)"
+                                + (f"; copy {change.before.id} ({change.before.describe()}) "
+                                   f"stays stored as a copy"
+                                   if change.before and change.switched else "")))
+    res.copies.append((now, True))
+    res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
+    return res
+
+
+def _parse_and_store(store: Store, path: Path, doc, replace: bool,
+                     origin: CopyOrigin | None = None, stored: bool = False) -> IngestResult:
     try:
         parsed = parse_document(doc)
     except (UnknownKindError, CRFormatError, DocumentError) as exc:
@@ -209,11 +337,17 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResu
         # a merged partial release replaces its stored self: the merge note says so already
         merged_keys = {(rs.release.key, origin) for (rs, _, ns), (_, origin, _)
                        in zip(merged, parsed.rulesets) if ns}
-        notes += [n for n in store.add_document(
+        quality = assess_lines(doc.lines)
+        written = store.add_document(
             doc, parsed.kind, records, parsed.facts,
             [warning_row(w) for w in parsed.warnings],
-            replace=replace)
-            if not (n.kind is NoteKind.REPLACED and (n.release, n.origin) in merged_keys)]
+            replace=replace, origin=origin, quality=quality, stored_document=stored)
+        notes += [n for n in written
+                  if not (n.kind is NoteKind.REPLACED and (n.release, n.origin) in merged_keys)]
+        if written.copies and quality.lossy:
+            copy = written.copies[0][0]
+            notes.append(StoreNote(NoteKind.COPY_LOSSY, f"{copy.lang}:{copy.label}", WHOLE_TEXT,
+                                   f"lossy copy: {'; '.join(map(str, quality.marks))}"))
     except AlreadyStored:  # a concurrent ingest stored these bytes since we looked
         return _unchanged(store, path, doc)
     except ReplaceRefused as exc:
@@ -226,7 +360,8 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResu
         return IngestResult(str(path), "failed", kind=parsed.kind, encoding=doc.encoding,
                             error=f"{path}: not stored ({type(exc).__name__}: {exc}); "
                                   f"the store is unchanged")
-    res = IngestResult(str(path), "ingested", kind=parsed.kind, encoding=doc.encoding, notes=notes)
+    res = IngestResult(str(path), "ingested", kind=parsed.kind, encoding=doc.encoding, notes=notes,
+                       copies=list(written.copies))
     for rs, _, _ in parsed.rulesets:
         eff = rs.release.effective_date.isoformat() if rs.release.effective_date else None
         res.releases.append((rs.release.lang, rs.release.label, eff, rs.counts()))

@@ -1,6 +1,7 @@
 """One ingest run over files and folders, as ``mtgcr ingest``, ``mtgcr build`` and
 :meth:`mtgcr.reports.api.Corpus.ingest` do it: the files found (and those skipped by suffix),
-each file's :class:`~mtgcr.extract.ingest.IngestResult`, and — when the run stopped early
+each file's :class:`~mtgcr.extract.ingest.IngestResult` (first those of stored texts read again
+as copies, :func:`~mtgcr.extract.ingest.reread_unattached`), and — when the run stopped early
 (Ctrl-C, a busy or damaged store) — why and after how many files. Nothing stored is lost by a
 stop: every file that finished stays stored, the one in hand is wholly stored or not at all.
 """
@@ -11,9 +12,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Callable, Iterable
 
+from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.corpus.store import Store, StoreError
 
-from mtgcr.extract.ingest import IngestInterrupted, IngestResult, ScannedPaths, ingest_file, scan_paths
+from mtgcr.extract.ingest import (IngestInterrupted, IngestResult, ScannedPaths, ingest_file,
+                                  reread_unattached, scan_paths)
 
 __all__ = ["Stop", "IngestRun", "run_ingest"]
 
@@ -35,12 +38,15 @@ class IngestRun:
         stop: why the run stopped early, else ``None``.
         message: with ``stop``, one line saying where it stopped (``"interrupted at a.txt (3
             of 9 files handled); the store keeps every file that finished"``).
+        reread: results of the CR texts a store from before copies had replaced, read again
+            from their stored bytes as copies before the files (usually none).
     """
 
     scan: ScannedPaths
     results: list[IngestResult] = field(default_factory=list)
     stop: Stop | None = None
     message: str = ""
+    reread: list[IngestResult] = field(default_factory=list)
 
     @property
     def files(self) -> list[Path]:
@@ -56,6 +62,13 @@ class IngestRun:
     def failed(self) -> list[IngestResult]:
         """The files that failed (each with a one-line ``error`` naming it)."""
         return [r for r in self.results if r.status == "failed"]
+
+    @property
+    def as_copies(self) -> int:
+        """Files ingested as copies of a release that are not its canonical copy (``mtgcr
+        releases --copies`` lists them)."""
+        return sum(1 for r in self.results if r.status == "ingested" and r.copies
+                   and not any(canonical for _, canonical in r.copies))
 
     @property
     def not_done(self) -> int:
@@ -81,16 +94,20 @@ class IngestRun:
 
 
 def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
-               on_file: Callable[[Path, int, int], None] | None = None) -> IngestRun:
+               on_file: Callable[[Path, int, int], None] | None = None,
+               origin: CopyOrigin | None = None) -> IngestRun:
     """Ingest files and folders into ``store`` (see :mod:`mtgcr.extract.ingest`); never raises
     for a bad file, a Ctrl-C or a store that becomes busy: the run says so.
 
     Args:
         store: an open, writable store.
         paths: files or folders (folders: recursively, text-like suffixes only).
-        replace: let an incomplete or smaller parse replace a stored complete release.
+        replace: let an incomplete or smaller parse replace a stored complete release; a
+            whole CR text becomes the canonical copy of its release (the user's choice).
         on_file: progress, called as ``on_file(path, files done, files in all)`` before
             each file.
+        origin: the origin of every file's copy (default: from its folder names,
+            :func:`mtgcr.corpus.copies.origin_from_path`).
 
     Returns:
         An :class:`IngestRun`.
@@ -100,16 +117,26 @@ def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
     """
     run = IngestRun(scan_paths(paths))
     files = run.files
+    rereading = True
     try:
+        run.reread = reread_unattached(store)  # texts an older mtgcr replaced: copies now
+        rereading = False
         for i, f in enumerate(files):
             if on_file is not None:
                 on_file(f, i, len(files))
-            run.results.append(ingest_file(store, f, replace=replace))
+            run.results.append(ingest_file(store, f, replace=replace, origin=origin))
     except IngestInterrupted as exc:
-        run.results += exc.results
         run.stop = Stop.INTERRUPTED
-        run.message = (f"interrupted at {exc.results[-1].path} ({len(run.results)} of "
-                       f"{len(files)} files handled); the store keeps every file that finished")
+        if rereading:  # every stored text read again so far stays stored
+            run.reread = exc.results
+            run.message = (f"interrupted while reading stored texts again ({len(exc.results)} "
+                           f"read, 0 of {len(files)} files handled); the store keeps every "
+                           f"text that finished")
+        else:
+            run.results += exc.results
+            run.message = (f"interrupted at {exc.results[-1].path} ({len(run.results)} of "
+                           f"{len(files)} files handled); the store keeps every file that "
+                           f"finished")
     except KeyboardInterrupt:  # between two files: every file handled so far is complete
         run.stop = Stop.INTERRUPTED
         run.message = (f"interrupted ({len(run.results)} of {len(files)} files handled); the "

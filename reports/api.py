@@ -34,6 +34,8 @@ from mtgcr.extract.records import from_record, load_release, provenance_of
 from mtgcr.extract.rulenum import RuleNumber
 
 if TYPE_CHECKING:  # the operations import these on first use: opening a store stays cheap
+    from mtgcr.corpus.copy_store import ReleaseCopies
+    from mtgcr.extract.copies import CopyChange
     from mtgcr.crossref.cite_store import CiteCheck, WikiPages
     from mtgcr.crossref.history import Remapped, RuleHistory
     from mtgcr.crossref.identify_store import Placed
@@ -207,7 +209,8 @@ class Corpus:
 
     # -- ingest ----------------------------------------------------------------------------
     def ingest(self, *paths: str | Path, replace: bool = False,
-               on_file: Callable[[Path, int, int], None] | None = None) -> IngestRun:
+               on_file: Callable[[Path, int, int], None] | None = None,
+               origin: str | None = None) -> IngestRun:
         """Ingest CR files, translations and wiki pages (files or folders, recursively).
 
         Files already stored (same bytes) are skipped; a file that fails leaves nothing
@@ -216,16 +219,23 @@ class Corpus:
 
         Args:
             paths: files or folders.
-            replace: let an incomplete or smaller parse replace a stored complete release.
+            replace: let an incomplete or smaller parse replace a stored complete release;
+                a whole CR text becomes the canonical copy of its release (the user's choice).
             on_file: progress: ``on_file(path, files done, files in all)`` before each file.
+            origin: where the files come from, a :class:`mtgcr.corpus.copies.CopyOrigin`
+                value (``"official"``, ``"unknown"``, ``"normalized"``, ``"archive"`` …;
+                default: from their folder names). Every whole CR text is stored as a copy
+                of its release; the canonical copy is chosen by
+                :func:`mtgcr.corpus.copies.precedence` (the results' notes say which).
 
         Returns:
             :class:`mtgcr.extract.ingest_run.IngestRun` (``results``, ``count(status)``,
-            ``failed``, ``to_frame()``).
+            ``failed``, ``as_copies``, ``reread``, ``to_frame()``).
 
         Raises:
             StoreError: the store cannot be created or is not an mtgcr store.
             DocumentError: an empty path.
+            BadArgument: ``origin`` is not a copy origin.
 
         >>> import mtgcr, tempfile, pathlib
         >>> from mtgcr.corpus import sample
@@ -236,9 +246,15 @@ class Corpus:
         >>> cr.ingest(sample.path()).count("unchanged")
         2
         """
+        from mtgcr.corpus.copies import CopyOrigin
         from mtgcr.extract.ingest_run import run_ingest
+        try:
+            how = CopyOrigin(origin) if origin is not None else None
+        except ValueError:
+            raise BadArgument(f"origin {origin!r}: not a copy origin; choose from "
+                              f"{', '.join(o.value for o in CopyOrigin)}") from None
         with self.store(readonly=False) as store:
-            return run_ingest(store, paths, replace=replace, on_file=on_file)
+            return run_ingest(store, paths, replace=replace, on_file=on_file, origin=how)
 
     # -- releases --------------------------------------------------------------------------
     def release_infos(self, lang: str | None = None) -> list[ReleaseInfo]:
@@ -256,6 +272,72 @@ class Corpus:
                                + (f"languages stored: {', '.join(have)})" if have
                                   else "the store is empty)"))
         return rels
+
+    def release_copies(self, lang: str | None = None) -> ReleaseCopies:
+        """The stored releases with their copies: every whole CR text ingested is a copy of
+        its release (language, effective date, revision), one of them canonical
+        (:mod:`mtgcr.corpus.copies`).
+
+        Returns:
+            :class:`mtgcr.corpus.copy_store.ReleaseCopies` (``releases``, ``copies``,
+            ``canonical`` by release id, ``removed`` release keys).
+
+        Raises:
+            StoreError: no store.
+            NotFound: ``lang`` names a language with no stored release or copy.
+        """
+        with self.store() as store:
+            listing = store.release_copies(lang)
+            if lang and not listing.releases and not listing.copies:
+                have = store.languages()
+                raise NotFound(f"no {lang} releases in {self.path} ("
+                               + (f"languages stored: {', '.join(have)})" if have
+                                  else "the store is empty)"))
+        return listing
+
+    def choose_copy(self, release: str, copy: int | None, lang: str = "en") -> CopyChange:
+        """Make copy number ``copy`` the canonical copy of ``release`` (the user's choice,
+        kept by later ingests); ``None`` goes back to the stated precedence. The copy is parsed
+        again from its stored bytes; nothing changes if that fails or is interrupted.
+
+        Returns:
+            :class:`mtgcr.extract.copies.CopyChange` (``canonical``, ``before``, ``switched``).
+
+        Raises:
+            StoreError: no store, no such release or copy; the bytes no longer parse.
+        """
+        from mtgcr.extract.copies import choose_canonical
+        with self.store(readonly=False) as store:
+            return choose_canonical(store, release, copy, lang)
+
+    def remove(self, release: str, copy: int | None = None, lang: str = "en",
+               purge: bool = False) -> CopyChange:
+        """Remove ``release`` (every copy) or one copy of it; the bytes stay stored, so
+        :meth:`restore` undoes it — unless ``purge`` deletes the removed copies' bytes too.
+
+        Returns:
+            :class:`mtgcr.extract.copies.CopyChange` (``canonical`` afterwards, ``purged``).
+
+        Raises:
+            StoreError: no store, no such release or copy; a partial release (no copies).
+        """
+        from mtgcr.extract.copies import remove_copies
+        with self.store(readonly=False) as store:
+            return remove_copies(store, release, copy, lang, purge=purge)
+
+    def restore(self, release: str, copy: int | None = None, lang: str = "en") -> CopyChange:
+        """Undo :meth:`remove` from the stored bytes: the removed copies of ``release`` (or
+        copy ``copy``) are kept again and the canonical copy by precedence is parsed again.
+
+        Returns:
+            :class:`mtgcr.extract.copies.CopyChange`.
+
+        Raises:
+            StoreError: no store, no such release or copy (a purged copy's bytes are gone).
+        """
+        from mtgcr.extract.copies import restore_copies
+        with self.store(readonly=False) as store:
+            return restore_copies(store, release, copy, lang)
 
     def resolve(self, release: str | None = None, lang: str = "en") -> ReleaseInfo:
         """The stored release a user's spec names (see :meth:`mtgcr.corpus.store.Store.resolve`:
@@ -475,7 +557,9 @@ class Corpus:
 
         Returns:
             :class:`mtgcr.reports.diffreport.Diff`: ``summary()``, ``to_frame()``,
-            ``to_json()``, ``render("md" | "html" | "csv" | "json")``, ``alignment``.
+            ``to_json()``, ``render("md" | "html" | "csv" | "json")``, ``alignment``,
+            ``direction`` / ``direction_note`` (a self-diff — also through two copies'
+            labels — or a reversed diff says so; the reports carry the note).
 
         Raises:
             StoreError: no store, or no such release.
@@ -508,7 +592,7 @@ class Corpus:
                      for rs in (cross.old, cross.new)]
             raise NotFound(f"--section {sec}: there is no section {sec} in {names[0]} or in "
                            f"{names[1]}")
-        return Diff(cross, sec, include_unchanged, decisions, include_typography)
+        return Diff(cross, sec, include_unchanged, decisions, include_typography, (old, new))
 
     def history(self, number: str | RuleNumber, release: str | None = None, lang: str = "en",
                 on_align: Callable[[int, int], None] | None = None) -> RuleHistory:

@@ -80,31 +80,37 @@ def releases(store_path: Path) -> list[tuple]:
 
 # -- 1. incomplete files ---------------------------------------------------------------------------
 
-def test_truncated_copy_does_not_replace_the_complete_release(store_path, full, cut_after_glossary_heading, capsys):
+def test_truncated_copy_is_stored_as_a_copy_and_can_be_chosen(store_path, full, cut_after_glossary_heading, capsys):
     s = str(store_path)
     assert main(["--store", s, "--silent", "ingest", str(full)]) == 0
     capsys.readouterr()
-    assert main(["--store", s, "ingest", str(cut_after_glossary_heading)]) == 1
-    err = capsys.readouterr().err
-    assert (f"error: {cut_after_glossary_heading}: not stored: it would replace the complete "
-            f"en:20310303 (official) from {full} with a smaller one (0 glossary instead of 2); "
-            f"use 'mtgcr ingest --replace' to replace it anyway") in err.splitlines()
-    assert "replaces" not in err
+    assert main(["--store", s, "ingest", str(cut_after_glossary_heading)]) == 0
+    out, err = capsys.readouterr()
+    assert (f"note: {cut_after_glossary_heading}: stored as a copy of en 2031-03-03 (canonical: "
+            f"{full}, unknown); copy 2: 'mtgcr releases --canonical 2031-03-03 --copy 2' makes it "
+            f"canonical") in err.splitlines()
+    assert "en:20310303 (copy 2 of en 2031-03-03)" in out
+    assert ("1 ingested (1 as copies, not canonical: mtgcr releases --copies), 0 already stored, "
+            "0 failed") in err.splitlines()
     assert releases(store_path) == [("20310303", True, 3, 2, "in")]
     with Store(store_path, readonly=True) as st:
-        assert st.conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 1
-    # asked for: it replaces; its rule tree is whole, so it is still complete (with a warning)
+        assert st.conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 2
+    # asked for: it is canonical; its rule tree is whole, so it is still complete (with a warning)
     assert main(["--store", s, "ingest", "--replace", str(cut_after_glossary_heading)]) == 0
     err = capsys.readouterr().err
-    assert (f"note: {cut_after_glossary_heading}: replaces en:20310303 (official) from {full}"
-            ) in err.splitlines()
+    assert (f"note: {cut_after_glossary_heading}: copy 2 is now the canonical copy of en 2031-03-03 "
+            f"(chosen with --replace); copy 1 ({full}, unknown) stays stored as a copy") in err.splitlines()
     assert releases(store_path) == [("20310303", True, 3, 0, "cut")]
-    # a fuller file (other bytes: CRLF line breaks) replaces the smaller one unasked
+    # a fuller file (other bytes: CRLF line breaks) does not override the user's choice ...
     crlf = full.parent.parent / "crlf" / full.name
     crlf.parent.mkdir()
     crlf.write_bytes(full.read_bytes().replace(b"\n", b"\r\n"))
     assert main(["--store", s, "--silent", "ingest", str(crlf)]) == 0
-    assert releases(store_path) == [("20310303", True, 3, 2, "crlf")]
+    assert releases(store_path) == [("20310303", True, 3, 0, "cut")]
+    # ... until the choice is cleared: then the whole glossary wins, and of two equal copies the
+    # one stored first
+    assert main(["--store", s, "releases", "--canonical", "2031-03-03", "--copy", "auto"]) == 0
+    assert releases(store_path) == [("20310303", True, 3, 2, "in")]
 
 
 def test_file_with_holes_is_stored_incomplete_with_a_warning_per_missing_section(store_path, holed, full, capsys):

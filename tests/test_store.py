@@ -224,15 +224,26 @@ def test_round_trip_equals_the_parse(store_path, files):
     assert (back.title, back.introduction, back.credits) == (parsed.title, parsed.introduction, parsed.credits)
 
 
-def test_same_release_from_other_bytes_replaces_it(store_path, files, tmp_path):
+def test_same_release_from_other_bytes_is_stored_as_a_copy(store_path, files, tmp_path):
     other = write(tmp_path, "MagicCompRules 20310303.txt", cr_text().replace("Each player brings a deck.",
                                                                              "Each player brings one deck."))
     with Store(store_path) as store:
         ingest_paths(store, [files["a"]])
         res = ingest_paths(store, [other])
-        assert [str(n) for n in res[0].notes] == [f"replaces en:20310303 (official) from {files['a']}"]
+        assert str(res[0].notes[0]).startswith(
+            f"stored as a copy of en 2031-03-03 (canonical: {files['a']}, unknown); copy 2: ")
         assert [(n.kind, n.release, n.origin) for n in res[0].notes] == [
-            (NoteKind.REPLACED, "en:20310303", "official")]
+            (NoteKind.COPY_STORED, "en:20310303", "official")]
+        assert [(c.id, c.canonical) for c, _ in res[0].copies] == [(2, False)]
         assert len(store.releases()) == 1
-        assert load_ruleset(store, "20310303").get("100.2").text == "Each player brings one deck."
+        # the first copy stays canonical: equal in origin, completeness, quality and size
+        assert load_ruleset(store, "20310303").get("100.2").text == "Each player brings a deck."
         assert store.conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 2  # bytes kept
+        assert [(c.id, c.source, c.canonical) for c in store.copies()] == [
+            (1, str(files["a"]), True), (2, str(other), False)]
+        # --replace with the same bytes makes it the canonical copy (the user's choice)
+        res = ingest_paths(store, [other], replace=True)
+        assert res[0].status == "ingested" and str(res[0].notes[0]).startswith(
+            "copy 2 is now the canonical copy of en 2031-03-03 (chosen with --replace)")
+        assert res[0].notes[0].kind is NoteKind.COPY_CANONICAL
+        assert load_ruleset(store, "20310303").get("100.2").text == "Each player brings one deck."

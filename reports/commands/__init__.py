@@ -1,8 +1,8 @@
 """Command modules of the ``mtgcr`` CLI; each has ``register(subparsers)``."""
 from mtgcr.reports.commands import (build, cite_check, cite_migrate, define, diff, fetch, fixtures,
                                     glossary, history, identify, ingest, pair, releases, remap,
-                                    search, show, site, update)
+                                    remove, restore, search, show, site, update)
 
 #: Registered command modules, in the order ``--help`` lists them.
-COMMANDS = [ingest, releases, show, define, build, cite_check, cite_migrate, diff, history, remap,
-            identify, pair, fetch, update, search, site, fixtures, glossary]
+COMMANDS = [ingest, releases, remove, restore, show, define, build, cite_check, cite_migrate, diff,
+            history, remap, identify, pair, fetch, update, search, site, fixtures, glossary]

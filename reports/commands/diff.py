@@ -59,9 +59,12 @@ def run(args, ctx) -> int:
     with decision_errors():
         report = ctx.corpus(decisions).diff(args.old, args.new, args.lang, section, args.all,
                                                 args.typography)
+    if report.direction_note and not ctx.silent:  # a self-diff or a reversed one
+        print(f"note: {report.direction_note}", file=sys.stderr)
     text = report.render(args.format)
     if args.out:
         write_report(args.out, text, ctx)
     else:
         sys.stdout.write(text)
     return 0
+

@@ -5,6 +5,7 @@ import sys
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.extract.ingest_run import Stop
 from mtgcr.extract.model import ParseWarning
 
@@ -21,15 +22,24 @@ def register(sub) -> None:
                     "a file that fails leaves nothing behind and does not stop the others. A "
                     "file whose contents list sections its body lacks is stored as an incomplete "
                     "release; a file cut off in its glossary is marked truncated (its glossary "
-                    "is not compared). Neither replaces a stored complete release that has more "
-                    "rules or glossary entries unless --replace is given. "
-                    "Example: mtgcr ingest ../shared/corpus/en/official")
+                    "is not compared). Every CR text is kept as a copy of its release (language "
+                    "and effective date); one copy is canonical: official files (folder "
+                    "'official' or --origin official) over files of unknown origin over "
+                    "second-hand ones ('normalized', 'archive'), then whole, then cleaner "
+                    "(fewer U+FFFD and '?' for quote marks), then fuller. A second copy never "
+                    "replaces the canonical one silently: the summary says which is canonical. "
+                    "Example: mtgcr ingest ../shared/corpus/en/official ../shared/corpus/en/archive")
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     p.add_argument("--warnings", action="store_true",
                    help="list every warning, not just counts (also those stored with files "
                         "already in the store)")
     p.add_argument("--replace", action="store_true",
-                   help="let an incomplete or smaller parse replace a stored complete release")
+                   help="make these files the canonical copies of their releases (the user's "
+                        "choice, kept by later ingests); for quotes, let an incomplete or "
+                        "smaller parse replace a stored complete release")
+    p.add_argument("--origin", choices=[o.value for o in CopyOrigin],
+                   help="where the files come from (default: from their folder names: "
+                        "official, normalized, archive; else unknown)")
     p.set_defaults(func=run)
 
 
@@ -59,13 +69,13 @@ def run(args, ctx) -> int:
         bar[0].update(bar[1], completed=done, description=f.name)
     try:
         run = ctx.corpus().ingest(*args.paths, replace=args.replace,
-                                  on_file=None if ctx.silent else on_file)
+                                  on_file=None if ctx.silent else on_file, origin=args.origin)
     finally:
         if bar:
             bar[0].stop()
     results, files, scan, stop = run.results, run.files, run.scan, run.message or None
     status = 130 if run.stop is Stop.INTERRUPTED else 2
-    _report(args, ctx, results)
+    _report(args, ctx, run.reread + results)
     if scan.skipped and files and not ctx.silent:
         print(f"note: {scan.skipped_note()}", file=sys.stderr)
     failed = [r for r in results if r.status == "failed"]
@@ -81,8 +91,13 @@ def run(args, ctx) -> int:
         print(f"{n_warn} warnings (file:line: message) — 'mtgcr ingest --warnings' lists them all; "
               f"they are also in the store's warnings table", file=sys.stderr)
     if not ctx.silent or stop:
-        print(f"{done} ingested, {same} already stored, {len(failed)} failed"
-              + (f", {run.not_done} not done" if stop else ""), file=sys.stderr)
+        as_copies = run.as_copies
+        print(f"{done} ingested"
+              + (f" ({as_copies} as copies, not canonical: mtgcr releases --copies)" if as_copies else "")
+              + f", {same} already stored, {len(failed)} failed"
+              + (f", {run.not_done} not done" if stop else "")
+              + (f"; {len(run.reread)} stored texts read again as copies" if run.reread else ""),
+              file=sys.stderr)
     if stop:
         print(f"mtgcr: {stop}", file=sys.stderr)
         return status
@@ -94,12 +109,17 @@ def _report(args, ctx, results) -> None:
     rows = []
     for r in results:
         name = r.path.rsplit("/", 1)[-1]
-        for lang, label, eff, c in r.releases:
-            rows.append([name, f"{lang}:{label}", eff, r.encoding, c["sections"], c["rules"],
+        copy_cells = [f"copy {cp.id}" + ("" if canonical else f" of {cp.name}")
+                      for cp, canonical in r.copies]
+        for k, (lang, label, eff, c) in enumerate(r.releases):
+            cell = f"{lang}:{label}"
+            if k < len(r.copies) and not r.copies[k][1]:
+                cell += f" ({copy_cells[k]})"
+            rows.append([name, cell, eff, r.encoding, c["sections"], c["rules"],
                          c["subrules"], c["examples"], c["glossary"], warn_cell(r.warnings)])
         if r.status == "unchanged":
-            rows.append([name, "(already stored)", "", r.encoding, "", "", "", "", "",
-                         warn_cell(r.warnings)])
+            rows.append([name, "(already stored" + (f": {copy_cells[0]})" if copy_cells else ")"),
+                         "", r.encoding, "", "", "", "", "", warn_cell(r.warnings)])
         elif r.status == "ingested" and not r.releases:
             rows.append([name, f"({r.kind or 'stored'})", "", r.encoding, "", "", "", "", "",
                          warn_cell(r.warnings)])

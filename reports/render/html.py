@@ -41,6 +41,8 @@ def render(view: dict[str, Any]) -> str:
          f'new release <b>{_e(release_name(n))}</b> (label {_e(n["label"])}) · language '
          f'{_e(view["lang"])}'
          + (f" · only section {_e(view['section'])}" if view["section"] else "") + "</p>"]
+    if view.get("direction_note"):  # a self-diff or a reversed one says so
+        B.append(f'<p class="note"><b>Note:</b> {_e(view["direction_note"])}</p>')
     unchanged = unchanged_rows(view)
     parts = [("summary", "Summary"), ("alignment", "Alignment"), ("sections", "Sections"),
              ("renumbered", "Renumbered rules")]

@@ -47,6 +47,8 @@ def render(view: dict[str, Any]) -> str:
     L += [f"Old release: **{release_name(o)}** (label {o['label']}) · new release: "
           f"**{release_name(n)}** (label {n['label']}) · language: {view['lang']}"
           + (f" · only section {view['section']}" if view["section"] else ""), ""]
+    if view.get("direction_note"):  # a self-diff or a reversed one says so
+        L += [f"> **Note:** {escape(view['direction_note'])}", ""]
     L += ["## Summary", "", "| kind | groups | old rules | new rules |", "|---|---:|---:|---:|"]
     for kind, groups, no, nn in summary_rows(view):
         L.append(f"| {kind} | {groups} | {no} | {nn} |")
