@@ -388,7 +388,7 @@ class Store:
             for rec in releases:
                 notes += self._write_release(doc_id, rec, replace)
             c.executemany("INSERT INTO facts (document_id, kind, data) VALUES (?,?,?)",
-                          [(doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts])
+                          ((doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts))
             c.executemany("INSERT INTO warnings (document_id, source, line, message) VALUES (?,?,?,?)",
                           [(doc_id, w["source"], w["line"], w["message"]) for w in doc_warnings])
             c.execute("COMMIT")

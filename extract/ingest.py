@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from mtgcr.corpus.document import DocumentError, load_document
+from mtgcr.corpus.document import DEFAULT_MAX_BYTES, DocumentError, load_document
 from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 
 from mtgcr.extract.formats.cr_text import CRFormatError
@@ -123,7 +123,8 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 def ingest_paths(store: Store, paths: Iterable[str | Path],
                  on_file: Callable[[Path], None] | None = None,
-                 replace: bool = False) -> list[IngestResult]:
+                 replace: bool = False,
+                 max_bytes: int | None = DEFAULT_MAX_BYTES) -> list[IngestResult]:
     """Ingest files and folders into ``store``; never raises for a bad file.
 
     Args:
@@ -131,6 +132,8 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
         paths: files or folders.
         on_file: called with each file before it is processed (progress reporting).
         replace: let incomplete files replace stored complete releases.
+        max_bytes: a file larger than this (bytes) fails with a message saying so
+            (:func:`mtgcr.corpus.document.load_document`); ``None``: no limit.
 
     Returns:
         One :class:`IngestResult` per file, in order.
@@ -145,15 +148,17 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
         if on_file:
             on_file(path)
         try:
-            results.append(ingest_file(store, path, replace=replace))
+            results.append(ingest_file(store, path, replace=replace, max_bytes=max_bytes))
         except IngestInterrupted as exc:
             raise IngestInterrupted(results + exc.results) from None
     return results
 
 
-def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult:
-    """Ingest one file (see :func:`ingest_paths`); never raises for a bad file or a failed
-    write (the result says ``"failed"`` with a one-line reason naming the file).
+def ingest_file(store: Store, path: Path, replace: bool = False,
+                max_bytes: int | None = DEFAULT_MAX_BYTES) -> IngestResult:
+    """Ingest one file (see :func:`ingest_paths`, also for ``max_bytes``); never raises for a
+    bad file or a failed write (the result says ``"failed"`` with a one-line reason naming the
+    file).
 
     Raises:
         IngestInterrupted: Ctrl-C (``results`` = [this file's result]).
@@ -162,7 +167,7 @@ def ingest_file(store: Store, path: Path, replace: bool = False) -> IngestResult
     doc = None
     try:
         try:
-            doc = load_document(path)
+            doc = load_document(path, max_bytes)
         except DocumentError as exc:
             return IngestResult(str(path), "failed", error=str(exc))
         if store.has_document(doc.sha256):

@@ -10,10 +10,14 @@ Every fact is a ``(kind, dict)`` pair for :attr:`mtgcr.extract.kinds.ParseResult
   the rebuilt wikitext with each line's number in that revision), ``gaps``;
 * ``"citation"``: :meth:`mtgcr.extract.citations.Citation.as_json` plus ``page``, ``column``,
   ``column_label``, ``page_title``, ``page_title_en``, ``in_quote``, ``quote_label`` /
-  ``quote_revision`` (the release the page quotes, ``None`` if none) and ``line_text`` (the
-  line the offsets count in: its wikitext for wikitext pages and diff columns, its visible
-  text for rendered text and HTML); for diff columns also ``source_line``, the line of the
-  diff view file the revision's line was read from (set by :mod:`mtgcr.extract.wiki.kinds`);
+  ``quote_revision`` (the release the page quotes, ``None`` if none); for diff columns also
+  ``source_line``, the line of the diff view file the revision's line was read from (set by
+  :mod:`mtgcr.extract.wiki.kinds`). A citation stores its span (``start``, ``end``), never
+  the line it is on: that is one ``"wiki-line"`` fact per line, however many citations it has
+  (a line repeating a number 400,000 times is stored once, not 400,000 times);
+* ``"wiki-line"``: ``page``, ``column``, ``line``, ``text`` — a line that holds citations, as
+  their offsets count in it (its wikitext for wikitext pages and diff columns, its visible
+  text for rendered text and HTML); read back with :func:`line_texts`;
 * ``"term-pair"`` / ``"card-pair"``: :meth:`mtgcr.extract.terms.TermPair.as_json` plus ``page``,
   ``column``, ``in_quote`` (for rulesets: ``rule``, the rule number it was found in);
 * ``"card"``: :meth:`mtgcr.extract.terms.CardMention.as_json` plus ``page``, ``column`` (and ``rule``);
@@ -31,7 +35,15 @@ from mtgcr.extract.terms import (card_mentions, glossary_pairs, inline_pairs, li
 from mtgcr.extract.wiki.page import WikiPage
 from mtgcr.extract.wiki.quotes import find_quotes, quote_ruleset
 
-__all__ = ["page_facts", "ruleset_facts", "page_subject"]
+__all__ = ["page_facts", "ruleset_facts", "page_subject", "line_texts"]
+
+
+def line_texts(facts, column: str | None = None) -> dict[int, str]:
+    """``{line: text}`` of the ``"wiki-line"`` facts of one page column (``None``: a page
+    that is not a diff view) among ``facts`` (``(kind, dict)`` pairs, as
+    :func:`page_facts` returns them): the lines the citations' offsets count in."""
+    return {d["line"]: d["text"] for k, d in facts
+            if k == "wiki-line" and d.get("column") == column}
 
 
 def page_subject(page: WikiPage):
@@ -73,11 +85,14 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
         in_quote = block is not None and pl.line != block.line
         ctx = {**where, "in_quote": in_quote}
         markup = pl.raw is not None
-        for c in find_citations(pl.raw if markup else pl.text, markup=markup, line=pl.line):
+        line_text = pl.raw if markup else pl.text
+        cites = find_citations(line_text, markup=markup, line=pl.line)
+        if cites:
+            facts.append(("wiki-line", {**where, "line": pl.line, "text": line_text}))
+        for c in cites:
             facts.append(("citation", {**c.as_json(), **where, "page_title": page.title,
                                        "page_title_en": subject.en if subject else None,
                                        "in_quote": in_quote,
-                                       "line_text": pl.raw if markup else pl.text,
                                        "quote_label": block.label if block else None,
                                        "quote_revision": block.revision if block else None}))
         for p in inline_pairs(pl.text, pl.line):

@@ -9,6 +9,7 @@ from mtgcr.extract.ingest import expand_paths, ingest_file
 
 from mtgcr.reports.alignctx import add_decisions_option, decision_errors, read_decisions
 from mtgcr.reports.build_site import BuildInterrupted, build_reports
+from mtgcr.reports.args import add_max_size_option, max_bytes
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import err_console
 from mtgcr.reports.render import RENDERERS
@@ -34,6 +35,7 @@ def register(sub) -> None:
     p.add_argument("--formats", default=",".join(RENDERERS),
                    help=f"comma-separated report formats (default {','.join(RENDERERS)})")
     add_decisions_option(p)
+    add_max_size_option(p)
     p.set_defaults(func=run)
 
 
@@ -68,7 +70,7 @@ def run(args, ctx) -> int:
         for i, f in enumerate(files, 1):
             if not ctx.silent and err_console.is_terminal:
                 err_console.print(f"[dim]ingest {i}/{len(files)}[/dim] {f.name}        ", end="\r")
-            r = ingest_file(store, f)
+            r = ingest_file(store, f, max_bytes=max_bytes(args))
             if r.status == "failed":
                 failed += 1
                 print(f"error: {r.error}", file=sys.stderr)

@@ -7,10 +7,11 @@ from mtgcr.corpus.document import DocumentError, load_document
 from mtgcr.crossref.cite_check import check_citations, en_releases, ja_lookups, store_remapper
 from mtgcr.extract.ingest import expand_paths
 from mtgcr.extract.wiki.kinds import parse_wiki_document
+from mtgcr.extract.wiki.facts import line_texts
 
 from rich.markup import escape
 
-from mtgcr.reports.args import add_format_option
+from mtgcr.reports.args import add_format_option, add_max_size_option, max_bytes
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, print_json, table
 
@@ -45,6 +46,7 @@ def register(sub) -> None:
     p.add_argument("--no-quotes", action="store_true",
                    help="leave out citations inside quoted rule text")
     add_format_option(p)
+    add_max_size_option(p)
     p.set_defaults(func=run)
 
 
@@ -64,7 +66,7 @@ def run(args, ctx) -> int:
     failed = 0
     for path in expand_paths(args.paths):
         try:
-            doc = load_document(path)
+            doc = load_document(path, max_bytes(args))
         except DocumentError as exc:
             print(f"error: {exc}", file=sys.stderr)
             failed += 1
@@ -91,7 +93,8 @@ def run(args, ctx) -> int:
                          and not (args.no_quotes and d.get("in_quote"))]
                 try:
                     results += check_citations(page, cites, releases, remapper, as_of,
-                                               ja_sections, ja_terms)
+                                               ja_sections, ja_terms,
+                                               line_texts(facts, page.get("column")))
                 except ValueError as exc:
                     raise UserError(str(exc)) from None
     if args.format == "json":

@@ -8,6 +8,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from mtgcr.corpus.store import StoreError
 from mtgcr.extract.ingest import IngestInterrupted, ingest_file, scan_paths
 
+from mtgcr.reports.args import add_max_size_option, max_bytes
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, err_console, table
 
@@ -30,6 +31,7 @@ def register(sub) -> None:
                         "already in the store)")
     p.add_argument("--replace", action="store_true",
                    help="let an incomplete or smaller parse replace a stored complete release")
+    add_max_size_option(p)
     p.set_defaults(func=run)
 
 
@@ -55,7 +57,7 @@ def run(args, ctx) -> int:
         try:
             if ctx.silent or not files:
                 for f in files:
-                    results.append(ingest_file(store, f, replace=args.replace))
+                    results.append(ingest_file(store, f, replace=args.replace, max_bytes=max_bytes(args)))
             else:
                 with Progress(TextColumn("[bold]ingest"), BarColumn(), MofNCompleteColumn(),
                               TimeElapsedColumn(), TextColumn("{task.description}"),
@@ -63,7 +65,7 @@ def run(args, ctx) -> int:
                     task = bar.add_task("", total=len(files))
                     for f in files:
                         bar.update(task, description=f.name)
-                        results.append(ingest_file(store, f, replace=args.replace))
+                        results.append(ingest_file(store, f, replace=args.replace, max_bytes=max_bytes(args)))
                         bar.advance(task)
         except IngestInterrupted as exc:
             results += exc.results
