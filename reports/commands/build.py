@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mtgcr.extract.ingest import expand_paths, ingest_file
+from mtgcr.extract.ingest import ingest_file, scan_paths
 
 from mtgcr.reports.alignctx import add_decisions_option, decision_errors, read_decisions
 from mtgcr.reports.build_site import BuildInterrupted, build_reports
@@ -62,8 +62,11 @@ def run(args, ctx) -> int:
                         f"(created if missing)")
     if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
         raise UserError(f"--out {args.out}: a parent of it is a file, not a folder")
-    failed = 0
-    files = list(expand_paths(args.sources))
+    scan = scan_paths(args.sources)
+    for line in scan.unreadable_errors():
+        print(f"error: {line}", file=sys.stderr)
+    failed = len(scan.unreadable)
+    files = scan.files
     if not files:
         raise UserError(f"no files found in {' '.join(args.sources)}")
     with ctx.store() as store:

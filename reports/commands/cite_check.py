@@ -5,7 +5,7 @@ import sys
 
 from mtgcr.corpus.document import DocumentError, load_document
 from mtgcr.crossref.cite_check import check_citations, en_releases, ja_lookups, store_remapper
-from mtgcr.extract.ingest import expand_paths
+from mtgcr.extract.ingest import scan_paths
 from mtgcr.extract.wiki.kinds import parse_wiki_document
 from mtgcr.extract.wiki.facts import line_texts
 
@@ -64,7 +64,11 @@ def run(args, ctx) -> int:
     """
     pages = []
     failed = 0
-    for path in expand_paths(args.paths):
+    scan = scan_paths(args.paths)
+    for line in scan.unreadable_errors():
+        print(f"error: {line}", file=sys.stderr)
+    failed += len(scan.unreadable)
+    for path in scan.files:
         try:
             doc = load_document(path, max_bytes(args))
         except DocumentError as exc:

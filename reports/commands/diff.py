@@ -10,6 +10,7 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.reports.alignctx import add_decisions_option, decision_errors, open_store, read_decisions, write_report
 from mtgcr.reports.args import add_format_option, add_lang_option, section_option
 from mtgcr.reports.cli import UserError
+from mtgcr.reports.outfile import STDOUT, check_out_path
 from mtgcr.reports.diffview import diff_view, release_name
 from mtgcr.reports.render import RENDERERS
 
@@ -36,8 +37,9 @@ def register(sub) -> None:
     p.add_argument("--all", action="store_true",
                    help="also list unchanged rules, sections and glossary entries (every format)")
     p.add_argument("--out", metavar="FILE",
-                   help="write to FILE instead of stdout (missing folders are created, and "
-                        "the command says so)")
+                   help="write to FILE instead of stdout, atomically (missing folders are "
+                        "created, and the command says so); only a regular file is replaced, "
+                        "never a folder, link, device or pipe; - is stdout")
     add_decisions_option(p)
     p.set_defaults(func=run)
 
@@ -52,6 +54,8 @@ def run(args, ctx) -> int:
         StoreError: no store, or OLD or NEW is not a stored release of that language.
     """
     section = section_option(args.section)
+    if args.out and args.out != STDOUT:
+        check_out_path(args.out)  # refuse a device or folder before the work, not after
     decisions = read_decisions(args, ctx)
     with open_store(ctx) as store:
         with decision_errors():

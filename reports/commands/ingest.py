@@ -39,7 +39,8 @@ def run(args, ctx) -> int:
     """``mtgcr ingest PATH…``: ingest files and folders, then print what was stored.
 
     Returns:
-        0; 1 when a file failed or no file was found; 2 when a store error stopped the run;
+        0; 1 when a file failed, a folder or folder entry could not be read (each is
+        named) or no file was found; 2 when a store error stopped the run;
         130 when interrupted (every file that finished stays stored).
 
     Raises:
@@ -83,6 +84,8 @@ def run(args, ctx) -> int:
     failed = [r for r in results if r.status == "failed"]
     for r in failed:
         print(f"error: {r.error}", file=sys.stderr)
+    for line in scan.unreadable_errors():
+        print(f"error: {line}", file=sys.stderr)
     if not files and stop is None:
         print("error: no files found in the given paths"
               + (f" ({scan.skipped_note()})" if scan.skipped else ""), file=sys.stderr)
@@ -96,11 +99,12 @@ def run(args, ctx) -> int:
     if not ctx.silent or stop:
         left = len(files) - len(results) + sum(r.status == "interrupted" for r in results)
         print(f"{done} ingested, {same} already stored, {len(failed)} failed"
+              + (f", {len(scan.unreadable)} unreadable" if scan.unreadable else "")
               + (f", {left} not done" if stop else ""), file=sys.stderr)
     if stop:
         print(f"mtgcr: {stop}", file=sys.stderr)
         return status
-    return 1 if failed else 0
+    return 1 if failed or scan.unreadable else 0
 
 
 def _report(args, ctx, results) -> None:
