@@ -1,6 +1,10 @@
 """Cross-references inside rule text: "See rule 601.2c", "rules 712.1–712.21", "section 7",
 "rule 713〔差し替えカード〕参照", "правило 601.2c", "规则601.2c".
 
+The keywords ("rule", "правило" in every case form, "规则") and the conjunctions of lists
+("and", "или", "和") are language data: every loaded profile's ``[references]``
+(:mod:`mtgcr.extract.profiles`), so a new language's references are found with its profile.
+
 Format knowledge: the official EN files 2003–2026 write "rule 601.2c", "rules 702.1 and 702.2",
 "rule 712.1–712.21" (en dash; some files use a hyphen), "rules 601.2a–i" (a range ending in
 letters only), "section 7"; the ZH translation writes "规则903.6-11" (a range ending in the
@@ -19,6 +23,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from mtgcr.extract import profiles
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Reference", "find_references", "mask_references", "NUMBER_RE"]
@@ -26,23 +31,46 @@ __all__ = ["Reference", "find_references", "mask_references", "NUMBER_RE"]
 #: A rule number as written in running text (no trailing sentence dot).
 NUMBER_RE = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
 _DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u301c\uff5e~"
-_KEYWORD = r"(?:rules?|Rules?|правил[оауеам]*|规则|條|ルール|CR|{})".format(
-    # Russian: every case form of "правило", "пункт", "раздел", "статья" (pymorphy3 lexemes;
-    # tests/test_ru.py checks that each form is caught, e.g. "правилами", "статей").
-    r"[Пп]равил[а-яё]{0,3}|[Пп]ункт[а-яё]{0,3}|[Рр]аздел[а-яё]{0,3}|[Сс]тат[ьеи][а-яё]{0,3}")
-_REF = re.compile(
-    rf"(?P<kw>{_KEYWORD}(?:\s*:)?)?\s*"
-    rf"(?P<first>{NUMBER_RE})(?![\d])"
-    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
-    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
-    rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»)?")
+#: Keywords of no language: the MTG Wiki's "CR:805.8" / "CR 503.2".
+_WIKI_KEYWORDS = ("CR",)
+
+
+def _build_patterns(keywords: list[str], conjunctions: list[str]) -> tuple[re.Pattern, re.Pattern]:
+    """The reference pattern and the list-tail pattern for these keywords (regular
+    expressions: every profile's ``[references] keywords``, RU "[Пп]равил[а-яё]{0,3}" for
+    every case form of "правило") and list conjunctions ("and", "или", "和")."""
+    keyword = "(?:" + "|".join([*keywords, *_WIKI_KEYWORDS]) + ")"
+    conj = "|".join(re.escape(c) for c in sorted(conjunctions, key=len, reverse=True)) or "(?!)"
+    ref = re.compile(
+        rf"(?P<kw>{keyword}(?:\s*:)?)?\s*"
+        rf"(?P<first>{NUMBER_RE})(?![\d])"
+        rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
+        rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
+        rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»)?")
+    tail = re.compile(
+        rf"\s*(?:,\s*(?:{conj})?|、|{conj})\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
+        rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
+        rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
+        rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
+    return ref, tail
+
+
+_PATTERNS: dict[int, tuple[re.Pattern, re.Pattern]] = {}
+
+
+def _patterns() -> tuple[re.Pattern, re.Pattern]:
+    """The patterns of the language profiles in use (rebuilt when a profile is loaded)."""
+    version = profiles.registry_version()
+    got = _PATTERNS.get(version)
+    if got is None:
+        _PATTERNS.clear()
+        got = _PATTERNS[version] = _build_patterns(profiles.reference_keywords(),
+                                                   profiles.list_conjunctions())
+    return got
+
+
 #: A JA reference may omit the keyword when 〔title〕 or 参照 follows ("700.13. 参照").
 _JA_TAIL = re.compile(r"\.?\s*(?:〔|参照)")
-_LIST_TAIL = re.compile(
-    rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
-    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
-    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
-    rf"(?:\s*〔(?P<title>[^〕]*)〕)?")
 
 
 @dataclass(frozen=True)
@@ -119,10 +147,11 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         References in text order. Numbers that do not parse as rule numbers are skipped.
     """
     norm = _normalise(text)
+    ref_re, tail_re = _patterns()
     refs: list[Reference] = []
     pos = 0
     while True:
-        m = _REF.search(norm, pos)
+        m = ref_re.search(norm, pos)
         if not m:
             break
         pos = m.end()
@@ -147,7 +176,7 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
                               kw.rstrip(": ")))
         # "rules 702.1, 702.2, and 702.3"
         while True:
-            t = _LIST_TAIL.match(norm, pos)
+            t = tail_re.match(norm, pos)
             if not t:
                 break
             n = RuleNumber.try_parse(t.group("n"))

@@ -2,7 +2,8 @@
 
 Each command lives in :mod:`mtgcr.reports.commands` as a module with ``register(subparsers)``; the
 command function receives the parsed arguments and a :class:`Context` and returns an exit
-status. Errors the user can fix reach them as one line on stderr (exit status 2): a
+status. ``--profiles DIR`` (or ``$MTGCR_PROFILES``) loads language profiles before the
+command runs. Errors the user can fix reach them as one line on stderr (exit status 2): a
 :class:`UserError`, a store problem, a file that cannot be read or written (``cannot write
 PATH: reason``); set ``MTGCR_DEBUG=1`` to see a traceback for an internal error. The global
 options ``--store`` and ``--silent`` may also follow the command name; ``--lang`` values are
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 
 from mtgcr.corpus.document import DocumentError
 from mtgcr.corpus.store import Store, StoreError, default_store_path
+from mtgcr.extract.profiles import ProfileError, load_folder, load_from_env
 
 __all__ = ["main", "Context", "UserError"]
 
@@ -57,6 +59,9 @@ def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
                    help=f"the store file (default: $MTGCR_STORE or {default_store_path()})")
     p.add_argument("--silent", action="store_true", default=argparse.SUPPRESS if suppress else False,
                    help="no progress bars or notes")
+    p.add_argument("--profiles", metavar="DIR", default=d,
+                   help="a folder of language profiles (<lang>.toml) to use besides the shipped "
+                        "en, ja, zh, ru (default: $MTGCR_PROFILES); see README 'Adding a language'")
 
 
 class _CommandParser(argparse.ArgumentParser):
@@ -113,6 +118,19 @@ def os_error_message(exc: OSError) -> str:
     return f"cannot {verb} {name}: {reason}"
 
 
+def _load_profiles(folder: str | None) -> None:
+    """Load the user's language profiles: ``--profiles DIR`` if given, else
+    ``$MTGCR_PROFILES`` if set (:mod:`mtgcr.extract.profiles`).
+
+    Raises:
+        ProfileError: the folder or a profile in it cannot be used (one line naming the file).
+    """
+    if folder is not None:
+        load_folder(folder)
+    else:
+        load_from_env()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mtgcr`` console script; returns the exit status."""
     _safe_streams()
@@ -125,6 +143,11 @@ def main(argv: list[str] | None = None) -> int:
         print("mtgcr: --store names no file (an empty path)", file=sys.stderr)
         return 2
     ctx = Context(store_path=store_path, silent=args.silent)
+    try:
+        _load_profiles(args.profiles)
+    except ProfileError as exc:
+        print(f"mtgcr: {exc}", file=sys.stderr)
+        return 2
     try:
         return int(args.func(args, ctx) or 0)
     except (UserError, StoreError, DocumentError) as exc:
