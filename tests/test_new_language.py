@@ -10,6 +10,7 @@ names Spanish and how to add a profile.
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -268,3 +269,20 @@ def test_the_profile_s_reference_keywords_and_conjunctions_are_used(corpus):
     got = [(text[r.start:r.end], [str(n) for n in r.numbers]) for r in find_references(text)]
     assert got == [("regla 100.1a", ["100.1a"]), ("100.2", ["100.2"]),
                    ("reglas 101.1–101.3", ["101.1", "101.3"])]
+
+
+def test_the_readme_profile_example_is_a_valid_profile(tmp_path):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    part = readme.split("### Adding a language", 1)[1]
+    block = part.split("```toml\n", 1)[1].split("```", 1)[0]
+    prof = read_profile(tmp_path / "es.toml", block)
+    assert prof.lang == "es" and prof.example_label == "Ejemplo:"
+    m = prof.date_re.search("Estas reglas están vigentes a partir del 7 de junio de 2031.")
+    assert m is not None and prof.date_from(m).isoformat() == "2031-06-07"
+
+
+def test_readme_examples_write_into_a_git_ignored_folder():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    outs = re.findall(r"--out ([^\s`]+)", readme)
+    assert outs and all(o.startswith("out/") or o == "-" or o in ("FILE", "DIR") for o in outs), outs
+    assert "out/" in (ROOT / ".gitignore").read_text().split()

@@ -27,7 +27,7 @@ def register(sub) -> None:
                     "Alignments are cached in the store, so a second build only renders. "
                     "The index is rewritten after every report: an interrupted build leaves "
                     "an index of the reports written (marked incomplete). "
-                    "Example: mtgcr build ../shared/corpus/en/official --out site")
+                    "Example: mtgcr build ../shared/corpus/en/official --out out/site")
     p.add_argument("sources", nargs="+", metavar="SOURCE")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder (created if missing; not a file)")
     p.add_argument("--lang", action="append", metavar="L",

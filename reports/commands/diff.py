@@ -27,7 +27,7 @@ def register(sub) -> None:
                     "stored (the translation's own alignment is computed too and any "
                     "disagreement listed); otherwise the translation is aligned directly. "
                     "The report says which. Example: mtgcr diff 2022-11-18 2023-11-17 "
-                    "--section 712 --format html --out 712.html")
+                    "--section 712 --format html --out out/712.html")
     p.add_argument("old", metavar="OLD", help="old release: effective date or label")
     p.add_argument("new", metavar="NEW", help="new release: effective date or label")
     add_lang_option(p)
