@@ -112,7 +112,14 @@ CREATE TABLE IF NOT EXISTS alignments (
     version TEXT NOT NULL, data TEXT NOT NULL, created_at TEXT,
     PRIMARY KEY (old_release_id, new_release_id, version)
 );
+CREATE TABLE IF NOT EXISTS fetches (
+    id INTEGER PRIMARY KEY,
+    source TEXT NOT NULL, url TEXT NOT NULL, final_url TEXT, status INTEGER,
+    etag TEXT, last_modified TEXT, headers TEXT, fetched_at TEXT NOT NULL,
+    sha256 TEXT, path TEXT, meta TEXT
+);
 CREATE INDEX IF NOT EXISTS rules_by_number ON rules(number);
+CREATE INDEX IF NOT EXISTS fetches_by_url ON fetches(url);
 CREATE INDEX IF NOT EXISTS examples_by_rule ON examples(release_id, number);
 CREATE INDEX IF NOT EXISTS glossary_by_release ON glossary(release_id);
 CREATE INDEX IF NOT EXISTS facts_by_kind ON facts(kind);

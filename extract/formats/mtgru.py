@@ -318,6 +318,13 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
             rs.chapters.append(Chapter(chapter, m.group("title"), lineno))
             section = rule = example = None
             continue
+        if s.startswith(":") and rule is not None:
+            # mtg.ru lost some "Example:" labels and kept the colon: an example, said so
+            warn(lineno, "a paragraph starting with ':' under a rule: an example whose "
+                         "'Example' label was lost; read as an example")
+            example = Example(s[1:].lstrip(), lineno)
+            rule.examples.append(example)
+            continue
         m = _EXAMPLE.match(s)
         if m:
             if rule is None:

@@ -1,5 +1,7 @@
 """Command modules of the ``mtgcr`` CLI; each has ``register(subparsers)``."""
-from mtgcr.reports.commands import build, cite_check, define, diff, history, identify, ingest, pair, releases, remap, show
+from mtgcr.reports.commands import (build, cite_check, define, diff, fetch, history, identify, ingest,
+                                   pair, releases, remap, show, update)
 
 #: Registered command modules, in the order ``--help`` lists them.
-COMMANDS = [ingest, releases, show, define, build, cite_check, diff, history, remap, identify, pair]
+COMMANDS = [ingest, releases, show, define, build, cite_check, diff, history, remap, identify, pair,
+            fetch, update]
