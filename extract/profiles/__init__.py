@@ -108,6 +108,8 @@ class CRProfile:
             language writes months as digits).
         month_lemmas: ``"pymorphy3-ru"`` to find other case forms of month names through
             their Russian lemma, else ``None``.
+        glossary_lemmas: ``"pymorphy3-ru"`` to find a glossary headword from any word form of
+            it (``define`` "заклинания" → "Заклинание"), else ``None``.
         headword_re: for translations, splits a glossary headword into term, reading and the
             English original (named groups ``term``, ``reading``, ``original``); ``None`` for EN.
         headword_starts_entry: glossary entries are told apart by headword lines rather than
@@ -142,6 +144,7 @@ class CRProfile:
     months: dict[str, int] = field(default_factory=dict)
     month_names: tuple[str, ...] = ()
     month_lemmas: str | None = None
+    glossary_lemmas: str | None = None
     headword_re: re.Pattern | None = None
     headword_starts_entry: bool = False
     revision_re: re.Pattern | None = None
@@ -199,7 +202,8 @@ _KNOWN = {
          "revision", "notes", "numerals", "references", "text"},
     "detect": {"script", "words"}, "title": {"pattern", "flags"},
     "date": {"pattern", "flags", "months", "month_lemmas"}, "example": {"pattern", "label", "flags"},
-    "headings": {"contents", "glossary", "credits"}, "glossary": {"headword", "headword_starts_entry", "flags"},
+    "headings": {"contents", "glossary", "credits"},
+    "glossary": {"headword", "headword_starts_entry", "flags", "lemmas"},
     "revision": {"header", "file_name"}, "notes": {"pattern", "flags"},
     "numerals": {"words", "non_numeral"}, "references": {"keywords", "conjunctions"},
     "text": {"tokenizer"},
@@ -322,6 +326,9 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
     lemmas = r.get("date", "month_lemmas", str)
     if lemmas not in (None, "pymorphy3-ru"):
         r.fail("[date] month_lemmas", f"unknown {lemmas!r} (only 'pymorphy3-ru')")
+    glossary_lemmas = r.get("glossary", "lemmas", str)
+    if glossary_lemmas not in (None, "pymorphy3-ru"):
+        r.fail("[glossary] lemmas", f"unknown {glossary_lemmas!r} (only 'pymorphy3-ru')")
     tok = r.get("text", "tokenizer", str, "words")
     try:
         tokenizer = Tokenizer(tok)
@@ -347,6 +354,7 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
         months=months,
         month_names=tuple(month_names),
         month_lemmas=lemmas,
+        glossary_lemmas=glossary_lemmas,
         headword_re=r.pattern("glossary", "headword", groups=("term",)),
         headword_starts_entry=r.get("glossary", "headword_starts_entry", bool, False),
         revision_re=r.pattern("revision", "header", groups=("label", "rev"), flags_key=None),

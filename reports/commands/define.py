@@ -4,6 +4,7 @@ from __future__ import annotations
 from rapidfuzz import fuzz, process
 from rich.markup import escape
 
+from mtgcr.extract.profiles import profile_for
 from mtgcr.extract.records import load_ruleset
 
 from mtgcr.reports.args import add_format_option, add_lang_option
@@ -96,12 +97,14 @@ def run(args, ctx) -> int:
 
 def _lookup(rs, term: str, english):
     """``(entry or None, glossary_lookup match or None)`` of ``term`` in ``rs``'s glossary:
-    headwords and aliases; in Russian any word form; in a translation also readings,
+    headwords and aliases; any word form where the profile says so (``[glossary] lemmas``,
+    Russian); in a translation also readings,
     English originals and English headwords through ``english`` (the EN glossary)."""
     entry = rs.define(term)
     found = None
-    if entry is None and rs.release.lang == "ru":  # Russian headwords in any word form
-        from mtgcr.extract.ru_morph import find_entry
+    prof = profile_for(rs.release.lang)
+    if entry is None and prof is not None and prof.glossary_lemmas == "pymorphy3-ru":
+        from mtgcr.extract.ru_morph import find_entry  # Russian headwords in any word form
         entry = find_entry(rs.glossary, term)
     if entry is None and rs.release.lang != "en":
         from mtgcr.extract.glossary_lookup import find_entry as find_translated
