@@ -59,6 +59,10 @@ def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
                    help=f"the store file (default: $MTGCR_STORE or {default_store_path()})")
     p.add_argument("--silent", action="store_true", default=argparse.SUPPRESS if suppress else False,
                    help="no progress bars or notes")
+    p.add_argument("--out", metavar="FILE", default=d,
+                   help="write what the command prints to FILE instead of standard output, "
+                        "atomically; only a regular file is replaced (never a folder, link, "
+                        "device or pipe); - is standard output")
     p.add_argument("--profiles", metavar="DIR", default=d,
                    help="a folder of language profiles (<lang>.toml) to use besides the shipped "
                         "en, ja, zh, ru (default: $MTGCR_PROFILES); see README 'Adding a language'")
@@ -68,6 +72,7 @@ class _CommandParser(argparse.ArgumentParser):
     """The parser of one command: the global options are accepted after its name too."""
 
     def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("conflict_handler", "resolve")  # a command's own --out wins
         super().__init__(*args, **kwargs)
         _global_options(self, suppress=True)
 
@@ -131,6 +136,27 @@ def _load_profiles(folder: str | None) -> None:
         load_from_env()
 
 
+def _run(args, ctx) -> int:
+    """Run the command; with the global ``--out FILE`` (a command that has no ``--out`` of its
+    own: ``handles_out`` not set), what it prints to stdout is written to FILE afterwards,
+    atomically (:func:`mtgcr.reports.outfile.write_out`); FILE is checked before the work.
+    Nothing is written when the command fails."""
+    out = getattr(args, "out", None)
+    if not out or out == "-" or getattr(args, "handles_out", False):
+        return int(args.func(args, ctx) or 0)
+    import contextlib
+    import io
+
+    from mtgcr.reports.outfile import check_out_path, write_out
+    check_out_path(out)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        status = int(args.func(args, ctx) or 0)
+    if status in (0, 1):  # 1: done, with a file that failed (ingest, build, cite-check)
+        write_out(out, buf.getvalue(), silent=ctx.silent)
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mtgcr`` console script; returns the exit status."""
     _safe_streams()
@@ -149,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mtgcr: {exc}", file=sys.stderr)
         return 2
     try:
-        return int(args.func(args, ctx) or 0)
+        return _run(args, ctx)
     except (UserError, StoreError, DocumentError) as exc:
         print(f"mtgcr: {exc}", file=sys.stderr)
         return 2

@@ -220,3 +220,41 @@ def test_folder_ingest_names_a_subfolder_it_cannot_list(tmp_path):
     assert [l for l in r.stderr.splitlines() if l.startswith("error:")] == [
         f"error: {src / 'locked'}: cannot read folder (Permission denied)"], r.stderr
     assert "1 ingested, 0 already stored, 0 failed, 1 unreadable" in r.stderr
+
+
+# -- --out on every command ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [["show", "100.1"], ["releases", "--format", "json"],
+                                  ["history", "100.1"], ["define", "Deck"]])
+def test_every_command_writes_its_output_to_out(store, tmp_path, capsys, args):
+    assert main(["--store", str(store), *args]) == 0
+    printed = capsys.readouterr().out
+    target = tmp_path / "o" / "out.txt"
+    assert main(["--store", str(store), *args, "--out", str(target)]) == 0
+    cap = capsys.readouterr()
+    assert cap.out == "" and cap.err.endswith(f"wrote {target}\n")
+    assert target.read_text(encoding="utf-8") == printed
+    assert main(["--store", str(store), "--out", "-", *args]) == 0
+    assert capsys.readouterr().out == printed
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_every_command_refuses_a_device_before_the_work(store, capsys):
+    assert main(["--store", str(store), "releases", "--out", "/dev/full"]) == 2
+    cap = capsys.readouterr()
+    assert cap.out == "" and cap.err.startswith("mtgcr: --out /dev/full is a device")
+    assert Path("/dev/full").is_char_device()
+
+
+def test_a_failed_command_writes_nothing(store, tmp_path, capsys):
+    target = tmp_path / "kept.txt"
+    target.write_text("old")
+    assert main(["--store", str(store), "show", "999.9", "--out", str(target)]) == 2
+    assert target.read_text() == "old"
+
+
+def test_out_before_the_command_name_works_for_diff_too(store, tmp_path, capsys):
+    target = tmp_path / "d.md"
+    assert main(["--store", str(store), "--out", str(target), "diff", "2031-03-03", "2031-06-07"]) == 0
+    assert target.read_text(encoding="utf-8").startswith("# Comprehensive Rules (en)")
+    assert capsys.readouterr().out == ""
