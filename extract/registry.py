@@ -70,8 +70,10 @@ def unknown_language_message(doc: Document) -> str | None:
     else:
         return None
     guess = likely_language(doc.text)
-    if guess.code is not None and guess.code in PROFILES:
+    if guess.code in PROFILES:
         return None
+    if guess.code is None and any(p.script == guess.script for p in PROFILES.values()):
+        return None  # "a Cyrillic-script language" with a Cyrillic profile: its title or date is the problem
     code = guess.code or "xx"
     return (f"{doc.source}: looks like a Comprehensive Rules text in {guess.name} "
             f"({guess.script} script), a language with no profile (profiles: "

@@ -17,8 +17,10 @@ err_console = Console(stderr=True, highlight=False)
 
 
 def print_json(data: Any) -> None:
-    """Write ``data`` as UTF-8 JSON (2-space indent, non-ASCII kept) to stdout."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+    """Write ``data`` as UTF-8 JSON (2-space indent, non-ASCII kept) to stdout, in chunks
+    (a large result is not first built as one string)."""
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2, default=str)
+    sys.stdout.write("\n")
 
 
 def table(title: str | None, columns: list[str], rows: list[list[Any]]) -> FitTable:

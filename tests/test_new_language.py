@@ -286,3 +286,12 @@ def test_readme_examples_write_into_a_git_ignored_folder():
     outs = re.findall(r"--out ([^\s`]+)", readme)
     assert outs and all(o.startswith("out/") or o == "-" or o in ("FILE", "DIR") for o in outs), outs
     assert "out/" in (ROOT / ".gitignore").read_text().split()
+
+
+def test_a_shipped_language_with_a_damaged_title_is_not_called_unknown():
+    from mtgcr.extract.registry import UnknownKindError, parse_document
+    from conftest import make_doc
+    body = "\n".join(f"100.{i}. Игрок берёт карту и разыгрывает заклинание {i}." for i in range(1, 6))
+    with pytest.raises(UnknownKindError) as err:
+        parse_document(make_doc("Правила\n\n100. Общие положения\n\n" + body + "\n", "ru.txt"))
+    assert "no profile" not in str(err.value) and "not a recognised document kind" in str(err.value)

@@ -25,6 +25,7 @@ import tomllib
 from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Iterable
@@ -506,12 +507,18 @@ class LanguageGuess:
     script: str | None
 
 
+@lru_cache(maxsize=1)
+def _languages() -> dict:
+    """``languages.toml`` beside this module, parsed once."""
+    return tomllib.loads((resources.files(__name__) / "languages.toml").read_text(encoding="utf-8"))
+
+
 def likely_language(text: str) -> LanguageGuess:
     """Name the likely language of ``text`` by its script, and for the Latin script by its
     frequent words (``languages.toml`` beside this module: not a parsing profile, only names
     for messages)."""
     script = script_of(text)
-    data = tomllib.loads((resources.files(__name__) / "languages.toml").read_text(encoding="utf-8"))
+    data = _languages()
     if script is None:
         return LanguageGuess(None, "no known script", None)
     if script != "Latin":
