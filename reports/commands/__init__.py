@@ -1,7 +1,7 @@
 """Command modules of the ``mtgcr`` CLI; each has ``register(subparsers)``."""
 from mtgcr.reports.commands import (build, cite_check, define, diff, fetch, history, identify, ingest,
-                                   pair, releases, remap, show, update)
+                                   pair, releases, remap, search, show, site, update)
 
 #: Registered command modules, in the order ``--help`` lists them.
 COMMANDS = [ingest, releases, show, define, build, cite_check, diff, history, remap, identify, pair,
-            fetch, update]
+            fetch, update, search, site]

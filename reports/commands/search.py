@@ -1,0 +1,85 @@
+"""``mtgcr search TEXT``: ranked full-text search over the rules of stored releases."""
+from __future__ import annotations
+
+from rich.markup import escape
+
+from mtgcr.reports.args import add_lang_option
+from mtgcr.reports.cli import UserError
+from mtgcr.reports.output import console, err_console, print_json
+from mtgcr.reports.search import search, wording_spans
+
+
+def register(sub) -> None:
+    """Add the ``search`` command to ``sub``."""
+    p = sub.add_parser(
+        "search", help="search rule text (ranked, with the matching words highlighted)",
+        description="Find the rules whose text (examples included) contains every word of "
+                    "TEXT, best first (SQLite FTS5; Japanese and Chinese are matched on "
+                    "character bigrams, so a word is found inside a sentence). The index is "
+                    "built in the store on first use of each release. "
+                    "Example: mtgcr search \"mana value\" --release 2023-11-17")
+    p.add_argument("text", metavar="TEXT", help="the words to find")
+    p.add_argument("--release", metavar="R", help="release to search (default: the newest)")
+    add_lang_option(p)
+    p.add_argument("--all-releases", action="store_true",
+                   help="search every stored complete release of the language and show in "
+                        "which releases each matching rule first and last has the wording")
+    p.add_argument("--limit", type=int, default=20, metavar="N", help="most hits (default 20)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(func=run)
+
+
+def _marked(text: str, spans) -> str:
+    out, pos = [], 0
+    for s, e in spans:
+        out += [escape(text[pos:s]), f"[bold reverse]{escape(text[s:e])}[/]"]
+        pos = e
+    return "".join(out) + escape(text[pos:])
+
+
+def run(args, ctx) -> int:
+    """``mtgcr search TEXT``: returns 0 when something matched, 1 when nothing did.
+
+    Raises:
+        UserError: an empty query, a bad ``--limit``.
+        StoreError: no store, or no such release.
+    """
+    if args.limit < 1:
+        raise UserError("search: --limit must be at least 1")
+    with ctx.store() as store:
+        if args.all_releases:
+            rels = [r for r in store.releases(args.lang) if r.complete]
+            if not rels:
+                raise UserError(f"search: no complete {args.lang} release is stored")
+        else:
+            rels = [store.resolve(args.release, args.lang)]
+        note = None if ctx.silent else (lambda r: err_console.print(
+            f"indexing {r.lang} {r.effective_date or r.label} …", markup=False))
+        try:
+            hits = search(store, args.text, rels, limit=args.limit * (len(rels) if
+                                                                     args.all_releases else 1),
+                          on_index=note)
+        except ValueError as exc:
+            raise UserError(f"search: {exc}") from None
+    if args.all_releases:
+        spans = wording_spans(hits)
+        if args.format == "json":
+            print_json({"query": args.text, "lang": args.lang,
+                        "rules": [s.to_json() for s in spans[:args.limit]]})
+        else:
+            for s in spans[:args.limit]:
+                console.print(f"{', '.join(s.numbers)}: first {s.first.effective_date or s.first.label}, "
+                              f"last {s.last.effective_date or s.last.label} ({s.releases} releases)",
+                              markup=False)
+        return 0 if spans else 1
+    hits = hits[:args.limit]
+    if args.format == "json":
+        print_json({"query": args.text, "hits": [h.to_json() for h in hits]})
+    else:
+        for h in hits:
+            rel = h.release.effective_date or h.release.label
+            console.print(f"[bold]{h.number}[/] ({h.release.lang} {rel})  {_marked(h.text, h.spans)}")
+        if not hits:
+            console.print(f"no rule of {', '.join(r.effective_date or r.label for r in rels)} "
+                          f"contains every word of {args.text!r}", markup=False)
+    return 0 if hits else 1

@@ -1,0 +1,334 @@
+"""``build_site``: the browsable, hyperlinked CR of every stored release and language.
+
+Writes the pages described in :mod:`mtgcr.reports.site.pages` from a store: every complete
+release of each language (rule pages, contents, glossary, search, ``rules.json``), a
+``latest/`` copy of the newest, the traces and change pages of each language's chain, and
+translations side by side with the English release of the same label (partial translations —
+wiki quotes — too, with the page each rule was quoted on). A file whose content did not change
+is not rewritten, so after ``mtgcr update`` only the pages that changed are touched.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Callable, Iterable
+
+from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
+from mtgcr.crossref.chain import Chain, aligned_pair
+from mtgcr.crossref.textkey import compare_form
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.records import from_record
+from mtgcr.extract.rulenum import RuleNumber
+
+from mtgcr.reports.diffview import diff_view
+from mtgcr.reports.site.changes import changes_page, side_page
+from mtgcr.reports.site.pages import esc, page, release_key, trace_file
+from mtgcr.reports.site.rules import (ReleaseContext, glossary_page, release_index, rules_json,
+                                      search_files, section_pages)
+from mtgcr.reports.site.static import CSS, JS
+from mtgcr.reports.site.trace import lineage_ids, lineage_json, trace_page, traces
+
+__all__ = ["SiteOptions", "SiteResult", "build_site", "load_set_names"]
+
+
+@dataclass
+class SiteOptions:
+    """What to build.
+
+    Attributes:
+        langs: languages (default: every language with a complete release).
+        releases: only these releases' pages (effective dates or labels; traces and change
+            pages still cover the whole chain); default all.
+        compare: extra ``(old, new)`` pairs to write change pages for.
+        set_names: effective date → set name (see :func:`load_set_names`).
+        on_step: called with a one-line description of each step (progress).
+    """
+
+    langs: list[str] | None = None
+    releases: list[str] | None = None
+    compare: list[tuple[str, str]] = field(default_factory=list)
+    set_names: dict[str, str] = field(default_factory=dict)
+    on_step: Callable[[str], None] | None = None
+
+
+@dataclass
+class SiteResult:
+    """Files written and files left as they were (same content), and the index page."""
+
+    written: int = 0
+    unchanged: int = 0
+    index: Path | None = None
+    languages: dict[str, int] = field(default_factory=dict)
+
+
+def load_set_names(path: str | Path, release_dates: Iterable[str]) -> dict[str, str]:
+    """Set names for release dates from ``versions_*.json`` (``[{setCode, setName,
+    creationDay}]``, 1999–2022): a release is named after the set whose release day is the
+    same day or up to 14 days before it (a CR update goes out with a set's release).
+    Dates with no such set are left out.
+
+    Raises:
+        ValueError: not JSON of that shape (message names the file).
+    """
+    try:
+        sets = [(date.fromisoformat(s["creationDay"]), s["setName"])
+                for s in json.loads(Path(path).read_text(encoding="utf-8"))]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: not a set list ({exc})") from None
+    out = {}
+    for d in release_dates:
+        try:
+            when = date.fromisoformat(d)
+        except ValueError:
+            continue
+        near = [(day, name) for day, name in sets if when - timedelta(days=14) <= day <= when]
+        if near:
+            out[d] = max(near)[1]
+    return out
+
+
+class _Writer:
+    def __init__(self, out: Path, result: SiteResult) -> None:
+        self.out, self.result = out, result
+
+    def write(self, rel: str, text: str) -> None:
+        path = self.out / rel
+        data = text.encode("utf-8")
+        try:
+            if path.read_bytes() == data:
+                self.result.unchanged += 1
+                return
+        except OSError:
+            pass
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".site-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+        self.result.written += 1
+
+
+def _example_label(lang: str) -> str:
+    try:
+        from mtgcr.extract.profiles import PROFILES
+        return getattr(PROFILES.get(lang), "example_label", None) or "Example:"
+    except Exception:  # a profile set without that field
+        return "Example:"
+
+
+def _base_label(label: str) -> str:
+    """A translation's label without its revision: ``20231117.0`` → ``20231117``."""
+    return label.split(".")[0]
+
+
+def _wanted(info: ReleaseInfo, only: list[str] | None) -> bool:
+    if not only:
+        return True
+    keys = {info.label, (info.effective_date or ""), (info.effective_date or "").replace("-", "")}
+    return any(s.replace("/", "-") in keys or s.replace("-", "") in keys for s in only)
+
+
+def _release_pages(w: _Writer, ctx: ReleaseContext, folder: str) -> None:
+    for name, html in section_pages(ctx).items():
+        w.write(f"{folder}/{name}", html)
+    w.write(f"{folder}/index.html", release_index(ctx))
+    w.write(f"{folder}/glossary.html", glossary_page(ctx))
+    for name, text in search_files(ctx).items():
+        w.write(f"{folder}/{name}", text)
+    w.write(f"{folder}/rules.json", rules_json(ctx))
+
+
+def _stale_marks(tr: Ruleset, en_k: int, en_rulesets: list[Ruleset],
+                 ids: list[dict[RuleNumber, str]] | None) -> dict[RuleNumber, str]:
+    """Translated rules whose English rule changed after the translation's release, or whose
+    pairing found a conflict."""
+    from mtgcr.crossref.translation.langpair import pair_rulesets
+    en = en_rulesets[en_k]
+    out: dict[RuleNumber, str] = {}
+    try:
+        pairing = pair_rulesets(tr, en)
+        for p in getattr(pairing, "pairs", []):
+            status = str(getattr(p, "status", ""))
+            if status.endswith("conflict"):
+                out[p.number] = "the pairing found a conflict: the text belongs to another number"
+    except Exception:  # pragma: no cover - pairing is a best-effort mark here
+        pass
+    if ids is not None and en_k < len(en_rulesets) - 1:
+        newest = en_rulesets[-1]
+        by_lin: dict[str, list[RuleNumber]] = {}
+        for n, lin in ids[-1].items():
+            by_lin.setdefault(lin, []).append(n)
+        for n in tr.rules:
+            lin = ids[en_k].get(n)
+            if lin is None or n not in en.rules:
+                continue
+            now = by_lin.get(lin, [])
+            if not now:
+                out.setdefault(n, f"the English rule was removed after {release_key_rs(en)}")
+            elif compare_form(newest.rules[now[0]].text) != compare_form(en.rules[n].text):
+                out.setdefault(n, f"the English rule changed after {release_key_rs(en)} "
+                                  f"(now {now[0]} in {release_key_rs(newest)})")
+    return out
+
+
+def side_of_partial(folder: str, rs: Ruleset) -> list[tuple[str, str, frozenset[int]]]:
+    """The side-by-side link of a partial release's own pages."""
+    return [("side by side with English", folder, frozenset(n.section for n in rs.rules))]
+
+
+def release_key_rs(rs: Ruleset) -> str:
+    return rs.release.effective_date.isoformat() if rs.release.effective_date else rs.release.label
+
+
+def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> SiteResult:
+    """Build the site into ``out``.
+
+    Args:
+        store: an open store (writable for the alignment cache; read-only works).
+        out: the site folder (created).
+        options: see :class:`SiteOptions`.
+
+    Returns:
+        A :class:`SiteResult`.
+
+    Raises:
+        StoreError: no complete release of a language asked for.
+    """
+    opts = options or SiteOptions()
+    res = SiteResult()
+    w = _Writer(out, res)
+    step = opts.on_step or (lambda msg: None)
+    langs = opts.langs or [lang for lang in store.languages()
+                           if any(r.complete for r in store.releases(lang))]
+    w.write("static/site.css", CSS)
+    w.write("static/site.js", JS)
+    en_state: dict[str, object] = {}
+    index_rows: list[str] = []
+    # which translation releases get side-by-side pages (those with an EN release of their label)
+    en_labels = {r.label for r in store.releases("en") if r.complete} if "en" in langs else set()
+    side_of: dict[str, list[tuple[str, str]]] = {}
+    for lang in langs:
+        if lang == "en":
+            continue
+        for r in store.releases(lang):
+            if _base_label(r.label) in en_labels and _wanted(r, opts.releases):
+                folder = f"{lang}/{release_key(r)}" + ("" if r.complete else "-quotes")
+                have = frozenset(row["section"] for row in store.conn.execute(
+                    "SELECT DISTINCT section FROM rules WHERE release_id=?", (r.id,)))
+                side_of.setdefault(_base_label(r.label), []).append(
+                    (f"{lang} {release_key(r)}{'' if r.complete else ' (quotes)'} side by side",
+                     folder, have))
+                side_of.setdefault(f"{lang}:{r.id}", []).append(
+                    ("side by side with English", folder, have))
+    for lang in (["en"] if "en" in langs else []) + [lg for lg in langs if lg != "en"]:
+        if not any(r.complete for r in store.releases(lang)):
+            if lang == "en" or not store.releases(lang):
+                raise StoreError(f"no {lang} releases in {store.path} (run 'mtgcr ingest' first)")
+            if en_state:  # only partial releases (wiki quotes): their pages beside English
+                _side_pages(w, store, lang, [], [], en_state, opts, step)
+            continue
+        step(f"{lang}: aligning the chain")
+        chain = Chain(store, lang)
+        infos = chain.infos
+        rulesets = [chain.ruleset(k) for k in range(len(infos))]
+        alignments = chain.alignments() if lang == "en" or len(infos) <= 1 else \
+            [chain.alignment(k) for k in range(len(infos) - 1)]
+        ids = lineage_ids(infos, rulesets, alignments)
+        all_traces = traces(ids, alignments)
+        keys = [release_key(i) for i in infos]
+        selector = [(keys[k], infos[k].label, frozenset(n.section for n in rulesets[k].sections))
+                    for k in reversed(range(len(infos)))]
+        sets = {k: opts.set_names[i.effective_date] for k, i in enumerate(infos)
+                if i.effective_date in opts.set_names}
+        changes: dict[int, str] = {}
+        for k in range(1, len(infos)):
+            rel = f"changes/{lang}/{keys[k - 1]}_{keys[k]}.html"
+            changes[k] = rel
+            if _wanted(infos[k], opts.releases) or _wanted(infos[k - 1], opts.releases):
+                view = diff_view(alignments[k - 1], rulesets[k - 1], rulesets[k])
+                w.write(rel, changes_page(view, keys[k - 1], keys[k]))
+        step(f"{lang}: {len(infos)} releases, {len(all_traces)} lineages")
+        if lang == "en":
+            en_state.update(infos=infos, rulesets=rulesets, ids=ids, keys=keys)
+        for k, info in enumerate(infos):
+            if not (_wanted(info, opts.releases) or k == len(infos) - 1):
+                continue
+            changed = {}
+            if k:
+                for ch in alignments[k - 1].changes:
+                    if ch.kind != "unchanged":
+                        for n in ch.new:
+                            changed[n] = ch
+            ctx = ReleaseContext(info, rulesets[k], selector, sets.get(k), ids[k], changed,
+                                 changes.get(k), _example_label(lang))
+            ctx.side_links = side_of.get(info.label if lang == "en" else f"{lang}:{info.id}", [])
+            if _wanted(info, opts.releases):
+                _release_pages(w, ctx, f"{lang}/{keys[k]}")
+            if k == len(infos) - 1:
+                _release_pages(w, ctx, f"{lang}/latest")
+        step(f"{lang}: traces")
+        for lin, steps in all_traces.items():
+            if any(_wanted(infos[s.k], opts.releases) for s in steps if s.k < len(infos)):
+                w.write(f"trace/{lang}/{trace_file(lin)}",
+                        trace_page(lin, steps, infos, rulesets, sets))
+        w.write(f"trace/{lang}/lineage.json", lineage_json(all_traces, infos))
+        res.languages[lang] = len(infos)
+        index_rows += [
+            f'<tr><td>{esc(lang)}</td><td><a href="{esc(lang)}/{esc(keys[k])}/index.html">'
+            f'{esc(keys[k])}</a></td><td>{esc(i.label)}</td><td>{esc(sets.get(k, ""))}</td>'
+            f'<td>{f"<a href={chr(34)}{changes[k]}{chr(34)}>changes</a>" if k in changes else ""}</td></tr>'
+            for k, i in reversed(list(enumerate(infos)))]
+        if lang != "en" and en_state:
+            _side_pages(w, store, lang, infos, rulesets, en_state, opts, step)
+    for old, new in opts.compare:
+        for lang in langs:
+            try:
+                o, n, al = aligned_pair(store, old, new, lang)
+            except StoreError:
+                continue
+            ko, kn = release_key_rs(o), release_key_rs(n)
+            w.write(f"changes/{lang}/{ko}_{kn}.html", changes_page(diff_view(al, o, n), ko, kn))
+            index_rows.insert(0, f'<tr><td>{esc(lang)}</td><td colspan=3>compare {esc(ko)} → '
+                                 f'{esc(kn)}</td><td><a href="changes/{lang}/{ko}_{kn}.html">'
+                                 f'changes</a></td></tr>')
+    body = ('<h1>Magic: The Gathering Comprehensive Rules</h1>'
+            '<p>Every stored release, with its rules, traces and changes. '
+            + " · ".join(f'<a href="{esc(lang)}/latest/index.html">latest {esc(lang)}</a>'
+                         for lang in res.languages) + '</p>'
+            '<table><thead><tr><th>language</th><th>release</th><th>label</th><th>set</th>'
+            f'<th></th></tr></thead><tbody>{"".join(index_rows)}</tbody></table>')
+    w.write("index.html", page("mtgcr — Comprehensive Rules", body, "", "en"))
+    res.index = out / "index.html"
+    return res
+
+
+def _side_pages(w: _Writer, store: Store, lang: str, infos: list[ReleaseInfo],
+                rulesets: list[Ruleset], en_state: dict, opts: SiteOptions, step) -> None:
+    """Side-by-side pages of each release of ``lang`` (complete and partial) whose English
+    release of the same label is stored."""
+    en_infos = en_state["infos"]
+    by_label = {i.label: k for k, i in enumerate(en_infos)}
+    en_rs = en_state["rulesets"]
+    partial = [r for r in store.releases(lang) if not r.complete]
+    todo = list(zip(infos, rulesets)) + [(r, from_record(store.release_rows(r.id))) for r in partial]
+    for info, rs in todo:
+        k_en = by_label.get(_base_label(info.label))
+        if k_en is None or not _wanted(info, opts.releases):
+            continue
+        step(f"{lang} {release_key(info)}: side by side with en {release_key(en_infos[k_en])}")
+        tr_ctx = ReleaseContext(info, rs, [], example_label=_example_label(lang))
+        en_ctx = ReleaseContext(en_infos[k_en], en_rs[k_en], [], example_label=_example_label("en"))
+        stale = _stale_marks(rs, k_en, en_rs, en_state["ids"])
+        folder = f"{lang}/{release_key(info)}" + ("" if info.complete else "-quotes")
+        if not info.complete:  # a partial release (wiki quotes): its own pages too
+            pctx = ReleaseContext(info, rs, [(release_key(info) + "-quotes", info.label,
+                                              frozenset(n.section for n in rs.sections))],
+                                  example_label=_example_label(lang),
+                                  side_links=side_of_partial(folder, rs))
+            _release_pages(w, pctx, folder)
+        for sec in sorted({n.section for n in rs.rules}):
+            w.write(f"{folder}/side/{sec}.html", side_page(RuleNumber(sec), tr_ctx, en_ctx, stale))

@@ -1,0 +1,123 @@
+"""Rule lineages over a chain and their trace pages.
+
+A lineage groups the rules that continue one another through the consecutive alignments of
+a chain (unchanged, renumbered, modified, moved, typography; the main piece of a split; the
+main rule of a merge) — the relation :class:`mtgcr.crossref.lineage.Lineage` follows. Its id
+is the lineage id (``en:<label where it first appeared>:<number>``, a derived label: it moves
+when older releases are ingested). Ids are computed in one forward pass over the chain, so
+building every trace costs one look-up per rule per release.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from mtgcr.crossref.model import CONTINUING, Alignment, Change
+from mtgcr.crossref.worddiff import tokenizer_for, word_diff
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.rulenum import RuleNumber
+
+from mtgcr.reports.site.pages import esc, page, release_key, rule_href, trace_file
+
+__all__ = ["lineage_ids", "TraceStep", "traces", "trace_page", "lineage_json"]
+
+
+def _main_predecessor(al: Alignment, n: RuleNumber) -> RuleNumber | None:
+    ch = al.change_of_new(n)
+    if ch is None or not ch.old:
+        return None
+    if ch.kind in CONTINUING or ch.kind in ("split", "merged", "typography"):
+        if ch.kind == "split" and ch.new and ch.new[0] != n:
+            return None  # a secondary piece of a split starts a lineage of its own
+        return ch.old[0]
+    return None
+
+
+def lineage_ids(infos: list, rulesets: list[Ruleset], alignments: list[Alignment]
+                ) -> list[dict[RuleNumber, str]]:
+    """``ids[k][number]``: the lineage id of every rule of every release of the chain."""
+    ids: list[dict[RuleNumber, str]] = []
+    for k, rs in enumerate(rulesets):
+        cur: dict[RuleNumber, str] = {}
+        for n in rs.rules:
+            pred = _main_predecessor(alignments[k - 1], n) if k else None
+            lin = ids[k - 1].get(pred) if pred is not None else None
+            cur[n] = lin or f"{rs.release.lang}:{infos[k].label}:{n}"
+        ids.append(cur)
+    return ids
+
+
+@dataclass
+class TraceStep:
+    """One release in a trace: the release index, its number(s), how it got there."""
+
+    k: int
+    numbers: list[RuleNumber]
+    kind: str
+    change: Change | None = None
+
+
+def traces(ids: list[dict[RuleNumber, str]], alignments: list[Alignment]
+           ) -> dict[str, list[TraceStep]]:
+    """Every lineage's steps, oldest first; a lineage that ends before the newest release
+    gets a ``removed`` step in the release after its last."""
+    out: dict[str, list[TraceStep]] = {}
+    for k, cur in enumerate(ids):
+        per: dict[str, list[RuleNumber]] = {}
+        for n, lin in cur.items():
+            per.setdefault(lin, []).append(n)
+        for lin, nums in per.items():
+            ch = alignments[k - 1].change_of_new(nums[0]) if k else None
+            kind = "initial" if k == 0 else (ch.kind if ch is not None else "added")
+            out.setdefault(lin, []).append(TraceStep(k, nums, kind, ch))
+    last = len(ids) - 1
+    for lin, steps in out.items():
+        end = steps[-1].k
+        if end < last:
+            steps.append(TraceStep(end + 1, [], "removed"))
+    return out
+
+
+def trace_page(lin: str, steps: list[TraceStep], infos: list, rulesets: list[Ruleset],
+               set_names: dict[int, str], root: str = "../../") -> str:
+    """The trace page of one lineage: every release, newest first, with its number(s), the
+    change kind, and the word diff of an edit."""
+    lang = rulesets[0].release.lang
+    tok = tokenizer_for(lang)
+    rows = []
+    for st in reversed(steps):
+        info = infos[st.k]
+        key = release_key(info)
+        when = esc(key) + (f"<br><small>{esc(set_names[st.k])}</small>" if st.k in set_names else "")
+        nums = " + ".join(f'<a href="{root}{lang}/{esc(key)}/{rule_href(n)}">{esc(str(n))}</a>'
+                          for n in st.numbers) or "—"
+        detail = ""
+        ch = st.change
+        if ch is not None and ch.text_changed and len(ch.old) == 1 and len(ch.new) == 1 and st.k:
+            a = rulesets[st.k - 1].rules.get(ch.old[0])
+            b = rulesets[st.k].rules.get(ch.new[0])
+            if a is not None and b is not None:
+                ops = word_diff(a.text, b.text, tok)
+                detail = "".join(esc(t) if op == "equal" else f"<{'del' if op == 'delete' else 'ins'}>"
+                                 f"{esc(t)}</{'del' if op == 'delete' else 'ins'}>" for op, t in ops)
+        if ch is not None and ch.old and st.k and list(ch.old) != st.numbers:
+            detail = f"from {' + '.join(map(str, ch.old))}" + (f": {detail}" if detail else "")
+        rows.append(f'<tr><td>{when}</td><td>{nums}</td><td><span class="kind">{esc(st.kind)}'
+                    f'</span></td><td>{detail}</td></tr>')
+    first = steps[0]
+    title = f"Trace of {first.numbers[0] if first.numbers else lin}"
+    body = (f'<nav class="crumbs"><a href="{root}index.html">mtgcr</a> › trace</nav>'
+            f'<h1>{esc(title)} <small>({esc(lin)})</small></h1>'
+            f'<p>Newest release first. Lineage id: <code>{esc(lin)}</code> (derived from the '
+            f'release the rule first appeared in).</p>'
+            f'<table><thead><tr><th>release</th><th>number</th><th>change</th><th>detail</th>'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    return page(title, body, root, lang)
+
+
+def lineage_json(all_traces: dict[str, list[TraceStep]], infos: list) -> str:
+    """``lineage.json``: lineage id → ``[{release, numbers, kind}]``, oldest first."""
+    data = {lin: [{"release": release_key(infos[st.k]), "numbers": [str(n) for n in st.numbers],
+                   "kind": st.kind, "page": trace_file(lin)} for st in steps]
+            for lin, steps in all_traces.items()}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,154 @@
+"""``mtgcr site`` on small releases written for these tests: anchors, links, traces, changes,
+search files, machine outputs, incremental rebuilds, and a link check of the whole site."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from lxml import html as lhtml
+
+from mtgcr.reports.cli import main
+
+from crfile import cr_text
+from sitecheck import broken_links
+
+OLD = """\
+1. Game Concepts
+
+100. General
+
+100.1. These test rules describe a small game for two or more players. See rule 100.2.
+
+100.1a A two-player game starts with two players.
+
+100.2. Each player brings a deck.
+
+101. Decks
+
+101.1. A deck is shuffled before the game begins, as described in rule 100.2.
+Example: A player shuffles their deck.
+"""
+NEW = """\
+1. Game Concepts
+
+100. General
+
+100.1. These test rules describe a small game for two or more players. See rule 100.3.
+
+100.1a A two-player game starts with two players.
+
+100.2. A game may use an optional sideboard chosen before the match.
+
+100.3. Each player brings a deck.
+
+101. Decks
+
+101.1. A deck is shuffled before the game begins, as described in rule 100.3.
+Example: A player shuffles their deck.
+"""
+GLOSSARY = "Deck\nThe cards a player starts the game with. See rule 100.2.\n"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("site")
+    (tmp / "a.txt").write_text(cr_text(OLD, GLOSSARY, date="These rules are effective as of January 10, 2030."))
+    (tmp / "b.txt").write_text(cr_text(NEW, GLOSSARY.replace("100.2", "100.3"),
+                                       date="These rules are effective as of April 5, 2030."))
+    store = tmp / "store.sqlite"
+    assert main(["--silent", "--store", str(store), "ingest", str(tmp / "a.txt"), str(tmp / "b.txt")]) == 0
+    assert main(["--silent", "--store", str(store), "site", "--out", str(tmp / "site")]) == 0
+    return tmp / "site", store
+
+
+def _doc(path):
+    return lhtml.fromstring(path.read_bytes())
+
+
+def test_rule_anchors_aliases_and_reference_links(site):
+    root, _ = site
+    doc = _doc(root / "en" / "2030-04-05" / "100.html")
+    rule = doc.get_element_by_id("R1001")
+    assert rule.get_element_by_id("section-100-1") is not None
+    refs = [a.get("href") for a in rule.cssselect("a.ref")]
+    assert refs == ["100.html#R1003"]  # "See rule 100.3." in the new release
+    assert doc.get_element_by_id("R1001a").get("class") == "rule sub"
+    # the same words in the old release link to 100.2
+    old = _doc(root / "en" / "2030-01-10" / "100.html")
+    assert [a.get("href") for a in old.get_element_by_id("R1001").cssselect("a.ref")] == ["100.html#R1002"]
+    # a reference to another section's page
+    dec = _doc(root / "en" / "2030-04-05" / "101.html").get_element_by_id("R1011")
+    assert [a.get("href") for a in dec.cssselect("a.ref")] == ["100.html#R1003"]
+    assert dec.cssselect("p.example")[0].text_content() == "A player shuffles their deck."
+
+
+def test_glossary_terms_link_to_their_entry(site):
+    root, _ = site
+    doc = _doc(root / "en" / "2030-04-05" / "100.html")
+    terms = doc.get_element_by_id("R1003").cssselect("a.term")
+    assert [(a.text, a.get("href")) for a in terms] == [("deck", "glossary.html#g-deck")]
+    gl = _doc(root / "en" / "2030-04-05" / "glossary.html")
+    assert gl.get_element_by_id("g-deck").text == "Deck"
+
+
+def test_release_date_selector_breadcrumbs_and_pager(site):
+    root, _ = site
+    doc = _doc(root / "en" / "2030-01-10" / "100.html")
+    assert "effective 2030-01-10" in doc.cssselect("header .meta")[0].text_content()
+    opts = [(o.get("value"), o.get("selected") is not None) for o in doc.cssselect("select.release option")]
+    assert opts == [("../2030-04-05/100.html", False), ("../2030-01-10/100.html", True)]
+    assert doc.cssselect("nav.crumbs a")[1].get("href") == "index.html#chapter-1"
+    assert doc.cssselect('nav.pager a[rel="next"]')[0].get("href") == "101.html"
+
+
+def test_trace_and_change_pages_are_linked_both_ways(site):
+    root, _ = site
+    new = _doc(root / "en" / "2030-04-05" / "100.html")
+    tools = {a.text: a.get("href") for a in new.get_element_by_id("R1003").cssselect(".tools a")}
+    assert set(tools) == {"trace", "renumbered"}
+    trace = _doc((root / "en" / "2030-04-05" / tools["trace"]).resolve())
+    rows = [[td.text_content().strip() for td in tr.cssselect("td")[:3]] for tr in trace.cssselect("tbody tr")]
+    assert rows == [["2030-04-05", "100.3", "renumbered"], ["2030-01-10", "100.2", "initial"]]
+    page, anchor = tools["renumbered"].split("#")
+    ch = _doc((root / "en" / "2030-04-05" / page).resolve())
+    entry = ch.get_element_by_id(anchor)
+    links = [a.get("href") for a in entry.cssselect("a")]
+    assert links == ["../../en/2030-01-10/100.html#R1002", "../../en/2030-04-05/100.html#R1003"]
+    added = _doc(root / "en" / "2030-04-05" / "100.html").get_element_by_id("R1002")
+    assert [a.text for a in added.cssselect(".tools a")] == ["trace", "added"]
+
+
+def test_latest_search_and_machine_outputs(site):
+    root, _ = site
+    assert (root / "en" / "latest" / "100.html").read_bytes() == (root / "en" / "2030-04-05" / "100.html").read_bytes()
+    js = (root / "en" / "2030-04-05" / "search-index.js").read_text()
+    data = json.loads(re.sub(r"^window\.MTGCR_SEARCH = |;\s*$", "", js))
+    assert ["100.3", "100.html", "Each player brings a deck.", "R1003"] in data["entries"]
+    rules = json.loads((root / "en" / "2030-04-05" / "rules.json").read_text())
+    assert rules["rules"]["101.1"]["examples"] == ["A player shuffles their deck."]
+    assert rules["rules"]["100.3"]["url"] == "100.html#R1003"
+    lineage = json.loads((root / "trace" / "en" / "lineage.json").read_text())
+    [lin] = [k for k, v in lineage.items() if [s["numbers"] for s in v] == [["100.2"], ["100.3"]]]
+    assert lin == "en:20300110:100.2"
+
+
+def test_every_internal_link_resolves(site):
+    root, _ = site
+    assert broken_links(root) == []
+
+
+def test_a_rebuild_rewrites_nothing_unchanged(site, capsys):
+    root, store = site
+    before = {p: p.stat().st_mtime_ns for p in root.rglob("*.html")}
+    assert main(["--store", str(store), "--silent", "site", "--out", str(root)]) == 0
+    assert "0 files written" in capsys.readouterr().out
+    assert {p: p.stat().st_mtime_ns for p in root.rglob("*.html")} == before
+
+
+def test_compare_any_two_releases(site, capsys):
+    root, store = site
+    assert main(["--store", str(store), "--silent", "site", "--out", str(root), "--compare",
+                 "2030-04-05", "2030-01-10"]) == 0
+    page = _doc(root / "changes" / "en" / "2030-04-05_2030-01-10.html")
+    assert page.get_element_by_id("CR1002") is not None
