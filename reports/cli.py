@@ -59,7 +59,7 @@ def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
                    help=f"the store file (default: $MTGCR_STORE or {default_store_path()})")
     p.add_argument("--silent", action="store_true", default=argparse.SUPPRESS if suppress else False,
                    help="no progress bars or notes")
-    p.add_argument("--out", metavar="FILE", default=d,
+    p.add_argument("--out", metavar="FILE", default=d, dest="global_out",
                    help="write what the command prints to FILE instead of standard output, "
                         "atomically; only a regular file is replaced (never a folder, link, "
                         "device or pipe); - is standard output")
@@ -137,12 +137,13 @@ def _load_profiles(folder: str | None) -> None:
 
 
 def _run(args, ctx) -> int:
-    """Run the command; with the global ``--out FILE`` (a command that has no ``--out`` of its
-    own: ``handles_out`` not set), what it prints to stdout is written to FILE afterwards,
-    atomically (:func:`mtgcr.reports.outfile.write_out`); FILE is checked before the work.
-    Nothing is written when the command fails."""
-    out = getattr(args, "out", None)
-    if not out or out == "-" or getattr(args, "handles_out", False):
+    """Run the command; with the global ``--out FILE`` (``args.global_out``; a command with an
+    ``--out`` of its own — ``diff``, ``build``, ``site`` — takes that option after its name),
+    what it prints to stdout is written to FILE afterwards, atomically
+    (:func:`mtgcr.reports.outfile.write_out`); FILE is checked before the work. Nothing is
+    written when the command fails."""
+    out = getattr(args, "global_out", None)
+    if not out or out == "-":
         return int(args.func(args, ctx) or 0)
     import contextlib
     import io

@@ -36,7 +36,7 @@ def register(sub) -> None:
                    help=f"comma-separated report formats (default {','.join(RENDERERS)})")
     add_decisions_option(p)
     add_max_size_option(p)
-    p.set_defaults(func=run, handles_out=True)
+    p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:

@@ -1,7 +1,6 @@
 """``mtgcr diff OLD NEW``: what changed between two releases of one language."""
 from __future__ import annotations
 
-import argparse
 import sys
 
 from mtgcr.crossref.model import release_json
@@ -37,12 +36,12 @@ def register(sub) -> None:
     add_format_option(p, RENDERERS, default="md")
     p.add_argument("--all", action="store_true",
                    help="also list unchanged rules, sections and glossary entries (every format)")
-    p.add_argument("--out", metavar="FILE", default=argparse.SUPPRESS,  # or before the command
+    p.add_argument("--out", metavar="FILE",
                    help="write to FILE instead of stdout, atomically (missing folders are "
                         "created, and the command says so); only a regular file is replaced, "
                         "never a folder, link, device or pipe; - is stdout")
     add_decisions_option(p)
-    p.set_defaults(func=run, handles_out=True)
+    p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
