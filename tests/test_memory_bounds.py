@@ -25,10 +25,11 @@ from conftest import make_doc
 
 CITATIONS = 400_000
 PER_LINE = 10_000
-#: Peak RSS allowed for the 30 MB / 400,000-citation ingest (MiB): about 2 KiB per citation
-#: plus the interpreter and its libraries. Measured: 752 MiB; with a copy of its 780 KB line in
-#: every citation fact the same page would need about 300 GB.
-PEAK_RSS_BOUND_MB = 1024
+#: Peak RSS allowed for the 30 MB / 400,000-citation ingest (MiB): under 4 KiB per citation
+#: plus the interpreter and its libraries. Measured: 752 MiB alone, up to 1039 MiB while the
+#: rest of the suite runs beside it (the allocator and transparent huge pages vary); with a
+#: copy of its 780 KB line in every citation fact the same page would need about 300 GB.
+PEAK_RSS_BOUND_MB = 1536
 #: Store size allowed (MiB): every citation fact is about 700 bytes of JSON (offsets, targets,
 #: the page's title); each line is stored once. Measured: 308 MiB.
 STORE_BOUND_MB = 400
