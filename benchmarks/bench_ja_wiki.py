@@ -53,7 +53,7 @@ def main(shared: Path) -> None:
 
     for name, fn, paths in (("JA 20260116 text", ja, [ja_path]), ("wiki 総合ルール pages", wiki, pages),
                             ("JA seeds (4 pages)", seed_pages, seeds)):
-        t_dec = _best(lambda: decode(paths))
+        t_dec = _best(lambda paths=paths: decode(paths))
         t = _best(fn)
         size = sum(p.stat().st_size for p in paths)
         print(f"{name}: {size / 1e6:.2f} MB, parse {t * 1000:.0f} ms "

@@ -32,6 +32,8 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
+from mtgcr.corpus.notes import NoteKind, StoreNote
+
 __all__ = ["Store", "StoreError", "StoreBusy", "AlreadyStored", "ReplaceRefused",
            "ReleaseRecord", "ReleaseInfo", "default_store_path", "parse_date_spec", "SCHEMA_VERSION"]
 
@@ -100,7 +102,8 @@ CREATE TABLE IF NOT EXISTS glossary (
 CREATE TABLE IF NOT EXISTS warnings (
     document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
     release_id INTEGER REFERENCES releases(id) ON DELETE CASCADE,
-    source TEXT, line INTEGER, message TEXT
+    source TEXT, line INTEGER, message TEXT,
+    kind TEXT, data TEXT
 );
 CREATE TABLE IF NOT EXISTS facts (
     document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
@@ -209,6 +212,11 @@ class ReleaseInfo:
     counts: dict[str, int]
     truncated: bool = False
 
+    @property
+    def name(self) -> str:
+        """How reports name the release: its effective date (``"2023-11-17"``), else its label."""
+        return self.effective_date or self.label
+
     def as_json(self) -> dict[str, Any]:
         """JSON-ready dict: ``effective_date``, ``label``, ``lang``, ``origin``, ``counts`` …"""
         return {"effective_date": self.effective_date, "label": self.label, "lang": self.lang,
@@ -276,7 +284,9 @@ class Store:
             raise
 
     #: Columns added after a table was first released: (table, column, declaration).
-    _ADDED_COLUMNS = (("releases", "truncated", "INTEGER NOT NULL DEFAULT 0"),)
+    _ADDED_COLUMNS = (("releases", "truncated", "INTEGER NOT NULL DEFAULT 0"),
+                      # a warning's kind and typed fields (JSON), mtgcr.extract.parse_warnings
+                      ("warnings", "kind", "TEXT"), ("warnings", "data", "TEXT"))
 
     def _add_missing_columns(self) -> None:
         """Additive migration: add the columns of :data:`_ADDED_COLUMNS` a store lacks."""
@@ -365,7 +375,7 @@ class Store:
     def add_document(self, doc: Any, kind: str, releases: Iterable[ReleaseRecord],
                      facts: Iterable[tuple[str, dict]] = (),
                      doc_warnings: Iterable[dict[str, Any]] = (),
-                     replace: bool = False) -> list[str]:
+                     replace: bool = False) -> list[StoreNote]:
         """Store a document, the releases parsed from it and other facts, in one transaction.
 
         A release with the same (lang, label, origin) as a stored one replaces it (the old
@@ -379,18 +389,20 @@ class Store:
             kind: the document kind (``"cr-text"``, ``"wiki-html"`` …).
             releases: records from :func:`mtgcr.extract.records.to_record`.
             facts: ``(kind, json-able dict)`` pairs (citations, term pairs …).
-            doc_warnings: warnings not tied to a release (``source``, ``line``, ``message``).
+            doc_warnings: warnings not tied to a release (``source``, ``line``, ``message``,
+                optional ``kind`` and ``data``: :func:`mtgcr.extract.records.warning_row`).
             replace: replace stored releases even by less complete ones.
 
         Returns:
-            Notes for the user (e.g. "replaces en:20231117 from X").
+            One :class:`~mtgcr.corpus.notes.StoreNote` (kind ``REPLACED``) per stored release
+            replaced (``str()``: "replaces en:20231117 (official) from X").
 
         Raises:
             AlreadyStored: these bytes were stored meanwhile (a concurrent ingest).
             ReplaceRefused: a stored complete release would be replaced by an incomplete one.
             StoreBusy: the write lock was not free within the timeout.
         """
-        notes: list[str] = []
+        notes: list[StoreNote] = []
         c = self.conn
         try:
             c.execute("BEGIN IMMEDIATE")
@@ -406,12 +418,15 @@ class Store:
                  json.dumps(doc.line_endings), kind, doc.raw,
                  datetime.now(timezone.utc).isoformat(timespec="seconds")))
             doc_id = cur.lastrowid
+            assert doc_id is not None  # an INSERT sets it
             for rec in releases:
                 notes += self._write_release(doc_id, rec, replace)
             c.executemany("INSERT INTO facts (document_id, kind, data) VALUES (?,?,?)",
                           ((doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts))
-            c.executemany("INSERT INTO warnings (document_id, source, line, message) VALUES (?,?,?,?)",
-                          [(doc_id, w["source"], w["line"], w["message"]) for w in doc_warnings])
+            c.executemany("INSERT INTO warnings (document_id, source, line, message, kind, data) "
+                          "VALUES (?,?,?,?,?,?)",
+                          [(doc_id, w["source"], w["line"], w["message"], w.get("kind"),
+                            w.get("data")) for w in doc_warnings])
             c.execute("COMMIT")
         except BaseException as exc:
             if c.in_transaction:  # not after COMMIT (an interrupt may land just after it)
@@ -424,7 +439,7 @@ class Store:
             raise
         return notes
 
-    def _write_release(self, doc_id: int, rec: ReleaseRecord, replace: bool = False) -> list[str]:
+    def _write_release(self, doc_id: int, rec: ReleaseRecord, replace: bool = False) -> list[StoreNote]:
         c = self.conn
         r = rec.release
         notes = []
@@ -445,8 +460,9 @@ class Store:
                     f"{old['source']} with {what}{' (' + ', '.join(fewer) + ')' if fewer else ''}; "
                     f"use 'mtgcr ingest --replace' to replace it anyway")
             c.execute("DELETE FROM releases WHERE id=?", (old["id"],))
-            notes.append(f"replaces {key} from {old['source']}"
-                         + ("" if r.get("complete", 1) else " (this one is incomplete)"))
+            notes.append(StoreNote(NoteKind.REPLACED, f"{r['lang']}:{r['label']}", r["origin"],
+                                   f"replaces {key} from {old['source']}"
+                                   + ("" if r.get("complete", 1) else " (this one is incomplete)")))
         cols = ["document_id", *r.keys()]
         cur = c.execute(f"INSERT INTO releases ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
                         [doc_id, *r.values()])
@@ -461,16 +477,23 @@ class Store:
             c.executemany(sql, [(rid, *[row[k] for k in keys]) for row in rows])
         return notes
 
-    def document_warnings(self, sha256: str) -> list[str]:
+    def document_warning_rows(self, sha256: str) -> list[dict[str, Any]]:
         """The warnings stored for a document — its own and those of the releases still
-        stored from it — as ``"source:line: message"`` strings (``"source: message"`` for line
-        0), in the order they were written; ``[]`` if the document is not stored."""
+        stored from it — as ``warnings`` rows (``source``, ``line``, ``message``, ``kind``,
+        ``data``; :func:`mtgcr.extract.records.warning_from_row` makes them warnings again),
+        in the order they were written; ``[]`` if the document is not stored."""
         rows = self.conn.execute(
-            "SELECT w.source, w.line, w.message FROM warnings w "
+            "SELECT w.source, w.line, w.message, w.kind, w.data FROM warnings w "
             "LEFT JOIN releases r ON r.id = w.release_id "
             "JOIN documents d ON d.id = COALESCE(w.document_id, r.document_id) "
             "WHERE d.sha256=? ORDER BY w.rowid", (sha256,))
-        return [f"{src}:{line}: {msg}" if line else f"{src}: {msg}" for src, line, msg in rows]
+        return [dict(r) for r in rows]
+
+    def document_warnings(self, sha256: str) -> list[str]:
+        """:meth:`document_warning_rows` as text: ``"source:line: message"``
+        (``"source: message"`` for line 0)."""
+        return [f"{r['source']}:{r['line']}: {r['message']}" if r["line"]
+                else f"{r['source']}: {r['message']}" for r in self.document_warning_rows(sha256)]
 
     # -- releases ---------------------------------------------------------------------------
     def releases(self, lang: str | None = None) -> list[ReleaseInfo]:
@@ -640,7 +663,7 @@ def nearest_releases(rels: list[ReleaseInfo], near: date | str, n: int = 5) -> l
                                           else -when(r).toordinal(), r.label))
     out = []
     for r in ordered:
-        name = r.effective_date or r.label
+        name = r.name
         if r.effective_date and r.effective_date.replace("-", "") != r.label:
             name += f" (label {r.label})"
         if name not in out:

@@ -77,7 +77,7 @@ def _apply_decisions(a: Side, b: Side, m: Matching, decisions: list[Decision]) -
         if i is None:
             rel = side.rs.release
             raise DecisionError(f"{d.source}: {what} rule {n} is not in {rel.lang} "
-                                f"{rel.effective_date or rel.label}")
+                                f"{rel.name}")
         return i
 
     claimed: dict[tuple[str, int], str] = {}

@@ -221,8 +221,7 @@ def _ambiguous(score: np.ndarray, r_idx: np.ndarray, c_idx: np.ndarray,
     for k in suspects.tolist():
         r, c = int(r_idx[k]), int(c_idx[k])
         s = score[r, c]
-        for c2 in np.flatnonzero(score[r] >= s - tie):
-            c2 = int(c2)
+        for c2 in np.flatnonzero(score[r] >= s - tie).tolist():
             if c2 == c:
                 continue
             r2 = row_of.get(c2)

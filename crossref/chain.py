@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
 from mtgcr.extract.model import Release, Ruleset
-from mtgcr.extract.records import from_record
+from mtgcr.extract.records import load_release
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.align import align_releases
@@ -108,7 +108,7 @@ class Chain:
         """The ruleset of release ``k`` (loaded once)."""
         rs = self._rulesets.get(k)
         if rs is None:
-            rs = self._rulesets[k] = from_record(self.store.release_rows(self.infos[k].id))
+            rs = self._rulesets[k] = load_release(self.store, self.infos[k])
         return rs
 
     def version(self, k: int) -> str:
@@ -184,7 +184,7 @@ def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
             al = compose_alignment(chain.ruleset(i), chain.ruleset(j), steps)
             al.basis = "chain"
             return chain.ruleset(i), chain.ruleset(j), al
-    old, new = from_record(store.release_rows(a.id)), from_record(store.release_rows(b.id))
+    old, new = load_release(store, a), load_release(store, b)
     al = align_releases(old, new, options, decisions)
     al.basis = "direct"
     return old, new, al

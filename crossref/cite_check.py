@@ -35,12 +35,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Any, Callable, Literal, Protocol
 
+from mtgcr.extract.citations import Target
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
 
-__all__ = ["CiteResult", "ReleaseTitles", "Remapper", "TitleRemapper", "check_citations",
+__all__ = ["CiteResult", "CiteStatus", "ReleaseTitles", "Remapper", "TitleRemapper", "check_citations",
            "subject_fit", "stems"]
 
 _STOP = {"the", "of", "a", "an", "and", "or", "to", "in", "on", "for", "with", "from", "by",
@@ -162,6 +164,10 @@ class TitleRemapper:
         return [best], ""
 
 
+#: A cited number's status (module docstring, point 4); the JSON value is the string itself.
+CiteStatus = Literal["current", "moved", "changed", "gone", "unknown"]
+
+
 @dataclass
 class CiteResult:
     """One cited number, checked.
@@ -200,7 +206,7 @@ class CiteResult:
     then_title: str | None
     now_number: str | None
     now_title: str | None
-    status: str
+    status: CiteStatus
     suggestion: str | None = None
     note: str = ""
     in_quote: bool = False
@@ -216,15 +222,15 @@ class CiteResult:
         return dict(self.__dict__)
 
 
-def _subject(page: dict, ja_terms: dict[str, str]) -> str:
-    if page.get("title_en"):
-        return page["title_en"]
-    return ja_terms.get(page.get("title") or "", "")
+def _subject(page: WikiPageFact, ja_terms: dict[str, str]) -> str:
+    if page.title_en:
+        return page.title_en
+    return ja_terms.get(page.title or "", "")
 
 
-def _page_as_of(page: dict, cites: list[dict], releases: list[ReleaseTitles], subject: str
-                ) -> tuple[ReleaseTitles | None, str]:
-    quotes = [q["label"] for q in page.get("quotes") or []]
+def _page_as_of(page: WikiPageFact, cites: list[CitationFact], releases: list[ReleaseTitles],
+                subject: str) -> tuple[ReleaseTitles | None, str]:
+    quotes = [q.label for q in page.quotes]
     if quotes:
         return _at_or_before(max(quotes), releases), "quote"
     if not subject:
@@ -233,10 +239,9 @@ def _page_as_of(page: dict, cites: list[dict], releases: list[ReleaseTitles], su
     for rel in releases:
         score = 0.0
         for c in cites:
-            for t in c["targets"]:
-                if t["number"]:
-                    n = RuleNumber.parse(t["number"])
-                    score += subject_fit(subject, rel.sections.get(RuleNumber(n.section)))
+            for t in c.citation.targets:
+                if t.number is not None:
+                    score += subject_fit(subject, rel.sections.get(RuleNumber(t.number.section)))
         scores.append(score)
     best = max(scores, default=0.0)
     if best <= 0:
@@ -275,7 +280,7 @@ def _suggest(citation: str, old: str, new: str, title: str | None = None,
     return out
 
 
-def check_citations(page: dict, cites: list[dict], releases: list[ReleaseTitles],
+def check_citations(page: WikiPageFact, cites: list[CitationFact], releases: list[ReleaseTitles],
                     remapper: Remapper, as_of: str | None = None,
                     ja_sections: dict[str, RuleNumber] | None = None,
                     ja_terms: dict[str, str] | None = None,
@@ -283,9 +288,9 @@ def check_citations(page: dict, cites: list[dict], releases: list[ReleaseTitles]
     """Check every citation of one page (or one diff column).
 
     Args:
-        page: the page's ``wiki-page`` fact (``page``, ``title``, ``title_en``, ``column``,
-            ``quotes``).
-        cites: its ``citation`` facts (commented-out ones are skipped).
+        page: the page's ``wiki-page`` fact.
+        cites: its ``citation`` facts (commented-out ones are skipped); stored facts are read
+            with :meth:`~mtgcr.extract.wiki.fact_records.CitationFact.from_json`.
         releases: the complete EN releases, oldest first (the last is "now").
         remapper: how numbers are followed from one release to another.
         as_of: a label forcing the release every citation was written against.
@@ -305,34 +310,36 @@ def check_citations(page: dict, cites: list[dict], releases: list[ReleaseTitles]
         raise ValueError("no complete EN release to check against")
     by_label = {r.label: r for r in releases}
     newest = releases[-1]
-    live = [c for c in cites if not c.get("commented")]
+    live = [c for c in cites if not c.citation.commented]
     subject = _subject(page, ja_terms or {})
+    page_rel: ReleaseTitles | None
     if as_of is not None:
         if as_of not in by_label:
             raise ValueError(f"no EN release {as_of} in the store")
         page_rel, page_src = by_label[as_of], "option"
     else:
-        page_rel, page_src = _page_as_of(page, [c for c in live if not c.get("in_quote")],
+        page_rel, page_src = _page_as_of(page, [c for c in live if not c.in_quote],
                                          releases, subject)
     out: list[CiteResult] = []
-    page_quote = max((q["label"] for q in page.get("quotes") or []), default=None)
+    page_quote = max((q.label for q in page.quotes), default=None)
     for c in live:
         rel, src = page_rel, page_src
         quote = page_quote if src == "quote" else None
-        if c.get("in_quote") and c.get("quote_label") and as_of is None:
-            rel, src, quote = _at_or_before(c["quote_label"], releases), "quote", c["quote_label"]
-        for t in c["targets"]:
+        if c.in_quote and c.quote_label and as_of is None:
+            rel, src, quote = _at_or_before(c.quote_label, releases), "quote", c.quote_label
+        for t in c.citation.targets:
             for r in _check_target(c, t, rel, src, newest, remapper, ja_sections or {}, subject):
                 if r.as_of is None and r.as_of_source == "unknown":
                     r.note = "; ".join(x for x in (r.note, _older_hint(
-                        c.get("quote_label") if c.get("in_quote") else page_quote, subject,
+                        c.quote_label if c.in_quote else page_quote, subject,
                         releases)) if x)
                 if quote and r.as_of and r.as_of != quote and r.as_of_source == "quote":
                     r.note = "; ".join(x for x in (f"quoted as {quote}, which is not in the "
                                                    f"store: checked as of {r.as_of}", r.note) if x)
                 out.append(r)
     lines = lines or {}
-    _line_suggestions(out, {(c.get("source_line") or c["line"]): lines.get(c["line"]) for c in live})
+    _line_suggestions(out, {c.file_line: c.line_text if c.line_text is not None else lines.get(c.line)
+                            for c in live})
     return out
 
 
@@ -350,6 +357,7 @@ def _line_suggestions(results: list[CiteResult], line_texts: dict[int, str | Non
             continue
         spans: dict[tuple[int, int], str] = {}
         for r in moved:
+            assert r.span is not None and r.old_text is not None
             a, b = r.span
             if text[a:b] != r.old_text:
                 break  # the line is not what the offsets count in: no line suggestion
@@ -365,6 +373,7 @@ def _line_suggestions(results: list[CiteResult], line_texts: dict[int, str | Non
 def _replace_in(text: str, r: CiteResult) -> str:
     """``text`` with this result's old number replaced by its new one (and the 〔title〕 as the
     result's suggestion has it)."""
+    assert r.suggestion is not None and r.now_number is not None  # a moved number's result
     if r.old_text == text:
         return r.suggestion
     out = _suggest(text, r.number, r.now_number)
@@ -379,45 +388,46 @@ def _bracket(text: str | None) -> str | None:
     return m.group(1) if m else None
 
 
-def _check_target(c: dict, t: dict, rel: ReleaseTitles | None, src: str, newest: ReleaseTitles,
-                  remapper: Remapper, ja_sections: dict[str, RuleNumber], subject: str
-                  ) -> list[CiteResult]:
-    c0 = c.get("start", 0)
-    start, end = t.get("start", -1), t.get("end", -1)
-    if start is None or start < 0 or end is None or end < start:
-        start, end = c0, c.get("end", c0 + len(c["text"]))  # no span known: the whole citation
-    old_text = c["text"][start - c0:end - c0] or c["text"]
-    diff = c.get("column") is not None
-    base = dict(citation=c["text"], page=c["page"], column=c.get("column"),
-                line=(c.get("source_line") or c["line"]) if diff else c["line"],
-                in_quote=bool(c.get("in_quote")), newest=newest.label,
-                column_label=c.get("column_label") if diff else None,
-                revision_line=c["line"] if diff else None, old_text=old_text,
+def _check_target(fact: CitationFact, t: Target, rel: ReleaseTitles | None, src: str,
+                  newest: ReleaseTitles, remapper: Remapper, ja_sections: dict[str, RuleNumber],
+                  subject: str) -> list[CiteResult]:
+    c = fact.citation
+    c0 = c.start
+    start, end = t.start, t.end
+    if start < 0 or end < start:
+        start, end = c0, c.end  # no span known: the whole citation
+    old_text = c.text[start - c0:end - c0] or c.text
+    diff = fact.column is not None
+    base: dict[str, Any] = dict(citation=c.text, page=fact.page, column=fact.column,
+                line=fact.file_line if diff else c.line,
+                in_quote=fact.in_quote, newest=newest.label,
+                column_label=fact.column_label if diff else None,
+                revision_line=c.line if diff else None, old_text=old_text,
                 span=[start, end])
-    if t.get("chapter") is not None:
-        return [CiteResult(number=str(t["chapter"]), as_of=rel.label if rel else None,
-                           as_of_source=src, then_title=t.get("title"), now_number=str(t["chapter"]),
+    if t.chapter is not None:
+        return [CiteResult(number=str(t.chapter), as_of=rel.label if rel else None,
+                           as_of_source=src, then_title=t.title, now_number=str(t.chapter),
                            now_title=None, status="current", note="a chapter", **base)]
     numbers: list[RuleNumber] = []
-    if t.get("by_title") is not None:
-        title = t["by_title"]
+    if t.by_title is not None:
+        title = t.by_title
         sec = ja_sections.get(title)
         if sec is None:
-            return [CiteResult(number=f"{{{title}}}{t.get('suffix') or ''}", as_of=None,
+            return [CiteResult(number=f"{{{title}}}{t.suffix}", as_of=None,
                                as_of_source="template", then_title=None, now_number=None,
                                now_title=None, status="unknown",
                                note=f"no JA section titled {title!r} in the store"
                                if title else "the number depends on the page's own subject", **base)]
-        n = RuleNumber.try_parse(f"{sec}{t.get('suffix') or ''}")
+        n = RuleNumber.try_parse(f"{sec}{t.suffix}")
         if n is None:
             return []
         numbers, rel, src = [n], newest, "template"
     else:
-        numbers = [RuleNumber.parse(x) for x in (t["number"], t.get("last")) if x]
+        numbers = [x for x in (t.number, t.last) if x is not None]
     results = []
     ja_titles = {num: title for title, num in ja_sections.items()}
     for n in numbers:
-        r = _check_number(n, rel, src, newest, remapper, base, t.get("title"), ja_titles)
+        r = _check_number(n, rel, src, newest, remapper, base, t.title, ja_titles)
         if r.suggestion is not None and r.suggestion == r.old_text:
             r.suggestion = None  # "903.9b-c": the number is not written out
             r.note = "; ".join(x for x in (r.note, f"{n} is not written out in the citation: "
@@ -480,7 +490,7 @@ def _check_number(n: RuleNumber, rel: ReleaseTitles | None, src: str, newest: Re
 def en_releases(store) -> list[ReleaseTitles]:
     """The complete EN releases of ``store`` (one per label, official first), oldest first,
     with their section titles (rule texts are loaded only when needed)."""
-    from mtgcr.extract.records import from_record
+    from mtgcr.extract.records import load_release
 
     from mtgcr.crossref.chain import complete_releases
     infos = complete_releases(store, "en")
@@ -490,22 +500,25 @@ def en_releases(store) -> list[ReleaseTitles]:
     by_id: dict[int, dict[RuleNumber, str]] = {}
     for rid, sec, title in zip(df["release_id"], df["section"], df["title"]):
         by_id.setdefault(int(rid), {})[RuleNumber(int(sec))] = title
-    return [ReleaseTitles(r.label, r.effective_date, by_id.get(r.id, {}),
-                          (lambda rid=r.id: from_record(store.release_rows(rid)))) for r in infos]
+    def loader(rid: int) -> Callable[[], Ruleset]:
+        return lambda: load_release(store, rid)
+
+    return [ReleaseTitles(r.label, r.effective_date, by_id.get(r.id, {}), loader(r.id))
+            for r in infos]
 
 
 def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
     """``({JA section title: number}, {JA glossary term: EN original})`` of the newest JA
     release in ``store`` (complete preferred, else the wiki's); empty dicts if there is none."""
-    from mtgcr.extract.records import from_record
+    from mtgcr.extract.records import load_release
     from mtgcr.corpus.store import StoreError
     try:
         info = store.resolve("latest", "ja")
     except StoreError:
         return {}, {}
-    rs = from_record(store.release_rows(info.id))
+    rs = load_release(store, info)
     titles = {s.title: n for n, s in rs.sections.items()}
-    terms = {}
+    terms: dict[str, str] = {}
     for g in rs.glossary:
         if g.original:
             for t in [g.term, *g.term.split("、")]:

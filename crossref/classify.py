@@ -23,7 +23,7 @@ from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.glossary import align_glossary
 from mtgcr.crossref.matching import Matching, Side
-from mtgcr.crossref.model import CONTINUING, Alignment, Change
+from mtgcr.crossref.model import CONTINUING, Alignment, Change, RuleKind
 from mtgcr.crossref.sections import align_sections
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers
 from mtgcr.crossref.worddiff import text_similarity
@@ -52,7 +52,7 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
     for s in sections:
         if s.old is not None:
             sec_to[s.old.section] = s.new if s.kind != "removed" else None
-            if s.kind in ("unchanged", "moved", "retitled"):
+            if s.kind in ("unchanged", "moved", "retitled") and s.new is not None:
                 sec_map[s.old.section] = s.new.section
 
     # old number as written → new number (None: no counterpart), only where they differ
@@ -63,9 +63,9 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
             table[str(an[i])] = None
         elif not _same(an[i], bn[j]):
             table[str(an[i])] = str(bn[j])
-    for s, t in sec_to.items():
-        if t is None or t.section != s:
-            table[str(s)] = None if t is None else str(t)
+    for sec, t in sec_to.items():
+        if t is None or t.section != sec:
+            table[str(sec)] = None if t is None else str(t)
 
     # changes in new-document order: at[j] is the group placed at new position j; removed
     # rules follow the new position of the nearest earlier matched old rule (after[p])
@@ -111,9 +111,9 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
         if i < 0 and not busy_new[j]:
             at[j] = Change("added", (), (bn[j],), 0.0, True)
     changes: list[Change] = list(after.get(-1, ()))
-    for j, ch in enumerate(at):
-        if ch is not None:
-            changes.append(ch)
+    for j, at_j in enumerate(at):
+        if at_j is not None:
+            changes.append(at_j)
         if j in after:
             changes += after[j]
     # a glossary cut off (Ruleset.truncated) would list its missing entries as removed/added
@@ -166,6 +166,7 @@ def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
     if changed and a.text[i] == b.text[j]:
         notes.append("examples changed")
     na, nb = a.nums[i], b.nums[j]
+    kind: RuleKind
     if sec_map.get(na.section) != nb.section:
         kind = "moved"
     elif changed:

@@ -14,7 +14,7 @@ from scipy.optimize import linear_sum_assignment
 
 from mtgcr.extract.model import GlossaryEntry
 
-from mtgcr.crossref.model import GlossaryChange
+from mtgcr.crossref.model import GlossaryChange, GlossaryKind
 from mtgcr.crossref.textkey import compare_form, match_key, rewrite_numbers
 
 __all__ = ["align_glossary", "RENAME_THRESHOLD"]
@@ -63,10 +63,10 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
                 continue
             names = _names(g)[:1] if exact else _names(g)
             for n in names:
-                j = by_name.get(n)
-                if j is not None and j not in taken and (not exact or _names(new[j])[0] == n):
-                    pair[i] = j
-                    taken.add(j)
+                k = by_name.get(n)
+                if k is not None and k not in taken and (not exact or _names(new[k])[0] == n):
+                    pair[i] = k
+                    taken.add(k)
                     break
     lone_o = [i for i in range(len(old)) if i not in pair]
     lone_n = [j for j in range(len(new)) if j not in taken]
@@ -103,7 +103,8 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
     notes: list[str] = []
     if a.obsolete != b.obsolete:
         notes.append("now obsolete" if b.obsolete else "no longer obsolete")
-    if tuple(x.casefold() for x in a.aliases) != tuple(x.casefold() for x in b.aliases):
+    aliases_changed = tuple(x.casefold() for x in a.aliases) != tuple(x.casefold() for x in b.aliases)
+    if aliases_changed:
         notes.append("aliases changed")
     if a.term != b.term and not renamed:
         notes.append("headword typography only")
@@ -117,9 +118,10 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
         sim = fuzz.ratio(fa, fb) / 100.0 if changed else 1.0
         if not changed:
             notes.append("typography or renumbered references only")
+    kind: GlossaryKind
     if renamed:
         kind = "renamed"
-    elif changed or a.obsolete != b.obsolete or "aliases changed" in notes:
+    elif changed or a.obsolete != b.obsolete or aliases_changed:
         kind = "changed"
     else:
         kind = "unchanged"

@@ -62,10 +62,6 @@ def loose_key(text: str) -> str:
     return " ".join(_WORDS.findall(t))
 
 
-def _full(rule: Rule) -> str:
-    return "\n".join([rule.text, *(e.text for e in rule.examples)])
-
-
 @dataclass
 class RuleEvidence:
     """How one rule of the fragment compares with the rule of the same number in a release.
@@ -322,7 +318,7 @@ class _Keys:
     def loose(self, rule: Rule) -> str:
         k = self._loose.get(id(rule))
         if k is None:
-            k = self._loose[id(rule)] = loose_key(_full(rule))
+            k = self._loose[id(rule)] = loose_key(rule.text_with_examples())
         return k
 
 
@@ -331,7 +327,7 @@ def _compare_rule(frag: Rule, rel: Rule | None, same_lang: bool, cache: _Evidenc
     if rel is None:
         return RuleEvidence(frag.number, "absent", 0.0)
     if not same_lang:
-        a, d, details = compare_evidence(cache.get(frag_rs, frag.number), cache.get(rel_rs, rel.number))
+        a, d, details = compare_evidence(cache.of(frag_rs, frag.number), cache.of(rel_rs, rel.number))
         sim = 100.0 * a / (a + d) if a + d else 50.0
         if d == 0:
             return RuleEvidence(frag.number, "same", sim)
@@ -351,8 +347,8 @@ def _add_changes(m: "ReleaseMatch", fragment: Ruleset, rel: Ruleset) -> None:
     matches that are reported: word diffs of every rule of every release would be slow)."""
     for ev in m.rules:
         if ev.status == "differs" and not ev.changes:
-            there = "\n".join(_full(rel.rules[n]) for n in (ev.now or (ev.number,)) if n in rel.rules)
-            ev.changes = _word_changes(_full(fragment.rules[ev.number]), there)
+            there = "\n".join(rel.rules[n].text_with_examples() for n in (ev.now or (ev.number,)) if n in rel.rules)
+            ev.changes = _word_changes(fragment.rules[ev.number].text_with_examples(), there)
 
 
 def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys) -> ReleaseMatch:
@@ -643,9 +639,10 @@ def chain_follower(chain) -> Callable[[Ruleset, RuleNumber], list[LineageStep] |
         except KeyError:
             return None
         steps: list[LineageStep] = []
-        prev_num, prev_title = number, start.sections[number].title if number in start.sections else None
+        prev_num: RuleNumber | None = number
+        prev_title = start.sections[number].title if number in start.sections else None
         for e in entries[1:]:
-            when = e.release.effective_date.isoformat() if e.release.effective_date else e.release.label
+            when = e.release.name
             if not e.numbers:
                 event = "ambiguous" if e.kind == "ambiguous" else "gone"
                 steps.append(LineageStep(event, when, None, None, e.kind))

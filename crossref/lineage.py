@@ -78,10 +78,6 @@ class RemapResult:
     path: list[HistoryEntry] = field(default_factory=list)
 
 
-def _label(rel: Release) -> str:
-    return rel.effective_date.isoformat() if rel.effective_date else rel.label
-
-
 class Lineage:
     """Histories over a chain.
 
@@ -193,7 +189,7 @@ class Lineage:
             KeyError: ``number`` is not in release ``k``.
         """
         if not self.exists(k, number):
-            raise KeyError(f"{number} is not in {self.releases[k].lang} {_label(self.releases[k])}")
+            raise KeyError(f"{number} is not in {self.releases[k].lang} {self.releases[k].name}")
         n_rel = len(self.releases)
         entries: list[HistoryEntry | None] = [None] * n_rel
         is_sec = number.kind == "section"
@@ -257,7 +253,7 @@ class Lineage:
         """
         src, dst = self.releases[k_from], self.releases[k_to]
         if not self.exists(k_from, number):
-            return RemapResult([], f"{number} is not in {src.lang} {_label(src)}")
+            return RemapResult([], f"{number} is not in {src.lang} {src.name}")
         hist = self.history(number, k_from)
         lo, hi = sorted((k_from, k_to))
         path = hist[lo:hi + 1] if k_from <= k_to else list(reversed(hist[lo:hi + 1]))
@@ -272,24 +268,24 @@ class Lineage:
             if k_to > k_from:
                 last = hist[i - 1]
                 if e.kind == "ambiguous":
-                    why = (f"ambiguous in {_label(e.release)}: {last.number} of "
-                           f"{_label(last.release)} could be "
+                    why = (f"ambiguous in {e.release.name}: {last.number} of "
+                           f"{last.release.name} could be "
                            + " or ".join(str(c) for c in e.candidates)
                            + " (record a decision to settle it)")
                 else:
-                    why = (f"removed in {_label(e.release)} (last there as {last.number} in "
-                           f"{_label(last.release)})")
+                    why = (f"removed in {e.release.name} (last there as {last.number} in "
+                           f"{last.release.name})")
             else:
                 first = hist[i + 1]
                 if first.kind == "ambiguous":
-                    why = (f"ambiguous in {_label(first.release)}: {first.number} could come "
+                    why = (f"ambiguous in {first.release.name}: {first.number} could come "
                            f"from " + " or ".join(str(c) for c in first.candidates)
-                           + f" of {_label(e.release)} (record a decision to settle it)")
+                           + f" of {e.release.name} (record a decision to settle it)")
                 else:
-                    why = (f"added in {_label(first.release)} as {first.number}; it has no "
-                           f"counterpart in {_label(e.release)} or earlier")
+                    why = (f"added in {first.release.name} as {first.number}; it has no "
+                           f"counterpart in {e.release.name} or earlier")
             return RemapResult([], why, path)
-        return RemapResult([], f"no counterpart in {dst.lang} {_label(dst)}", path)
+        return RemapResult([], f"no counterpart in {dst.lang} {dst.name}", path)
 
 
 _ORDER = ("ambiguous", "split", "merged", "moved", "modified", "retitled", "renumbered",

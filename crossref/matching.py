@@ -8,23 +8,23 @@ import re
 import string
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 
-from mtgcr.extract.model import Ruleset
+from mtgcr.extract.model import Rule, Ruleset
 from mtgcr.extract.profiles import Tokenizer, profile_for
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.textkey import mask_numbers, match_key
 
-__all__ = ["Side", "Matching", "Group", "Codec", "full_text"]
+__all__ = ["Side", "Matching", "Group", "GroupKind", "Codec", "full_text"]
 
 
-def full_text(rule) -> str:
-    """A rule's text with its examples (``"\\nExample: …"`` each), as compared for changes."""
-    if not rule.examples:
-        return rule.text
-    return rule.text + "".join(f"\nExample: {e.text}" for e in rule.examples)
+def full_text(rule: Rule) -> str:
+    """A rule's text with its examples (``"\\nExample: …"`` each), as compared for changes:
+    :meth:`mtgcr.extract.model.Rule.text_with_examples` with the label ``"Example: "``."""
+    return rule.text_with_examples("Example: ")
 
 
 def _nearest_matched(matched: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -168,13 +168,17 @@ class _Lazy:
         return len(self.texts)
 
 
+#: The relation of a settled group (a subset of :data:`mtgcr.crossref.model.RuleKind`).
+GroupKind = Literal["split", "merged", "ambiguous", "added", "removed"]
+
+
 @dataclass
 class Group:
     """A settled group that is not a plain one-to-one match: ``kind`` is ``split``,
     ``merged``, ``ambiguous``, ``added`` or ``removed``; ``old``/``new`` are indices in
     document order; ``similarity`` 0–1; ``decided`` if from a decisions file."""
 
-    kind: str
+    kind: GroupKind
     old: tuple[int, ...]
     new: tuple[int, ...]
     similarity: float = 0.0

@@ -9,23 +9,38 @@ alignment cache and for ``mtgcr diff --format json``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 from functools import lru_cache
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, Literal, NamedTuple, get_args
 
 from mtgcr.extract.model import Release
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["RULE_KINDS", "SECTION_KINDS", "GLOSSARY_KINDS", "Change", "SectionChange",
-           "GlossaryChange", "Alignment", "release_json"]
+__all__ = ["RuleKind", "SectionKind", "GlossaryKind", "RULE_KINDS", "SECTION_KINDS",
+           "GLOSSARY_KINDS", "Change", "SectionChange", "GlossaryChange", "Alignment",
+           "release_json"]
+
+#: A relation between rules (the stored and JSON value is the string itself).
+RuleKind = Literal["unchanged", "renumbered", "modified", "moved", "split", "merged", "added",
+                   "removed", "ambiguous"]
+#: A relation between sections (``unchanged`` ones are kept too, reports may hide them).
+SectionKind = Literal["unchanged", "moved", "retitled", "merged", "split", "added", "removed"]
+#: A relation between glossary entries.
+GlossaryKind = Literal["unchanged", "changed", "renamed", "added", "removed"]
 
 #: Relations between rules, in the order reports list them.
-RULE_KINDS = ("unchanged", "renumbered", "modified", "moved", "split", "merged", "added",
-              "removed", "ambiguous")
-#: Relations between sections (``unchanged`` ones are kept too, reports may hide them).
-SECTION_KINDS = ("unchanged", "moved", "retitled", "merged", "split", "added", "removed")
+RULE_KINDS: tuple[RuleKind, ...] = get_args(RuleKind)
+#: Relations between sections.
+SECTION_KINDS: tuple[SectionKind, ...] = get_args(SectionKind)
 #: Relations between glossary entries.
-GLOSSARY_KINDS = ("unchanged", "changed", "renamed", "added", "removed")
+GLOSSARY_KINDS: tuple[GlossaryKind, ...] = get_args(GlossaryKind)
+
+
+def _kind(value: str, kinds: tuple[str, ...], what: str) -> Any:
+    """``value`` if it is one of ``kinds``; raises ``ValueError`` naming ``what`` otherwise
+    (a cached alignment of an unknown kind is refused, not carried along as a string)."""
+    if value not in kinds:
+        raise ValueError(f"not a {what} kind: {value!r} (one of {', '.join(kinds)})")
+    return value
 
 #: Kinds that carry a rule forward to a successor (lineage continues through them).
 CONTINUING = frozenset({"unchanged", "renumbered", "modified", "moved", "split", "merged"})
@@ -61,7 +76,7 @@ class Change(NamedTuple):
         decided: the relation comes from a human decision, not from the texts.
     """
 
-    kind: str
+    kind: RuleKind
     old: tuple[RuleNumber, ...]
     new: tuple[RuleNumber, ...]
     similarity: float
@@ -79,7 +94,7 @@ class Change(NamedTuple):
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Change":
         """Inverse of :meth:`to_json`."""
-        return cls(d["kind"], tuple(_parse(n) for n in d["old"]),
+        return cls(_kind(d["kind"], RULE_KINDS, "rule"), tuple(_parse(n) for n in d["old"]),
                    tuple(_parse(n) for n in d["new"]), float(d["similarity"]),
                    bool(d.get("text_changed")), tuple(d.get("notes", ())), bool(d.get("decided")))
 
@@ -99,7 +114,7 @@ class SectionChange:
         rules: how many aligned rule pairs join the two sections.
     """
 
-    kind: str
+    kind: SectionKind
     old: RuleNumber | None
     new: RuleNumber | None
     old_title: str | None
@@ -118,7 +133,8 @@ class SectionChange:
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "SectionChange":
         """Inverse of :meth:`to_json`."""
-        return cls(d["kind"], RuleNumber.parse(d["old"]) if d["old"] else None,
+        return cls(_kind(d["kind"], SECTION_KINDS, "section"),
+                   RuleNumber.parse(d["old"]) if d["old"] else None,
                    RuleNumber.parse(d["new"]) if d["new"] else None, d["old_title"],
                    d["new_title"], bool(d["moved"]), bool(d["retitled"]), int(d["rules"]))
 
@@ -134,7 +150,7 @@ class GlossaryChange:
         notes: remarks ("now obsolete", …).
     """
 
-    kind: str
+    kind: GlossaryKind
     old_term: str | None
     new_term: str | None
     similarity: float
@@ -154,7 +170,8 @@ class GlossaryChange:
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "GlossaryChange":
         """Inverse of :meth:`to_json`."""
-        return cls(d["kind"], d["old_term"], d["new_term"], float(d["similarity"]),
+        return cls(_kind(d["kind"], GLOSSARY_KINDS, "glossary"), d["old_term"], d["new_term"],
+                   float(d["similarity"]),
                    tuple(d.get("notes", ())))
 
 
@@ -169,21 +186,15 @@ def _decode_row(row: list) -> Change:
         n = _parse(row[1])
         return Change("unchanged", (n,), (n,), 1.0)
     kind, old, new, sim, changed, decided, notes = row
-    return Change(kind, tuple(_parse(x) for x in old.split()),
+    return Change(_kind(kind, RULE_KINDS, "rule"), tuple(_parse(x) for x in old.split()),
                   tuple(_parse(x) for x in new.split()), float(sim), bool(changed),
                   tuple(notes), bool(decided))
 
 
 def release_json(rel: Release) -> dict[str, Any]:
-    """``{lang, label, effective_date, revision}`` of a release (date as ``YYYY-MM-DD``)."""
-    return {"lang": rel.lang, "label": rel.label,
-            "effective_date": rel.effective_date.isoformat() if rel.effective_date else None,
-            "revision": rel.revision}
-
-
-def _release_from_json(d: dict[str, Any]) -> Release:
-    eff = date.fromisoformat(d["effective_date"]) if d.get("effective_date") else None
-    return Release(d["lang"], d["label"], eff, d.get("revision"))
+    """``{effective_date, label, lang, revision}`` of a release (date as ``YYYY-MM-DD``):
+    :meth:`mtgcr.extract.model.Release.as_json`, the one JSON form of a release."""
+    return rel.as_json()
 
 
 class Alignment:
@@ -222,6 +233,7 @@ class Alignment:
     def changes(self) -> list[Change]:
         """Every rule group (decoded on first use for a cached alignment)."""
         if self._changes is None:
+            assert self._rows is not None  # a cached alignment keeps its rows until decoded
             self._changes = [self._change(i) for i in range(len(self._rows))]
             self._rows = None
             self._decoded = {}
@@ -232,12 +244,14 @@ class Alignment:
             return self._changes[i]
         ch = self._decoded.get(i)
         if ch is None:
+            assert self._rows is not None  # not yet decoded
             ch = self._decoded[i] = _decode_row(self._rows[i])
         return ch
 
     def _index(self) -> None:
         """Build the lookup tables (on first lookup: aligning does not pay for them)."""
         self._by_old, self._by_new = {}, {}
+        assert self._changes is not None or self._rows is not None
         if self._changes is not None:
             for i, ch in enumerate(self._changes):
                 for n in ch.old:
@@ -245,12 +259,12 @@ class Alignment:
                 for n in ch.new:
                     self._by_new[str(n)] = i
         else:
-            for i, row in enumerate(self._rows):
+            for i, row in enumerate(self._rows or ()):
                 olds, news = _row_numbers(row)
-                for n in olds:
-                    self._by_old[n] = i
-                for n in news:
-                    self._by_new[n] = i
+                for s in olds:
+                    self._by_old[s] = i
+                for s in news:
+                    self._by_new[s] = i
         # a section's own correspondence, not the split-off / merged-in ones it also appears in
         self._sec_old = {s.old: s for s in self.sections if s.old is not None and s.kind != "split"}
         self._sec_new = {s.new: s for s in self.sections if s.new is not None and s.kind != "merged"}
@@ -260,6 +274,7 @@ class Alignment:
         """The group an old rule belongs to, or ``None`` if the old release lacks it."""
         if self._by_old is None:
             self._index()
+        assert self._by_old is not None
         i = self._by_old.get(str(number))
         return None if i is None else self._change(i)
 
@@ -362,7 +377,7 @@ class Alignment:
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Alignment":
         """Inverse of :meth:`to_json`."""
-        return cls(_release_from_json(d["old"]), _release_from_json(d["new"]),
+        return cls(Release.from_json(d["old"]), Release.from_json(d["new"]),
                    [Change.from_json(c) for c in d["changes"]],
                    [SectionChange.from_json(s) for s in d["sections"]],
                    [GlossaryChange.from_json(g) for g in d["glossary"]],
@@ -372,7 +387,7 @@ class Alignment:
         """A compact JSON form for the alignment cache: like :meth:`to_json` but each change
         is a row ``[kind, old numbers, new numbers, similarity, text_changed, decided, notes]``
         (numbers space-separated), shortened to ``["u", number]`` for unchanged rules."""
-        rows = []
+        rows: list[list[Any]] = []
         for c in self.changes:
             if c.kind == "unchanged" and not c.notes and not c.decided:
                 rows.append(["u", str(c.old[0])])
@@ -389,7 +404,7 @@ class Alignment:
     def from_cache(cls, d: dict[str, Any]) -> "Alignment":
         """Inverse of :meth:`to_cache`; changes are decoded lazily."""
         al = cls.__new__(cls)
-        al.old, al.new = _release_from_json(d["old"]), _release_from_json(d["new"])
+        al.old, al.new = Release.from_json(d["old"]), Release.from_json(d["new"])
         al._changes, al._rows, al._decoded = None, d["rows"], {}
         al.sections = [SectionChange.from_json(s) for s in d["sections"]]
         al.glossary = [GlossaryChange.from_json(g) for g in d["glossary"]]

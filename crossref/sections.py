@@ -19,7 +19,7 @@ from scipy.optimize import linear_sum_assignment
 
 from mtgcr.extract.model import Ruleset
 
-from mtgcr.crossref.model import SectionChange
+from mtgcr.crossref.model import SectionChange, SectionKind
 from mtgcr.crossref.textkey import title_key
 
 __all__ = ["align_sections"]
@@ -74,7 +74,7 @@ def align_sections(old: Ruleset, new: Ruleset,
             nsec = news[c]
             nt = new.sections[nsec].title
             moved, retitled = sec != nsec, tk_o[r] != tk_n[c]
-            kind = "moved" if moved else ("retitled" if retitled else "unchanged")
+            kind: SectionKind = "moved" if moved else ("retitled" if retitled else "unchanged")
             out.append((c, SectionChange(kind, sec, nsec, ot, nt, moved, retitled, int(count[r, c]))))
             continue
         row = count[r]

@@ -11,6 +11,8 @@ itself).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rapidfuzz import fuzz
 from rapidfuzz.distance import LCSseq
 
@@ -55,11 +57,11 @@ def _pieces(a: Side, b: Side, m: Matching, o: AlignOptions, split: bool) -> int:
             anchors.append(int(p2w[nxt[p]]))
         if not anchors:
             continue
-        cands = _window(min(anchors), max(anchors), len(W), o.window)
-        if len(cands) > 4 * o.window + 40:  # neighbours far apart: no positional evidence
-            cands = sorted({w for x in anchors for w in _window(x, x, len(W), o.window)})
+        window: Sequence[int] = _window(min(anchors), max(anchors), len(W), o.window)
+        if len(window) > 4 * o.window + 40:  # neighbours far apart: no positional evidence
+            window = sorted({w for x in anchors for w in _window(x, x, len(W), o.window)})
         scored = []
-        for w in cands:
+        for w in window:
             if busy_w[w] or len(W.code[w]) < len(kp):
                 continue
             pair = (w, p) if split else (p, w)
@@ -75,13 +77,13 @@ def _pieces(a: Side, b: Side, m: Matching, o: AlignOptions, split: bool) -> int:
             continue  # two equally good wholes: leave it as added/removed
         best_of.setdefault(scored[0][1], []).append((scored[0][0], p))
     made = 0
-    for w, cands in best_of.items():
+    for w, scored_pieces in best_of.items():
         base = int(w2p[w])
         kw = W.code[w]
         chosen: list[int] = [base] if base >= 0 else []
         cur = fuzz.ratio(kw, _join(P, chosen)) / 100.0 if chosen else 0.0
         base_sim = cur
-        for _, p in sorted(cands, reverse=True):
+        for _, p in sorted(scored_pieces, reverse=True):
             trial = sorted(chosen + [p])
             s = fuzz.ratio(kw, _join(P, trial)) / 100.0
             if s > cur:

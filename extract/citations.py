@@ -84,6 +84,18 @@ class Target:
                 "by_title": self.by_title, "suffix": self.suffix, "chapter": self.chapter,
                 "start": self.start, "end": self.end}
 
+    @classmethod
+    def from_json(cls, d: dict) -> Target:
+        """The target :meth:`as_json` gave (missing keys take their defaults).
+
+        Raises:
+            ValueError: ``number`` or ``last`` is not a rule number.
+        """
+        return cls(RuleNumber.parse(d["number"]) if d.get("number") else None,
+                   RuleNumber.parse(d["last"]) if d.get("last") else None, d.get("title"),
+                   d.get("by_title"), d.get("suffix") or "", d.get("chapter"),
+                   d.get("start", -1), d.get("end", -1))
+
 
 @dataclass(frozen=True)
 class Citation:
@@ -121,6 +133,19 @@ class Citation:
         return {"text": self.text, "syntax": self.syntax, "start": self.start, "end": self.end,
                 "line": self.line, "commented": self.commented,
                 "targets": [t.as_json() for t in self.targets]}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Citation:
+        """The citation :meth:`as_json` gave (other keys of ``d`` are ignored).
+
+        Raises:
+            KeyError: ``text`` or ``targets`` is missing; ValueError: a target's number is
+            not a rule number.
+        """
+        return cls(d["text"], d.get("syntax", "rule"), d.get("start", 0),
+                   d.get("end", d.get("start", 0) + len(d["text"])),
+                   tuple(Target.from_json(t) for t in d["targets"]), d.get("line", 0),
+                   bool(d.get("commented")))
 
 
 def template_spans(text: str) -> list[tuple[int, int]]:

@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from mtgcr.corpus.document import DEFAULT_MAX_BYTES, DocumentError, load_document
+from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 
 from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.registry import UnknownKindError, parse_document
 from mtgcr.extract.merge_stored import merge_with_stored
-from mtgcr.extract.records import to_record
+from mtgcr.extract.model import ParseWarning
+from mtgcr.extract.records import to_record, warning_from_row, warning_row
 
 __all__ = ["IngestResult", "IngestInterrupted", "ScannedPaths", "ingest_paths", "ingest_file",
            "expand_paths", "scan_paths"]
@@ -44,8 +46,9 @@ class IngestResult:
         releases: ``[(lang, label, effective_date, counts)]`` written.
         encoding: detected encoding.
         error: one-line reason when failed.
-        warnings: ``"file:line: message"`` strings (for an unchanged file: those stored with it).
-        notes: store notes (replacements).
+        warnings: :class:`~mtgcr.extract.model.ParseWarning` values (for an unchanged file:
+            those stored with it); ``str()`` gives ``"file:line: message"``.
+        notes: :class:`~mtgcr.corpus.notes.StoreNote` records (replacements, merges).
     """
 
     path: str
@@ -54,8 +57,8 @@ class IngestResult:
     releases: list[tuple[str, str, str | None, dict[str, int]]] = field(default_factory=list)
     encoding: str = ""
     error: str = ""
-    warnings: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    notes: list[StoreNote] = field(default_factory=list)
 
 
 class IngestInterrupted(KeyboardInterrupt):
@@ -219,14 +222,18 @@ def ingest_file(store: Store, path: Path, replace: bool = False,
         stored = doc is not None and store.has_document(doc.sha256)
         res = IngestResult(str(path), "ingested" if stored else "interrupted",
                            encoding=doc.encoding if doc else "")
-        if stored:
-            res.warnings = store.document_warnings(doc.sha256)
+        if doc is not None and stored:
+            res.warnings = _stored_warnings(store, doc.sha256)
         raise IngestInterrupted([res]) from None
 
 
 def _unchanged(store: Store, path: Path, doc) -> IngestResult:
     return IngestResult(str(path), "unchanged", encoding=doc.encoding,
-                        warnings=store.document_warnings(doc.sha256))
+                        warnings=_stored_warnings(store, doc.sha256))
+
+
+def _stored_warnings(store: Store, sha256: str) -> list[ParseWarning]:
+    return [warning_from_row(r) for r in store.document_warning_rows(sha256)]
 
 
 def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResult:
@@ -246,13 +253,14 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResu
         parsed.rulesets = [(rs, origin, prov) for (rs, prov, _), (_, origin, _) in zip(merged, parsed_rulesets)]
         records = [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
         notes = [n for _, _, ns in merged for n in ns]
-        merged_keys = {f"replaces {rs.release.key} ({origin})" for (rs, _, ns), (_, origin, _)
+        # a merged partial release replaces its stored self: the merge note says so already
+        merged_keys = {(rs.release.key, origin) for (rs, _, ns), (_, origin, _)
                        in zip(merged, parsed.rulesets) if ns}
         notes += [n for n in store.add_document(
             doc, parsed.kind, records, parsed.facts,
-            [{"source": w.source, "line": w.line, "message": w.message} for w in parsed.warnings],
+            [warning_row(w) for w in parsed.warnings],
             replace=replace)
-            if not any(n.startswith(k) for k in merged_keys)]
+            if not (n.kind is NoteKind.REPLACED and (n.release, n.origin) in merged_keys)]
     except AlreadyStored:  # a concurrent ingest stored these bytes since we looked
         return _unchanged(store, path, doc)
     except ReplaceRefused as exc:
@@ -273,7 +281,6 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool) -> IngestResu
     return res
 
 
-def _warnings(parsed, own_rulesets) -> list[str]:
+def _warnings(parsed, own_rulesets) -> list[ParseWarning]:
     """The warnings of this document: its rulesets' own (not merged-in ones), then the rest."""
-    out = [str(w) for own, _, _ in own_rulesets for w in own.warnings]
-    return out + [str(w) for w in parsed.warnings]
+    return [w for own, _, _ in own_rulesets for w in own.warnings] + list(parsed.warnings)

@@ -12,7 +12,7 @@ from typing import Callable
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.model import ParseWarning, Ruleset
-from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.extract.provenance import Provenance
 
 __all__ = ["ParseResult", "DocumentParser", "UnknownKindError"]
 
@@ -28,13 +28,13 @@ class ParseResult:
     Attributes:
         kind: the document kind (``"cr-text"``, ``"wiki-text"`` …).
         rulesets: ``(ruleset, origin, provenance)`` triples; ``provenance`` maps rule numbers
-            to where in the document they were quoted (may be empty).
+            to the places they were read (:mod:`mtgcr.extract.provenance`; may be empty).
         facts: ``(fact kind, JSON-able dict)`` pairs: citations, term pairs, card pairs …
         warnings: warnings not tied to one ruleset.
     """
 
     kind: str
-    rulesets: list[tuple[Ruleset, str, dict[RuleNumber, str]]] = field(default_factory=list)
+    rulesets: list[tuple[Ruleset, str, Provenance]] = field(default_factory=list)
     facts: list[tuple[str, dict]] = field(default_factory=list)
     warnings: list[ParseWarning] = field(default_factory=list)
 

@@ -11,39 +11,30 @@ until they are ingested again).
 """
 from __future__ import annotations
 
-import re
-
-from mtgcr.extract.model import ParseWarning, Ruleset
-from mtgcr.extract.records import from_record
-from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.corpus.notes import NoteKind, StoreNote
+from mtgcr.extract.model import ParseWarning, Ruleset, WarningKind
+from mtgcr.extract.provenance import Provenance, join_sources
+from mtgcr.extract.records import from_record, provenance_of
 from mtgcr.extract.wiki.quotes import merge_partial
 
-__all__ = ["merge_with_stored", "provenance_sources"]
+__all__ = ["merge_with_stored"]
 
 
-def provenance_sources(prov: str) -> list[str]:
-    """The document paths in a provenance string ``"a.txt:12; b.txt[right 編集中の文章]:3"``."""
-    out = []
-    for item in prov.split("; "):
-        src = item.rsplit(":", 1)[0] if re.search(r":\d+$", item) else item
-        out.append(re.sub(r"\[(?:left|right)[^\]]*\]$", "", src))
-    return out
-
-
-def merge_with_stored(store, rs: Ruleset, origin: str, prov: dict, source: str
-                      ) -> tuple[Ruleset, dict, list[str]]:
+def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source: str
+                      ) -> tuple[Ruleset, Provenance, list[StoreNote]]:
     """Merge ``rs`` into the stored partial release of the same language, label and origin.
 
     Args:
         store: an open :class:`mtgcr.corpus.store.Store`.
         rs: a ruleset just parsed from ``source``; complete rulesets are returned unchanged.
         origin: its origin (``"wiki"`` …).
-        prov: its provenance ``{number: "page:line"}``.
+        prov: its provenance (the places of each rule).
         source: the document being ingested.
 
     Returns:
         ``(ruleset to store, its provenance, notes for the user)``; the notes name the merge
-        and every conflict between this page's quotes and the stored ones.
+        (kind ``MERGED``) and every conflict between this page's quotes and the stored ones
+        (kind ``CONFLICT``).
     """
     if rs.complete:
         return rs, prov, []
@@ -53,29 +44,30 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: dict, source: str
         return rs, prov, []
     rec = store.release_rows(info.id)
     old = from_record(rec)
-    old_prov: dict = {}
+    old_prov: Provenance = {}
     stale: list[str] = []
-    for row in rec.rules:
-        if not row.get("provenance"):
-            continue
-        num = RuleNumber(row["section"], row["rule"], row["letters"])
-        all_items = row["provenance"].split("; ")
-        items = [p for p in all_items if provenance_sources(p)[0] != source]
-        if items:
-            old_prov[num] = "; ".join(items)
-        if not items or (provenance_sources(all_items[0])[0] == source and num in rs.rules):
+    for num, all_places in provenance_of(rec).items():
+        places = tuple(p for p in all_places if p.document != source)
+        if places:
+            old_prov[num] = places
+        first_here = all_places[0].document == source
+        if not places or (first_here and num in rs.rules):
             old.rules.pop(num, None)  # the stored text came from this page: its new version decides
-        elif provenance_sources(all_items[0])[0] == source:
+        elif first_here:
             stale.append(str(num))
     if stale:
         old.warnings.append(ParseWarning(source, 0, f"the stored text of {', '.join(stale)} came "
                                                     f"from an earlier version of this page, which "
                                                     f"no longer quotes it; ingest the other pages "
-                                                    f"that quote it again to refresh it"))
-    old.source = "; ".join(s for s in old.source.split("; ") if s != source) or old.source
+                                                    f"that quote it again to refresh it",
+                                         WarningKind.CONFLICT))
+    old.source = join_sources([s for s in old.sources if s != source]) or old.source
     merged, mprov = merge_partial(old, old_prov, rs, prov)
     known = set(old.warnings[:len(rec.warnings)]) | set(rs.warnings)
-    conflicts = [f"warning: {w}" for w in merged.warnings if w not in known]
-    note = (f"merged with the stored {rs.release.key} ({origin}) quotes: "
-            f"{len(merged.rules)} rules and subrules from {len(merged.source.split('; '))} pages")
-    return merged, mprov, [note] + conflicts
+    key = rs.release.key
+    conflicts = [StoreNote(NoteKind.CONFLICT, key, origin, f"warning: {w}")
+                 for w in merged.warnings if w not in known]
+    note = StoreNote(NoteKind.MERGED, key, origin,
+                     f"merged with the stored {key} ({origin}) quotes: {len(merged.rules)} rules "
+                     f"and subrules from {len(merged.sources)} pages")
+    return merged, mprov, [note, *conflicts]

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
+from mtgcr.extract.layout import Layout
+from mtgcr.extract.parse_warnings import ParseWarning, WarningKind
+from mtgcr.extract.provenance import split_sources
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Release", "Example", "Rule", "Section", "Chapter", "GlossaryEntry",
-           "ParseWarning", "Ruleset"]
+           "ParseWarning", "WarningKind", "Ruleset"]
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,31 @@ class Release:
         """``"en:20231117"``: unique per language and label."""
         return f"{self.lang}:{self.label}"
 
+    @property
+    def name(self) -> str:
+        """How reports name the release: its effective date (``"2023-11-17"``), else its label."""
+        return self.effective_date.isoformat() if self.effective_date else self.label
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"effective_date" (``YYYY-MM-DD`` or ``None``), "label", "lang", "revision"}``,
+        in that key order (the commands' JSON output)."""
+        return {"effective_date": self.effective_date.isoformat() if self.effective_date else None,
+                "label": self.label, "lang": self.lang, "revision": self.revision}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Release:
+        """The release :meth:`as_json` gave. Raises ``KeyError`` without ``lang`` or ``label``,
+        ``ValueError`` for a date that is not ``YYYY-MM-DD``."""
+        eff = d.get("effective_date")
+        return cls(d["lang"], d["label"], date.fromisoformat(eff) if eff else None, d.get("revision"))
+
+    @classmethod
+    def of_info(cls, info: Any) -> Release:
+        """The release of a store row (:class:`mtgcr.corpus.store.ReleaseInfo`: its
+        ``effective_date`` is ISO text)."""
+        eff = info.effective_date
+        return cls(info.lang, info.label, date.fromisoformat(eff) if eff else None, info.revision)
+
 
 @dataclass
 class Example:
@@ -61,6 +90,13 @@ class Rule:
     def kind(self) -> str:
         """``"rule"`` or ``"subrule"``."""
         return self.number.kind
+
+    def text_with_examples(self, label: str = "") -> str:
+        """The text and each example's text, joined by ``"\\n"``; ``label`` goes before each
+        example (``"Example: "``: the text as alignments compare it for changes)."""
+        if not self.examples:
+            return self.text
+        return "\n".join([self.text, *(label + e.text for e in self.examples)])
 
 
 @dataclass
@@ -104,18 +140,6 @@ class GlossaryEntry:
     original: str | None = None
 
 
-@dataclass(frozen=True)
-class ParseWarning:
-    """A defect found while parsing: the file, the 1-based line (0 if none) and a message."""
-
-    source: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.source}:{self.line}: {self.message}" if self.line else f"{self.source}: {self.message}"
-
-
 @dataclass
 class Ruleset:
     """One release of the CR in one language: the tree, glossary and front/back matter.
@@ -139,6 +163,16 @@ class Ruleset:
     #: the file ends before its credits (cut off inside or right after the glossary heading,
     #: like the official 2013-02-01): the rule tree may be whole, the glossary is not.
     truncated: bool = False
+    #: how each source line was printed, for :func:`mtgcr.extract.layout.render_lines` (kept by
+    #: the CR text parser; ``None`` for a ruleset read from the store or another parser's)
+    layout: Layout | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The documents the ruleset was read from: one, or for quotes merged from several
+        pages each page (:attr:`source` holds them as :func:`mtgcr.extract.provenance.join_sources`
+        writes them)."""
+        return split_sources(self.source)
 
     def add_or_append(self, number: RuleNumber, text: str, line: int) -> tuple[Rule, Rule | None]:
         """Add a rule, or — when the number is already there — append ``text`` to it as a new

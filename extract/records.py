@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from typing import Any
 
-from mtgcr.corpus.store import ReleaseRecord
+from mtgcr.corpus.store import ReleaseInfo, ReleaseRecord
 
 from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.provenance import Provenance, format_places, parse_places
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["to_record", "from_record"]
+__all__ = ["to_record", "from_record", "provenance_of", "warning_row", "warning_from_row",
+           "load_ruleset", "load_release"]
 
 
 def to_record(rs: Ruleset, origin: str = "official",
-              provenance: dict[RuleNumber, str] | None = None) -> ReleaseRecord:
+              provenance: Provenance | None = None) -> ReleaseRecord:
     """Turn a ruleset into rows for :meth:`mtgcr.corpus.store.Store.add_document`.
 
     Args:
@@ -25,7 +28,8 @@ def to_record(rs: Ruleset, origin: str = "official",
         origin: where this kind of text comes from: ``"official"`` (a complete CR file),
             ``"wiki"`` (quotes on MTG Wiki pages), ``"mtgru"`` …; one release per
             (lang, label, origin) is kept.
-        provenance: optional per-rule provenance strings (page and position of a quote).
+        provenance: optional places per rule (page and line of a quote), stored as
+            :func:`mtgcr.extract.provenance.format_places` writes them.
     """
     counts = rs.counts()
     rel = rs.release
@@ -48,14 +52,14 @@ def to_record(rs: Ruleset, origin: str = "official",
     for i, (num, rule) in enumerate(rs.rules.items()):
         rec.rules.append({"ord": i, "number": str(num), "section": num.section, "rule": num.rule,
                           "letters": num.letters, "kind": num.kind, "text": rule.text,
-                          "line": rule.line, "provenance": prov.get(num)})
+                          "line": rule.line, "provenance": format_places(prov.get(num))})
         for j, ex in enumerate(rule.examples):
             rec.examples.append({"number": str(num), "ord": j, "text": ex.text, "line": ex.line})
     rec.glossary = [{"ord": i, "term": g.term, "aliases": json.dumps(list(g.aliases), ensure_ascii=False),
                      "text": g.text, "line": g.line, "obsolete": int(g.obsolete),
                      "heading": g.heading, "original": g.original}
                     for i, g in enumerate(rs.glossary)]
-    rec.warnings = [{"source": w.source, "line": w.line, "message": w.message} for w in rs.warnings]
+    rec.warnings = [warning_row(w) for w in rs.warnings]
     return rec
 
 
@@ -81,8 +85,32 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
     rs.glossary = [GlossaryEntry(g["term"], tuple(json.loads(g["aliases"] or "[]")), g["text"] or "",
                                  g["line"], bool(g["obsolete"]), g["heading"] or "", g["original"])
                    for g in rec.glossary]
-    rs.warnings = [ParseWarning(w["source"], w["line"], w["message"]) for w in rec.warnings]
+    rs.warnings = [warning_from_row(w) for w in rec.warnings]
     return rs
+
+
+def provenance_of(rec: ReleaseRecord) -> Provenance:
+    """The places of every rule of a stored release that has them (``rules.provenance``)."""
+    return {RuleNumber(row["section"], row["rule"], row["letters"]): parse_places(row["provenance"])
+            for row in rec.rules if row.get("provenance")}
+
+
+def warning_row(w: ParseWarning) -> dict[str, Any]:
+    """The ``warnings`` row of a warning: ``source``, ``line``, ``message``, ``kind`` (the
+    :class:`~mtgcr.extract.parse_warnings.WarningKind` value) and ``data`` (its typed fields
+    as JSON, or ``None``)."""
+    fields = w.fields_json()
+    return {"source": w.source, "line": w.line, "message": w.message, "kind": w.kind.value,
+            "data": json.dumps(fields, ensure_ascii=False) if fields else None}
+
+
+def warning_from_row(row: dict[str, Any]) -> ParseWarning:
+    """The warning of a ``warnings`` row (:func:`warning_row`); a row of a store written before
+    warnings had kinds (no ``kind`` column or ``NULL``) is read as
+    :meth:`ParseWarning.from_row` says."""
+    data = row.get("data")
+    return ParseWarning.from_row(row["source"] or "", row["line"] or 0, row["message"] or "",
+                                 row.get("kind"), json.loads(data) if data else None)
 
 
 def load_ruleset(store, spec: str | None, lang: str = "en") -> Ruleset:
@@ -91,5 +119,14 @@ def load_ruleset(store, spec: str | None, lang: str = "en") -> Ruleset:
     Raises:
         mtgcr.corpus.store.StoreError: no such release.
     """
-    info = store.resolve(spec, lang)
-    return from_record(store.release_rows(info.id))
+    return load_release(store, store.resolve(spec, lang))
+
+
+def load_release(store, release: ReleaseInfo | int) -> Ruleset:
+    """The :class:`Ruleset` of a stored release (a :class:`mtgcr.corpus.store.ReleaseInfo`
+    or its id), as :func:`from_record` rebuilds it.
+
+    Raises:
+        mtgcr.corpus.store.StoreError: no release with that id.
+    """
+    return from_record(store.release_rows(release if isinstance(release, int) else release.id))

@@ -60,7 +60,7 @@ def next_letters(letters: str | None) -> str:
     if len(letters) == 1:
         i = seq.find(letters)
         return seq[i + 1] if 0 <= i < len(seq) - 1 else "aa"
-    first, second = letters
+    first, second = letters[0], letters[1]
     j = seq.find(second)
     if 0 <= j < len(seq) - 1:
         return first + seq[j + 1]

@@ -91,6 +91,13 @@ class TermPair:
         return {"ja": self.ja, "en": self.en, "kind": self.kind, "source": self.source,
                 "line": self.line, "start": self.start, "end": self.end, "note": self.note}
 
+    @classmethod
+    def from_json(cls, d: dict) -> TermPair:
+        """The pair :meth:`as_json` gave (other keys are ignored). Raises ``KeyError`` without
+        ``ja``, ``en``, ``kind`` or ``source``."""
+        return cls(d["ja"], d["en"], d["kind"], d["source"], d.get("line", 0), d.get("start", 0),
+                   d.get("end", 0), d.get("note", ""))
+
 
 @dataclass(frozen=True)
 class CardMention:
@@ -106,6 +113,12 @@ class CardMention:
         """JSON-ready dict of every attribute."""
         return {"name": self.name, "lang": self.lang, "line": self.line, "start": self.start,
                 "end": self.end}
+
+    @classmethod
+    def from_json(cls, d: dict) -> CardMention:
+        """The mention :meth:`as_json` gave (other keys are ignored). Raises ``KeyError``
+        without ``name`` or ``lang``."""
+        return cls(d["name"], d["lang"], d.get("line", 0), d.get("start", 0), d.get("end", 0))
 
 
 def _en_after(text: str, pos: int) -> tuple[str, int] | None:

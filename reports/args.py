@@ -3,7 +3,7 @@ number or a ``--section`` number as the user types it."""
 from __future__ import annotations
 
 import argparse
-from typing import Sequence
+from collections.abc import Iterable
 
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -19,8 +19,9 @@ def add_lang_option(p, help: str | None = "language (default en)") -> None:
     p.add_argument("--lang", default="en", help=help)
 
 
-def add_format_option(p, choices: Sequence[str] = ("text", "json"), default: str = "text") -> None:
-    """Add ``--format`` (one of ``choices``, default ``default``) to a command's parser."""
+def add_format_option(p, choices: Iterable[str] = ("text", "json"), default: str = "text") -> None:
+    """Add ``--format`` (one of ``choices``, default ``default``) to a command's parser;
+    ``choices`` is any iterable of names (a renderer dict gives its keys)."""
     p.add_argument("--format", choices=list(choices), default=default)
 
 

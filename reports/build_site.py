@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.chain import Chain
@@ -37,7 +38,7 @@ class BuildInterrupted(Exception):
 
 
 def build_reports(store: Store, out: Path, langs: list[str] | None = None,
-                  decisions: list[Decision] = (), formats: list[str] | None = None,
+                  decisions: Sequence[Decision] = (), formats: list[str] | None = None,
                   progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Align every consecutive pair of complete releases per language and write the reports.
     For a translation whose English releases are stored, the English alignment is projected
@@ -69,8 +70,9 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
     if langs is None:
         langs = sorted({r.lang for r in store.releases() if r.complete})
     chains = [(lang, Chain(store, lang, decisions)) for lang in langs]
-    languages = [{"lang": lang, "pairs": [], "releases": [r.as_json() for r in chain.infos]}
-                 for lang, chain in chains]
+    languages: list[dict[str, Any]] = [
+        {"lang": lang, "pairs": [], "releases": [r.as_json() for r in chain.infos]}
+        for lang, chain in chains]
     total = sum(len(chain) - 1 for _, chain in chains)
     done = 0
     pairings: dict = {}

@@ -108,7 +108,8 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
     o_rel, n_rel = release_json(al.old), release_json(al.new)
     stale = stale_references(al, new, old)
     applied = [d for d in decisions if d.applies(al.old, al.new)]
-    old_secs = new_secs = None
+    old_secs: set[int] = set()
+    new_secs: set[int] = set()
     if section is not None:
         old_secs, new_secs = section_scope(al, section)
 
@@ -134,8 +135,7 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         d["new_text"] = "\n".join(r["text"] for r in d["new_rules"]) or None
         d["diff"] = ([list(x) for x in word_diff(*_diffed(ch, old, new), tok)]
                      if ch.kind in _DIFFED and ch.text_changed and ch.old and ch.new else None)
-        d["decision"] = (snippet(o_rel["effective_date"] or o_rel["label"],
-                                 n_rel["effective_date"] or n_rel["label"],
+        d["decision"] = (snippet(al.old.name, al.new.name,
                                  d["old"], d["new"], new.release.lang)
                          if ch.kind == "ambiguous" else
                          _decision_of(ch, applied) if ch.decided else None)
@@ -153,7 +153,8 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
     o_gl = {g.term: g for g in old.glossary}
     n_gl = {g.term: g for g in new.glossary}
     for g in al.glossary:
-        og, ng = o_gl.get(g.old_term), n_gl.get(g.new_term)
+        og = o_gl.get(g.old_term) if g.old_term is not None else None
+        ng = n_gl.get(g.new_term) if g.new_term is not None else None
         if section is not None and not any(
                 n.section == section for e in (og, ng) if e for r in find_references(e.text)
                 for n in r.numbers):

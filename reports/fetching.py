@@ -18,12 +18,12 @@ from urllib.parse import urlsplit
 
 from mtgcr.corpus.fetch.http import FetchPolicy, PoliteClient
 from mtgcr.corpus.fetch.mediawiki import MediaWiki, NoApi, Revision
-from mtgcr.corpus.fetch.mtgru import MTGRU_HOSTS, START_PAGE, CrawlResult, crawl_mtgru
+from mtgcr.corpus.fetch.mtgru import START_PAGE, CrawlResult, crawl_mtgru
 from mtgcr.corpus.fetch.official import (ArchiveResult, Download, current_link, download,
                                          fetch_archive)
 from mtgcr.corpus.fetch.state import (downloads_dir, fetched_meta, record_fetch, safe_name,
                                       save_body)
-from mtgcr.corpus.fetch.wizards import RULES_PAGE, WIZARDS_HOSTS, ArchiveMetadata, CRLink, rebase
+from mtgcr.corpus.fetch.wizards import RULES_PAGE, ArchiveMetadata, CRLink, rebase
 from mtgcr.corpus.fetch.http import FetchResponse
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import IngestResult, ingest_paths

@@ -33,6 +33,5 @@ def table(title: str | None, columns: list[str], rows: list[list[Any]]) -> FitTa
 
 def release_json(rel) -> dict[str, Any]:
     """``{"effective_date" (ISO or ``None``), "label", "lang", "revision"}`` for a
-    :class:`mtgcr.extract.model.Release`, in that key order (the commands' JSON output)."""
-    return {"effective_date": rel.effective_date.isoformat() if rel.effective_date else None,
-            "label": rel.label, "lang": rel.lang, "revision": rel.revision}
+    :class:`mtgcr.extract.model.Release` (:meth:`~mtgcr.extract.model.Release.as_json`)."""
+    return rel.as_json()

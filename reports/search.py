@@ -14,7 +14,7 @@ from typing import Any
 
 from mtgcr.corpus import search_index
 from mtgcr.corpus.store import ReleaseInfo, Store
-from mtgcr.extract.records import from_record
+from mtgcr.extract.records import load_release
 from mtgcr.extract.search_tokens import query_tokens, tokens
 
 __all__ = ["SearchResult", "WordingSpan", "search", "highlight_spans"]
@@ -61,7 +61,7 @@ class WordingSpan:
 
 
 def _rule_texts(store: Store, info: ReleaseInfo) -> dict[str, str]:
-    rs = from_record(store.release_rows(info.id))
+    rs = load_release(store, info)
     return {str(n): r.text + "".join("\n" + e.text for e in r.examples) for n, r in rs.rules.items()}
 
 

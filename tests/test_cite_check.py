@@ -7,6 +7,7 @@ import pytest
 
 from conftest import ingested_store
 from crfile import cr_text
+from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.cite_check import (TitleRemapper, check_citations, en_releases, stems,
                                  subject_fit)
@@ -86,18 +87,20 @@ def releases(store):
     s.close()
 
 
-def _page(title: str, quotes=()) -> dict:
-    """A ``wiki-page`` fact of page ``p`` (no diff column, no English title)."""
-    return {"page": "p", "title": title, "title_en": None, "column": None, "quotes": list(quotes)}
+def _page(title: str, quotes=()) -> WikiPageFact:
+    """A ``wiki-page`` fact of page ``p`` (no diff column, no English title), read from its
+    stored form."""
+    return WikiPageFact.from_json({"page": "p", "title": title, "title_en": None, "column": None,
+                                   "quotes": list(quotes)})
 
 
-def _cite(text: str, line: int, number: str | None = None, **target) -> dict:
+def _cite(text: str, line: int, number: str | None = None, **target) -> CitationFact:
     """A ``citation`` fact on line ``line`` of page ``p`` with one target (``number``, or
-    what ``target`` gives: ``title``, ``by_title``, ``suffix`` …)."""
+    what ``target`` gives: ``title``, ``by_title``, ``suffix`` …), read from its stored form."""
     t = {"number": number, "last": None, "title": None, "by_title": None, "suffix": "",
          "chapter": None} | target
-    return {"text": text, "page": "p", "column": None, "line": line, "in_quote": False,
-            "targets": [t]}
+    return CitationFact.from_json({"text": text, "page": "p", "column": None, "line": line,
+                                   "in_quote": False, "targets": [t]})
 
 
 def test_stems_and_fit():

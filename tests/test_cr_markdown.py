@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS, need
+from mtgcr.extract.provenance import Place
 from mtgcr.corpus.document import load_document
 from mtgcr.extract.registry import parse_document
 from mtgcr.extract.rulenum import RuleNumber
@@ -45,7 +46,7 @@ def test_chapter_file_both_languages():
     # a keyword rule written as a heading with both names
     assert (zh.get("799.2").text, en.get("799.2").text) == ("测试异能", "Fixture Ability")
     assert zh.get("799.2a").text == "测试异能是一种关键字异能（Example.Wizards.com）。"
-    assert prov[RuleNumber.parse("799.1a")] == "7.md:8"
+    assert prov[RuleNumber.parse("799.1a")] == (Place("7.md", 8),)
 
 
 def test_glossary_and_index():

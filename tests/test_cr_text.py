@@ -556,7 +556,7 @@ def test_parser_never_crashes_and_keeps_line_numbers(lines):
     text = cr_text("1. Game Concepts\n\n100. General\n\n100.1. First.\n\n" + "\n".join(lines) + "\n")
     rs = parse(text)
     src = text.split("\n")
-    for num, rule in rs.rules.items():
+    for rule in rs.rules.values():
         first = src[rule.line - 1]
         assert first[:3].isdigit() and int(first[:3]) >= 100
         for ex in rule.examples:

@@ -58,10 +58,11 @@ def test_crawl_delay_is_obeyed(httpserver):
 def test_429_waits_for_retry_after(httpserver, retry_after):
     httpserver.expect_request("/robots.txt").respond_with_data("", status=404)
     times = []
-    value = "1" if retry_after == "1" else formatdate(time.time() + 2, usegmt=True)
+
     def handler(request):
         times.append(time.monotonic())
-        if len(times) == 1:
+        if len(times) == 1:  # an HTTP date has whole seconds: 2 s ahead waits at least 1 s
+            value = "1" if retry_after == "1" else formatdate(time.time() + 2, usegmt=True)
             return Response(b"slow down", status=429, headers={"Retry-After": value})
         return Response(b"fine")
     httpserver.expect_request("/busy").respond_with_handler(handler)

@@ -6,6 +6,7 @@ from datetime import date
 
 import pytest
 
+from mtgcr.extract.provenance import Place
 from mtgcr.corpus.document import document_from_bytes
 from mtgcr.crossref.identify import identify
 from mtgcr.extract.formats.fragment import fragment_lang, looks_like_fragment, parse_fragment
@@ -40,7 +41,7 @@ def test_parse_fragment_with_title_heading_examples_and_wrapped_lines():
     b = rs.rules[RuleNumber.parse("411.4b")]
     assert b.text == "The borrower can't concede for the lender,\nor make tournament choices."
     assert [e.text for e in b.examples] == ["The lender still decides whether to call a judge."]
-    assert prov[RuleNumber.parse("411.4a")] == "paste.txt:3" and rs.warnings == []
+    assert prov[RuleNumber.parse("411.4a")] == (Place("paste.txt", 3),) and rs.warnings == []
 
 
 def test_fragment_without_title_and_twice_given_number():

@@ -118,3 +118,15 @@ def test_ingest_kind_yields_term_pairs_and_cards():
     cards = [(d["name"], d["rule"]) for k, d in result.facts if k == "card"]
     assert cards == [("稲妻", "100.1b")]
     assert sum(1 for k, d in result.facts if k == "term-pair" and d["source"] == "glossary") == 6
+
+
+def test_ruleset_facts_round_trip_as_records():
+    from mtgcr.extract.wiki.fact_records import CardFact, PairFact, fact_from_json
+    result = parse_document(make_doc(JA, "JPN_CR_20300110.txt"))
+    records = [fact_from_json(kind, d) for kind, d in result.facts]
+    assert [r.as_json() for r in records] == [d for _, d in result.facts]
+    pairs = [r for r in records if isinstance(r, PairFact)]
+    assert ("相棒", "Companion", None) in {(p.pair.ja, p.pair.en, p.place.rule) for p in pairs}
+    assert ("起動する", "Activate", "701.2") in {(p.pair.ja, p.pair.en, p.place.rule) for p in pairs}
+    assert any(isinstance(r, CardFact) and r.mention.name == "稲妻" and r.place.rule == "100.1b"
+               for r in records)

@@ -78,20 +78,19 @@ def test_missing_extra_and_duplicated_numbers():
     en = _rs("en", "20300110", EN)
     zh = _rs("zh", "20300110", {"701.1": "抓一张牌。参见规则121.1。", "701.2": "失去2点生命。",
                                 "701.3": "支付{2}{R}与{T}。", "701.5": "无。", "701.6": "多出来的。"})
-    zh.warnings.append(ParseWarning(zh.source, 40, "rule 701.3 appears twice (first at line 3); "
-                                                   "its text is appended to the first"))
+    zh.warnings.append(ParseWarning.duplicate_rule(zh.source, 40, RuleNumber.parse("701.3"), 3))
     en.rules[RuleNumber.parse("701.3a")] = Rule(RuleNumber.parse("701.3a"), "A subrule.", 9)
     p = pair_rulesets(zh, en)
     assert p.exceptions() == [
         ("701.3a", "missing in translation"),
         ("701.4", "missing in translation (its number printed as 701.3, line 40)"),
         ("701.6", "no EN rule of this number")]
-    zh.warnings[0] = ParseWarning(zh.source, 40, "rule 701.3b appears twice (first at line 3); x")
+    zh.warnings[0] = ParseWarning.duplicate_rule(zh.source, 40, RuleNumber.parse("701.3b"), 3, "x")
     assert pair_rulesets(zh, en).exceptions()[0] == (
         "701.3a", "missing in translation (its number printed as 701.3b, line 40)")
     # a misprint the parser read as the number its position demands
-    zh.warnings[0] = ParseWarning(zh.source, 41, "rule number 701.3 misprinted: it stands after "
-                                                 "701.3; read as 701.4")
+    zh.warnings[0] = ParseWarning.misprint(zh.source, 41, "701.3", RuleNumber.parse("701.4"), "701.3")
+    assert zh.warnings[0].message == "rule number 701.3 misprinted: it stands after 701.3; read as 701.4"
     zh.rules[RuleNumber.parse("701.4")] = Rule(RuleNumber.parse("701.4"), "Mindslaver。", 41)
     p = pair_rulesets(zh, en)
     assert p.repairs() == [("701.4", "printed as 701.3, line 41")]

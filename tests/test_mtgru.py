@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mtgcr.extract.provenance import Place
 from mtgcr.corpus.document import document_from_bytes, load_document
 from mtgcr.extract.registry import parse_document
 from mtgcr.extract.formats.mtgru import UNKNOWN_LABEL, html_lines, sniff_mtgru
@@ -42,12 +43,15 @@ def test_text_page_rules_sections_navigation():
     # the text rendering lost the symbols and one example label: kept as a second paragraph
     assert rs.rules[RuleNumber.parse("712.2")].text == (
         "To use the fixture ability, pay  and .\nA player who pays the cost twice gets two extra steps.")
-    assert prov[RuleNumber.parse("712.3")] == "712.txt:22"
+    assert prov[RuleNumber.parse("712.3")] == (Place("712.txt", 22),)
     nav = dict(res.facts)["mtgru-navigation"]
     assert nav["prev"] == {"number": 711, "title": "Controlling Another Player’s Turn"}
     assert nav["up"] == {"number": 7, "title": "Additional Rules"}
     assert nav["next"] == {"number": 713, "title": "Ending the Turn"}
     assert nav["line"] == 27 and nav["page"] == "712"
+    from mtgcr.extract.wiki.fact_records import fact_from_json
+    record = fact_from_json("mtgru-navigation", nav)
+    assert record.nav.prev == (711, "Controlling Another Player’s Turn") and record.as_json() == nav
     assert rs.warnings == []
 
 

@@ -152,3 +152,35 @@ def test_compare_any_two_releases(site, capsys):
                  "2030-04-05", "2030-01-10"]) == 0
     page = _doc(root / "changes" / "en" / "2030-04-05_2030-01-10.html")
     assert page.get_element_by_id("CR1002") is not None
+
+
+def test_cli_search_ranks_highlights_and_spans_releases(site, capsys):
+    _, store = site
+    assert main(["--store", str(store), "--silent", "search", "optional sideboard", "--format", "json"]) == 0
+    hits = json.loads(capsys.readouterr().out)["hits"]
+    assert [(h["number"], h["release"]) for h in hits] == [("100.2", "2030-04-05")]
+    text = hits[0]["text"]
+    assert [text[s:e] for s, e in hits[0]["spans"]] == ["optional", "sideboard"]
+    assert main(["--store", str(store), "--silent", "search", "brings a deck", "--all-releases",
+                 "--format", "json"]) == 0
+    rules = json.loads(capsys.readouterr().out)["rules"]
+    assert [(r["numbers"], r["first"], r["last"]) for r in rules] == [
+        (["100.2"], "2030-01-10", "2030-01-10"), (["100.3"], "2030-04-05", "2030-04-05")]
+    assert main(["--store", str(store), "--silent", "search", "nowhere-to-be-found"]) == 1
+
+
+def test_search_tokens_find_cjk_words_inside_sentences(tmp_path, capsys):
+    from mtgcr.corpus.store import Store
+    from mtgcr.reports.search import search
+    body = ("1. ゲームの概念\n\n100. 総則\n\n100.1. 各プレイヤーは自分のデッキを持つ。\n\n"
+            "100.2. トランプルを持つクリーチャーは超過したダメージを与える。\n")
+    path = tmp_path / "zh.txt"
+    path.write_text(cr_text(body, ""))
+    store_path = tmp_path / "s.sqlite"
+    assert main(["--store", str(store_path), "--silent", "ingest", str(path)]) == 0
+    with Store(store_path) as store:
+        rel = store.releases()[0]
+        hits = search(store, "トランプル", [rel])
+        assert [h.number for h in hits] == ["100.2"]
+        assert [h.text[s:e] for h in hits for s, e in h.spans] == ["トランプル"]
+        assert search(store, "デッキ", [rel])[0].number == "100.1"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from crfile import cr_text
+from mtgcr.corpus.notes import NoteKind
 from mtgcr.corpus.document import load_document
 from mtgcr.corpus.store import Store, StoreError
 from mtgcr.extract.formats.cr_text import parse_cr_text
@@ -229,7 +230,9 @@ def test_same_release_from_other_bytes_replaces_it(store_path, files, tmp_path):
     with Store(store_path) as store:
         ingest_paths(store, [files["a"]])
         res = ingest_paths(store, [other])
-        assert res[0].notes == [f"replaces en:20310303 (official) from {files['a']}"]
+        assert [str(n) for n in res[0].notes] == [f"replaces en:20310303 (official) from {files['a']}"]
+        assert [(n.kind, n.release, n.origin) for n in res[0].notes] == [
+            (NoteKind.REPLACED, "en:20310303", "official")]
         assert len(store.releases()) == 1
         assert load_ruleset(store, "20310303").get("100.2").text == "Each player brings one deck."
         assert store.conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 2  # bytes kept

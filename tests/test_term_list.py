@@ -16,6 +16,10 @@ def test_lines_and_table():
     assert [d for _, d in res.facts] == [
         {"lang": "zh", "en": "Fixture", "term": "测试", "line": 5, "provisional": True},
         {"lang": "zh", "en": "Door", "term": "偏门", "line": 6, "provisional": True}]
+    from mtgcr.extract.wiki.fact_records import fact_from_json
+    records = [fact_from_json(k, d) for k, d in res.facts]
+    assert [(r.en, r.term, r.line) for r in records] == [("Fixture", "测试", 5), ("Door", "偏门", 6)]
+    assert [r.as_json() for r in records] == [d for _, d in res.facts]
     assert [(w.line, w.message) for w in res.warnings] == [
         (7, "not a term pair, ignored: '说明文字，不是词条。'")]
     md = "# 暂译名称列表\n\n| English | 中文 |\n| --- | --- |\n| Fixture | 测试 |\n"

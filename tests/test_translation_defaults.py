@@ -7,6 +7,7 @@ import pytest
 
 from align_helpers import ruleset
 from conftest import make_doc
+from mtgcr.extract.provenance import Place
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.translation.langpair import paired_default
 from mtgcr.extract.records import to_record
@@ -63,7 +64,7 @@ def test_show_of_a_partial_release_names_pages_and_coverage(tmp_path, capsys):
     path = tmp_path / "q.sqlite"
     quote = ruleset("20300110", ZH + [("200.3", "每位牌手都有牌库。")], lang="zh")
     quote.complete = False
-    prov = {n: f"/pages/p{n.section}.txt:{k + 3}" for k, n in enumerate(quote.rules)}
+    prov = {n: (Place(f"/pages/p{n.section}.txt", k + 3),) for k, n in enumerate(quote.rules)}
     with Store(path) as st:
         st.add_document(make_doc("doc q", name="q.txt"), "test",
                         [to_record(quote, origin="wiki", provenance=prov)])

@@ -7,6 +7,7 @@ install of the checkout is *not* active there), and runs it from an empty folder
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -23,9 +24,12 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def wheel_env(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("wheel")
-    out = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                          "-q", "-w", str(tmp / "dist"), str(ROOT)],
-                         capture_output=True, text=True)
+    # one build at a time (pytest-xdist workers): builds share ./build and break each other
+    with open(tmp_path_factory.getbasetemp().parent / "mtgcr-wheel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        out = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                              "--no-build-isolation", "-q", "-w", str(tmp / "dist"), str(ROOT)],
+                             capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     [whl] = (tmp / "dist").glob("mtgcr-*.whl")
     env_dir = tmp / "venv"
@@ -69,3 +73,12 @@ def test_console_script_and_sample(wheel_env):
     r = _run(py, "import mtgcr.corpus.sample as s, pathlib; "
                  "print(len(list(pathlib.Path(s.path()).glob('*.txt'))))", tmp)
     assert r.returncode == 0 and int(r.stdout) == 2, r.stderr
+
+
+def test_fixture_data_and_pytest_plugin_entry_point(wheel_env):
+    py, site, names, entry, tmp = wheel_env
+    assert any(n.startswith("mtgcr/reports/fixtures/starter/704/") and n.endswith(".toml")
+               for n in names)
+    assert "mtgcr/reports/engines/cards/basic.json" in names
+    ep = (site / entry[0]).read_text()
+    assert "[pytest11]" in ep and "mtgcr = mtgcr.reports.pytest_plugin" in ep

@@ -3,6 +3,8 @@ the store at ingest); conflicting texts are reported; a page ingested again afte
 replaces its own earlier quotes. Pages are written for these tests."""
 import pytest
 
+from mtgcr.corpus.notes import NoteKind
+from mtgcr.extract.provenance import Place
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import ingest_file
 from mtgcr.extract.records import load_ruleset
@@ -39,8 +41,8 @@ def test_merge_partial_unites_and_reports_conflicts():
     rs, prov = merge_partial(a, pa, b, pb)
     assert [str(n) for n in rs.rules] == ["702.10", "702.10a", "702.11"]
     assert rs.get("702.10a").text == "速攻は常在型能力である。"  # the first text is kept
-    assert prov[N.parse("702.10a")] == "a.txt:12; b.txt:11"
-    assert prov[N.parse("702.11")] == "b.txt:12"
+    assert prov[N.parse("702.10a")] == (Place("a.txt", 12), Place("b.txt", 11))
+    assert prov[N.parse("702.11")] == (Place("b.txt", 12),)
     assert rs.source == "a.txt; b.txt" and rs.complete is False
     assert rs.release.revision == "1"
     msgs = [str(w) for w in rs.warnings]
@@ -74,9 +76,11 @@ def test_ingest_merges_pages_and_replaces_an_edited_page(tmp_path, store_path):
         ra = ingest_file(store, pa)
         rb = ingest_file(store, pb)
         assert (ra.status, rb.status) == ("ingested", "ingested")
-        assert any(n.startswith("merged with the stored ja:20300110 (wiki)") for n in rb.notes)
-        assert any("conflicting text of rule 702.10a" in n for n in rb.notes)
-        assert not any(n.startswith("replaces") for n in rb.notes)
+        assert any(str(n).startswith("merged with the stored ja:20300110 (wiki)") for n in rb.notes)
+        assert [n.kind for n in rb.notes][0] is NoteKind.MERGED
+        assert any(n.kind is NoteKind.CONFLICT and "conflicting text of rule 702.10a" in str(n)
+                   for n in rb.notes)
+        assert not any(n.kind is NoteKind.REPLACED for n in rb.notes)
         rels = [r for r in store.releases("ja")]
         assert [(r.label, r.origin, r.complete, r.counts["rules"], r.counts["subrules"]) for r in rels] == [
             ("20300110", "wiki", False, 2, 1)]

@@ -2,6 +2,7 @@
 rendered HTML (MediaWiki's page view), raw wikitext and a saved diff view."""
 from conftest import make_doc
 
+from mtgcr.extract.provenance import Place
 from mtgcr.extract.registry import parse_document
 from mtgcr.extract.rulenum import RuleNumber as N
 from mtgcr.extract.wiki.diff import diff_pages, read_diff
@@ -54,7 +55,7 @@ def test_rendered_quote_becomes_partial_ruleset_with_provenance():
     assert rs.get("702.10a").text == "速攻は常在型能力である。「速攻／haste」は移動できることを意味する。"
     assert rs.sections[N(702)].title == "キーワード能力"
     assert [(c.number, c.title) for c in rs.chapters] == [(7, "その他のルール")]
-    assert prov[N.parse("702.10c")] == "haste.txt:20"
+    assert prov[N.parse("702.10c")] == (Place("haste.txt", 20),)
     assert any("skips 702.10b" in w.message and "not an error" in w.message for w in rs.warnings)
 
 
@@ -122,7 +123,7 @@ def test_html_page():
     [(rs, prov)] = page_rulesets(page)
     assert [str(n) for n in rs.rules] == ["702.10", "702.10a", "702.10b"]
     assert rs.get("702.10b").text == "速攻を持つクリーチャーは攻撃できる。rule 302.6 参照。"
-    assert prov[N.parse("702.10b")] == "haste.html:28"
+    assert prov[N.parse("702.10b")] == (Place("haste.html", 28),)
 
 
 def test_html_facts_use_link_titles_for_cards():
@@ -164,7 +165,7 @@ def test_wikitext_page():
     assert (rs.release.lang, rs.release.revision) == ("en", None)  # an English quote
     assert [str(n) for n in rs.rules] == ["702.10", "702.10a"]
     assert rs.sections[N(702)].title == "Keyword Abilities"
-    assert prov[N.parse("702.10a")] == "haste.wiki:14"
+    assert prov[N.parse("702.10a")] == (Place("haste.wiki", 14),)
     assert rs.get("702.10a").text == "Haste is a static ability."
     assert any("without a rule number under section 702" in w.message for w in rs.warnings)
 
@@ -235,7 +236,8 @@ def test_diff_view_facts_keep_the_columns():
     assert [(p["column"], p["title"], p["title_en"]) for p in pages] == [("left", "速攻", "Haste"),
                                                                           ("right", "速攻", "Haste")]
     left, right = diff_pages(read_diff(make_doc(DIFF, "haste-diff.txt")))
-    assert left.where(21) == "haste-diff.txt[left 2030年1月1日 (火) 10:00時点における版]:21"
+    assert str(left.place(21)) == "haste-diff.txt[left 2030年1月1日 (火) 10:00時点における版]:21"
+    assert left.place(21).revision == "2030年1月1日 (火) 10:00時点における版"
 
 
 def test_unknown_text_is_refused_with_its_name():
@@ -243,3 +245,26 @@ def test_unknown_text_is_refused_with_its_name():
     from mtgcr.extract.kinds import UnknownKindError
     with pytest.raises(UnknownKindError, match="notes.txt"):
         parse_document(make_doc("ただのメモです。\n二行目。\n", "notes.txt"))
+
+
+def test_page_and_citation_facts_round_trip_as_records():
+    """Every stored fact of a page reads back as its record and writes the same JSON; a diff
+    column's citation knows the line of the diff file it was read from."""
+    from mtgcr.extract.wiki.fact_records import CitationFact, fact_from_json
+    results = [parse_document(make_doc(DIFF, "haste-diff.txt")),
+               parse_document(make_doc(WIKITEXT, "haste.wiki")),
+               parse_document(make_doc(RENDERED, "haste.txt")),
+               parse_document(make_doc(HTML, "haste.html"))]
+    seen = set()
+    for result in results:
+        for kind, d in result.facts:
+            assert fact_from_json(kind, d).as_json() == d, kind
+            seen.add(kind)
+    assert seen >= {"citation", "wiki-page", "term-pair", "card-pair", "card", "wiki-revision"}
+    cites = [CitationFact.from_json(d) for k, d in results[0].facts if k == "citation"]
+    diff_lines = DIFF.split("\n")
+    for c in cites:
+        assert c.column in ("left", "right") and c.citation.text in diff_lines[c.file_line - 1]
+        assert c.file_line != c.line  # the revision's line is not the diff file's
+    assert all(CitationFact.from_json(d).source_line is None
+               for k, d in results[1].facts if k == "citation")

@@ -48,15 +48,16 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, Literal, Sequence
 
-from mtgcr.extract.model import Release, Rule, Ruleset
+from mtgcr.extract.model import Release, Ruleset, WarningKind
 from mtgcr.extract.profiles import PROFILES
 from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber, letters_index
 
-__all__ = ["Evidence", "evidence", "RulePair", "LangPairing", "pair_rulesets",
+__all__ = ["Evidence", "evidence", "RulePair", "PairStatus", "LangPairing", "pair_rulesets",
            "ReleaseFit", "release_fit", "compare_evidence", "evidence_items", "english_counterpart",
+           "english_release",
            "pair_rule", "paired_default"]
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
@@ -71,8 +72,6 @@ _SYMBOL = re.compile(r"\{[^{}\s]{1,6}\}")
 _DIGITS = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?:[ .&][A-Za-z][A-Za-z'’\-]*)*")
 _EN_WORD = re.compile(r"[a-z]+")
-_TWICE = re.compile(r"^rule (\S+) appears twice")
-_MISREAD = re.compile(r"^rule number (\S+) misprinted: .*; read as (\S+)$")
 _URLISH = re.compile(r"(?:https?://)?[A-Za-z0-9.-]+\.(?:com|org|net|info|jp|ru|cn)(?![A-Za-z0-9])"
                      r"[A-Za-z0-9/._-]*", re.I)
 #: Words that introduce references or examples ("rule 8〔…〕参照" in JA, "See rule …"): they say
@@ -80,7 +79,7 @@ _URLISH = re.compile(r"(?:https?://)?[A-Za-z0-9.-]+\.(?:com|org|net|info|jp|ru|c
 _KEYWORDS = frozenset({"rule", "rules", "see", "section", "sections", "cr", "example", "examples"})
 
 
-_MARKS = str.maketrans({"™": " ", "®": " ", "©": " ", "\u2122": " "})
+_MARKS = str.maketrans({"™": " ", "®": " ", "©": " "})
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
@@ -115,10 +114,6 @@ class Evidence:
     def empty(self) -> bool:
         """True if there is nothing to compare (no refs, numerals, symbols or Latin words)."""
         return not (self.refs or self.numerals or self.symbols or self.latin)
-
-
-def _rule_text(rule: Rule) -> str:
-    return "\n".join([rule.text, *(e.text for e in rule.examples)])
 
 
 def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
@@ -252,6 +247,10 @@ def evidence_items(tr: Evidence, en: Evidence) -> tuple[list[str], list[str]]:
     return agreeing, details
 
 
+#: The status of a rule pair (see :class:`RulePair`); the JSON value is the string itself.
+PairStatus = Literal["verified", "unverified", "differs", "conflict"]
+
+
 @dataclass
 class RulePair:
     """One translated rule and the English rule of the same number.
@@ -275,7 +274,7 @@ class RulePair:
     """
 
     number: RuleNumber
-    status: str
+    status: PairStatus
     agree: int
     disagree: int
     details: list[str] = field(default_factory=list)
@@ -464,7 +463,7 @@ class _EvidenceCache:
     """Evidence per (ruleset, rule number), computed once."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[int, RuleNumber], Evidence] = {}
+        self._cache: dict[tuple[int, RuleNumber, bool], Evidence] = {}
 
     def get(self, rs: Ruleset, number: RuleNumber, examples: bool = True) -> Evidence | None:
         """The evidence of rule ``number`` of ``rs`` (``None`` if absent); ``examples=False``:
@@ -477,17 +476,24 @@ class _EvidenceCache:
             if rule is None:
                 return None
             if rs.release.lang == "en":
-                text = _rule_text(rule) if examples else rule.text
+                text = rule.text_with_examples() if examples else rule.text
                 ev = evidence(text, True, None, len(rule.examples))
             else:
                 prof = PROFILES.get(rs.release.lang)
                 # a quote often leaves the examples out: none quoted says nothing
                 n_ex = len(rule.examples) if rs.complete or rule.examples else None
-                ev = evidence(_rule_text(rule), False, prof.note_re if prof else None,
+                ev = evidence(rule.text_with_examples(), False, prof.note_re if prof else None,
                               n_ex, prof.numeral_words if prof else (),
                               getattr(prof, "non_numeral_re", None),
                               latin_words=prof is None or prof.script != "Latin")
             self._cache[key] = ev
+        return ev
+
+    def of(self, rs: Ruleset, number: RuleNumber, examples: bool = True) -> Evidence:
+        """Like :meth:`get` for a rule ``rs`` has. Raises ``KeyError`` when it lacks it."""
+        ev = self.get(rs, number, examples)
+        if ev is None:
+            raise KeyError(f"{rs.source}: no rule {number}")
         return ev
 
     def english(self, tr_ev: Evidence, english: Ruleset, number: RuleNumber) -> Evidence | None:
@@ -495,13 +501,17 @@ class _EvidenceCache:
         alone when the translation gives no examples (a quote), else of text and examples."""
         return self.get(english, number, examples=tr_ev.examples is not None)
 
+    def english_of(self, tr_ev: Evidence, english: Ruleset, number: RuleNumber) -> Evidence:
+        """Like :meth:`english` for a rule ``english`` has; ``KeyError`` when it lacks it."""
+        return self.of(english, number, examples=tr_ev.examples is not None)
+
 
 def release_fit(translation: Ruleset, english: Ruleset, _cache: _EvidenceCache | None = None) -> ReleaseFit:
     """How well ``translation``'s evidence fits ``english`` (rules compared by number)."""
     cache = _cache or _EvidenceCache()
     agree = disagree = present = 0
     for n in translation.rules:
-        tr_ev = cache.get(translation, n)
+        tr_ev = cache.of(translation, n)
         en = cache.english(tr_ev, english, n)
         if en is None:
             continue
@@ -528,9 +538,9 @@ def _better_neighbour(tr_ev: Evidence, english: Ruleset, number: RuleNumber, agr
     """A neighbouring EN rule that fits with no disagreement and at least two more agreeing
     items, or that shares a cited rule number the paired rule lacks (a single numeral is too
     weak to move a pair)."""
-    en_ev = cache.english(tr_ev, english, number)
+    en_ev = cache.english_of(tr_ev, english, number)
     for m in _neighbours(english, number):
-        other = cache.english(tr_ev, english, m)
+        other = cache.english_of(tr_ev, english, m)
         a2, d2, _ = compare_evidence(tr_ev, other)
         if d2:
             continue
@@ -564,16 +574,13 @@ def pair_rulesets(translation: Ruleset, english: Ruleset,
     out.sections_only_translation = sorted(set(translation.sections) - set(english.sections))
     out.sections_only_english = sorted(set(english.sections) - set(translation.sections))
     for w in translation.warnings:
-        m = _TWICE.search(w.message)
-        if m:
-            num = RuleNumber.try_parse(m.group(1))
-            if num is not None and num.parent is not None:
-                out.duplicates.setdefault(num.parent, (str(num), w.line))
-        m = _MISREAD.search(w.message)
-        if m:
-            num = RuleNumber.try_parse(m.group(2))
-            if num is not None:
-                out.misread[num] = (m.group(1), w.line)
+        num = w.number
+        if num is None:
+            continue
+        if w.kind is WarningKind.DUPLICATE_RULE and num.parent is not None:
+            out.duplicates.setdefault(num.parent, (str(num), w.line))
+        elif w.kind is WarningKind.MISPRINT_REPAIRED and w.printed is not None:
+            out.misread[num] = (w.printed, w.line)
     for n in english.rules:
         if n in tr_nums:
             out.pairs.append(_pair_one(translation, english, n, cache, alts))
@@ -632,10 +639,11 @@ def paired_default(store, lang: str, pivot: str = "en"):
         mtgcr.corpus.store.StoreError: no release of ``lang`` is stored.
     """
     newest = store.resolve(None, lang)
-    english = [r for r in store.releases(pivot) if r.complete]
+    from mtgcr.crossref.chain import complete_releases  # chain imports nothing from here
+    english = complete_releases(store, pivot)
 
     def counterpart(info):
-        return english_counterpart(_as_release(info), english)
+        return english_counterpart(Release.of_info(info), english)
 
     if counterpart(newest) is not None:
         return newest, None
@@ -647,13 +655,26 @@ def paired_default(store, lang: str, pivot: str = "en"):
         return newest, want
     full = [r for r in paired if r.complete] or paired
     best = max(full, key=lambda r: (r.effective_date or "", r.label))
-    return best, f"{want}; using {lang} {best.effective_date or best.label}, the newest with one"
+    return best, f"{want}; using {lang} {best.name}, the newest with one"
 
 
-def _as_release(info) -> Release:
-    from datetime import date
-    eff = info.effective_date
-    return Release(info.lang, info.label, date.fromisoformat(eff) if eff else None, info.revision)
+def english_release(store, release, pivot: str = "en"):
+    """The complete ``pivot`` release a translation release belongs to — same label, else
+    same effective date (:func:`english_counterpart`) — among the store's complete releases of
+    ``pivot``, the official copy preferred (:func:`mtgcr.crossref.chain.complete_releases`).
+
+    Args:
+        store: an open :class:`mtgcr.corpus.store.Store`.
+        release: the translation's :class:`~mtgcr.extract.model.Release` or its
+            :class:`~mtgcr.corpus.store.ReleaseInfo`.
+        pivot: the original's language.
+
+    Returns:
+        The :class:`~mtgcr.corpus.store.ReleaseInfo`, or ``None`` when the store has none.
+    """
+    from mtgcr.crossref.chain import complete_releases  # chain imports nothing from here
+    rel = release if isinstance(release, Release) else Release.of_info(release)
+    return english_counterpart(rel, complete_releases(store, pivot))
 
 
 def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> RulePair | None:
@@ -669,8 +690,8 @@ def _pair_one(translation: Ruleset, english: Ruleset, n: RuleNumber, cache: _Evi
               alts: Sequence[Ruleset]) -> RulePair:
     """The pair of rule ``n`` (present on both sides), its status and the release that fits
     better when its evidence differs."""
-    tr_ev = cache.get(translation, n)
-    agreeing, details = evidence_items(tr_ev, cache.english(tr_ev, english, n))
+    tr_ev = cache.of(translation, n)
+    agreeing, details = evidence_items(tr_ev, cache.english_of(tr_ev, english, n))
     a, d = len(agreeing), len(details)
     pair = RulePair(n, "verified" if a else "unverified", a, d, details, evidence=agreeing)
     if d:
@@ -707,7 +728,7 @@ def _find_counterparts(out: LangPairing, translation: Ruleset, english: Ruleset,
     805.10f.)"""
     pairs = {p.number: p for p in out.pairs}
     for n in out.only_translation:
-        tr_ev = cache.get(translation, n)
+        tr_ev = cache.of(translation, n)
         where = _fits_elsewhere(tr_ev, n, alts, cache)
         if where:
             out.elsewhere[n] = where
@@ -715,7 +736,7 @@ def _find_counterparts(out: LangPairing, translation: Ruleset, english: Ruleset,
         sibs.sort(key=lambda m: abs(_ordinal(m) - _ordinal(n)))
         best = None
         for m in sibs[:3]:
-            agreeing, details = evidence_items(tr_ev, cache.english(tr_ev, english, m))
+            agreeing, details = evidence_items(tr_ev, cache.english_of(tr_ev, english, m))
             if details or not (len(agreeing) >= 2 or any(x.startswith("cites ") for x in agreeing)):
                 continue
             own = pairs.get(m)

@@ -34,15 +34,15 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from mtgcr.corpus.store import ReleaseInfo, Store
-from mtgcr.extract.model import Release, Ruleset
+from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.classify import compare_texts, number_table
 from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.glossary import align_glossary
-from mtgcr.crossref.translation.langpair import LangPairing, english_counterpart, pair_rulesets
+from mtgcr.crossref.translation.langpair import LangPairing, english_release, pair_rulesets
 from mtgcr.crossref.matching import full_text
-from mtgcr.crossref.model import Alignment, Change, SectionChange, release_json
+from mtgcr.crossref.model import Alignment, Change, RuleKind, SectionChange, release_json
 from mtgcr.crossref.options import AlignOptions
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers, title_key
 from mtgcr.crossref.worddiff import text_similarity
@@ -55,10 +55,6 @@ __all__ = ["PIVOT", "strip_wiki_markup", "compared_texts", "original_release", "
 PIVOT = "en"
 
 _ONE_TO_ONE = ("unchanged", "renumbered", "modified", "moved")
-
-
-def _name(rel: Release) -> str:
-    return rel.effective_date.isoformat() if rel.effective_date else rel.label
 
 
 def _nums(ns: Iterable[RuleNumber]) -> str:
@@ -127,7 +123,7 @@ def compared_texts(old: Ruleset, ra, new: Ruleset, rb) -> tuple[str, str, str | 
         a, b = ra.text, rb.text
         quote = old if bare_a else new
         note = (f"rule text compared, not examples: the {quote.release.lang} quote of "
-                f"{_name(quote.release)} has none")
+                f"{quote.release.name} has none")
     return strip_wiki_markup(a), strip_wiki_markup(b), note
 
 
@@ -190,9 +186,9 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
         if not o or not nw:
             not_quoted.append((ch, "old" if not o else "new"))
             continue
-        notes = [f"also {n} of {_name(old.release)} ({_absence(old, n)})"
+        notes = [f"also {n} of {old.release.name} ({_absence(old, n)})"
                  for n in ch.old if n not in old_ok]
-        notes += [f"also {n} of {_name(new.release)} ({_absence(new, n)})"
+        notes += [f"also {n} of {new.release.name} ({_absence(new, n)})"
                   for n in ch.new if n not in new_ok]
         if ch.kind in _ONE_TO_ONE:
             ra, rb = old.rules[o[0]], new.rules[nw[0]]
@@ -202,6 +198,7 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
                 tnotes.append("examples changed")
             if cnote:
                 tnotes.append(cnote)
+            kind: RuleKind
             if ch.kind == "moved":
                 kind = "moved"
             elif changed:
@@ -355,9 +352,9 @@ def compare_alignments(pivot: Alignment, direct: Alignment, old: Ruleset, new: R
         seen |= comp
         notes = []
         for ch in p_groups:
-            notes += [f"{m} of {_name(old.release)} {_absence(old, m)}" for m in ch.old
+            notes += [f"{m} of {old.release.name} {_absence(old, m)}" for m in ch.old
                       if m not in old_ok]
-            notes += [f"{m} of {_name(new.release)} {_absence(new, m)}" for m in ch.new
+            notes += [f"{m} of {new.release.name} {_absence(new, m)}" for m in ch.new
                       if m not in new_ok]
         first = lambda c: (c.old or c.new)[0]  # noqa: E731
         out.append(Disagreement(tuple(sorted(n for s, n in comp if s == "o")),
@@ -403,11 +400,11 @@ class CrossAlignment:
     def unprojected(self) -> list[tuple[str, RuleNumber, str]]:
         """Translated rules left out of a projection, as ``(side "old"/"new", number,
         reason)``: no original rule of that number, or a pairing the evidence contradicts."""
-        out = []
+        out: list[tuple[str, RuleNumber, str]] = []
         if self.pairings is None:
             return out
         for side, p in zip(("old", "new"), self.pairings):
-            out += [(side, n, f"no {p.english.lang} rule {n} in {_name(p.english)}")
+            out += [(side, n, f"no {p.english.lang} rule {n} in {p.english.name}")
                     for n in p.only_translation]
             out += [(side, x.number, "the evidence contradicts the pairing: "
                      + "; ".join(x.details)
@@ -441,15 +438,7 @@ def original_release(store: Store, rel: ReleaseInfo, pivot: str = PIVOT) -> Rele
     """The complete release of language ``pivot`` a translation release belongs to (same
     label, else same effective date; see :func:`mtgcr.crossref.translation.langpair.english_counterpart`),
     the official one preferred; ``None`` if the store has none."""
-    from mtgcr.crossref.chain import complete_releases  # chain imports nothing from here; avoid a cycle anyway
-    return english_counterpart(_release(rel), complete_releases(store, pivot))
-
-
-def _release(info: ReleaseInfo) -> Release:
-    from datetime import date
-    return Release(info.lang, info.label,
-                   date.fromisoformat(info.effective_date) if info.effective_date else None,
-                   info.revision)
+    return english_release(store, rel, pivot)
 
 
 def _basis_reason(al: Alignment, lang: str) -> str:
@@ -504,15 +493,14 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
                               f"aligned directly on the {lang} releases{how}: no complete "
                               f"{PIVOT} release of label {missing} in the store",
                               direct=al)
-    spec = lambda r: r.effective_date or r.label  # noqa: E731
-    en_old, en_new, pivot = aligned_pair(store, spec(ea), spec(eb), PIVOT, decisions, options)
+    en_old, en_new, pivot = aligned_pair(store, ea.name, eb.name, PIVOT, decisions, options)
     if compare:
         old, new, direct = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
         direct = restrict_to_quoted(direct, not old.complete, not new.complete)
     else:
-        from mtgcr.extract.records import from_record
-        old = from_record(store.release_rows(a.id))
-        new = from_record(store.release_rows(b.id))
+        from mtgcr.extract.records import load_release
+        old = load_release(store, a)
+        new = load_release(store, b)
         direct = None
     cache = pairing_cache if pairing_cache is not None else {}
     po = cache.get((a.id, ea.id)) or cache.setdefault((a.id, ea.id), pair_rulesets(old, en_old))
@@ -522,7 +510,7 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
     proj = project_alignment(pivot, old, new, old_ok, new_ok)
     dis = (compare_alignments(pivot, direct, old, new, old_ok, new_ok)
            if direct is not None else [])
-    reason = (f"projected from the {PIVOT} alignment of {_name(pivot.old)} → {_name(pivot.new)} "
+    reason = (f"projected from the {PIVOT} alignment of {pivot.old.name} → {pivot.new.name} "
               f"(the most complete language of these releases): each {lang} rule paired with "
               f"the {PIVOT} rule of its number and verified by the evidence in the texts")
     return CrossAlignment(old, new, proj.alignment, "projected", reason, pivot, (po, pn),
@@ -579,7 +567,7 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
             translation release; or the original has no such number.
     """
     from mtgcr.corpus.store import StoreError
-    from mtgcr.extract.records import from_record
+    from mtgcr.extract.records import load_release
 
     from mtgcr.crossref.chain import Chain
     from mtgcr.crossref.translation.langpair import pair_rule
@@ -595,12 +583,12 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
         raise StoreError(f"{what}: a translation's history follows the {PIVOT} releases, and no "
                          f"complete {PIVOT} release of label {info.label} is in the store "
                          f"(ingest the {PIVOT} release {info.label})")
-    tr = from_record(store.release_rows(info.id))
+    tr = load_release(store, info)
     present = (number in tr.sections) if number.kind == "section" else (number in tr.rules)
     if not present:
         raise StoreError(f"{number} is not in {what}")
     chain = Chain(store, PIVOT, decisions, on_align=on_align)
-    k = chain.index(en.effective_date or en.label)
+    k = chain.index(en.name)
     try:
         entries = chain.lineage().history(number, k)
     except KeyError as exc:
@@ -613,10 +601,11 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
             by_label[r.label] = r
     translations: dict[int, dict[str, Any]] = {}
     for i, e in enumerate(entries):
-        r = by_label.get(e.release.label)
-        if r is None:
+        found = by_label.get(e.release.label)
+        if found is None:
             continue
-        rs = tr if r.id == info.id else from_record(store.release_rows(r.id))
+        r = found
+        rs = tr if r.id == info.id else load_release(store, r)
         has = [n for n in e.numbers
                if (n in rs.sections if n.kind == "section" else n in rs.rules)]
         absent = [n for n in e.numbers if n not in has]

@@ -27,14 +27,16 @@ says where the date came from), else the label ``unknown``.
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
 from mtgcr.corpus.document import Document, load_document
 
 from mtgcr.extract.formats.cr_text import split_headword
 from mtgcr.extract.kinds import DocumentParser, ParseResult
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
 from mtgcr.extract.profiles import PROFILES, CRProfile
+from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["sniff_cr_markdown", "parse_cr_markdown", "strip_markdown"]
@@ -87,9 +89,10 @@ def sniff_cr_markdown(doc: Document) -> bool:
                            or "# 版权信息" in t)))
 
 
-def _edition_date(doc: Document, prof: CRProfile, warnings: list[ParseWarning]):
+def _edition_date(doc: Document, prof: CRProfile, warnings: list[ParseWarning]) -> date | None:
     for text, where in ((doc.text, None), (None, "index.md")):
         if text is None:
+            assert where is not None
             sib = Path(doc.source).parent / where
             if not sib.is_file() or sib.name == doc.name:
                 continue
@@ -101,7 +104,8 @@ def _edition_date(doc: Document, prof: CRProfile, warnings: list[ParseWarning]):
         if m and prof.date_from(m):
             if where:
                 warnings.append(ParseWarning(doc.source, 0, f"no date in this file; the "
-                                                            f"edition's date is taken from {where} beside it"))
+                                                            f"edition's date is taken from {where} beside it",
+                                             WarningKind.DATE))
             return prof.date_from(m)
     return None
 
@@ -112,7 +116,7 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
 
     Returns:
         A :class:`ParseResult` of kind ``"cr-markdown"`` with the two rulesets (translation
-        first) sharing one provenance (``file:line`` per number, 1-based lines) and the
+        first) sharing one provenance (a :class:`~mtgcr.extract.provenance.Place` per number, 1-based lines) and the
         warnings (a rule outside its section, a rule given twice, no date). A line that is
         no heading, rule or glossary headword continues the text above it (or is front or
         back matter); nothing raises.
@@ -123,10 +127,10 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
     label = eff.strftime("%Y%m%d") if eff else "unknown"
     if eff is None:
         warnings.append(ParseWarning(doc.source, 0, "no date in this file or in index.md "
-                                                    "beside it; release unknown"))
+                                                    "beside it; release unknown", WarningKind.DATE))
     tr = Ruleset(release=Release(prof.lang, label, eff), source=doc.source, complete=False)
     en = Ruleset(release=Release("en", label, eff), source=doc.source, complete=False)
-    prov: dict[RuleNumber, str] = {}
+    prov: Provenance = {}
     last: dict[str, Rule | None] = {"tr": None, "en": None}
     example: dict[str, Example | None] = {"tr": None, "en": None}
     gloss: dict[str, GlossaryEntry | None] = {"tr": None, "en": None}
@@ -158,7 +162,7 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
             t, e = _split_titles(strip_markdown(m.group("titles")))
             for rs, text in ((tr, t), (en, e)):
                 rs.rules[num] = Rule(num, text, i)
-            prov.setdefault(num, f"{name}:{i}")
+            prov.setdefault(num, (Place(name, i),))
             last, example = {"tr": tr.rules[num], "en": en.rules[num]}, {"tr": None, "en": None}
             continue
         m = _TR_RULE.match(line)
@@ -170,15 +174,16 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
             num = RuleNumber.parse(m.group("num"))
             rs = tr if side == "tr" else en
             if section is None or section.section != num.section:
-                warnings.append(ParseWarning(doc.source, i, f"rule {num} is not under its section heading"))
+                warnings.append(ParseWarning(doc.source, i, f"rule {num} is not under its section heading",
+                                             WarningKind.OUTSIDE_SECTION, num))
             text = strip_markdown(m.group("text"))
             if num in rs.rules:
-                warnings.append(ParseWarning(doc.source, i, f"rule {num} appears twice ({side}); "
-                                                            f"its text is appended to the first"))
+                warnings.append(ParseWarning.duplicate_rule(doc.source, i, num, rs.rules[num].line,
+                                                            where=side))
                 rs.rules[num].text += "\n" + text
             else:
                 rs.rules[num] = Rule(num, text, i)
-                prov.setdefault(num, f"{name}:{i}")
+                prov.setdefault(num, (Place(name, i),))
             last[side], example[side] = rs.rules[num], None
             continue
         m = _GLOSS.match(line)
@@ -200,20 +205,21 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
             continue  # letter headings of the glossary ("## A"), page titles ("# 前言")
         s = strip_markdown(line).strip()
         side = "tr" if _CJK.search(s) else "en"
-        if gloss[side] is not None and last[side] is None:
-            g = gloss[side]
+        g = gloss[side]
+        if g is not None and last[side] is None:
             g.text = (g.text + "\n" + s) if g.text else s
             continue
         ex_re = prof.example_re if side == "tr" else _EN_EXAMPLE
         em = ex_re.match(s)
-        if em and last[side] is not None:
-            example[side] = Example(s[em.end():], i)
-            last[side].examples.append(example[side])
+        rule, ex = last[side], example[side]
+        if em and rule is not None:
+            new_ex = example[side] = Example(s[em.end():], i)
+            rule.examples.append(new_ex)
             continue
-        if example[side] is not None:
-            example[side].text += "\n" + s
-        elif last[side] is not None:
-            last[side].text += "\n" + s
+        if ex is not None:
+            ex.text += "\n" + s
+        elif rule is not None:
+            rule.text += "\n" + s
         elif not prof.date_re.search(s):
             intro[side].append(s)
     if doc.name.lower().startswith("credits"):

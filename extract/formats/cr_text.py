@@ -66,7 +66,9 @@ from datetime import date
 
 from mtgcr.corpus.document import Document
 
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import (Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset,
+                                 Section, WarningKind)
+from mtgcr.extract.layout import Layout, LineRole, Slice
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.rulenum import RuleNumber, next_letters
 
@@ -171,7 +173,7 @@ def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | N
 
 
 #: ``next_letters`` for no letters and single letters (the common case), computed once.
-_NEXT_LETTERS = {None: "a", **{c: next_letters(c) for c in "abcdefghijkmnpqrstuvwxyz"}}
+_NEXT_LETTERS: dict[str | None, str] = {None: "a", **{c: next_letters(c) for c in "abcdefghijkmnpqrstuvwxyz"}}
 
 
 def _next(letters: str | None) -> str:
@@ -193,9 +195,53 @@ class _Parser:
         self.warnings: list[ParseWarning] = []
         self.wrapped = False  # hard-wrapped file (2003-10-01 … 2004-02-01)
         self.prev: RuleNumber | None = None  # the last rule or subrule read, in document order
+        #: the printed form of each line (extract/layout.py); lines left unset are printed
+        #: text the model does not hold, their role given at the end (:meth:`_finish_layout`)
+        self.layout = Layout(self.lines)
 
-    def warn(self, line: int, msg: str) -> None:
-        self.warnings.append(ParseWarning(self.doc.source, line, msg))
+    def _put(self, i: int, role: LineRole, prefix: str, target: object, attr: str, start: int,
+             length: int) -> None:
+        """Line ``i`` (0-based) is its indentation, ``prefix`` (a printed number form), then
+        ``length`` characters of ``target.attr`` from ``start``, then its trailing spaces."""
+        raw = self.lines[i]
+        if not (raw[:1].isspace() or raw[-1:].isspace()):  # the common case: no spaces around
+            self.layout.put(i, role, prefix, target, attr, start, start + length)
+            return
+        a, b = len(raw) - len(raw.lstrip()), len(raw.rstrip())
+        self.layout.put(i, role, raw[:a] + prefix, target, attr, start, start + length, raw[b:])
+
+    def _put_suffix(self, i: int, role: LineRole, target: object, attr: str, start: int,
+                    length: int) -> None:
+        """Line ``i`` ends (before its trailing spaces) with ``length`` characters of
+        ``target.attr`` from ``start``; what precedes them on the line is its printed form."""
+        s = self.lines[i].strip()
+        self._put(i, role, s[:len(s) - length], target, attr, start, length)
+
+    def _finish_layout(self, rs: Ruleset, contents: int | None, body_start: int, gloss: int,
+                       credits: int | None) -> None:
+        """Give every line the model does not hold its role (it is kept as printed)."""
+        date_search = self.p.date_re.search
+        layout = self.layout
+        for i, line in enumerate(self.lines):
+            if layout.is_set(i):
+                continue
+            if not line.strip():
+                role = LineRole.BLANK
+            elif contents is not None and contents <= i < body_start:
+                role = LineRole.CONTENTS
+            elif i == gloss or i == credits:
+                role = LineRole.HEADING
+            elif date_search(line):
+                role = LineRole.DATE
+            else:
+                continue  # IGNORED: reported by a warning at that line
+            layout.put_printed(i, role)
+        rs.layout = layout
+
+    def warn(self, line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
+             number: RuleNumber | None = None, first_line: int | None = None) -> None:
+        self.warnings.append(ParseWarning(self.doc.source, line, msg, kind, number,
+                                          first_line=first_line))
 
     # -- top level ------------------------------------------------------------------------
     def run(self) -> Ruleset:
@@ -216,7 +262,8 @@ class _Parser:
                     break
         if body_start is None:
             body_start = nearest if nearest is not None else first_rule
-            self.warn(body_start + 1, "no chapter 1 heading before the first rule")
+            self.warn(body_start + 1, "no chapter 1 heading before the first rule",
+                      WarningKind.CONTENTS)
         if contents is not None and contents >= body_start:
             contents = None
         gloss = self._find(p.glossary_re, body_start, heading=True)
@@ -227,21 +274,25 @@ class _Parser:
         end = credits if credits is not None else len(lines)
         if credits is None:
             self.warn(len(lines), "no credits heading after the glossary: the file looks truncated "
-                                  "(it ends inside the glossary)")
+                                  "(it ends inside the glossary)", WarningKind.TRUNCATED)
 
         eff, eff_line = self._effective_date()
         label, note = label_from_name(self.doc.name, eff)
         if note:
-            self.warn(eff_line, note)
+            self.warn(eff_line, note, WarningKind.DATE)
         if eff is None:
-            self.warn(1, "no effective date statement found")
+            self.warn(1, "no effective date statement found", WarningKind.DATE)
         if label is None:
             raise CRFormatError(f"{src}: no effective date in the text and none in the file name")
         rs = Ruleset(release=Release(p.lang, label, eff), source=src)
         self.rs = rs
-        rs.title = next((l.strip() for l in lines if l.strip()), "")
         intro_end = contents if contents is not None else body_start
-        rs.introduction = self._join_block(1, intro_end, skip_date=True)
+        rs.introduction = self._join_block(1, intro_end, skip_date=True, attr="introduction",
+                                           role=LineRole.INTRODUCTION)
+        t = next((i for i, l in enumerate(lines) if l.strip()), None)
+        rs.title = lines[t].strip() if t is not None else ""
+        if t is not None and not self.layout.is_set(t):
+            self._put(t, LineRole.TITLE, "", rs, "title", 0, len(rs.title))
         toc_chapters, toc_sections = (self._toc_headings(contents, body_start)
                                       if contents is not None else ({}, {}))
         toc_titles = {n: title for n, (title, _) in toc_chapters.items()}
@@ -251,13 +302,15 @@ class _Parser:
         self._parse_body(rs, body_start, gloss, toc_titles)
         rs.glossary = self._parse_glossary(gloss + 1, end)
         if credits is not None:
-            rs.credits = self._join_block(credits + 1, len(lines))  # as printed, date line too
+            rs.credits = self._join_block(credits + 1, len(lines),  # as printed, date line too
+                                          attr="credits", role=LineRole.CREDITS)
         self._check_numbering(rs)
         holes = self._check_contents(rs, toc_chapters, toc_sections)
         if holes:
             rs.complete = False  # a hole in the rule tree: see the module docstring
         rs.truncated = credits is None  # the glossary is cut off: not compared by alignments
         rs.warnings = self.warnings
+        self._finish_layout(rs, contents, body_start, gloss, credits)
         return rs
 
     def _contents_end(self, contents: int) -> int | None:
@@ -295,14 +348,32 @@ class _Parser:
                     return d, i + 1
         return None, 0
 
-    def _join_block(self, start: int, stop: int, skip_date: bool = False) -> str:
+    def _join_block(self, start: int, stop: int, skip_date: bool = False, attr: str = "",
+                    role: LineRole = LineRole.INTRODUCTION) -> str:
+        """Lines ``[start, stop)`` without trailing spaces (and, if ``skip_date``, without date
+        statements), joined by ``"\\n"``, blank lines at both ends dropped. With ``attr``, each
+        non-blank line is laid out as a slice of ``self.rs.<attr>`` (which gets the result)."""
         out = []
+        at: list[tuple[int, int, int]] = []  # (line index, offset in the joined text, length)
+        pos = 0
         search = self.p.date_re.search
-        for line in self.lines[start:stop]:
+        for i in range(start, stop):
+            line = self.lines[i]
             if skip_date and search(line):
                 continue
-            out.append(line.rstrip())
-        return "\n".join(out).strip("\n")
+            r = line.rstrip()
+            out.append(r)
+            if r:
+                at.append((i, pos, len(r)))
+            pos += len(r) + 1
+        joined = "\n".join(out)
+        text = joined.strip("\n")
+        if attr:
+            lead = len(joined) - len(joined.lstrip("\n"))
+            for i, off, n in at:
+                raw = self.lines[i]
+                self.layout.put(i, role, "", self.rs, attr, off - lead, off - lead + n, raw[n:])
+        return text
 
     def _toc_headings(self, start: int, stop: int
                       ) -> tuple[dict[int, tuple[str, int]], dict[int, tuple[str, int]]]:
@@ -339,19 +410,20 @@ class _Parser:
         for n in sorted(set(toc_chapters) - body_chapters - {0}):  # JA "0. はじめに": the introduction
             title, line = toc_chapters[n]
             self.warn(line, f"the contents list chapter {n} ({title}) but the body has no "
-                            f"chapter {n} heading")
+                            f"chapter {n} heading", WarningKind.CONTENTS)
         for ch in rs.chapters:
             if ch.number not in toc_chapters:
-                self.warn(ch.line, f"chapter {ch.number} ({ch.title}) is not in the contents")
+                self.warn(ch.line, f"chapter {ch.number} ({ch.title}) is not in the contents",
+                          WarningKind.CONTENTS)
         body = {num.section: sec for num, sec in rs.sections.items()}
         holes = sorted(set(toc_sections) - set(body))
         for n in holes:
             title, line = toc_sections[n]
             self.warn(line, f"the contents list section {n} ({title}) but the body has no "
-                            f"section {n}: the file has a hole")
+                            f"section {n}: the file has a hole", WarningKind.CONTENTS, RuleNumber(n))
         for n in sorted(set(body) - set(toc_sections)):
             self.warn(body[n].line, f"section {n} ({body[n].title.splitlines()[0]}) is not in "
-                                    f"the contents")
+                                    f"the contents", WarningKind.CONTENTS, RuleNumber(n))
         return holes
 
     def _sep(self, i: int) -> str:
@@ -406,15 +478,19 @@ class _Parser:
                 if m:
                     num = RuleNumber(int(m.group("sec")))
                     if m.group("sp1"):
-                        self.warn(lineno, f"space before the dot of section heading {num}")
+                        self.warn(lineno, f"space before the dot of section heading {num}",
+                                  WarningKind.NUMBER_FORM, num)
                     if chapter and num.chapter != chapter:
-                        self.warn(lineno, f"section {num} is under chapter {chapter}")
+                        self.warn(lineno, f"section {num} is under chapter {chapter}",
+                                  WarningKind.OUTSIDE_SECTION, num)
                     if num in sections:
                         self.warn(lineno, f"section {num} appears twice (first at line "
-                                          f"{sections[num].line}); the second heading is ignored")
+                                          f"{sections[num].line}); the second heading is ignored",
+                                  WarningKind.DUPLICATE_SECTION, num, sections[num].line)
                     else:
                         section = Section(num, m.group("title").strip(), lineno)
                         sections[num] = section
+                        self._put_suffix(i, LineRole.SECTION, section, "title", 0, len(section.title))
                     last_rule = last_example = None
                     continue
                 m = chapter_match(s)
@@ -425,42 +501,50 @@ class _Parser:
                             n == chapter + 1 and self._next_is_section(i, stop, n)):
                         if toc.get(n, title) != title:
                             self.warn(lineno, f"chapter {n} heading {title!r} differs from the "
-                                              f"contents ({toc[n]!r})")
+                                              f"contents ({toc[n]!r})", WarningKind.CONTENTS)
                         chapter = n
                         rs.chapters.append(Chapter(n, title, lineno))
+                        self._put_suffix(i, LineRole.CHAPTER, rs.chapters[-1], "title", 0, len(title))
                         section = last_rule = last_example = None
                         continue
             m = example_re.match(s)
             if m:
                 if last_rule is None:
-                    self.warn(lineno, "example outside any rule; kept as text of the section")
-                    self._continue_section(section, s, lineno)
+                    self.warn(lineno, "example outside any rule; kept as text of the section",
+                              WarningKind.EXAMPLE)
+                    self._continue_section(section, s, i)
                     continue
                 text = s[m.end():]
                 again = example_re.match(text)
                 if again:
-                    self.warn(lineno, "example marker printed twice")
+                    self.warn(lineno, "example marker printed twice", WarningKind.EXAMPLE, last_rule.number)
                     text = text[again.end():]
                 last_example = Example(text, lineno)
                 last_rule.examples.append(last_example)
+                self._put_suffix(i, LineRole.EXAMPLE, last_example, "text", 0, len(text))
                 continue
-            if len(s) <= 2 and (last_rule is not None or last_example is not None):
+            if len(s) <= 2 and last_rule is not None:  # (an example implies its rule)
                 self.warn(lineno, f"stray line {s!r} kept as a paragraph of "
-                                  f"{'an example of ' if last_example else ''}{last_rule.number}")
+                                  f"{'an example of ' if last_example else ''}{last_rule.number}",
+                          WarningKind.TEXT_KEPT, last_rule.number)
             # (JA "例：" or "500.10a" alone on its line: the text follows on the next line)
             if last_example is not None:
+                start = len(last_example.text) + len(self._sep(i)) if last_example.text else 0
                 last_example.text = last_example.text + self._sep(i) + s if last_example.text else s
+                self._put(i, LineRole.EXAMPLE, "", last_example, "text", start, len(s))
             elif last_rule is not None:
+                start = len(last_rule.text) + len(self._sep(i)) if last_rule.text else 0
                 last_rule.text = last_rule.text + self._sep(i) + s if last_rule.text else s
+                self._put(i, LineRole.RULE, "", last_rule, "text", start, len(s))
             else:
-                self._continue_section(section, s, lineno)
+                self._continue_section(section, s, i)
 
     def _next_is_section(self, i: int, stop: int, chapter: int) -> bool:
         for j in range(i + 1, stop):
             s = self.lines[j].strip()
             if s:
                 m = _SECTION.fullmatch(s)
-                return bool(m) and int(m.group("sec")) // 100 == chapter
+                return m is not None and int(m.group("sec")) // 100 == chapter
         return False
 
     def _wrapped_reference(self, m: re.Match, i: int) -> bool:
@@ -479,11 +563,17 @@ class _Parser:
         last = prev.rsplit(None, 1)[-1].strip("(\"“").lower()
         return last in _WRAP_WORDS
 
-    def _continue_section(self, section: Section | None, text: str, lineno: int) -> None:
+    def _continue_section(self, section: Section | None, text: str, i: int) -> None:
+        """Line ``i`` (0-based; its stripped text ``text``) is text under a section heading
+        before its first rule: a new paragraph of the section title."""
+        lineno = i + 1
         if section is None:
-            self.warn(lineno, f"text outside any section, ignored: {text[:60]!r}")
+            self.warn(lineno, f"text outside any section, ignored: {text[:60]!r}",
+                      WarningKind.TEXT_IGNORED)
             return
-        self.warn(lineno, f"text between section {section.number} heading and its first rule")
+        self.warn(lineno, f"text between section {section.number} heading and its first rule",
+                  WarningKind.TEXT_KEPT, section.number)
+        self._put(i, LineRole.SECTION, "", section, "title", len(section.title) + 1, len(text))
         section.title += "\n" + text
 
     def _next_number(self, i: int, stop: int) -> RuleNumber | None:
@@ -504,8 +594,9 @@ class _Parser:
         if prev is None:
             return [RuleNumber(sec, 1)]
         if prev.letters:
-            return [RuleNumber(sec, prev.rule, next_letters(prev.letters)), RuleNumber(sec, prev.rule + 1)]
-        return [RuleNumber(sec, prev.rule, "a"), RuleNumber(sec, prev.rule + 1)]
+            return [RuleNumber(sec, prev.rule, next_letters(prev.letters)),
+                    RuleNumber(sec, (prev.rule or 0) + 1)]
+        return [RuleNumber(sec, prev.rule, "a"), RuleNumber(sec, (prev.rule or 0) + 1)]
 
     def _resolve(self, num: RuleNumber, i: int, section: Section | None) -> RuleNumber:
         """Read a misprinted number as the one its position demands (see the module docstring).
@@ -526,7 +617,7 @@ class _Parser:
                 if num.rule == 1 and num.letters is None:
                     return num
             elif num.letters is None:
-                if num.rule == prev.rule + 1:
+                if num.rule == (prev.rule or 0) + 1:
                     return num
             elif num.rule == prev.rule and num.letters == _next(prev.letters):
                 return num
@@ -536,18 +627,18 @@ class _Parser:
                 if cand.kind == num.kind and cand not in rules and _differs_once(cand, num):
                     if self._next_number(i, len(self.lines)) == cand:
                         break  # the next line has that number: this one is not it
-                    self.warn(i + 1, f"rule number {num} misprinted: it stands after "
-                                     f"{prev or f'section heading {sec}'}; read as {cand}")
+                    self.warnings.append(ParseWarning.misprint(
+                        self.doc.source, i + 1, num, cand, str(prev or f"section heading {sec}")))
                     return cand
             return num
         if num.letters is None:
-            want = RuleNumber.trusted(sec, prev.rule + 1 if prev is not None else 1)
+            want = RuleNumber.trusted(sec, (prev.rule or 0) + 1 if prev is not None else 1)
             if num != want and want not in rules:
                 nxt = self._next_number(i, len(self.lines))
                 if nxt is not None and nxt.letters and nxt.parent == want:
-                    self.warn(i + 1, f"rule number {num} misprinted: it stands after "
-                                     f"{prev or f'section heading {sec}'} and its subrules are "
-                                     f"numbered {nxt}…; read as {want}")
+                    self.warnings.append(ParseWarning.misprint(
+                        self.doc.source, i + 1, num, want, str(prev or f"section heading {sec}"),
+                        f"and its subrules are numbered {nxt}…"))
                     return want
         return num
 
@@ -560,47 +651,53 @@ class _Parser:
             num = RuleNumber.trusted(int(sec_s), int(rule_s), letters)  # _RULE checked the ranges
             if letters:
                 if dot:
-                    self.warn(lineno, f"extra dot after subrule {num}")
+                    self.warn(lineno, f"extra dot after subrule {num}", WarningKind.NUMBER_FORM, num)
             elif not dot:
-                self.warn(lineno, f"no dot after rule {num}")
+                self.warn(lineno, f"no dot after rule {num}", WarningKind.NUMBER_FORM, num)
             if gap:
-                self.warn(lineno, f"space inside the number {sec_s}.{gap}{rule_s}{letters or ''}")
+                self.warn(lineno, f"space inside the number {sec_s}.{gap}{rule_s}{letters or ''}",
+                          WarningKind.NUMBER_FORM, num)
             if sp != " ":
                 if not sp and text:
-                    self.warn(lineno, f"no space after {num}{dot}")
+                    self.warn(lineno, f"no space after {num}{dot}", WarningKind.NUMBER_FORM, num)
                 elif len(sp) > 1:
-                    self.warn(lineno, f"{len(sp)} spaces after {num}{dot}")
+                    self.warn(lineno, f"{len(sp)} spaces after {num}{dot}", WarningKind.NUMBER_FORM, num)
         else:  # _NO_RULE: "306.b Text" after 306.3a
             sec_s, letters, text = m.group("sec", "let", "text")
+            assert self.prev is not None  # _parse_body reads a _NO_RULE line only after a rule
             num = RuleNumber(int(sec_s), self.prev.rule, letters)
             self.warn(lineno, f"rule number missing in {sec_s}.{letters}; read as {num} "
-                              f"(after {self.prev})")
+                              f"(after {self.prev})", WarningKind.NUMBER_MISSING, num)
         # "702.189. 702.189. text" (JA): the number printed twice.
         if text[:1].isdigit():
             again = _RULE.match(text)
             if again and RuleNumber(int(again.group("sec")), int(again.group("rule")),
                                     again.group("let")) == num:
-                self.warn(lineno, f"number {num} printed twice")
+                self.warn(lineno, f"number {num} printed twice", WarningKind.NUMBER_PRINTED_TWICE, num)
                 text = again.group("text")
         rules = rs.rules
         existing = rules.get(num)
         if existing is not None and existing.text == text:  # the same line printed twice (JA 505.4)
             self.warn(lineno, f"rule {num} printed twice with the same text (first at line "
-                              f"{existing.line}); kept once")
+                              f"{existing.line}); kept once", WarningKind.REPEATED_LINE, num,
+                      existing.line)
+            self._put_suffix(i, LineRole.RULE, existing, "text", 0, len(text))
             return existing
         printed = num
         num = self._resolve(num, i, section)
         if num is printed:
             if section is None or section.number.section != num.section:
-                self.warn(lineno, f"rule {num} is not under its section heading {num.section}")
+                self.warn(lineno, f"rule {num} is not under its section heading {num.section}",
+                          WarningKind.OUTSIDE_SECTION, num)
         else:
             existing = rules.get(num)
         self.prev = num
         if existing is None:
             rule = rules[num] = Rule(num, text, lineno)
+            self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
             return rule
-        self.warn(lineno, f"rule {num} appears twice (first at line {existing.line}); "
-                          f"its text is appended to the first")
+        self.warnings.append(ParseWarning.duplicate_rule(self.doc.source, lineno, num, existing.line))
+        self._put_suffix(i, LineRole.RULE, existing, "text", len(existing.text) + 1, len(text))
         existing.text += "\n" + text
         return existing
 
@@ -614,30 +711,35 @@ class _Parser:
             sec, rno, let = num.section, num.rule, num.letters
             if prev is not None and prev.section == sec:  # fast path: the expected successor
                 if let is None:
-                    if rno == prev.rule + 1:
+                    if rno == (prev.rule or 0) + 1:
                         prev, prev_orphan = num, False
                         continue
                 elif rno == prev.rule and let == _next(prev.letters):
                     if prev_orphan:
-                        self.warn(rule.line, f"subrule {num} has no parent rule {num.parent}")
+                        self.warn(rule.line, f"subrule {num} has no parent rule {num.parent}",
+                                  WarningKind.ORPHAN_SUBRULE, num)
                     prev = num
                     continue
             orphan = False
             if prev is not None and num.sort_key < prev.sort_key:
-                self.warn(rule.line, f"rule {num} is out of order (after {prev})")
+                self.warn(rule.line, f"rule {num} is out of order (after {prev})", WarningKind.OUT_OF_ORDER,
+                          num)
             elif let:
                 parent = RuleNumber.trusted(sec, rno)
                 if parent not in rules:
                     orphan = True
-                    self.warn(rule.line, f"subrule {num} has no parent rule {parent}")
+                    self.warn(rule.line, f"subrule {num} has no parent rule {parent}",
+                              WarningKind.ORPHAN_SUBRULE, num)
                 same_rule = prev is not None and prev.section == sec and prev.rule == rno
-                want = next_letters(prev.letters if same_rule else None)
+                want = next_letters(prev.letters if prev is not None and same_rule else None)
                 if let != want:
-                    self.warn(rule.line, f"numbering gap: {num} where {parent}{want} was expected")
+                    self.warnings.append(ParseWarning.numbering_gap(self.doc.source, rule.line, num,
+                                                                    f"{parent}{want}"))
             else:
-                want_rule = prev.rule + 1 if prev is not None and prev.section == sec else 1
+                want_rule = (prev.rule or 0) + 1 if prev is not None and prev.section == sec else 1
                 if rno != want_rule:
-                    self.warn(rule.line, f"numbering gap: {num} where {sec}.{want_rule} was expected")
+                    self.warnings.append(ParseWarning.numbering_gap(self.doc.source, rule.line, num,
+                                                                    f"{sec}.{want_rule}"))
             prev, prev_orphan = num, orphan
 
     # -- glossary -------------------------------------------------------------------------
@@ -654,11 +756,13 @@ class _Parser:
                 blank = True
                 continue
             if (i + 1 == stop or not lines[i + 1].strip()) and date_search(line):
+                self.layout.put_printed(i, LineRole.DATE)
                 continue  # a date statement (always a paragraph of its own or the last line)
-            if by_headword:
+            if by_headword and head_re is not None:
                 new_entry = not line[:1].isspace() and head_re.match(line.strip()) is not None
                 if current is None and not new_entry:
-                    self.warn(i + 1, "glossary line before any headword; kept as its own entry")
+                    self.warn(i + 1, "glossary line before any headword; kept as its own entry",
+                              WarningKind.GLOSSARY)
                     new_entry = True
             else:
                 new_entry = current is None or (blank and not self._continues_entry(i, stop))
@@ -667,6 +771,7 @@ class _Parser:
                 current = [i]
                 blocks.append(current)
             else:
+                assert current is not None  # new_entry is True for the first line
                 current.append(i)
         return [self._glossary_entry(block) for block in blocks]
 
@@ -685,18 +790,26 @@ class _Parser:
         lines = self.lines
         heading = lines[block[0]].strip()
         parts: list[str] = []
+        at: list[tuple[int, int, int]] = []  # (line index, offset in text, length)
+        pos = 0
         for k in block[1:]:
             s = lines[k].strip()
-            parts.append((self._sep(k) if parts else "") + s)
+            sep = self._sep(k) if parts else ""
+            at.append((k, pos + len(sep), len(s)))
+            pos += len(sep) + len(s)
+            parts.append(sep + s)
         text = "".join(parts)
         glued = _GLUED_SENSE.fullmatch(heading) if "1." in heading else None
+        sense = ""
         if glued and any(lines[k].strip().startswith("2.") for k in block[1:]):
             self.warn(lineno, f"headword {glued.group('head')!r} glued to its sense 1 "
-                              f"({heading[:len(glued.group('head')) + 3]!r})")
+                              f"({heading[:len(glued.group('head')) + 3]!r})", WarningKind.GLOSSARY)
             heading = glued.group("head")
-            text = glued.group("sense") + ("\n" + text if text else "")
+            sense = glued.group("sense")
+            text = sense + ("\n" + text if text else "")
+            at = [(k, off + len(sense) + 1, n) for k, off, n in at]
         if not text:
-            self.warn(lineno, f"glossary entry {heading!r} has no definition")
+            self.warn(lineno, f"glossary entry {heading!r} has no definition", WarningKind.GLOSSARY)
         original = None
         head = heading
         if self.p.headword_re is not None:
@@ -712,7 +825,18 @@ class _Parser:
             if im:
                 head = head[:im.start()]
         term, aliases = split_headword(head)
-        return GlossaryEntry(term, aliases, text, lineno, obsolete, heading, original)
+        entry = GlossaryEntry(term, aliases, text, lineno, obsolete, heading, original)
+        if sense:  # "Ability1. Text…": the headword, then sense 1 of the text
+            raw = lines[block[0]]
+            a, b = len(raw) - len(raw.lstrip()), len(raw.rstrip())
+            self.layout.put_parts(block[0], LineRole.GLOSSARY, tuple(x for x in (
+                raw[:a], Slice(entry, "heading", 0, len(heading)),
+                Slice(entry, "text", 0, len(sense)), raw[b:]) if not isinstance(x, str) or x))
+        else:
+            self._put(block[0], LineRole.GLOSSARY, "", entry, "heading", 0, len(heading))
+        for k, off, n in at:
+            self._put(k, LineRole.GLOSSARY, "", entry, "text", off, n)
+        return entry
 
 
 _QUOTES = "“”\"'‘’?"

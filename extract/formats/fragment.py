@@ -21,8 +21,9 @@ import re
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.kinds import ParseResult
-from mtgcr.extract.model import Chapter, Example, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
 from mtgcr.extract.profiles import PROFILES, guess_language
+from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["looks_like_fragment", "parse_fragment", "fragment_lang", "UNKNOWN_LABEL"]
@@ -69,7 +70,7 @@ def parse_fragment(doc: Document) -> ParseResult:
     Lines that are no rule, heading or example continue the rule or example before them
     (wrapped text); a line before the first rule or heading is the title. A number given twice
     keeps both texts (joined) with a warning naming the line. Provenance maps each rule to
-    ``"<file name>:<line>"`` (1-based lines).
+    its :class:`~mtgcr.extract.provenance.Place` (file name, 1-based line).
 
     Raises:
         ValueError: the document does not look like a fragment (:func:`looks_like_fragment`),
@@ -82,8 +83,10 @@ def parse_fragment(doc: Document) -> ParseResult:
     example_re = PROFILES[lang].example_re
     name = doc.source.rsplit("/", 1)[-1]
     rs = Ruleset(release=Release(lang, UNKNOWN_LABEL), source=doc.source, complete=False)
-    prov: dict[RuleNumber, str] = {}
-    warn = lambda line, msg: rs.warnings.append(ParseWarning(doc.source, line, msg))
+    prov: Provenance = {}
+    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER) -> None:
+        rs.warnings.append(ParseWarning(doc.source, line, msg, kind))
+
     rule: Rule | None = None
     example: Example | None = None
     for text, lineno in _content(doc):
@@ -92,10 +95,9 @@ def parse_fragment(doc: Document) -> ParseResult:
             num = RuleNumber.parse(m.group("num"))
             rule, first = rs.add_or_append(num, m.group("text"), lineno)
             if first is not None:
-                warn(lineno, f"rule {num} appears twice (first at line {first.line}); "
-                             f"its text is appended to the first")
+                rs.warnings.append(ParseWarning.duplicate_rule(doc.source, lineno, num, first.line))
             else:
-                prov[num] = f"{name}:{lineno}"
+                prov[num] = (Place(name, lineno),)
             example = None
             continue
         m = _SECTION.match(text)
@@ -120,5 +122,5 @@ def parse_fragment(doc: Document) -> ParseResult:
         elif not rs.title and not rs.rules and not rs.sections:
             rs.title = text
         else:
-            warn(lineno, f"text outside any rule, ignored: {text[:60]!r}")
+            warn(lineno, f"text outside any rule, ignored: {text[:60]!r}", WarningKind.TEXT_IGNORED)
     return ParseResult("fragment", [(rs, "fragment", prov)])

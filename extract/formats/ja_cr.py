@@ -26,7 +26,9 @@ def translation_revision(doc: Document, label: str) -> str | None:
     first 40 lines, else from the file name; ``None`` if neither states it for that label."""
     prof = PROFILES["ja"]
     for pattern, texts in ((prof.revision_re, doc.lines[:40]), (prof.revision_name_re, [doc.name])):
-        for text in texts if pattern is not None else ():
+        if pattern is None:
+            continue
+        for text in texts:
             m = pattern.search(text)
             if m and m.group("label") == label:
                 return m.group("rev")

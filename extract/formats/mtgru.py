@@ -35,15 +35,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import CRFormatError, split_headword
 from mtgcr.extract.kinds import DocumentParser, ParseResult
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
+from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["sniff_mtgru", "parse_mtgru", "parse_mtgru_lines", "html_lines", "Navigation",
+__all__ = ["sniff_mtgru", "parse_mtgru", "parse_mtgru_lines", "html_lines", "Navigation", "NavigationFact",
            "UNKNOWN_LABEL", "SITE_TITLE"]
 
 #: The label of a release nobody has identified yet.
@@ -84,6 +86,34 @@ class Navigation:
         """JSON-ready dict: ``prev``, ``up``, ``next`` as ``{"number", "title"}`` or ``None``."""
         f = lambda x: None if x is None else {"number": x[0], "title": x[1]}
         return {"prev": f(self.prev), "up": f(self.up), "next": f(self.next), "line": self.line}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Navigation:
+        """The footer :meth:`as_json` gave."""
+        def f(x: dict | None) -> tuple[int | None, str] | None:
+            return None if x is None else (x.get("number"), x.get("title", ""))
+        return cls(f(d.get("prev")), f(d.get("up")), f(d.get("next")), d.get("line", 0))
+
+
+@dataclass(frozen=True)
+class NavigationFact:
+    """The footer of one mtg.ru page: fact kind ``"mtgru-navigation"`` (``page``: the page
+    key — ``"711"``, ``"glossary-a"``, ``"chapter-7"`` —; ``source``: the document)."""
+
+    KIND: ClassVar[str] = "mtgru-navigation"
+
+    page: str
+    source: str
+    nav: Navigation
+
+    def as_json(self) -> dict:
+        """The stored form: ``page``, ``source`` and the footer's keys."""
+        return {"page": self.page, "source": self.source, **self.nav.as_json()}
+
+    @classmethod
+    def from_json(cls, d: dict) -> NavigationFact:
+        """The fact :meth:`as_json` gave. Raises ``KeyError`` without ``page`` or ``source``."""
+        return cls(d["page"], d["source"], Navigation.from_json(d))
 
 
 def _decoded_text(doc: Document) -> str:
@@ -157,20 +187,22 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
         buf_line[0] = 0
 
     def symbol(img: Tag) -> str:
-        alt = (img.get("alt") or "").strip()
+        alt = img.get("alt") or ""
+        alt = alt.strip() if isinstance(alt, str) else " ".join(alt)
         if alt:
             return alt if alt.startswith("{") else "{" + alt.strip("{}") + "}"
-        src = (img.get("src") or "").rsplit("/", 1)[-1]
+        src = img.get("src") or ""
+        src = (src if isinstance(src, str) else " ".join(src)).rsplit("/", 1)[-1]
         stem = re.sub(r"\.(?:gif|png|jpe?g)$", "", src, flags=re.I)
         if re.fullmatch(r"[A-Za-z0-9/]{1,4}", stem):
             return "{" + stem.upper() + "}"
         warnings.append(ParseWarning(source, img.sourceline or 0,
                                      f"symbol image {src or '(no src)'!r} has no alt text; "
-                                     f"written as {{?}}"))
+                                     f"written as {{?}}", WarningKind.MARKUP))
         return "{?}"
 
     def is_example(tag: Tag) -> bool:
-        classes = tag.get("class") or []
+        classes: list[str] | str = tag.get("class") or []
         if "example" in classes:
             return True
         kids = [k for k in tag.children if not (isinstance(k, NavigableString) and not k.strip())]
@@ -210,7 +242,8 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
                     if not _EXAMPLE.match(text):
                         out[start] = ("Example: " + text, ln)
                         warnings.append(ParseWarning(source, ln, "example without its "
-                                                                 "'Example:' label; label added"))
+                                                                 "'Example:' label; label added",
+                                                     WarningKind.EXAMPLE))
                 continue
             walk(child, line)
 
@@ -223,12 +256,12 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
 @dataclass
 class _Page:
     rs: Ruleset
-    provenance: dict[RuleNumber, str] = field(default_factory=dict)
+    provenance: Provenance = field(default_factory=dict)
     nav: Navigation | None = None
     key: str = ""
 
 
-def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Ruleset, dict[RuleNumber, str], Navigation | None, str]:
+def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Ruleset, Provenance, Navigation | None, str]:
     """Parse an mtg.ru page given as ``(text, source line)`` pairs.
 
     Args:
@@ -237,13 +270,16 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
 
     Returns:
         ``(ruleset, provenance, navigation, page key)``: a partial English ruleset of release
-        ``unknown``; provenance maps rule numbers to ``"<source>:<line>"``; the page key is the
+        ``unknown``; provenance maps rule numbers to their places; the page key is the
         section number (``"711"``), ``"glossary-a"`` or ``"chapter-7"``.
     """
     name = source.rsplit("/", 1)[-1]
     rs = Ruleset(release=Release("en", UNKNOWN_LABEL), source=source, complete=False)
     page = _Page(rs)
-    warn = lambda line, msg: rs.warnings.append(ParseWarning(source, line, msg))
+    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
+             number: RuleNumber | None = None) -> None:
+        rs.warnings.append(ParseWarning(source, line, msg, kind, number))
+
     body = [(t.rstrip(), n) for t, n in lines]
     # header
     i = 0
@@ -296,13 +332,13 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         if m:
             num = RuleNumber.parse(m.group("num"))
             if section is None or section.number.section != num.section:
-                warn(lineno, f"rule {num} is not under its section heading {num.section}")
+                warn(lineno, f"rule {num} is not under its section heading {num.section}",
+                     WarningKind.OUTSIDE_SECTION, num)
             rule, first = rs.add_or_append(num, m.group("text"), lineno)
             if first is not None:
-                warn(lineno, f"rule {num} appears twice (first at line {first.line}); "
-                             f"its text is appended to the first")
+                rs.warnings.append(ParseWarning.duplicate_rule(source, lineno, num, first.line))
             else:
-                page.provenance[num] = f"{name}:{lineno}"
+                page.provenance[num] = (Place(name, lineno),)
             example = None
             continue
         m = _SECTION.match(s)
@@ -328,7 +364,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         m = _EXAMPLE.match(s)
         if m:
             if rule is None:
-                warn(lineno, "example outside any rule; ignored")
+                warn(lineno, "example outside any rule; ignored", WarningKind.EXAMPLE)
                 continue
             example = Example(s[m.end():], lineno)
             rule.examples.append(example)
@@ -338,7 +374,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         elif rule is not None:
             rule.text += "\n" + s
         else:
-            warn(lineno, f"text outside any rule, ignored: {s[:60]!r}")
+            warn(lineno, f"text outside any rule, ignored: {s[:60]!r}", WarningKind.TEXT_IGNORED)
     for lineno, block in entries:
         term, aliases = split_headword(block[0])
         obsolete = False
@@ -346,7 +382,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         if om:
             obsolete, term = True, term[:om.start()]
         if len(block) == 1:
-            warn(lineno, f"glossary entry {block[0]!r} has no definition")
+            warn(lineno, f"glossary entry {block[0]!r} has no definition", WarningKind.GLOSSARY)
         rs.glossary.append(GlossaryEntry(term, aliases, "\n".join(block[1:]), lineno, obsolete,
                                          block[0]))
     own = list(rs.sections)
@@ -386,7 +422,7 @@ def _navigation(footer: list[tuple[str, int]], warn) -> Navigation:
             if p and "<<" not in p and ">>" not in p:
                 nav.up = (None, p)
     if nav.prev is None and nav.next is None:
-        warn(nav.line, "navigation footer without '<<' or '>>' links")
+        warn(nav.line, "navigation footer without '<<' or '>>' links", WarningKind.MARKUP)
     return nav
 
 
@@ -415,7 +451,7 @@ def parse_mtgru(doc: Document) -> ParseResult:
     rs.warnings = warnings + rs.warnings
     facts = []
     if nav is not None:
-        facts.append(("mtgru-navigation", {"page": key, "source": doc.source, **nav.as_json()}))
+        facts.append((NavigationFact.KIND, NavigationFact(key, doc.source, nav).as_json()))
     return ParseResult(kind, [(rs, f"mtgru:{key}", prov)], facts)
 
 

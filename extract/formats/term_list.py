@@ -12,20 +12,43 @@ A list yields no ruleset, only ``term-pair`` facts: ``{"lang", "en", "term", "li
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Any
 
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.kinds import DocumentParser, ParseResult
-from mtgcr.extract.model import ParseWarning
+from mtgcr.extract.model import ParseWarning, WarningKind
 
-__all__ = ["sniff_term_list", "parse_term_list", "HEADINGS"]
+__all__ = ["sniff_term_list", "parse_term_list", "ProvisionalTermFact", "HEADINGS"]
 
 #: Headings that name such a list, per language.
 HEADINGS = {"zh": "暂译名称列表"}
 
 _LINE = re.compile(r"^(?P<en>[A-Za-z][A-Za-z '’/\-]*?)\s*[:：]\s*(?P<term>\S.*?)\s*$")
 _ROW = re.compile(r"^\|\s*(?P<en>[A-Za-z][^|]*?)\s*\|\s*(?P<term>[^|]*?)\s*\|\s*$")
+
+
+@dataclass(frozen=True)
+class ProvisionalTermFact:
+    """One line of a term list: the English term and its provisional translation, with its
+    1-based line; stored as a ``term-pair`` fact marked ``provisional``."""
+
+    lang: str
+    en: str
+    term: str
+    line: int
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"lang", "en", "term", "line", "provisional": True}``."""
+        return {"lang": self.lang, "en": self.en, "term": self.term, "line": self.line,
+                "provisional": True}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ProvisionalTermFact:
+        """The fact :meth:`as_json` gave. Raises ``KeyError`` without ``lang``, ``en`` or ``term``."""
+        return cls(d["lang"], d["en"], d["term"], d.get("line", 0))
 
 
 def _heading(doc: Document) -> tuple[str, int] | None:
@@ -60,11 +83,11 @@ def parse_term_list(doc: Document) -> ParseResult:
             continue
         m = _ROW.match(s) or _LINE.match(s)
         if m and m.group("term") and m.group("en").lower() != "english":
-            facts.append(("term-pair", {"lang": lang, "en": m.group("en").strip(),
-                                        "term": m.group("term").strip(), "line": i,
-                                        "provisional": True}))
+            fact = ProvisionalTermFact(lang, m.group("en").strip(), m.group("term").strip(), i)
+            facts.append(("term-pair", fact.as_json()))
         elif not (m and m.group("en").lower() == "english"):
-            warnings.append(ParseWarning(doc.source, i, f"not a term pair, ignored: {s[:60]!r}"))
+            warnings.append(ParseWarning(doc.source, i, f"not a term pair, ignored: {s[:60]!r}",
+                                         WarningKind.TEXT_IGNORED))
     if not facts:
         raise CRFormatError(f"{doc.source}: a term list ({HEADINGS[lang]}) with no "
                             f"'English: term' lines")

@@ -24,8 +24,9 @@ import mwparserfromhell
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import split_headword
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
 from mtgcr.extract.profiles import JA_HEADWORD
+from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["sniff_wiki_cr", "parse_wiki_cr", "NOTICE"]
@@ -56,14 +57,14 @@ def _plain(line: str) -> str:
     return str(code)
 
 
-def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
+def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
     """Parse one generated 総合ルール page.
 
     Returns:
         ``(ruleset, provenance)``: a partial JA ruleset (``complete=False``, no effective date)
         of the release and revision the notice names, holding this page's chapters, sections,
         rules, examples, glossary entries (glossary page) or introduction (page 0); provenance
-        maps each number to ``"page:line"``.
+        maps each number to its :class:`~mtgcr.extract.provenance.Place`.
 
     Raises:
         ValueError: no notice naming the release (the message names the file).
@@ -73,8 +74,11 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
     if m is None:
         raise ValueError(f"{doc.source}: no '（和訳 YYYYMMDD.N 版）を転記' notice; not a generated 総合ルール page")
     rs = Ruleset(Release("ja", m.group("label"), None, m.group("rev")), doc.source, complete=False)
-    prov: dict[RuleNumber, str] = {}
-    warn = lambda line, msg: rs.warnings.append(ParseWarning(doc.source, line, msg))
+    prov: Provenance = {}
+    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
+             number: RuleNumber | None = None) -> None:
+        rs.warnings.append(ParseWarning(doc.source, line, msg, kind, number))
+
     start = next((i + 1 for i, l in enumerate(lines[:10]) if l.strip() == "----"), 1)
     section: Section | None = None
     rule: Rule | None = None
@@ -104,24 +108,25 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
             if num.kind == "section":
                 section, rule, want_title = None, None, True
                 if num in rs.sections:
-                    warn(lineno, f"section {num} appears twice; the second heading is ignored")
+                    warn(lineno, f"section {num} appears twice; the second heading is ignored",
+                         WarningKind.DUPLICATE_SECTION, num)
                     continue
                 section = Section(num, "", lineno)
                 rs.sections[num] = section
-                prov[num] = f"{doc.source}:{lineno}"
+                prov[num] = (Place(doc.source, lineno),)
             elif num in rs.rules:
-                warn(lineno, f"rule {num} appears twice (first at line {rs.rules[num].line}); "
-                             f"its text is appended to the first")
+                rs.warnings.append(ParseWarning.duplicate_rule(doc.source, lineno, num,
+                                                               rs.rules[num].line))
                 rule = rs.rules[num]
                 rule.text += "\n"
             else:
                 rule = Rule(num, "", lineno)
                 rs.rules[num] = rule
-                prov[num] = f"{doc.source}:{lineno}"
+                prov[num] = (Place(doc.source, lineno),)
             continue
         g = _GLOSS_HEAD.match(s)
-        if g and JA_HEADWORD.match(g.group("head")):
-            hm = JA_HEADWORD.match(g.group("head"))
+        hm = JA_HEADWORD.match(g.group("head")) if g else None
+        if g and hm:
             term, aliases = split_headword(hm.group("term").strip())
             gloss = GlossaryEntry(term, aliases, "", lineno, False, g.group("head"),
                                   hm.group("original").strip())
@@ -132,7 +137,8 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
         if want_title and section is not None:
             title = text
             if title.startswith(". "):  # "720 . 前兆カード" in the JA text
-                warn(lineno, f"space before the dot of section heading {section.number}")
+                warn(lineno, f"space before the dot of section heading {section.number}",
+                     WarningKind.NUMBER_FORM, section.number)
                 title = title[2:]
             section.title = title
             want_title = False
@@ -141,9 +147,10 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
         if t and rule is None and gloss is None and not rs.sections.get(RuleNumber(int(t.group("sec")))):
             num = RuleNumber(int(t.group("sec")))  # the contents page lists "100. 原則"
             if t.group("sp"):
-                warn(lineno, f"space before the dot of section heading {num}")
+                warn(lineno, f"space before the dot of section heading {num}", WarningKind.NUMBER_FORM,
+                     num)
             rs.sections[num] = Section(num, t.group("title").strip(), lineno)
-            prov[num] = f"{doc.source}:{lineno}"
+            prov[num] = (Place(doc.source, lineno),)
             intro = None
             continue
         c = _CHAPTER.match(s)
@@ -162,7 +169,7 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
             intro.append(_plain(raw.rstrip()))
             continue
         if rule is None:
-            warn(lineno, f"text outside any rule, ignored: {text[:40]!r}")
+            warn(lineno, f"text outside any rule, ignored: {text[:40]!r}", WarningKind.TEXT_IGNORED)
             continue
         e = _EXAMPLE.match(text)
         if e:
@@ -175,12 +182,13 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, dict[RuleNumber, str]]:
         if not rule.text.strip():
             d = _DUP.match(text)
             if d and d.group("num") == str(rule.number):  # "702.189. 702.189. 火の技" in the JA text
-                warn(lineno, f"number {rule.number} printed twice")
+                warn(lineno, f"number {rule.number} printed twice", WarningKind.NUMBER_PRINTED_TWICE,
+                     rule.number)
                 text = text[d.end():]
         rule.text = f"{rule.text}{text}" if rule.text.endswith("\n") or not rule.text else f"{rule.text}\n{text}"
     if intro:  # page 0 (はじめに) and the header page (the translator's notes)
         rs.introduction = "\n".join(intro)
-    for g in rs.glossary:
-        if not g.text:
-            warn(g.line, f"glossary entry {g.heading!r} has no definition")
+    for entry in rs.glossary:
+        if not entry.text:
+            warn(entry.line, f"glossary entry {entry.heading!r} has no definition", WarningKind.GLOSSARY)
     return rs, prov

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from mtgcr.corpus.document import Document
 
-from mtgcr.extract.model import ParseWarning
+from mtgcr.extract.model import ParseWarning, WarningKind
 from mtgcr.extract.wiki.markup import read_wikitext
 from mtgcr.extract.wiki.page import WikiPage
 
@@ -143,7 +143,8 @@ def _rows(doc: Document, view: DiffView) -> tuple[list[str], list[tuple]]:
                 rows.append(("ctx", split[0], split[1], lineno))
                 continue
         view.warnings.append(ParseWarning(doc.source, lineno, f"diff line of no known row shape, "
-                                                              f"left out: {line[:40]!r}"))
+                                                              f"left out: {line[:40]!r}",
+                                          WarningKind.MARKUP))
     return heads, rows
 
 
@@ -192,7 +193,7 @@ def read_diff(doc: Document) -> DiffView:
                     cols[expect].gaps.append((nxt[expect], n - 1))
                     view.warnings.append(ParseWarning(doc.source, lineno, f"lines {nxt[expect]}–{n - 1} "
                                          f"of the {expect} revision are not shown (unchanged); "
-                                         f"its rebuilt text has a gap there"))
+                                         f"its rebuilt text has a gap there", WarningKind.TRUNCATED))
             nxt[expect] = n
             hunks += 1
             expect = "right" if expect == "left" else "left"

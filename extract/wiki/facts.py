@@ -1,21 +1,25 @@
 """Facts found on MTG Wiki pages and in JA rulesets: citations, term pairs, card names, pages.
 
 Every fact is a ``(kind, dict)`` pair for :attr:`mtgcr.extract.kinds.ParseResult.facts` (stored in the
-``facts`` table, read back with :meth:`mtgcr.corpus.store.Store.facts`). Kinds and their keys:
+``facts`` table, read back with :meth:`mtgcr.corpus.store.Store.facts`); the dict is the JSON of a
+record of :mod:`mtgcr.extract.wiki.fact_records`, and
+:func:`~mtgcr.extract.wiki.fact_records.fact_from_json` gives the record back. Kinds and their keys:
 
-* ``"wiki-page"``: ``page`` (the document), ``kind``, ``title``, ``title_en``, ``column`` /
-  ``column_label`` (diff views), ``quotes`` (``[{label, revision, lang, line, rules}]``),
-  ``gaps`` (diff lines not shown);
+* ``"wiki-page"``: :class:`~mtgcr.extract.wiki.fact_records.WikiPageFact` (``page`` — the
+  document —, ``kind``, ``title``, ``title_en``, ``column`` / ``column_label`` (diff views),
+  ``quotes`` (``[{label, revision, lang, line, rules, sections}]``));
 * ``"wiki-revision"`` (diff views): ``page``, ``column``, ``label``, ``lines`` (``[[n, text]]``:
   the rebuilt wikitext with each line's number in that revision), ``gaps``;
-* ``"citation"``: :meth:`mtgcr.extract.citations.Citation.as_json` plus ``page``, ``column``,
+* ``"citation"``: :class:`~mtgcr.extract.wiki.fact_records.CitationFact`, that is
+  :meth:`mtgcr.extract.citations.Citation.as_json` plus ``page``, ``column``,
   ``column_label``, ``page_title``, ``page_title_en``, ``in_quote``, ``quote_label`` /
   ``quote_revision`` (the release the page quotes, ``None`` if none); for diff columns also
   ``source_line``, the line of the diff view file the revision's line was read from (set by
   :mod:`mtgcr.extract.wiki.kinds`). A citation stores its span (``start``, ``end``), never
   the line it is on: that is one ``"wiki-line"`` fact per line, however many citations it has
   (a line repeating a number 400,000 times is stored once, not 400,000 times);
-* ``"wiki-line"``: ``page``, ``column``, ``line``, ``text`` — a line that holds citations, as
+* ``"wiki-line"``: :class:`~mtgcr.extract.wiki.fact_records.WikiLineFact` (``page``,
+  ``column``, ``line``, ``text``) — a line that holds citations, as
   their offsets count in it (its wikitext for wikitext pages and diff columns, its visible
   text for rendered text and HTML); read back with :func:`line_texts`;
 * ``"term-pair"`` / ``"card-pair"``: :meth:`mtgcr.extract.terms.TermPair.as_json` plus ``page``,
@@ -32,18 +36,22 @@ from mtgcr.extract.citations import find_citations
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.terms import (card_mentions, glossary_pairs, inline_pairs, link_pairs, prose_pairs,
                     rule_title_pairs, title_pair)
+from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.extract.wiki.fact_records import (CardFact, CitationFact, FactPlace, PairFact,
+                                             QuoteParagraphFact, QuoteSummary, WikiLineFact,
+                                             WikiPageFact)
 from mtgcr.extract.wiki.page import WikiPage
-from mtgcr.extract.wiki.quotes import find_quotes, quote_ruleset
+from mtgcr.extract.wiki.quotes import QuoteBlock, find_quotes, quote_ruleset
 
 __all__ = ["page_facts", "ruleset_facts", "page_subject", "line_texts"]
 
 
 def line_texts(facts, column: str | None = None) -> dict[int, str]:
-    """``{line: text}`` of the ``"wiki-line"`` facts of one page column (``None``: a page
-    that is not a diff view) among ``facts`` (``(kind, dict)`` pairs, as
-    :func:`page_facts` returns them): the lines the citations' offsets count in."""
+    """``{line: text}`` of the ``"wiki-line"`` facts (:class:`WikiLineFact`) of one page
+    column (``None``: a page that is not a diff view) among ``facts`` (``(kind, dict)``
+    pairs, as :func:`page_facts` returns them): the lines the citations' offsets count in."""
     return {d["line"]: d["text"] for k, d in facts
-            if k == "wiki-line" and d.get("column") == column}
+            if k == WikiLineFact.KIND and d.get("column") == column}
 
 
 def page_subject(page: WikiPage):
@@ -51,16 +59,24 @@ def page_subject(page: WikiPage):
     return title_pair(page.title, [(pl.line, pl.text) for pl in page.lines])
 
 
-def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
+def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None = None
+               ) -> list[tuple[str, dict]]:
     """Every fact of one page (or one diff column), in page order.
 
     Citations inside a quote block are marked ``in_quote`` (they belong to the quoted rule
     text, as of the quote's release); card pairs come from link targets where the page has
-    them (wikitext, HTML) and from running text otherwise (rendered text).
+    them (wikitext, HTML) and from running text otherwise (rendered text). The ``wiki-page``
+    and ``citation`` facts are the JSON of :class:`~mtgcr.extract.wiki.fact_records.WikiPageFact`
+    and :class:`~mtgcr.extract.wiki.fact_records.CitationFact`.
+
+    Args:
+        page: the page or diff column.
+        source_lines: for a diff column, ``{(column, revision line): line of the diff file}``
+            (:attr:`mtgcr.extract.wiki.diff.DiffView.source_lines`); gives each citation its
+            ``source_line``.
     """
-    where = {"page": page.source, "column": page.column, "column_label": page.column_label}
     blocks = find_quotes(page)
-    quote_of: dict[int, object] = {}
+    quote_of: dict[int, QuoteBlock] = {}
     for b in blocks:
         quote_of[b.line] = b
         for e in b.entries:
@@ -70,35 +86,40 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
     quotes = []
     for b in blocks:
         rs, _, _ = quote_ruleset(page, b)
-        quotes.append({"label": b.label, "revision": b.revision, "lang": rs.release.lang,
-                       "line": b.line, "rules": len(rs.rules), "sections": [str(s) for s in rs.sections]})
+        quotes.append(QuoteSummary(b.label, b.revision, rs.release.lang, b.line, len(rs.rules),
+                                   tuple(str(s) for s in rs.sections)))
         for line, section, text in b.unplaced:
-            facts.append(("quote-paragraph", {**where, "line": line, "label": b.label,
-                                              "section": section, "text": text}))
-    facts.insert(0, ("wiki-page", {**where, "kind": page.kind, "title": page.title,
-                                   "title_en": subject.en if subject else None,
-                                   "quotes": quotes}))
+            para = QuoteParagraphFact(page.source, page.column, page.column_label, line, b.label,
+                                      section, text)
+            facts.append((QuoteParagraphFact.KIND, para.as_json()))
+    page_fact = WikiPageFact(page.source, page.kind, page.title, subject.en if subject else None,
+                             page.column, page.column_label, tuple(quotes))
+    facts.insert(0, (WikiPageFact.KIND, page_fact.as_json()))
     if subject:
-        facts.append(("term-pair", {**where, **subject.as_json(), "in_quote": False}))
+        place = FactPlace(page.source, page.column, page.column_label, False)
+        facts.append(("term-pair", PairFact("term-pair", subject, place).as_json()))
     for pl in page.lines:
         block = quote_of.get(pl.line)
         in_quote = block is not None and pl.line != block.line
-        ctx = {**where, "in_quote": in_quote}
-        markup = pl.raw is not None
-        line_text = pl.raw if markup else pl.text
+        ctx = FactPlace(page.source, page.column, page.column_label, in_quote)
+        raw = pl.raw
+        markup = raw is not None
+        line_text = raw if raw is not None else pl.text
+        src_line = (source_lines or {}).get((page.column, pl.line)) if page.column else None
         cites = find_citations(line_text, markup=markup, line=pl.line)
         if cites:
-            facts.append(("wiki-line", {**where, "line": pl.line, "text": line_text}))
+            facts.append((WikiLineFact.KIND,
+                          WikiLineFact(page.source, page.column, pl.line, line_text).as_json()))
         for c in cites:
-            facts.append(("citation", {**c.as_json(), **where, "page_title": page.title,
-                                       "page_title_en": subject.en if subject else None,
-                                       "in_quote": in_quote,
-                                       "quote_label": block.label if block else None,
-                                       "quote_revision": block.revision if block else None}))
+            fact = CitationFact(c, page.source, page.column, page.column_label, page.title,
+                                subject.en if subject else None, in_quote, line_text,
+                                block.label if block else None,
+                                block.revision if block else None, src_line)
+            facts.append((CitationFact.KIND, fact.as_json()))
         for p in inline_pairs(pl.text, pl.line):
-            facts.append(("term-pair", {**ctx, **p.as_json()}))
-        if markup:
-            cards = link_pairs(pl.raw, pl.line)
+            facts.append(("term-pair", PairFact("term-pair", p, ctx).as_json()))
+        if raw is not None:
+            cards = link_pairs(raw, pl.line)
         elif pl.links:
             cards = link_pairs("".join(f"[[{t}]]" for t in pl.links), pl.line)
         elif not in_quote:
@@ -107,8 +128,8 @@ def page_facts(page: WikiPage) -> list[tuple[str, dict]]:
                      if not (subject and p.ja == subject.ja)]
         else:
             cards = []
-        facts += [("card-pair", {**ctx, **p.as_json()}) for p in cards]
-        facts += [("card", {**ctx, **m.as_json()}) for m in card_mentions(pl.raw if markup else pl.text, pl.line)]
+        facts += [("card-pair", PairFact("card-pair", p, ctx).as_json()) for p in cards]
+        facts += [(CardFact.KIND, CardFact(m, ctx).as_json()) for m in card_mentions(line_text, pl.line)]
     return facts
 
 
@@ -120,14 +141,19 @@ def ruleset_facts(rs: Ruleset, page: str | None = None) -> list[tuple[str, dict]
         keyword rule titles (``起動する／Activate``) and from 「…／…」 in rule texts and
         examples, and ``card`` facts for ``《》`` names; each with ``page`` and ``rule``.
     """
-    src = {"page": page or rs.source, "column": None}
-    facts = [("term-pair", {**src, **p.as_json(), "rule": None}) for p in glossary_pairs(rs.glossary)]
-    facts += [("term-pair", {**src, **p.as_json(), "rule": str(p_rule)})
-              for p_rule, p in ((r.number, p) for r in rs.rules.values() for p in rule_title_pairs([r]))]
+    doc = page or rs.source
+
+    def at(rule: RuleNumber | None) -> FactPlace:
+        return FactPlace(doc, rule=str(rule) if rule is not None else None)
+
+    facts = [("term-pair", PairFact("term-pair", p, at(None)).as_json())
+             for p in glossary_pairs(rs.glossary)]
+    facts += [("term-pair", PairFact("term-pair", p, at(n)).as_json())
+              for n, p in ((r.number, p) for r in rs.rules.values() for p in rule_title_pairs([r]))]
     for r in rs.rules.values():
         for text, line in [(r.text, r.line)] + [(e.text, e.line) for e in r.examples]:
-            facts += [("term-pair", {**src, **p.as_json(), "rule": str(r.number)})
+            facts += [("term-pair", PairFact("term-pair", p, at(r.number)).as_json())
                       for p in inline_pairs(text, line, source="cr-inline")]
-            facts += [("card", {**src, **m.as_json(), "rule": str(r.number)})
+            facts += [(CardFact.KIND, CardFact(m, at(r.number)).as_json())
                       for m in card_mentions(text, line)]
     return facts

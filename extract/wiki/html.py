@@ -22,7 +22,7 @@ import lxml.html
 
 from mtgcr.corpus.document import Document
 
-from mtgcr.extract.wiki.page import PageLine, WikiPage
+from mtgcr.extract.wiki.page import LineKind, PageLine, WikiPage
 
 __all__ = ["sniff_html", "read_html"]
 
@@ -133,11 +133,14 @@ def _blocks(el, page: WikiPage, depth: int) -> None:
             page.lines.append(PageLine(child.tail.strip(), line, "para", 0))
 
 
+_LIST_KINDS: dict[str, LineKind] = {"li": "item", "dt": "term", "dd": "desc"}
+
+
 def _list(el, page: WikiPage, depth: int) -> None:
     for child in el:
         if not isinstance(child.tag, str) or _skipped(child):
             continue
-        kind = {"li": "item", "dt": "term", "dd": "desc"}.get(child.tag)
+        kind = _LIST_KINDS.get(child.tag)
         if kind is None:
             continue
         text, links = _text(child)

@@ -21,11 +21,13 @@ from mtgcr.extract.formats.ja_cr import parse_ja_cr
 from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
 from mtgcr.extract.wiki.cr import parse_wiki_cr, sniff_wiki_cr
 from mtgcr.extract.wiki.diff import diff_pages, read_diff, sniff_diff
+from mtgcr.extract.wiki.fact_records import WikiPageFact, WikiRevisionFact
 from mtgcr.extract.wiki.facts import page_facts, ruleset_facts
 from mtgcr.extract.wiki.html import read_html, sniff_html
 from mtgcr.extract.wiki.markup import read_wikitext_doc, sniff_wikitext
 from mtgcr.extract.wiki.page import WikiPage
-from mtgcr.extract.wiki.quotes import merge_partial, page_rulesets
+from mtgcr.extract.model import Ruleset
+from mtgcr.extract.wiki.quotes import Provenance, merge_partial, page_rulesets
 from mtgcr.extract.wiki.rendered import read_rendered, sniff_rendered
 
 __all__ = ["pages_result", "parse_wiki_document", "WIKI_PARSERS"]
@@ -34,20 +36,26 @@ __all__ = ["pages_result", "parse_wiki_document", "WIKI_PARSERS"]
 ORIGIN = "wiki"
 
 
-def pages_result(kind: str, pages: list[WikiPage], facts: list[tuple[str, dict]] | None = None) -> ParseResult:
+def pages_result(kind: str, pages: list[WikiPage], facts: list[tuple[str, dict]] | None = None,
+                 source_lines: dict[tuple[str, int], int] | None = None) -> ParseResult:
     """The :class:`ParseResult` of one document read as ``pages`` (one, or two diff columns).
 
     Quotes of one release across the pages merge into one partial ruleset; conflicts between
-    them are warnings of that ruleset.
+    them are warnings of that ruleset. ``source_lines``: of a diff view, see
+    :func:`mtgcr.extract.wiki.facts.page_facts`.
     """
-    merged: dict[tuple[str, str], tuple] = {}
+    merged: dict[tuple[str, str], tuple[Ruleset, Provenance]] = {}
     for page in pages:
         for rs, prov in page_rulesets(page):
             key = (rs.release.lang, rs.release.label)
-            merged[key] = merge_partial(*merged[key], rs, prov) if key in merged else (rs, prov)
+            if key in merged:
+                base, base_prov = merged[key]
+                merged[key] = merge_partial(base, base_prov, rs, prov)
+            else:
+                merged[key] = (rs, prov)
     result = ParseResult(kind, [(rs, ORIGIN, prov) for rs, prov in merged.values()])
     for page in pages:
-        result.facts += page_facts(page)
+        result.facts += page_facts(page, source_lines)
         result.warnings += page.warnings
     result.facts += facts or []
     return result
@@ -71,14 +79,11 @@ def _wikitext(doc: Document) -> ParseResult:
 
 def _diff(doc: Document) -> ParseResult:
     view = read_diff(doc)
-    revisions = [("wiki-revision", {"page": doc.source, "column": rev.column, "label": rev.label,
-                                    "lines": [[n, t] for n, t in rev.lines],
-                                    "gaps": [list(g) for g in rev.gaps]})
+    revisions = [(WikiRevisionFact.KIND,
+                  WikiRevisionFact(doc.source, rev.column, rev.label, tuple(rev.lines),
+                                   tuple(rev.gaps)).as_json())
                  for rev in (view.left, view.right)]
-    result = pages_result("wiki-diff", diff_pages(view), revisions)
-    for kind, d in result.facts:
-        if kind == "citation" and d.get("column"):
-            d["source_line"] = view.source_lines.get((d["column"], d["line"]))
+    result = pages_result("wiki-diff", diff_pages(view), revisions, view.source_lines)
     result.warnings += view.warnings
     return result
 
@@ -91,9 +96,8 @@ def _wiki_cr(doc: Document) -> ParseResult:
         raise CRFormatError(str(exc)) from None
     result = ParseResult("wiki-cr", [(rs, ORIGIN, prov)] if (rs.rules or rs.sections or rs.glossary
                                                               or rs.introduction) else [])
-    result.facts = [("wiki-page", {"page": doc.source, "kind": "wiki-cr", "title": "総合ルール",
-                                   "title_en": "Comprehensive Rules", "column": None,
-                                   "column_label": None, "quotes": []})] + ruleset_facts(rs, doc.source)
+    page = WikiPageFact(doc.source, "wiki-cr", "総合ルール", "Comprehensive Rules")
+    result.facts = [(WikiPageFact.KIND, page.as_json())] + ruleset_facts(rs, doc.source)
     return result
 
 

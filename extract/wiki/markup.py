@@ -22,7 +22,7 @@ import mwparserfromhell
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.citations import template_spans
-from mtgcr.extract.wiki.page import PageLine, WikiPage
+from mtgcr.extract.wiki.page import LineKind, PageKind, PageLine, WikiPage
 
 __all__ = ["sniff_wikitext", "read_wikitext", "visible"]
 
@@ -53,7 +53,7 @@ def visible(raw: str) -> str:
         return raw
 
 
-def read_wikitext(lines: list[str], source: str, kind: str = "wikitext", first_line: int = 1,
+def read_wikitext(lines: list[str], source: str, kind: PageKind = "wikitext", first_line: int = 1,
                   column: str | None = None, column_label: str | None = None,
                   numbers: list[int] | None = None) -> WikiPage:
     """Read wikitext lines into a :class:`WikiPage`.
@@ -96,7 +96,7 @@ def read_wikitext(lines: list[str], source: str, kind: str = "wikitext", first_l
         m = _LIST.match(stripped)
         if m:
             marks = m.group("marks")
-            kind_ = {";": "term", ":": "desc"}.get(marks[-1], "item")
+            kind_: LineKind = "term" if marks[-1] == ";" else "desc" if marks[-1] == ":" else "item"
             body = m.group("text")
             if kind_ == "term" and ":" in body and not re.match(r"^\s*\d", body):
                 term, desc = body.split(":", 1)  # ";term: description" on one line
@@ -113,7 +113,7 @@ def read_wikitext(lines: list[str], source: str, kind: str = "wikitext", first_l
 def _title(page: WikiPage) -> str:
     for pl in page.lines:
         if pl.kind == "heading" and pl.depth == 1 and pl.text:
-            return re.split(r"[/／]", pl.text, 1)[0].strip()
+            return re.split(r"[/／]", pl.text, maxsplit=1)[0].strip()
     for pl in page.lines[:8]:
         m = _SUBJECT.search(pl.raw or "")
         if m:

@@ -18,10 +18,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Literal
 
-from mtgcr.extract.model import ParseWarning
+from mtgcr.extract.model import ParseWarning, WarningKind
+from mtgcr.extract.provenance import Place
 
-__all__ = ["PageLine", "WikiPage", "QUOTE_HEADER", "quote_header"]
+__all__ = ["PageLine", "LineKind", "PageKind", "WikiPage", "QUOTE_HEADER", "quote_header"]
 
 #: ``引用：総合ルール 20231117.0`` / ``引用:総合ルール 20240308.0`` (revision optional).
 QUOTE_HEADER = re.compile(
@@ -35,6 +37,12 @@ def quote_header(text: str) -> tuple[str, str | None] | None:
     """
     m = QUOTE_HEADER.search(unicodedata.normalize("NFKC", text))
     return (m.group("label"), m.group("rev")) if m else None
+
+
+#: What a page line is (:attr:`PageLine.kind`).
+LineKind = Literal["para", "heading", "item", "term", "desc", "template"]
+#: The kind of page a :class:`WikiPage` was read from (:attr:`WikiPage.kind`).
+PageKind = Literal["wiki-rendered", "wiki-html", "wikitext", "wiki-diff"]
 
 
 @dataclass
@@ -55,7 +63,7 @@ class PageLine:
 
     text: str
     line: int
-    kind: str = "para"
+    kind: LineKind = "para"
     depth: int = 0
     raw: str | None = None
     links: list[str] = field(default_factory=list)
@@ -76,22 +84,19 @@ class WikiPage:
     """
 
     source: str
-    kind: str
+    kind: PageKind
     title: str = ""
     lines: list[PageLine] = field(default_factory=list)
     column: str | None = None
     column_label: str | None = None
     warnings: list[ParseWarning] = field(default_factory=list)
 
-    def where(self, line: int) -> str:
-        """Provenance string of a source line: ``"page.txt:47"``; in a diff view
-        ``"page.txt[right 編集中の文章]:47"`` (the line number of that column's revision)."""
-        if self.column:
-            label = f" {self.column_label}" if self.column_label else ""
-            return f"{self.source}[{self.column}{label}]:{line}"
-        return f"{self.source}:{line}"
+    def place(self, line: int) -> Place:
+        """The :class:`~mtgcr.extract.provenance.Place` of a 1-based source line (in a diff
+        view: of the line in that column's revision)."""
+        return Place(self.source, line, self.column or None, self.column_label or None)
 
-    def warn(self, line: int, message: str) -> None:
+    def warn(self, line: int, message: str, kind: WarningKind = WarningKind.MARKUP) -> None:
         """Record a defect at a 1-based source line."""
         src = self.source if not self.column else f"{self.source}[{self.column}]"
-        self.warnings.append(ParseWarning(src, line, message))
+        self.warnings.append(ParseWarning(src, line, message, kind))

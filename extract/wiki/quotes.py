@@ -25,16 +25,14 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from mtgcr.extract.references import _normalise
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
+from mtgcr.extract.provenance import Provenance, format_places, join_sources, merge_places
 from mtgcr.extract.rulenum import RuleNumber, next_letters
 from mtgcr.extract.terms import has_japanese
 from mtgcr.extract.wiki.page import PageLine, WikiPage, quote_header
 
 __all__ = ["QuoteBlock", "find_quotes", "quote_ruleset", "page_rulesets", "merge_partial",
            "Provenance"]
-
-#: ``{rule number: "page:line"}``; several pages are joined by ``"; "``.
-Provenance = dict
 
 _ENTRY = re.compile(r"^(?P<num>\d{3}(?:\.\d{1,3}[a-z]{0,2})?)(?P<dot>\.?)(?:\s+|(?=[^\d.a-z])|$)(?P<text>.*)$")
 _CHAPTER = re.compile(r"^(?P<ch>\d)\.?\s+(?P<title>\S.*)$")
@@ -114,7 +112,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
 
     Returns:
         ``(ruleset, provenance, warnings)``: the ruleset (``complete=False``, no effective
-        date), ``{number: "page:line"}`` for every section and rule, and defects found
+        date), the :class:`~mtgcr.extract.provenance.Place` of every section and rule, and defects found
         (unnumbered lines, a number quoted twice). Skipped numbers are reported as one note.
     """
     texts = [e.text for e in block.entries]
@@ -124,10 +122,11 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
                  title=block.header)
     prov: Provenance = {}
     warnings: list[ParseWarning] = []
-    src = page.where(block.line).rsplit(":", 1)[0]
+    src = page.place(block.line).label
 
-    def warn(line: int, msg: str) -> None:
-        warnings.append(ParseWarning(src, line, msg))
+    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
+             number: RuleNumber | None = None) -> None:
+        warnings.append(ParseWarning(src, line, msg, kind, number))
 
     last_rule: Rule | None = None
     last_section: Section | None = None
@@ -136,7 +135,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
         m = _EXAMPLE.match(text)
         if m:
             if last_rule is None:
-                warn(e.line, "example outside any quoted rule; ignored")
+                warn(e.line, "example outside any quoted rule; ignored", WarningKind.EXAMPLE)
             else:
                 last_rule.examples.append(Example(text[m.end():], e.line))
             continue
@@ -147,7 +146,7 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
             else:
                 where = f"under section {last_section.number}" if last_section else "before any number"
                 warn(e.line, f"quoted paragraph without a rule number {where}, kept as a "
-                             f"quote-paragraph fact: {text[:40]!r}")
+                             f"quote-paragraph fact: {text[:40]!r}", WarningKind.TEXT_KEPT)
                 block.unplaced.append((e.line, str(last_section.number) if last_section else None, text))
             continue
         if parsed[0] == "chapter":
@@ -159,20 +158,20 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
             if num not in rs.sections:
                 last_section = Section(num, body.strip(), e.line)
                 rs.sections[num] = last_section
-                prov[num] = page.where(e.line)
+                prov[num] = (page.place(e.line),)
             last_rule = None
             continue
         if num in rs.rules:
             warn(e.line, f"rule {num} quoted twice in one block (first at line {rs.rules[num].line}); "
-                         f"the first is kept")
+                         f"the first is kept", WarningKind.DUPLICATE_QUOTE, num)
             continue
         last_rule = Rule(num, body, e.line)
         rs.rules[num] = last_rule
-        prov[num] = page.where(e.line)
+        prov[num] = (page.place(e.line),)
     skipped = _skipped(rs)
     if skipped:
         warn(block.line, f"quote of {block.label} is partial: it skips "
-                         f"{', '.join(map(str, skipped))} (not an error)")
+                         f"{', '.join(map(str, skipped))} (not an error)", WarningKind.TRUNCATED)
     rs.warnings = warnings
     return rs, prov, warnings
 
@@ -183,7 +182,8 @@ def _skipped(rs: Ruleset) -> list[RuleNumber]:
     prev: RuleNumber | None = None
     for num in sorted(rs.rules):
         if prev is not None and prev.section == num.section:
-            if num.letters is None and prev.rule is not None and num.rule > prev.rule + 1:
+            if num.letters is None and prev.rule is not None and num.rule is not None \
+                    and num.rule > prev.rule + 1:
                 out += [RuleNumber(num.section, r) for r in range(prev.rule + 1, num.rule)]
             elif num.letters and prev.rule == num.rule:
                 want = next_letters(prev.letters)
@@ -219,7 +219,7 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
     Rules, sections, chapters and glossary entries are united in number order. Where both
     quote the same rule (or section title, or glossary headword) with different texts
     (compared after NFKC and without white space), the base's text is kept and a warning names
-    both places. Provenance strings of one number from both sides are joined with ``"; "``.
+    both places. The places of one number from both sides are united (base first).
     A differing translation revision is reported; the higher one is kept.
 
     Returns:
@@ -235,14 +235,16 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
     out = Ruleset(release=a, source=base.source, title=base.title, complete=False,
                   introduction=intro, credits=base.credits or new.credits)
     warnings = list(base.warnings) + list(new.warnings)
-    where = lambda prov, num, rs: prov.get(num) or f"{rs.source}:{rs.rules[num].line if num in rs.rules else 0}"
+    def where(prov: Provenance, num: RuleNumber, rs: Ruleset) -> str:
+        return format_places(prov.get(num)) or f"{rs.source}:{rs.rules[num].line if num in rs.rules else 0}"
+
     if a.revision != b.revision and b.revision is not None:
         if a.revision is None or int(b.revision) > int(a.revision):
             out.release = replace(a, revision=b.revision)
         warnings.append(ParseWarning(new.source, 0, f"{a.key} quoted as revision {a.revision} "
-                                                    f"and {b.revision}; kept {out.release.revision}"))
-    if new.source not in out.source.split("; "):
-        out.source = f"{out.source}; {new.source}"
+                                                    f"and {b.revision}; kept {out.release.revision}",
+                                     WarningKind.CONFLICT))
+    out.source = join_sources([*out.sources, *new.sources])
     chapters = {c.number: c for c in base.chapters}
     for c in new.chapters:
         chapters.setdefault(c.number, c)
@@ -250,32 +252,29 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
     prov: Provenance = {}
     for num in sorted(set(base.sections) | set(new.sections)):
         s1, s2 = base.sections.get(num), new.sections.get(num)
-        out.sections[num] = s1 or s2
+        out.sections[num] = s1 or new.sections[num]
         if s1 and s2 and not _same(s1.title, s2.title):
             warnings.append(ParseWarning(new.source, s2.line, f"conflicting title of section {num}: "
-                                         f"{s2.title!r} here, {s1.title!r} at {where(base_prov, num, base)}"))
-        prov[num] = _join(base_prov.get(num), new_prov.get(num))
+                                         f"{s2.title!r} here, {s1.title!r} at {where(base_prov, num, base)}",
+                                         WarningKind.CONFLICT, num))
+        prov[num] = merge_places(base_prov.get(num), new_prov.get(num))
     for num in sorted(set(base.rules) | set(new.rules)):
         r1, r2 = base.rules.get(num), new.rules.get(num)
-        out.rules[num] = r1 or r2
+        out.rules[num] = r1 or new.rules[num]
         if r1 and r2 and not _same(r1.text, r2.text):
             warnings.append(ParseWarning(new.source, r2.line, f"conflicting text of rule {num}: "
                                          f"this quote differs from {where(base_prov, num, base)}; "
-                                         f"the first text is kept"))
-        prov[num] = _join(base_prov.get(num), new_prov.get(num))
+                                         f"the first text is kept", WarningKind.CONFLICT, num))
+        prov[num] = merge_places(base_prov.get(num), new_prov.get(num))
     gloss: dict[str, GlossaryEntry] = {g.heading or g.term: g for g in base.glossary}
     for g in new.glossary:
         key = g.heading or g.term
         if key in gloss and not _same(gloss[key].text, g.text):
             warnings.append(ParseWarning(new.source, g.line, f"conflicting definition of {key!r}; "
-                                                             f"the first is kept"))
+                                                             f"the first is kept",
+                                         WarningKind.CONFLICT))
         gloss.setdefault(key, g)
     out.glossary = list(gloss.values())
     out.warnings = warnings
     return out, {k: v for k, v in prov.items() if v}
 
-
-def _join(p1: str | None, p2: str | None) -> str | None:
-    if p1 and p2 and p2 not in p1.split("; "):
-        return f"{p1}; {p2}"
-    return p1 or p2

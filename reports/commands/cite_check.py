@@ -6,6 +6,7 @@ import sys
 from mtgcr.corpus.document import DocumentError, load_document
 from mtgcr.crossref.cite_check import check_citations, en_releases, ja_lookups, store_remapper
 from mtgcr.extract.ingest import scan_paths
+from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
 from mtgcr.extract.wiki.kinds import parse_wiki_document
 from mtgcr.extract.wiki.facts import line_texts
 
@@ -92,13 +93,14 @@ def run(args, ctx) -> int:
         remapper = store_remapper(store)
         results = []
         for facts in pages:
-            for page in (d for k, d in facts if k == "wiki-page"):
-                cites = [d for k, d in facts if k == "citation" and d.get("column") == page.get("column")
-                         and not (args.no_quotes and d.get("in_quote"))]
+            all_cites = [CitationFact.from_json(d) for k, d in facts if k == CitationFact.KIND]
+            for page in (WikiPageFact.from_json(d) for k, d in facts if k == WikiPageFact.KIND):
+                cites = [c for c in all_cites if c.column == page.column
+                         and not (args.no_quotes and c.in_quote)]
                 try:
                     results += check_citations(page, cites, releases, remapper, as_of,
                                                ja_sections, ja_terms,
-                                               line_texts(facts, page.get("column")))
+                                               line_texts(facts, page.column))
                 except ValueError as exc:
                     raise UserError(str(exc)) from None
     if args.format == "json":

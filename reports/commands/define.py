@@ -66,7 +66,7 @@ def run(args, ctx) -> int:
             names = [g.term for g in rs.glossary]
             close = suggestions(rs.glossary, args.term, english)
         raise UserError(f"no glossary entry {args.term!r} in {rs.release.lang} "
-                        f"{rs.release.effective_date or rs.release.label}"
+                        f"{rs.release.name}"
                         + (f"; closest: {', '.join(close)}" if close else
                            "; its glossary is empty" if not names else "")
                         + (f"; {cut}" if cut else ""))
@@ -87,7 +87,7 @@ def run(args, ctx) -> int:
         return 0
     head = entry.heading or (", ".join((entry.term, *entry.aliases))
                              + (" (Obsolete)" if entry.obsolete else ""))
-    when = rs.release.effective_date or rs.release.label
+    when = rs.release.name
     console.print(f"[bold]{escape(head)}[/bold]  [dim]({rs.release.lang} {when}, line {entry.line})[/dim]")
     if via:
         console.print(f"[dim]{escape(via)}[/dim]")
@@ -127,7 +127,7 @@ def _cut_off_note(rs) -> str | None:
 def _english_glossary(store, rs):
     """The glossary of the complete EN release ``rs`` translates (same label, else same
     effective date), or ``None`` when it is not stored."""
-    from mtgcr.crossref.translation.langpair import english_counterpart
-    from mtgcr.extract.records import from_record
-    info = english_counterpart(rs.release, [r for r in store.releases("en") if r.complete])
-    return from_record(store.release_rows(info.id)).glossary if info is not None else None
+    from mtgcr.crossref.translation.langpair import english_release
+    from mtgcr.extract.records import load_release
+    info = english_release(store, rs.release)
+    return load_release(store, info).glossary if info is not None else None

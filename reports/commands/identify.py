@@ -10,7 +10,7 @@ from mtgcr.corpus.store import StoreError
 from mtgcr.crossref.identify import Identification, identify
 from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.registry import UnknownKindError, parse_document
-from mtgcr.extract.records import from_record
+from mtgcr.extract.records import load_release
 
 from mtgcr.reports.alignctx import open_store, read_decisions
 from mtgcr.reports.args import add_format_option
@@ -85,7 +85,7 @@ def run(args, ctx) -> int:
 
         def candidates(lang: str) -> list:
             if lang not in cache:
-                cache[lang] = [from_record(store.release_rows(r.id))
+                cache[lang] = [load_release(store, r)
                                for r in store.releases(lang) if r.complete]
             return cache[lang]
 

@@ -7,6 +7,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from mtgcr.corpus.store import StoreError
 from mtgcr.extract.ingest import IngestInterrupted, ingest_file, scan_paths
+from mtgcr.extract.model import ParseWarning
 
 from mtgcr.reports.args import add_max_size_option, max_bytes
 from mtgcr.reports.cli import UserError
@@ -135,16 +136,9 @@ def _report(args, ctx, results) -> None:
             print(f"note: {r.path}: {n}", file=sys.stderr)
 
 
-def warn_cell(warnings: list[str]) -> str:
+def warn_cell(warnings: list[ParseWarning]) -> str:
     """The warnings column, one layout for every row: ``"0"``, or ``"N: line: message"`` —
     the count, then the first warning without its file name (``line`` 0 when it has none)."""
     if not warnings:
         return "0"
-    first = warnings[0]
-    head, sep, rest = first.partition(": ")
-    if sep and ":" in head:  # "path:line: message" (a path may itself hold ':')
-        line = head.rsplit(":", 1)[1]
-        first = f"{line}: {rest}" if line.isdigit() else first
-    elif sep:  # "path: message" (no line)
-        first = f"0: {rest}"
-    return f"{len(warnings)}: {first}"
+    return f"{len(warnings)}: {warnings[0].line}: {warnings[0].message}"

@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from mtgcr.crossref.chain import complete_releases
 from mtgcr.crossref.translation.langpair import english_counterpart, pair_rulesets
-from mtgcr.extract.records import from_record
+from mtgcr.extract.records import load_release
 
 from mtgcr.reports.args import add_format_option, section_option
 from mtgcr.reports.cli import UserError
@@ -73,7 +73,7 @@ def run(args, ctx) -> int:
     section = section_option(args.section)
     with ctx.store(readonly=True) as store:
         info = store.resolve(args.release, args.lang)
-        tr = from_record(store.release_rows(info.id))
+        tr = load_release(store, info)
         infos = complete_releases(store, "en")
         en_info = english_counterpart(tr.release, infos)
         if en_info is None:
@@ -91,8 +91,8 @@ def run(args, ctx) -> int:
                 r = store.resolve(spec, "en")
                 if r.label != en_info.label and r.label not in {o.label for o in others}:
                     others.append(next((i for i in infos if i.label == r.label), r))
-        en = from_record(store.release_rows(en_info.id))
-        alts = [from_record(store.release_rows(r.id)) for r in others]
+        en = load_release(store, en_info)
+        alts = [load_release(store, r) for r in others]
     if section is not None:
         tr, en = _section_only(tr, section), _section_only(en, section)
         alts = [_section_only(a, section) for a in alts]

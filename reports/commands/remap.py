@@ -55,7 +55,7 @@ def run(args, ctx) -> int:
                 raise StoreError(f"{args.lang} {dst_info.label}: no complete {PIVOT} release of "
                                  f"label {dst_info.label} is in the store (ingest it)")
             chain, i = th.chain, th.k
-            j = chain.index(en_dst.effective_date or en_dst.label)
+            j = chain.index(en_dst.name)
             res = chain.lineage().remap(num, i, j)
             t = th.translations.get(j)
             if t is not None and res.numbers:
@@ -66,14 +66,13 @@ def run(args, ctx) -> int:
             with decision_errors():
                 res = chain.lineage().remap(num, i, j)
     src, dst = chain.releases[i], chain.releases[j]
-    name = lambda r: r.effective_date.isoformat() if r.effective_date else r.label  # noqa: E731
     if args.format == "json":
-        print_json({"rule": str(num), "from": name(src), "to": name(dst),
+        print_json({"rule": str(num), "from": src.name, "to": dst.name,
                     "numbers": [str(n) for n in res.numbers], "reason": res.reason or None,
                     "path": [e.to_json() for e in res.path],
                     "translation": note[2:] or None})
     elif res.numbers:
-        print(f"{num} ({name(src)}) → {' + '.join(str(n) for n in res.numbers)} ({name(dst)}){note}")
+        print(f"{num} ({src.name}) → {' + '.join(str(n) for n in res.numbers)} ({dst.name}){note}")
     else:
-        print(f"{num} ({name(src)}) → none in {name(dst)}: {res.reason}")
+        print(f"{num} ({src.name}) → none in {dst.name}: {res.reason}")
     return 0 if res.numbers else 1

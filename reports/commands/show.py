@@ -5,7 +5,8 @@ from rich.markup import escape
 
 from pathlib import Path
 
-from mtgcr.extract.records import from_record
+from mtgcr.extract.provenance import Provenance
+from mtgcr.extract.records import from_record, provenance_of
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.args import add_format_option, add_lang_option
@@ -78,7 +79,7 @@ def run(args, ctx) -> int:
         info = store.resolve(release, args.lang)
         rec = store.release_rows(info.id)
         rs = from_record(rec)
-        prov = {r["number"]: r["provenance"] for r in rec.rules if r.get("provenance")}
+        prov = provenance_of(rec)
         en_rs = english_ruleset(store, rs) if pair else None
     if pair and en_rs is None and note is None:
         note = (f"{rs.release.lang} {rs.release.label} has no en release stored (ingest the en "
@@ -86,7 +87,7 @@ def run(args, ctx) -> int:
     if note:
         err_console.print(f"note: {escape(note)}", soft_wrap=True)
     rel = rs.release
-    where = f"{rel.lang} {rel.effective_date or rel.label}"
+    where = f"{rel.lang} {rel.name}"
     if isinstance(num, int):
         return _show_chapter(num, rs, where, args)
     if num.kind == "section":
@@ -109,7 +110,8 @@ def run(args, ctx) -> int:
     below = [r for r in rs.subtree(num) if r.number != num] if args.subrules else []
     if args.format == "json":
         out = rule_json(rule, rs)
-        out["provenance"] = prov.get(str(num))
+        places = prov.get(num)
+        out["provenance"] = [p.as_json() for p in places] if places else None
         if args.subrules:
             out["subrules"] = [rule_json(r, rs) for r in below]
         if en_rs is not None:
@@ -125,20 +127,16 @@ def run(args, ctx) -> int:
     return 0
 
 
-def _where_line(rule, prov: dict[str, str]) -> str:
+def _where_line(rule, prov: Provenance) -> str:
     """``"line 62"``, or for a rule of merged wiki quotes the page(s) and line(s) it was
     quoted on: ``"000_682110f818952840.txt line 62"`` (file names only)."""
-    p = prov.get(str(rule.number))
-    if not p:
+    places = prov.get(rule.number)
+    if not places:
         return f"line {rule.line}"
-    parts = []
-    for item in p.split("; "):
-        page, _, line = item.rpartition(":")
-        parts.append(f"{Path(page).name} line {line}" if line.isdigit() else item)
-    return "; ".join(parts)
+    return "; ".join(f"{Path(p.document).name} line {p.line}" for p in places)
 
 
-def _absent(kind: str, num: RuleNumber, rs, where: str, prov: dict[str, str]) -> str:
+def _absent(kind: str, num: RuleNumber, rs, where: str, prov: Provenance) -> str:
     """Why ``num`` is not shown: absent from a complete release, or not quoted in a partial
     one — then which sections (first–last rule) and pages the stored quotes cover."""
     if rs.complete:
@@ -150,8 +148,7 @@ def _absent(kind: str, num: RuleNumber, rs, where: str, prov: dict[str, str]) ->
     for sec in sorted(by_sec):
         ns = sorted(by_sec[sec], key=lambda n: n.sort_key)
         cover.append(f"§{sec} {ns[0]}–{ns[-1]}" if len(ns) > 1 else f"§{sec} {ns[0]}")
-    from mtgcr.extract.merge_stored import provenance_sources
-    pages = sorted({Path(src).name for p in prov.values() for src in provenance_sources(p)})
+    pages = sorted({Path(p.document).name for places in prov.values() for p in places})
     return (f"{kind} {num} is not quoted in the stored pages of {where} (quotes cover "
             f"{', '.join(cover) or 'nothing'}"
             + (f"; pages: {', '.join(pages)}" if pages else "") + ")")
@@ -187,12 +184,12 @@ def english_ruleset(store, rs):
     Raises:
         UserError: ``rs`` is English (``--pair`` needs a translation).
     """
-    from mtgcr.crossref.translation.langpair import english_counterpart
-    from mtgcr.extract.records import from_record
+    from mtgcr.crossref.translation.langpair import english_release
+    from mtgcr.extract.records import load_release
     if rs.release.lang == "en":
         raise UserError("--pair compares a translation with English; give --lang zh, ru or ja")
-    info = english_counterpart(rs.release, [r for r in store.releases("en") if r.complete])
-    return from_record(store.release_rows(info.id)) if info is not None else None
+    info = english_release(store, rs.release)
+    return load_release(store, info) if info is not None else None
 
 
 def pair_json(rule, rs, en_rs) -> dict:

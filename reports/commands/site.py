@@ -1,7 +1,6 @@
 """``mtgcr site --out DIR``: the browsable, hyperlinked CR of the stored releases."""
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 

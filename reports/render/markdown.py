@@ -75,7 +75,7 @@ def render(view: dict[str, Any]) -> str:
     else:
         L.append("No rule changed its number.")
     L.append("")
-    for anchor, heading, kinds in PARTS:
+    for _anchor, heading, kinds in PARTS:
         items = changes_of(view, kinds)
         if not items:
             continue

@@ -19,7 +19,7 @@ from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
 from mtgcr.crossref.chain import Chain, aligned_pair
 from mtgcr.crossref.textkey import compare_form
 from mtgcr.extract.model import Ruleset
-from mtgcr.extract.records import from_record
+from mtgcr.extract.records import load_release
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
@@ -158,10 +158,10 @@ def _stale_marks(tr: Ruleset, en_k: int, en_rulesets: list[Ruleset],
         for n, lin in ids[-1].items():
             by_lin.setdefault(lin, []).append(n)
         for n in tr.rules:
-            lin = ids[en_k].get(n)
-            if lin is None or n not in en.rules:
+            en_lin = ids[en_k].get(n)
+            if en_lin is None or n not in en.rules:
                 continue
-            now = by_lin.get(lin, [])
+            now = by_lin.get(en_lin, [])
             if not now:
                 out.setdefault(n, f"the English rule was removed after {release_key_rs(en)}")
             elif compare_form(newest.rules[now[0]].text) != compare_form(en.rules[n].text):
@@ -170,13 +170,26 @@ def _stale_marks(tr: Ruleset, en_k: int, en_rulesets: list[Ruleset],
     return out
 
 
+def _provenance_text(stored) -> str:
+    """A rule's stored provenance as one line: ``page.txt:42`` (several quotes joined by
+    ``; ``); the typed form (a JSON list of ``{document, line, …}``) is read too."""
+    try:
+        items = json.loads(stored)
+    except (TypeError, ValueError):
+        return Path(str(stored)).name
+    if isinstance(items, list):
+        return "; ".join(f"{Path(str(i.get('document', ''))).name}:{i.get('line', '?')}"
+                         if isinstance(i, dict) else str(i) for i in items)
+    return str(stored)
+
+
 def side_of_partial(folder: str, rs: Ruleset) -> list[tuple[str, str, frozenset[int]]]:
     """The side-by-side link of a partial release's own pages."""
     return [("side by side with English", folder, frozenset(n.section for n in rs.rules))]
 
 
 def release_key_rs(rs: Ruleset) -> str:
-    return rs.release.effective_date.isoformat() if rs.release.effective_date else rs.release.label
+    return rs.release.name
 
 
 def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> SiteResult:
@@ -205,7 +218,7 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     index_rows: list[str] = []
     # which translation releases get side-by-side pages (those with an EN release of their label)
     en_labels = {r.label for r in store.releases("en") if r.complete} if "en" in langs else set()
-    side_of: dict[str, list[tuple[str, str]]] = {}
+    side_of: dict[str, list[tuple[str, str, frozenset[int]]]] = {}
     for lang in langs:
         if lang == "en":
             continue
@@ -282,11 +295,11 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     for old, new in opts.compare:
         for lang in langs:
             try:
-                o, n, al = aligned_pair(store, old, new, lang)
+                o_rs, n_rs, al = aligned_pair(store, old, new, lang)
             except StoreError:
                 continue
-            ko, kn = release_key_rs(o), release_key_rs(n)
-            w.write(f"changes/{lang}/{ko}_{kn}.html", changes_page(diff_view(al, o, n), ko, kn))
+            ko, kn = release_key_rs(o_rs), release_key_rs(n_rs)
+            w.write(f"changes/{lang}/{ko}_{kn}.html", changes_page(diff_view(al, o_rs, n_rs), ko, kn))
             index_rows.insert(0, f'<tr><td>{esc(lang)}</td><td colspan=3>compare {esc(ko)} → '
                                  f'{esc(kn)}</td><td><a href="changes/{lang}/{ko}_{kn}.html">'
                                  f'changes</a></td></tr>')
@@ -309,7 +322,7 @@ def _side_pages(w: _Writer, store: Store, lang: str, infos: list[ReleaseInfo],
     by_label = {i.label: k for k, i in enumerate(en_infos)}
     en_rs = en_state["rulesets"]
     partial = [r for r in store.releases(lang) if not r.complete]
-    todo = list(zip(infos, rulesets)) + [(r, from_record(store.release_rows(r.id))) for r in partial]
+    todo = list(zip(infos, rulesets)) + [(r, load_release(store, r)) for r in partial]
     for info, rs in todo:
         k_en = by_label.get(_base_label(info.label))
         if k_en is None or not _wanted(info, opts.releases):
@@ -325,5 +338,10 @@ def _side_pages(w: _Writer, store: Store, lang: str, infos: list[ReleaseInfo],
                                   example_label=_example_label(lang),
                                   side_links=side_of_partial(folder, rs))
             _release_pages(w, pctx, folder)
+        quoted = {} if info.complete else {
+            RuleNumber.parse(row[0]): _provenance_text(row[1]) for row in store.conn.execute(
+                "SELECT number, provenance FROM rules WHERE release_id=? AND provenance IS NOT NULL",
+                (info.id,))}
         for sec in sorted({n.section for n in rs.rules}):
-            w.write(f"{folder}/side/{sec}.html", side_page(RuleNumber(sec), tr_ctx, en_ctx, stale))
+            w.write(f"{folder}/side/{sec}.html",
+                    side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=quoted))

@@ -8,7 +8,7 @@ from typing import Any
 
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.reports.render.common import arrow, diff_markup
+from mtgcr.reports.render.common import diff_markup
 from mtgcr.reports.site.pages import anchor_id, esc, page, rule_href, section_file
 from mtgcr.reports.site.rules import ReleaseContext, linkify
 
@@ -68,9 +68,11 @@ def changes_page(view: dict[str, Any], old_key: str, new_key: str, root: str = "
 
 
 def side_page(section: RuleNumber, tr: ReleaseContext, en: ReleaseContext,
-              stale: dict[RuleNumber, str], root: str = "../../../") -> str:
+              stale: dict[RuleNumber, str], root: str = "../../../",
+              quoted_on: dict[RuleNumber, str] | None = None) -> str:
     """One section of a translation beside its English release, rule by rule; a rule marked
-    in ``stale`` (number → why) gets a visible mark."""
+    in ``stale`` (number → why) gets a visible mark; a quoted rule (a wiki quote) names the
+    page and line it was quoted on (``quoted_on``: number → provenance as stored)."""
     rows = []
     numbers = [n for n in tr.ruleset.rules if n.section == section.section]
     numbers += [n for n in en.ruleset.rules if n.section == section.section and n not in tr.ruleset.rules]
@@ -80,8 +82,11 @@ def side_page(section: RuleNumber, tr: ReleaseContext, en: ReleaseContext,
         why = stale.get(n)
         cls = "rule stale" if why else "rule"
         note = f'<div class="stale-note">{esc(why)}</div>' if why else ""
+        where = (quoted_on or {}).get(n)
+        if where:
+            note += f'<div class="quoted">quoted on {esc(where)}</div>'
 
-        def cell(rule, ctx, lang_name, prefix):
+        def cell(rule, ctx, lang_name, prefix, n=n):
             if rule is None:
                 return f"<div><em>not in the {lang_name} text</em></div>"
             ex = "".join(f'<p class="example" data-label="{esc(ctx.example_label)}">'

@@ -57,19 +57,27 @@ class ReleaseContext:
     changes_page: str | None = None
     example_label: str = "Example:"
     side_links: list[tuple[str, str, frozenset[int]]] = field(default_factory=list)
-    _terms: tuple[re.Pattern | None, dict[str, str]] | None = None
+    _terms: "_TermIndex | None" = None
+    _selector: list[tuple[str, str, frozenset[int]]] | None = None
 
     @property
     def key(self) -> str:
         return release_key(self.info)
 
+    def selector_items(self) -> list[tuple[str, str, frozenset[int]]]:
+        """``(escaped key, escaped label note, sections)`` of the selector (built once)."""
+        if self._selector is None:
+            self._selector = [
+                (esc(k), f" ({esc(lbl)})" if lbl and lbl.replace("-", "") != k.replace("-", "") else "", have)
+                for k, lbl, have in self.releases]
+        return self._selector
+
     @property
     def lang(self) -> str:
         return self.info.lang
 
-    def terms(self) -> tuple[re.Pattern | None, dict[str, str]]:
-        """A pattern of every glossary headword and alias (longest first) and the map from a
-        case-folded term to its entry's slug."""
+    def terms(self) -> "_TermIndex":
+        """The glossary headwords and aliases of the release, for linking (built once)."""
         if self._terms is None:
             names: dict[str, str] = {}
             for g in self.ruleset.glossary:
@@ -77,15 +85,54 @@ class ReleaseContext:
                     t = t.strip()
                     if len(t) >= 2:
                         names.setdefault(t.casefold(), slug(g.term))
-            if not names:
-                self._terms = (None, {})
-            else:
-                alts = "|".join(re.escape(t) for t in sorted(names, key=len, reverse=True))
-                cjk = self.lang in ("ja", "zh")
-                pat = re.compile(f"(?:{alts})" if cjk else rf"(?<![\w-])(?:{alts})(?![\w-])",
-                                 re.IGNORECASE)
-                self._terms = (pat, names)
+            self._terms = _TermIndex(names, self.lang in ("ja", "zh"))
         return self._terms
+
+
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+
+
+class _TermIndex:
+    """Finds glossary terms in text without a regex of hundreds of alternatives: spaced
+    scripts by looking up runs of up to :attr:`longest` words, CJK by substrings of the
+    terms' lengths, longest first."""
+
+    def __init__(self, names: dict[str, str], cjk: bool) -> None:
+        self.names, self.cjk = names, cjk
+        if cjk:
+            self.lengths = sorted({len(t) for t in names}, reverse=True)
+        else:
+            self.longest = max((len(_WORD.findall(t)) for t in names), default=0)
+            self.norm = {" ".join(_WORD.findall(t)).replace("’", "'"): v for t, v in names.items()}
+
+    def find(self, text: str):
+        """``(start, end, slug)`` of each term occurrence, left to right, not overlapping."""
+        if not self.names:
+            return
+        if self.cjk:
+            low, i, n = text.casefold(), 0, len(text)
+            while i < n:
+                for L in self.lengths:
+                    if i + L <= n and low[i:i + L] in self.names:
+                        yield i, i + L, self.names[low[i:i + L]]
+                        i += L
+                        break
+                else:
+                    i += 1
+            return
+        words = [(m.start(), m.end(), m.group(0).casefold().replace("’", "'"))
+                 for m in _WORD.finditer(text)]
+        i = 0
+        while i < len(words):
+            for k in range(min(self.longest, len(words) - i), 0, -1):
+                key = " ".join(w[2] for w in words[i:i + k])
+                hit = self.norm.get(key)
+                if hit is not None:
+                    yield words[i][0], words[i + k - 1][1], hit
+                    i += k
+                    break
+            else:
+                i += 1
 
 
 def linkify(text: str, ctx: ReleaseContext, prefix: str = "", skip_term: str | None = None) -> str:
@@ -104,19 +151,15 @@ def linkify(text: str, ctx: ReleaseContext, prefix: str = "", skip_term: str | N
         n = ref.first
         if n in rs.rules or n in rs.sections:
             spans.append((ref.start, ref.end, f'<a class="ref" href="{prefix}{rule_href(n)}">'))
-    pat, names = ctx.terms()
-    if pat is not None:
-        seen: set[str] = set()
-        taken = [(s, e) for s, e, _ in spans]
-        for m in pat.finditer(text):
-            target = names.get(m.group(0).casefold())
-            if not target or target in seen or target == skip_term:
-                continue
-            if any(s < m.end() and m.start() < e for s, e in taken):
-                continue
-            seen.add(target)
-            spans.append((m.start(), m.end(),
-                          f'<a class="term" href="{prefix}glossary.html#g-{target}">'))
+    taken = [(s, e) for s, e, _ in spans]
+    seen: set[str] = set()
+    for start, end, target in ctx.terms().find(text):
+        if target in seen or target == skip_term:
+            continue
+        if any(s < end and start < e for s, e in taken):
+            continue
+        seen.add(target)
+        spans.append((start, end, f'<a class="term" href="{prefix}glossary.html#g-{target}">'))
     if not spans:
         return esc(text)
     spans.sort()
@@ -132,13 +175,12 @@ def linkify(text: str, ctx: ReleaseContext, prefix: str = "", skip_term: str | N
 
 def _header(ctx: ReleaseContext, root: str, file: str) -> str:
     info = ctx.info
-    def target(k: str, have: frozenset[int]) -> str:
-        m = re.fullmatch(r"(\d+)\.html", file)
-        return file if not m or int(m.group(1)) in have else "index.html"
+    m = re.fullmatch(r"(\d+)\.html", file)
+    sec = int(m.group(1)) if m else None
     opts = "".join(
-        f'<option value="../{esc(k)}/{target(k, have)}"{" selected" if k == ctx.key else ""}>'
-        f'{esc(k)}{" (" + esc(lbl) + ")" if lbl and lbl.replace("-", "") != k.replace("-", "") else ""}</option>'
-        for k, lbl, have in ctx.releases)
+        f'<option value="../{k}/{file if sec is None or sec in have else "index.html"}"'
+        f'{" selected" if k == ctx.key else ""}>{k}{note}</option>'
+        for k, note, have in ctx.selector_items())
     when = f"effective {esc(info.effective_date)}" if info.effective_date else f"label {esc(info.label)}"
     set_part = f" · set: {esc(ctx.set_name)}" if ctx.set_name else ""
     lang = _LANG_NAMES.get(ctx.lang, ctx.lang)
@@ -269,4 +311,4 @@ def rules_json(ctx: ReleaseContext) -> str:
                            "section": r.number.section, "anchor": anchor_id(n),
                            "lineage": ctx.lineage.get(n), "url": rule_href(n)}
                   for n, r in ctx.ruleset.rules.items()}}
-    return json.dumps(data, ensure_ascii=False, indent=1)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -37,6 +37,7 @@ th, td { text-align: left; border-bottom: 1px solid var(--line); padding: .3rem 
 .side > div { min-width: 0; }
 .stale { border-left-color: #d93025 !important; }
 .stale-note { color: #d93025; font-size: .8rem; }
+.quoted { color: var(--muted); font-size: .8rem; }
 .kind { font-size: .8rem; padding: 0 .35rem; border-radius: 3px; background: var(--ex); }
 input[type=search] { font: inherit; width: 100%; padding: .5rem; border: 1px solid var(--line);
                      border-radius: 4px; }

@@ -10,7 +10,7 @@ building every trace costs one look-up per rule per release.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from mtgcr.crossref.model import CONTINUING, Alignment, Change
 from mtgcr.crossref.worddiff import tokenizer_for, word_diff
@@ -71,7 +71,7 @@ def traces(ids: list[dict[RuleNumber, str]], alignments: list[Alignment]
             kind = "initial" if k == 0 else (ch.kind if ch is not None else "added")
             out.setdefault(lin, []).append(TraceStep(k, nums, kind, ch))
     last = len(ids) - 1
-    for lin, steps in out.items():
+    for steps in out.values():
         end = steps[-1].k
         if end < last:
             steps.append(TraceStep(end + 1, [], "removed"))

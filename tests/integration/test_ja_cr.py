@@ -156,4 +156,4 @@ def test_wiki_page_kind_is_detected(ja):
     r = parse_document(load_document(need(GENERATED / "cr_7.txt")))
     assert r.kind == "wiki-cr"
     [(rs, origin, prov)] = r.rulesets
-    assert origin == "wiki" and str(prov[ja.get("702.189").number]).endswith("cr_7.txt:2532")
+    assert origin == "wiki" and str(prov[ja.get("702.189").number][0]).endswith("cr_7.txt:2532")

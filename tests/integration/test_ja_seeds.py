@@ -97,7 +97,8 @@ def test_seed000_quote():
     assert [str(n) for n in rs.rules] == Q712_20231117
     assert rs.get("712.6").text == "両面カードを見ることができるプレイヤーは、その両方の面を見ることができる。"
     check_every_quoted_text("000", rs)
-    assert prov[N.parse("712.21e")].endswith("000_682110f818952840.txt:90")
+    (place,) = prov[N.parse("712.21e")]
+    assert place.document.endswith("000_682110f818952840.txt") and place.line == 90
     assert any("skips 712.10 (not an error)" in w.message for w in rs.warnings)
 
 

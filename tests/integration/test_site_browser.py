@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, ROOT, SHARED, need
+from conftest import OFFICIAL, ROOT, SHARED, need
 from mtgcr.reports.cli import main
 
 from sitecheck import broken_links
@@ -122,6 +122,7 @@ def test_ja_side_by_side_of_712_shows_both_texts(site, browser, tmp_path):
         ja, en = row.find_elements(By.CSS_SELECTOR, ":scope > div")[:2]
         assert any("\u3040" <= c <= "\u30ff" for c in ja.text)  # kana: the Japanese text
         assert "712.8e" in en.text and "double-faced" in en.text.lower()
+        assert "quoted on 000_" in row.text  # the seed page the JA quote comes from
 
 
 def test_site_has_no_broken_links(site):

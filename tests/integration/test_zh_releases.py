@@ -102,7 +102,7 @@ def test_counts_match_english(pairs):
 
 
 def test_pairing_rate_and_every_exception(pairs):
-    for label, (zh, en, p) in pairs.items():
+    for label, (_zh, _en, p) in pairs.items():
         assert p.rate >= 0.995, (label, p.rate)
         assert p.exceptions() == EXCEPTIONS.get(label, []), label
         assert p.repairs() == REPAIRS.get(label, []), label

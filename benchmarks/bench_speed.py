@@ -1,0 +1,116 @@
+"""The speed table (issue "speed near the floor"): each figure beside its floor or reference,
+the ratio and the target, all measured in this run, best of several repeats.
+
+* parse: bytes → Ruleset (decode, detection, rules, examples, glossary, references) against the
+  floor, a bare ``bytes.decode`` + ``str.splitlines`` of the same bytes; 2023-11-17 and the
+  worst official file;
+* detection: :func:`mtgcr.corpus.decode.decode_bytes` against the floor on a file that is valid
+  UTF-8 (target: the detection costs at most one floor more, ratio ≤ 2);
+* alignment: :func:`mtgcr.crossref.align.align_releases` against the reference matcher
+  (:mod:`benchmarks.reference_matcher`) on three pairs (target ≥ 200× faster);
+* ingest of all official files and ``mtgcr build`` (whole processes' wall time and peak memory
+  via ``/usr/bin/time``-like ``resource`` accounting of the child).
+
+``MTGCR_BENCH_QUICK=1`` (``make bench QUICK=1``) uses fewer repeats and skips the slow rows.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from mtgcr.corpus.decode import decode_bytes
+from mtgcr.corpus.document import document_from_bytes
+from mtgcr.crossref.align import align_releases
+from mtgcr.extract.formats.cr_text import parse_cr_text
+
+from benchmarks.reference_matcher import match
+
+QUICK = os.environ.get("MTGCR_BENCH_QUICK") == "1"
+REPEATS = 3 if QUICK else 9
+PAIRS = [("2022-11-18", "2023-11-17"), ("2023-02-03", "2023-04-14"), ("2009-05-01", "2009-07-11")]
+
+
+def _best(fn, repeats=REPEATS) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def _floor(data: bytes, enc: str) -> float:
+    return _best(lambda: data.decode(enc).splitlines())
+
+
+def _row(rows, figure, value, ref_name, ref, ratio, target, ok):
+    rows.append((figure, value, ref_name, ref, ratio, target, "met" if ok else "NOT met"))
+
+
+def _child(argv: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB) of a child process."""
+    t = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - t
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return wall, max(peak, before) / 1024
+
+
+def main(shared: Path) -> None:
+    official = shared / "corpus" / "en" / "official"
+    rows: list[tuple] = []
+    data = (official / "2023-11-17.txt").read_bytes()
+    enc = decode_bytes(data).encoding
+    floor = _floor(data, enc)
+    parse = _best(lambda: parse_cr_text(document_from_bytes(data, "2023-11-17.txt")))
+    _row(rows, "parse 2023-11-17", f"{parse * 1000:.1f} ms", "floor", f"{floor * 1000:.2f} ms",
+         f"{parse / floor:.1f}×", "≤ 3×", parse / floor <= 3)
+    det = _best(lambda: decode_bytes(data))
+    _row(rows, "decode_bytes (valid UTF-8)", f"{det * 1000:.2f} ms", "floor", f"{floor * 1000:.2f} ms",
+         f"{det / floor:.1f}×", "≤ 2× (≤ 1 floor extra)", det / floor <= 2)
+    files = sorted(official.glob("*.txt"))
+    worst = (0.0, "")
+    for f in files[:: 10 if QUICK else 1]:
+        b = f.read_bytes()
+        fl = _floor(b, decode_bytes(b).encoding)
+        p = _best(lambda b=b, f=f: parse_cr_text(document_from_bytes(b, f.name)), 3)
+        worst = max(worst, (p / fl, f.name))
+    _row(rows, f"parse, worst official file ({worst[1]})", "", "floor", "", f"{worst[0]:.1f}×",
+         "≤ 3×", worst[0] <= 3)
+    for a, b in PAIRS if not QUICK else PAIRS[:1]:
+        old = parse_cr_text(document_from_bytes((official / f"{a}.txt").read_bytes(), a))
+        new = parse_cr_text(document_from_bytes((official / f"{b}.txt").read_bytes(), b))
+        ours = _best(lambda old=old, new=new: align_releases(old, new), 5)
+        o_txt = {str(n): r.text for n, r in old.rules.items()}
+        n_txt = {str(n): r.text for n, r in new.rules.items()}
+        ref = _best(lambda o_txt=o_txt, n_txt=n_txt: match(o_txt, n_txt), 1)
+        _row(rows, f"align {a} → {b}", f"{ours * 1000:.0f} ms", "reference matcher",
+             f"{ref:.2f} s", f"{ref / ours:.0f}× faster", "≥ 200×", ref / ours >= 200)
+    if not QUICK:
+        exe = [sys.executable, "-m", "mtgcr.reports.cli", "--silent"]
+        with tempfile.TemporaryDirectory() as tmp:
+            wall, _ = _child([*exe, "--store", f"{tmp}/i.sqlite", "ingest", str(official)])
+            _row(rows, "ingest all official files", f"{wall:.1f} s", "", "", "", "< 3 s", wall < 3)
+            wall, peak = _child([*exe, "--store", f"{tmp}/b.sqlite", "build", str(official),
+                                 "--out", f"{tmp}/site"])
+            _row(rows, "build of all official files", f"{wall:.1f} s", "", "", "", "< 10 s", wall < 10)
+            _row(rows, "build, peak memory", f"{peak:.0f} MB", "", "", "", "< 300 MB", peak < 300)
+            store = f"{tmp}/b.sqlite"
+            for name, args in (("history 722 (warm)", ["history", "722", "--release", "2026-01-16"]),
+                               ("remap 712.4d (warm)", ["remap", "712.4d", "--from", "2022-11-18",
+                                                        "--to", "2023-11-17"])):
+                wall, _ = _child([*exe, "--store", store, *args])
+                _row(rows, name, f"{wall * 1000:.0f} ms", "", "", "", "< 100 ms warm",
+                     wall < 0.1)
+    widths = [max(len(str(r[i])) for r in rows + [("figure", "value", "floor/reference", "", "ratio", "target", "")])
+              for i in range(7)]
+    head = ("figure", "value", "against", "its time", "ratio", "target", "")
+    print("  ".join(h.ljust(w) for h, w in zip(head, widths)))
+    for r in rows:
+        print("  ".join(str(c).ljust(w) for c, w in zip(r, widths)))
