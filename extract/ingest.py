@@ -136,8 +136,8 @@ def scan_paths(paths: Iterable[str | Path]) -> ScannedPaths:
             continue
         found: list[Path] = []
 
-        def failed(exc: OSError) -> None:
-            out.unreadable.append((Path(exc.filename or p), f"cannot read folder ({exc.strerror or exc})"))
+        def failed(exc: OSError, root: Path = p) -> None:
+            out.unreadable.append((Path(exc.filename or root), f"cannot read folder ({exc.strerror or exc})"))
 
         for folder, dirs, names in os.walk(p, onerror=failed):
             for d in dirs:

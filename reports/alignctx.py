@@ -3,7 +3,6 @@ alignment cache can be written, reading the decisions file, reporting alignment 
 turning a decision error into a user error, writing a report file."""
 from __future__ import annotations
 
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator

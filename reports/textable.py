@@ -121,7 +121,8 @@ class FitTable:
                   box=box.HEAVY_HEAD if borders else box.SIMPLE_HEAD,
                   padding=(0, 1), pad_edge=borders, show_edge=borders)
         overhead = self._needed(borders) - sum(c.min_width for c in self.columns)
-        widths = _widths(self.columns, width - overhead) or [None] * len(self.columns)
+        fitted = _widths(self.columns, width - overhead)
+        widths: list[int | None] = list(fitted) if fitted else [None] * len(self.columns)
         for c, w in zip(self.columns, widths):
             t.add_column(c.header, no_wrap=c.tokens_only, min_width=c.min_width, width=w,
                          overflow="ellipsis" if c.tokens_only else "fold")

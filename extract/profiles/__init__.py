@@ -28,7 +28,7 @@ from enum import Enum
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, NoReturn
 
 __all__ = ["CRProfile", "PROFILES", "ProfileError", "Tokenizer", "read_profile", "load_folder",
            "load_from_env", "profile_for", "parse_english_date", "parse_russian_date",
@@ -217,7 +217,7 @@ class _Reader:
     def __init__(self, data: dict, path: str) -> None:
         self.data, self.path = data, path
 
-    def fail(self, key: str, msg: str):
+    def fail(self, key: str, msg: str) -> NoReturn:
         raise ProfileError(f"{self.path}: {key}: {msg}")
 
     def get(self, table: str, key: str, kind: type, default=None, required: bool = False):
@@ -252,6 +252,11 @@ class _Reader:
         if missing:
             self.fail(f"[{table}] {key}", f"needs the named group{'s' if len(missing) > 1 else ''} "
                                           f"{', '.join(f'(?P<{g}>…)' for g in missing)}")
+        return rx
+
+    def required_pattern(self, table: str, key: str, groups: Iterable[str] = ()) -> re.Pattern:
+        rx = self.pattern(table, key, required=True, groups=groups)
+        assert rx is not None  # required: pattern() failed otherwise
         return rx
 
     def strings(self, table: str, key: str, required: bool = False) -> tuple[str, ...]:
@@ -341,12 +346,12 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
     numerals = r.get("numerals", "words", dict, {})
     if not all(isinstance(v, str) for v in numerals.values()):
         r.fail("[numerals] words", "maps each word to its digits as a string ('两' = '2')")
-    date_re = r.pattern("date", "pattern", required=True, groups=("y", "m", "d"))
+    date_re = r.required_pattern("date", "pattern", groups=("y", "m", "d"))
     return CRProfile(
         lang=lang,
         name=r.get("", "name", str, lang),
-        title_re=r.pattern("title", "pattern", required=True),
-        example_re=r.pattern("example", "pattern", required=True),
+        title_re=r.required_pattern("title", "pattern"),
+        example_re=r.required_pattern("example", "pattern"),
         example_label=r.get("example", "label", str, "Example:"),
         contents_re=_heading(r, "contents"),
         glossary_re=_heading(r, "glossary"),
@@ -537,7 +542,7 @@ def likely_language(text: str) -> LanguageGuess:
 _load_shipped()
 
 #: The JA glossary headword pattern (``相棒（あいぼう）／Companion``), from ``ja.toml``.
-JA_HEADWORD: re.Pattern = PROFILES["ja"].headword_re
+JA_HEADWORD: re.Pattern = PROFILES["ja"].headword_re  # type: ignore[assignment]  # ja.toml has one
 MONTHS_EN: dict[str, int] = {f: i for i, f in enumerate(PROFILES["en"].month_names, start=1)}
 #: Russian month names in the nominative (the lemmas of the genitive forms dates use).
 MONTHS_RU: dict[str, int] = {f: i for i, f in enumerate(PROFILES["ru"].month_names, start=1)}
