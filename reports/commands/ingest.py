@@ -8,6 +8,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from mtgcr.extract.ingest_run import Stop
 from mtgcr.extract.model import ParseWarning
 
+from mtgcr.reports.args import add_max_size_option, max_bytes
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, err_console, table
 
@@ -30,6 +31,7 @@ def register(sub) -> None:
                         "already in the store)")
     p.add_argument("--replace", action="store_true",
                    help="let an incomplete or smaller parse replace a stored complete release")
+    add_max_size_option(p)
     p.set_defaults(func=run)
 
 
@@ -38,7 +40,8 @@ def run(args, ctx) -> int:
     then print what was stored.
 
     Returns:
-        0; 1 when a file failed or no file was found; 2 when a store error stopped the run;
+        0; 1 when a file failed, a folder or folder entry could not be read (each is
+        named) or no file was found; 2 when a store error stopped the run;
         130 when interrupted (every file that finished stays stored).
 
     Raises:
@@ -59,7 +62,8 @@ def run(args, ctx) -> int:
         bar[0].update(bar[1], completed=done, description=f.name)
     try:
         run = ctx.corpus().ingest(*args.paths, replace=args.replace,
-                                  on_file=None if ctx.silent else on_file)
+                                  on_file=None if ctx.silent else on_file,
+                                  max_bytes=max_bytes(args))
     finally:
         if bar:
             bar[0].stop()
@@ -71,6 +75,8 @@ def run(args, ctx) -> int:
     failed = [r for r in results if r.status == "failed"]
     for r in failed:
         print(f"error: {r.error}", file=sys.stderr)
+    for line in scan.unreadable_errors():
+        print(f"error: {line}", file=sys.stderr)
     if not files and stop is None:
         print("error: no files found in the given paths"
               + (f" ({scan.skipped_note()})" if scan.skipped else ""), file=sys.stderr)
@@ -82,11 +88,12 @@ def run(args, ctx) -> int:
               f"they are also in the store's warnings table", file=sys.stderr)
     if not ctx.silent or stop:
         print(f"{done} ingested, {same} already stored, {len(failed)} failed"
+              + (f", {len(scan.unreadable)} unreadable" if scan.unreadable else "")
               + (f", {run.not_done} not done" if stop else ""), file=sys.stderr)
     if stop:
         print(f"mtgcr: {stop}", file=sys.stderr)
         return status
-    return 1 if failed else 0
+    return 1 if failed or scan.unreadable else 0
 
 
 def _report(args, ctx, results) -> None:
