@@ -72,15 +72,37 @@ def document_from_bytes(data: bytes, source: str) -> Document:
                     encoding_evidence=dec.evidence)
 
 
-def load_document(path: str | Path) -> Document:
+#: The largest document read by default, in bytes (64 MiB). The largest real inputs are about
+#: 2 MB (official EN 2022-11-18: 1.7 MB); a bigger file is more likely a wrong path or a dump
+#: than a page, and parsing costs memory in proportion to it. ``mtgcr ingest --max-size`` and
+#: ``max_bytes`` raise it.
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+
+
+def load_document(path: str | Path, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Document:
     """Read a file from disk into a :class:`Document`.
 
+    Args:
+        path: the file.
+        max_bytes: refuse a file larger than this many bytes (``None``: no limit). At most
+            ``max_bytes + 1`` bytes are read, so a device that never ends is refused too.
+
     Raises:
-        DocumentError: the file cannot be read, or is empty, binary or undecodable.
+        DocumentError: the file cannot be read, is larger than ``max_bytes`` (the message
+            gives its size and how to raise the limit), or is empty, binary or undecodable.
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as f:
+            data = f.read() if max_bytes is None else f.read(max_bytes + 1)
     except OSError as exc:
         raise DocumentError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if max_bytes is not None and len(data) > max_bytes:
+        try:
+            st_size = path.stat().st_size
+        except OSError:  # pragma: no cover - gone meanwhile
+            st_size = 0
+        size = f"{st_size / 2**20:.1f} MiB" if st_size > max_bytes else "no end in sight"
+        raise DocumentError(f"{path}: too large ({size}; the limit is {max_bytes / 2**20:g} MiB); "
+                            f"if it really is one document, raise the limit with --max-size MB")
     return document_from_bytes(data, str(path))

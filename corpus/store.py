@@ -25,6 +25,7 @@ Location: ``--store PATH`` on the command line, else ``$MTGCR_STORE``, else
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -156,6 +157,19 @@ class AlreadyStored(StoreError):
 class ReplaceRefused(StoreError):
     """:meth:`Store.add_document`: the document would replace a stored complete release with
     an incomplete one; nothing was written. ``str()`` says which release and why."""
+
+
+class StoreFull(StoreError):
+    """The disk (or file system quota) holding the store is full: nothing of the document in
+    hand was written, and an ingest stops there (every later file would fail the same way)."""
+
+
+def _is_full(exc: BaseException) -> bool:
+    """SQLITE_FULL ("database or disk is full") or an OS error ENOSPC / EDQUOT."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return getattr(exc, "sqlite_errorcode", None) == getattr(sqlite3, "SQLITE_FULL", 13) \
+            or "disk is full" in str(exc)
+    return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 def _is_busy(exc: BaseException) -> bool:
@@ -460,7 +474,7 @@ class Store(CopiesMixin):
                 notes += written
                 notes.copies += getattr(written, "copies", [])
             c.executemany("INSERT INTO facts (document_id, kind, data) VALUES (?,?,?)",
-                          [(doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts])
+                          ((doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts))
             c.executemany("INSERT INTO warnings (document_id, source, line, message, kind, data) "
                           "VALUES (?,?,?,?,?,?)",
                           [(doc_id, w["source"], w["line"], w["message"], w.get("kind"),
@@ -471,6 +485,9 @@ class Store(CopiesMixin):
                 c.execute("ROLLBACK")
             if isinstance(exc, sqlite3.OperationalError) and _is_busy(exc):
                 raise self._translate(exc) from None
+            if _is_full(exc):
+                raise StoreFull(f"cannot write {self.path}: the disk is full ({exc}); nothing "
+                                f"of {doc.source} was stored") from None
             raise
         return notes
 

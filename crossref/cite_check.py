@@ -283,7 +283,8 @@ def _suggest(citation: str, old: str, new: str, title: str | None = None,
 def check_citations(page: WikiPageFact, cites: list[CitationFact], releases: list[ReleaseTitles],
                     remapper: Remapper, as_of: str | None = None,
                     ja_sections: dict[str, RuleNumber] | None = None,
-                    ja_terms: dict[str, str] | None = None) -> list[CiteResult]:
+                    ja_terms: dict[str, str] | None = None,
+                    lines: dict[int, str] | None = None) -> list[CiteResult]:
     """Check every citation of one page (or one diff column).
 
     Args:
@@ -295,6 +296,9 @@ def check_citations(page: WikiPageFact, cites: list[CitationFact], releases: lis
         as_of: a label forcing the release every citation was written against.
         ja_sections: ``{JA section title: number}`` of the newest JA release (by-title numbers).
         ja_terms: ``{JA term: EN term}`` (glossary pairs), for pages that give no English subject.
+        lines: ``{line: text}`` of the lines the citations are on, as their offsets count in
+            them (the page's ``wiki-line`` facts, :func:`mtgcr.extract.wiki.facts.line_texts`),
+            for :attr:`CiteResult.line_suggestion`; without it no line suggestion is made.
 
     Returns:
         One :class:`CiteResult` per cited number, in page order.
@@ -333,7 +337,9 @@ def check_citations(page: WikiPageFact, cites: list[CitationFact], releases: lis
                     r.note = "; ".join(x for x in (f"quoted as {quote}, which is not in the "
                                                    f"store: checked as of {r.as_of}", r.note) if x)
                 out.append(r)
-    _line_suggestions(out, {c.file_line: c.line_text for c in live})
+    lines = lines or {}
+    _line_suggestions(out, {c.file_line: c.line_text if c.line_text is not None else lines.get(c.line)
+                            for c in live})
     return out
 
 

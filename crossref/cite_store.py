@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from mtgcr.corpus.document import DocumentError, load_document
+from mtgcr.corpus.document import DEFAULT_MAX_BYTES, DocumentError, load_document
 from mtgcr.corpus.store import Store
-from mtgcr.extract.ingest import expand_paths
+from mtgcr.extract.ingest import scan_paths
 from mtgcr.extract.lookup import NotFound
 from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
+from mtgcr.extract.wiki.facts import line_texts
 from mtgcr.extract.wiki.kinds import parse_wiki_document
 
 from mtgcr.crossref.cite_check import (CiteResult, check_citations, en_releases, ja_lookups,
@@ -52,17 +53,23 @@ class WikiPages:
     problems: list[PageProblem] = field(default_factory=list)
 
 
-def read_wiki_pages(paths: Iterable[str | Path]) -> WikiPages:
-    """Read files and folders (recursively; :func:`mtgcr.extract.ingest.expand_paths`) as MTG
-    Wiki pages (rendered text, HTML, wikitext or diff views).
+def read_wiki_pages(paths: Iterable[str | Path],
+                    max_bytes: int | None = DEFAULT_MAX_BYTES) -> WikiPages:
+    """Read files and folders (recursively; :func:`mtgcr.extract.ingest.scan_paths`) as MTG
+    Wiki pages (rendered text, HTML, wikitext or diff views). A folder or folder entry that
+    cannot be read, and a file larger than ``max_bytes`` (bytes; ``None``: no limit), are
+    problems that are errors (each named).
 
     Raises:
         DocumentError: an empty path.
     """
     out = WikiPages()
-    for path in expand_paths(paths):
+    scan = scan_paths(paths)
+    for where, why in scan.unreadable:
+        out.problems.append(PageProblem(str(where), True, f"{where}: {why}"))
+    for path in scan.files:
         try:
-            doc = load_document(path)
+            doc = load_document(path, max_bytes)
         except DocumentError as exc:
             out.problems.append(PageProblem(str(path), True, str(exc)))
             continue
@@ -139,7 +146,7 @@ def check_pages(store: Store, pages: WikiPages, as_of: str | None = None,
                      and (quotes or not c.in_quote)]
             try:
                 results += check_citations(page, cites, releases, remapper, label,
-                                           ja_sections, ja_terms)
+                                           ja_sections, ja_terms, line_texts(facts, page.column))
             except ValueError as exc:
                 raise NotFound(str(exc)) from None
     return CiteCheck(results, releases[-1].label, list(pages.problems))

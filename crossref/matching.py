@@ -13,6 +13,7 @@ from typing import Literal
 import numpy as np
 
 from mtgcr.extract.model import Rule, Ruleset
+from mtgcr.extract.profiles import Tokenizer, profile_for
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.textkey import mask_numbers, match_key
@@ -90,20 +91,23 @@ class Codec:
     sides of an alignment. Similarity of codes is word-level Indel similarity, and ~50 words
     compare far faster than ~300 characters.
 
-    Words, by ``lang``: Japanese — SudachiPy split mode A words
-    (:func:`mtgcr.crossref.worddiff.sudachi_words`; punctuation dropped, ``#`` kept), so a
-    reworded particle or verb ending is one changed word, not scattered characters;
-    Chinese and Korean — each CJK character (no segmenter is bundled) and runs of
-    letters/digits; every other language — runs of letters, digits and ``#``.
+    Words, by the ``[text] tokenizer`` of ``lang``'s profile: ``sudachi`` (Japanese) —
+    SudachiPy split mode A words (:func:`mtgcr.crossref.worddiff.sudachi_words`; punctuation
+    dropped, ``#`` kept), so a reworded particle or verb ending is one changed word, not
+    scattered characters; ``cjk`` (Chinese) — each CJK character (no segmenter is bundled)
+    and runs of letters/digits; ``words`` (and a language without a profile) — runs of
+    letters, digits and ``#``.
     """
 
     def __init__(self, lang: str = "en") -> None:
         self.code: dict[str, str] = {}
         self.hashed: dict[str, str] = {}
         self.lang = lang
-        self.words = _WORD_CJK if lang in ("zh", "ko") else _WORD
+        prof = profile_for(lang)
+        kind = prof.tokenizer if prof is not None else Tokenizer.WORDS
+        self.words = _WORD_CJK if kind is Tokenizer.CJK else _WORD
         self._split = None
-        if lang == "ja":
+        if kind is Tokenizer.SUDACHI:
             from mtgcr.crossref.worddiff import sudachi_words
             self._split = sudachi_words
 

@@ -25,6 +25,8 @@ from typing import Callable
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
+from mtgcr.extract.profiles import Tokenizer as TokenizerKind, profile_for
+
 __all__ = ["Tokenizer", "space_tokens", "sudachi_tokens", "sudachi_words", "cjk_tokens",
            "tokenizer_for", "register_tokenizer", "word_diff", "text_similarity"]
 
@@ -78,14 +80,14 @@ def sudachi_words(text: str) -> list[str]:
 def text_similarity(a: str, b: str, lang: str) -> float:
     """Similarity 0–1 of two texts as alignments report it.
 
-    Japanese (``lang == "ja"``): the Indel similarity of the SudachiPy word sequences
-    (:func:`sudachi_words`): a changed particle counts as one word, never as scattered
-    characters. Every other language: ``rapidfuzz.fuzz.ratio`` of the characters / 100 (the
-    score the EN alignment has always reported).
+    A language whose profile's tokenizer is ``sudachi`` (Japanese): the Indel similarity of
+    the SudachiPy word sequences (:func:`sudachi_words`): a changed particle counts as one
+    word, never as scattered characters. Every other language: ``rapidfuzz.fuzz.ratio`` of
+    the characters / 100 (the score the EN alignment has always reported).
     """
     if a == b:
         return 1.0
-    if lang == "ja":
+    if _profile_tokenizer(lang) is TokenizerKind.SUDACHI:
         return Indel.normalized_similarity(sudachi_words(a), sudachi_words(b))
     return fuzz.ratio(a, b) / 100.0
 
@@ -96,17 +98,30 @@ def cjk_tokens(text: str) -> list[str]:
     return _CJK_TOKENS.findall(text)
 
 
-_REGISTRY: dict[str, Tokenizer] = {"ja": sudachi_tokens, "zh": cjk_tokens}
+_REGISTRY: dict[str, "Tokenizer"] = {}  # filled by register_tokenizer
 
 
-def register_tokenizer(lang: str, tokenizer: Tokenizer) -> None:
-    """Use ``tokenizer`` for diffs of language ``lang`` (replaces the built-in choice)."""
+def _profile_tokenizer(lang: str) -> TokenizerKind:
+    """The ``[text] tokenizer`` of ``lang``'s profile (:mod:`mtgcr.extract.profiles`);
+    ``words`` for a language without one."""
+    prof = profile_for(lang)
+    return prof.tokenizer if prof is not None else TokenizerKind.WORDS
+
+
+def register_tokenizer(lang: str, tokenizer: "Tokenizer") -> None:
+    """Use ``tokenizer`` (a function ``str -> list[str]``) for diffs of language ``lang``
+    (replaces the profile's choice)."""
     _REGISTRY[lang] = tokenizer
 
 
-def tokenizer_for(lang: str) -> Tokenizer:
-    """The tokenizer for ``lang``: registered ones, else :func:`space_tokens`."""
-    return _REGISTRY.get(lang, space_tokens)
+def tokenizer_for(lang: str) -> "Tokenizer":
+    """The tokenizer function for ``lang``: a registered one, else the one its profile names
+    (``sudachi`` → :func:`sudachi_tokens`, ``cjk`` → :func:`cjk_tokens`, ``words`` →
+    :func:`space_tokens`)."""
+    if lang in _REGISTRY:
+        return _REGISTRY[lang]
+    return {TokenizerKind.SUDACHI: sudachi_tokens, TokenizerKind.CJK: cjk_tokens}.get(
+        _profile_tokenizer(lang), space_tokens)
 
 
 def word_diff(old: str, new: str, tokenize: Tokenizer = space_tokens,

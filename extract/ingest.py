@@ -18,13 +18,15 @@ stored but not its copy (a store from before copies) is read again from the stor
 """
 from __future__ import annotations
 
+import os
+import stat
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, CopyRecord
-from mtgcr.corpus.document import DocumentError, document_from_bytes, load_document
+from mtgcr.corpus.document import DEFAULT_MAX_BYTES, DocumentError, document_from_bytes, load_document
 from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.corpus.quality import assess_lines
 from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
@@ -85,12 +87,15 @@ class IngestInterrupted(KeyboardInterrupt):
 
 @dataclass
 class ScannedPaths:
-    """What :func:`scan_paths` found: ``files`` to ingest, and ``skipped``: the files inside
+    """What :func:`scan_paths` found: ``files`` to ingest; ``skipped``: the files inside
     folders left out for their suffix, counted by suffix (``".docx"`` → 2; hidden files are
-    not counted)."""
+    not counted); ``unreadable``: ``(path, reason)`` for every subfolder that could not be
+    listed and every entry of a folder that is no regular file (a FIFO, a socket, a device,
+    a broken link), in the order met — never skipped in silence."""
 
     files: list[Path] = field(default_factory=list)
     skipped: Counter = field(default_factory=Counter)
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
 
     def skipped_note(self) -> str | None:
         """``"skipped 3 files in the folders: 2 .docx, 1 .pdf (not text-like; name a file
@@ -103,11 +108,33 @@ class ScannedPaths:
                 f"(only {', '.join(sorted(s for s in TEXT_SUFFIXES if s))} and no suffix are read; "
                 f"name a file directly to try it)")
 
+    def unreadable_errors(self) -> list[str]:
+        """One line per unreadable entry: ``"PATH: cannot read folder (Permission denied)"``."""
+        return [f"{p}: {why}" for p, why in self.unreadable]
+
+
+def _entry_problem(path: Path) -> str | None:
+    """Why a folder entry that is not a folder cannot be ingested, or ``None`` for a regular
+    file (symbolic links to regular files are followed)."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        if path.is_symlink():
+            return f"a broken symbolic link ({exc.strerror or exc}); not read"
+        return f"cannot read ({exc.strerror or exc})"
+    if stat.S_ISREG(st.st_mode):
+        return None
+    kind = ("a FIFO" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
+            else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "no regular file")
+    return f"{kind}, not a file; not read"
+
 
 def scan_paths(paths: Iterable[str | Path]) -> ScannedPaths:
     """Files named directly, and files inside named folders (recursively, sorted, suffixes in
-    :data:`TEXT_SUFFIXES` only, hidden files and folders skipped). A missing path is kept as
-    is (it fails later, naming itself).
+    :data:`TEXT_SUFFIXES` only, hidden files and folders skipped; symbolic links to folders
+    are not followed). A missing path is kept as is (it fails later, naming itself). A
+    subfolder that cannot be listed and a folder entry that is no regular file are listed in
+    :attr:`ScannedPaths.unreadable`.
 
     Raises:
         DocumentError: an empty path (``""``), which would otherwise mean the current folder.
@@ -121,15 +148,30 @@ def scan_paths(paths: Iterable[str | Path]) -> ScannedPaths:
         if not p.is_dir():
             out.files.append(p)
             continue
-        for f in sorted(p.rglob("*")):
-            if not f.is_file():
-                continue
-            if any(part.startswith(".") for part in f.relative_to(p).parts):
-                continue
-            if f.suffix.lower() in TEXT_SUFFIXES:
-                out.files.append(f)
-            else:
+        found: list[Path] = []
+
+        def failed(exc: OSError, root: Path = p) -> None:
+            out.unreadable.append((Path(exc.filename or root), f"cannot read folder ({exc.strerror or exc})"))
+
+        for folder, dirs, names in os.walk(p, onerror=failed):
+            for d in dirs:
+                if not d.startswith(".") and os.path.islink(os.path.join(folder, d)):
+                    out.unreadable.append((Path(folder) / d, "a symbolic link to a folder; not "
+                                           "followed (name it to read it)"))
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                             and not os.path.islink(os.path.join(folder, d)))
+            for name in names:
+                if not name.startswith("."):
+                    found.append(Path(folder) / name)
+        for f in sorted(found):
+            if f.suffix.lower() not in TEXT_SUFFIXES:
                 out.skipped[f.suffix.lower()] += 1
+                continue
+            problem = _entry_problem(f)
+            if problem:
+                out.unreadable.append((f, problem))
+            else:
+                out.files.append(f)
     return out
 
 
@@ -140,7 +182,8 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 def ingest_paths(store: Store, paths: Iterable[str | Path],
                  on_file: Callable[[Path], None] | None = None,
-                 replace: bool = False, origin: CopyOrigin | None = None) -> list[IngestResult]:
+                 replace: bool = False, origin: CopyOrigin | None = None,
+                 max_bytes: int | None = DEFAULT_MAX_BYTES) -> list[IngestResult]:
     """Ingest files and folders into ``store``; never raises for a bad file.
 
     Args:
@@ -150,6 +193,8 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
         replace: let incomplete files replace stored complete releases; a whole CR text
             becomes the canonical copy of its release (the user's choice).
         origin: the origin of every file (default: from its folder names).
+        max_bytes: a file larger than this (bytes) fails with a message saying so
+            (:func:`mtgcr.corpus.document.load_document`); ``None``: no limit.
 
     Returns:
         One :class:`IngestResult` per file, in order.
@@ -164,16 +209,19 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
         if on_file:
             on_file(path)
         try:
-            results.append(ingest_file(store, path, replace=replace, origin=origin))
+            results.append(ingest_file(store, path, replace=replace, origin=origin,
+                                       max_bytes=max_bytes))
         except IngestInterrupted as exc:
             raise IngestInterrupted(results + exc.results) from None
     return results
 
 
 def ingest_file(store: Store, path: Path, replace: bool = False,
-                origin: CopyOrigin | None = None) -> IngestResult:
-    """Ingest one file (see :func:`ingest_paths`); never raises for a bad file or a failed
-    write (the result says ``"failed"`` with a one-line reason naming the file).
+                origin: CopyOrigin | None = None,
+                max_bytes: int | None = DEFAULT_MAX_BYTES) -> IngestResult:
+    """Ingest one file (see :func:`ingest_paths`, also for ``max_bytes``); never raises for a
+    bad file or a failed write (the result says ``"failed"`` with a one-line reason naming the
+    file).
 
     Raises:
         IngestInterrupted: Ctrl-C (``results`` = [this file's result]).
@@ -182,7 +230,7 @@ def ingest_file(store: Store, path: Path, replace: bool = False,
     doc = None
     try:
         try:
-            doc = load_document(path)
+            doc = load_document(path, max_bytes)
         except DocumentError as exc:
             return IngestResult(str(path), "failed", error=str(exc))
         if store.has_document(doc.sha256):

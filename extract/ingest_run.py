@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from mtgcr.corpus.copies import CopyOrigin
+from mtgcr.corpus.document import DEFAULT_MAX_BYTES
 from mtgcr.corpus.store import Store, StoreError
 
 from mtgcr.extract.ingest import (IngestInterrupted, IngestResult, ScannedPaths, ingest_file,
@@ -33,7 +34,9 @@ class IngestRun:
     """What one run did.
 
     Attributes:
-        scan: the files found and those skipped by suffix (:func:`~mtgcr.extract.ingest.scan_paths`).
+        scan: the files found, those skipped by suffix and the folders or entries that could
+            not be read (``scan.unreadable``, ``scan.unreadable_errors()``;
+            :func:`~mtgcr.extract.ingest.scan_paths`).
         results: one result per file handled, in order.
         stop: why the run stopped early, else ``None``.
         message: with ``stop``, one line saying where it stopped (``"interrupted at a.txt (3
@@ -95,7 +98,9 @@ class IngestRun:
 
 def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
                on_file: Callable[[Path, int, int], None] | None = None,
-               origin: CopyOrigin | None = None) -> IngestRun:
+               origin: CopyOrigin | None = None,
+               max_bytes: int | None = DEFAULT_MAX_BYTES,
+               scan: ScannedPaths | None = None) -> IngestRun:
     """Ingest files and folders into ``store`` (see :mod:`mtgcr.extract.ingest`); never raises
     for a bad file, a Ctrl-C or a store that becomes busy: the run says so.
 
@@ -108,6 +113,10 @@ def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
             each file.
         origin: the origin of every file's copy (default: from its folder names,
             :func:`mtgcr.corpus.copies.origin_from_path`).
+        max_bytes: a file larger than this (bytes) fails with a message saying so (``None``:
+            no limit; :func:`~mtgcr.extract.ingest.ingest_file`).
+        scan: ``paths`` already scanned (:func:`~mtgcr.extract.ingest.scan_paths`), so that
+            its unreadable entries are kept in the run; ``paths`` is then not scanned again.
 
     Returns:
         An :class:`IngestRun`.
@@ -115,7 +124,7 @@ def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
     Raises:
         mtgcr.corpus.document.DocumentError: an empty path (``""``).
     """
-    run = IngestRun(scan_paths(paths))
+    run = IngestRun(scan if scan is not None else scan_paths(paths))
     files = run.files
     rereading = True
     try:
@@ -124,7 +133,8 @@ def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
         for i, f in enumerate(files):
             if on_file is not None:
                 on_file(f, i, len(files))
-            run.results.append(ingest_file(store, f, replace=replace, origin=origin))
+            run.results.append(ingest_file(store, f, replace=replace, origin=origin,
+                                           max_bytes=max_bytes))
     except IngestInterrupted as exc:
         run.stop = Stop.INTERRUPTED
         if rereading:  # every stored text read again so far stays stored

@@ -20,7 +20,7 @@ from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["NotFound", "Located", "LocatedKind", "Definition", "user_number", "locate",
-           "release_name", "where_line", "define_term"]
+           "release_name", "where_line", "define_term", "cut_off_note"]
 
 
 class NotFound(LookupError):
@@ -214,12 +214,20 @@ class Definition:
             entry's English original), ``"english"`` or ``"english-references"`` (through
             the EN entry ``via``; see :func:`mtgcr.extract.glossary_lookup.find_entry`).
         via: the EN entry the translation's entry was found through, else ``None``.
+        fallback: when the entry was found in another release than the one asked for (a
+            translation's newest release has no EN release stored, so the newest that has
+            one was searched; :meth:`mtgcr.reports.api.Corpus.define`), the sentence saying
+            so, else ``None``.
+        cut_off: for a release cut off in its glossary (``Ruleset.truncated``), the sentence
+            saying so (:func:`cut_off_note`), else ``None``.
     """
 
     entry: GlossaryEntry
     ruleset: Ruleset
     how: str = "headword"
     via: GlossaryEntry | None = None
+    fallback: str | None = None
+    cut_off: str | None = None
 
     @property
     def found_by(self) -> str:
@@ -242,7 +250,8 @@ def define_term(rs: Ruleset, term: str,
     alias or English original (case-insensitive, :meth:`Ruleset.define`); for Russian, a
     headword in any word form (:mod:`mtgcr.extract.ru_morph`, pymorphy3); for a translation,
     a reading, the entry's original, or an EN headword or alias through ``english``
-    (:func:`mtgcr.extract.glossary_lookup.find_entry`).
+    (:func:`mtgcr.extract.glossary_lookup.find_entry`). Whether word forms are tried is
+    the language profile's ``[glossary] lemmas`` (:mod:`mtgcr.extract.profiles`).
 
     Args:
         rs: the release.
@@ -256,24 +265,27 @@ def define_term(rs: Ruleset, term: str,
     Raises:
         NotFound: an empty ``term``, or no entry of that name; the message names the closest
             headwords (in the script of ``term``; rapidfuzz WRatio) or says the glossary is
-            empty.
+            empty, and says when the glossary is cut off (:func:`cut_off_note`).
     """
     if not term.strip():
         raise NotFound("define: an empty TERM; give a glossary headword (like Kicker)")
     lang = rs.release.lang
+    cut = cut_off_note(rs)
     entry = rs.define(term)
     if entry is not None:
-        return Definition(entry, rs)
-    if lang == "ru":
-        from mtgcr.extract.ru_morph import find_entry
+        return Definition(entry, rs, cut_off=cut)
+    from mtgcr.extract.profiles import profile_for
+    prof = profile_for(lang)
+    if prof is not None and prof.glossary_lemmas == "pymorphy3-ru":
+        from mtgcr.extract.ru_morph import find_entry  # headwords in any word form
         entry = find_entry(rs.glossary, term)
         if entry is not None:
-            return Definition(entry, rs, "word form")
+            return Definition(entry, rs, "word form", cut_off=cut)
     if lang != "en":
         from mtgcr.extract.glossary_lookup import find_entry as find_translated
         found = find_translated(rs.glossary, term, english)
         if found is not None:
-            return Definition(found.entry, rs, found.how, found.via)
+            return Definition(found.entry, rs, found.how, found.via, cut_off=cut)
     names = [g.term for g in rs.glossary]
     if lang == "en":
         from rapidfuzz import fuzz, process
@@ -283,4 +295,17 @@ def define_term(rs: Ruleset, term: str,
         close = suggestions(rs.glossary, term, english)
     raise NotFound(f"no glossary entry {term!r} in {release_name(rs)}"
                    + (f"; closest: {', '.join(close)}" if close else
-                      "; its glossary is empty" if not names else ""))
+                      "; its glossary is empty" if not names else "")
+                   + (f"; {cut}" if cut else ""))
+
+
+def cut_off_note(rs: Ruleset) -> str | None:
+    """``"the glossary of en 2013-02-01 is cut off after 'Attack Multiple Players' (the file
+    ends there): later entries are missing"`` for a release whose file ends inside its
+    glossary (``rs.truncated``), else ``None``."""
+    if not rs.truncated:
+        return None
+    last = rs.glossary[-1].term if rs.glossary else None
+    where = f"after {last!r}" if last else "at its heading"
+    return (f"the glossary of {rs.release.lang} {rs.release.effective_date or rs.release.label} "
+            f"is cut off {where} (the file ends there): later entries are missing")

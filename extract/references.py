@@ -1,6 +1,10 @@
 """Cross-references inside rule text: "See rule 601.2c", "rules 712.1–712.21", "section 7",
 "rule 713〔差し替えカード〕参照", "правило 601.2c", "规则601.2c".
 
+The keywords ("rule", "правило" in every case form, "规则") and the conjunctions of lists
+("and", "или", "和") are language data: every loaded profile's ``[references]``
+(:mod:`mtgcr.extract.profiles`), so a new language's references are found with its profile.
+
 Format knowledge: the official EN files 2003–2026 write "rule 601.2c", "rules 702.1 and 702.2",
 "rule 712.1–712.21" (en dash; some files use a hyphen), "rules 601.2a–i" (a range ending in
 letters only), "Rules 301.5a–f", bare numbers after a preposition ("as specified in 101.4a",
@@ -23,6 +27,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from mtgcr.extract import profiles
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Reference", "ChapterReference", "find_references", "find_chapter_references",
@@ -31,27 +36,52 @@ __all__ = ["Reference", "ChapterReference", "find_references", "find_chapter_ref
 #: A rule number as written in running text (no trailing sentence dot).
 NUMBER_RE = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
 _DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u301c\uff5e~"
-_KEYWORD = r"(?:rules?|Rules?|[Ss]ections?|правил[оауеам]*|规则|條|ルール|CR|{})".format(
-    # Russian: every case form of "правило", "пункт", "раздел", "статья" (pymorphy3 lexemes;
-    # tests/test_ru.py checks that each form is caught, e.g. "правилами", "статей").
-    r"[Пп]равил[а-яё]{0,3}|[Пп]ункт[а-яё]{0,3}|[Рр]аздел[а-яё]{0,3}|[Сс]тат[ьеи][а-яё]{0,3}")
+#: Keywords of no language: the MTG Wiki's "CR:805.8" / "CR 503.2".
+_WIKI_KEYWORDS = ("CR",)
 #: A section title in quotes after a number: ``702.109, “Dash,”`` (EN lists of rules).
 _QTITLE = r",\s*[“\"](?P<qtitle>[^”\"\n]{1,80}?)(?P<qcomma>,?)[.]?[”\"]"
-_REF = re.compile(
-    rf"(?P<kw>{_KEYWORD}(?:\s*:)?)?\s*"
-    rf"(?P<first>{NUMBER_RE})(?![\d])"
-    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
-    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
-    rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»|{_QTITLE})?")
+
+
+def _build_patterns(keywords: list[str],
+                    conjunctions: list[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """The reference pattern, the list-tail pattern and the after-a-quoted-title pattern for
+    these keywords (regular expressions: every profile's ``[references] keywords``, RU
+    "[Пп]равил[а-яё]{0,3}" for every case form of "правило", EN "[Ss]ections?") and list
+    conjunctions ("and", "или", "和")."""
+    keyword = "(?:" + "|".join([*keywords, *_WIKI_KEYWORDS]) + ")"
+    conj = "|".join(re.escape(c) for c in sorted(conjunctions, key=len, reverse=True)) or "(?!)"
+    ref = re.compile(
+        rf"(?P<kw>{keyword}(?:\s*:)?)?\s*"
+        rf"(?P<first>{NUMBER_RE})(?![\d])"
+        rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
+        rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
+        rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»|{_QTITLE})?")
+    tail = re.compile(
+        rf"\s*(?:,\s*(?:{conj})?|、|{conj})\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
+        rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
+        rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
+        rf"(?:\s*〔(?P<title>[^〕]*)〕|{_QTITLE})?")
+    # After a quoted title that ends in a comma (``“Dash,”``) the list goes on with a space.
+    after_title = re.compile(rf"\s+(?:(?:{conj})\s+)?(?P<n>{NUMBER_RE})(?!\d)(?:{_QTITLE})?")
+    return ref, tail, after_title
+
+
+_PATTERNS: dict[int, tuple[re.Pattern, re.Pattern, re.Pattern]] = {}
+
+
+def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """The patterns of the language profiles in use (rebuilt when a profile is loaded)."""
+    version = profiles.registry_version()
+    got = _PATTERNS.get(version)
+    if got is None:
+        _PATTERNS.clear()
+        got = _PATTERNS[version] = _build_patterns(profiles.reference_keywords(),
+                                                   profiles.list_conjunctions())
+    return got
+
+
 #: A JA reference may omit the keyword when 〔title〕 or 参照 follows ("700.13. 参照").
 _JA_TAIL = re.compile(r"\.?\s*(?:〔|参照)")
-_LIST_TAIL = re.compile(
-    rf"\s*(?:,\s*(?:and|or|и|или)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
-    rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
-    rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
-    rf"(?:\s*〔(?P<title>[^〕]*)〕|{_QTITLE})?")
-#: After a quoted title that ends in a comma (``“Dash,”``) the list goes on with a space.
-_AFTER_TITLE = re.compile(rf"\s+(?:(?:and|or)\s+)?(?P<n>{NUMBER_RE})(?!\d)(?:{_QTITLE})?")
 #: A dotted rule number needs no keyword ("as specified in 101.4a", "(see 601.3d)").
 _DOTTED = re.compile(r"\d{3}\.\d")
 #: A chapter reference: "section 8, “Multiplayer Rules”" (EN: the nine chapters are called
@@ -148,10 +178,11 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         References in text order. Numbers that do not parse as rule numbers are skipped.
     """
     norm = _normalise(text)
+    ref_re, tail_re, after_re = _patterns()
     refs: list[Reference] = []
     pos = 0
     while True:
-        m = _REF.search(norm, pos)
+        m = ref_re.search(norm, pos)
         if not m:
             break
         pos = m.end()
@@ -181,9 +212,9 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         # "rules 702.1, 702.2, and 702.3"; "rules 702.109, “Dash,” 702.152, “Blitz,” and …"
         comma_title = bool(m.group("qcomma"))
         while True:
-            t = _LIST_TAIL.match(norm, pos)
+            t = tail_re.match(norm, pos)
             if not t and comma_title:
-                t = _AFTER_TITLE.match(norm, pos)
+                t = after_re.match(norm, pos)
             if not t:
                 break
             n = RuleNumber.try_parse(t.group("n"))

@@ -16,10 +16,11 @@ from mtgcr.extract.formats import cr_markdown, mtgru, term_list
 from mtgcr.extract.formats.cr_shape import refusal
 from mtgcr.extract.formats.cr_text import CRFormatError, detect_profile, parse_cr_text
 from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
+from mtgcr.extract.profiles import ENV, PROFILES, likely_language
 from mtgcr.extract.wiki.kinds import JA_CR_PARSER, WIKI_PARSERS
 
 __all__ = ["PARSERS", "parse_document", "parse_document_or_fragment", "UnknownKindError",
-           "CRFormatError"]
+           "CRFormatError", "unknown_language_message"]
 
 
 def _parse_cr(doc: Document) -> ParseResult:
@@ -42,6 +43,44 @@ PARSERS: list[DocumentParser] = [
 ]
 
 _HTML = re.compile(r"^\s*(?:<!doctype html|<html|<head|<body)", re.I)
+#: A numbered rule line of the CR text format in any language ("702.10a Text", "100.1. Text").
+_RULE_LINE = re.compile(r"^\s*[1-9]\d{2}\.\d{1,3}[a-z]{0,2}\.?[ \t\u3000]+\S")
+#: A section heading line in any language ("702. Keyword Abilities").
+_SECTION_LINE = re.compile(r"^\s*[1-9]\d{2}\.[ \t\u3000]+[^\d\s]")
+#: Rule lines that, with a section heading, make a file CR-shaped.
+_CR_SHAPED = 3
+
+
+def unknown_language_message(doc: Document) -> str | None:
+    """For a CR-shaped text (a section heading and numbered rule lines) that no language
+    profile fits: one line
+    naming the file, the likely language (by script, and for Latin script by frequent words:
+    :func:`mtgcr.extract.profiles.likely_language`) and how to add a profile. ``None`` for a
+    text that is not CR-shaped, is HTML, or is likely in a language that has a profile (then
+    what its title or date lacks is the problem, said by the caller)."""
+    if _HTML.match(doc.text[:2000]):
+        return None
+    rules, sections = 0, 0
+    for line in doc.lines:
+        if _RULE_LINE.match(line):
+            rules += 1
+        elif _SECTION_LINE.match(line):
+            sections += 1
+        if rules >= _CR_SHAPED and sections:
+            break
+    else:
+        return None
+    guess = likely_language(doc.text)
+    if guess.code in PROFILES:
+        return None
+    if guess.code is None and any(p.script == guess.script for p in PROFILES.values()):
+        return None  # "a Cyrillic-script language" with a Cyrillic profile: its title or date is the problem
+    code = guess.code or "xx"
+    return (f"{doc.source}: looks like a Comprehensive Rules text in {guess.name} "
+            f"({guess.script} script), a language with no profile (profiles: "
+            f"{', '.join(PROFILES)}); to read it, write {code}.toml (start from a copy of "
+            f"{PROFILES['en'].source}, see README 'Adding a language') in a folder and pass "
+            f"--profiles DIR or set ${ENV}")
 
 
 def parse_document(doc: Document) -> ParseResult:
@@ -61,6 +100,9 @@ def parse_document(doc: Document) -> ParseResult:
         if parser.sniff(doc):
             return parser.parse(doc)
     first = next((l.strip() for l in doc.lines if l.strip()), "")[:60]
+    unknown = unknown_language_message(doc)
+    if unknown:
+        raise UnknownKindError(unknown)
     if _HTML.match(doc.text[:2000]):
         raise UnknownKindError(f"{doc.source}: an HTML page of no supported kind, not a CR text "
                                f"(save the rules as text, or ingest an MTG Wiki page)")

@@ -5,8 +5,6 @@ report file. (Opening the store so the alignment cache can be written is the lib
 open the store themselves.)"""
 from __future__ import annotations
 
-import os
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
@@ -14,6 +12,7 @@ from typing import Callable, Iterator
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.decisions import Decision, DecisionError, decisions_path, load_decisions
 
+from mtgcr.reports import outfile
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import err_console
 
@@ -71,42 +70,28 @@ def progress_callback(ctx) -> Callable[[int, int], None]:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder and a
-    rename, so that ``path`` is never left half written (an interrupted build)."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    """Write ``text`` (UTF-8) to the regular file ``path`` atomically (temporary file in the
+    same folder, then a rename), so that ``path`` is never left half written (an interrupted
+    build); see :func:`mtgcr.reports.outfile.write_atomic`.
+
+    Raises:
+        mtgcr.reports.outfile.OutRefused: ``path`` is a directory, link, device, FIFO or socket.
+        OSError: the write failed; ``path`` is unchanged.
+    """
+    outfile.write_atomic(path, text)
 
 
 def write_report(out: str, text: str, ctx) -> None:
-    """Write a report to the file ``out`` for ``diff --out``: missing folders are created
-    (and the command says so on stderr, unless --silent); ``wrote FILE`` follows.
+    """Write a report to ``--out OUT`` for ``diff``: ``-`` is standard output; a file is
+    written atomically and only if it is a regular file or missing (missing folders are
+    created, and the command says so on stderr unless --silent); ``wrote FILE`` follows.
 
     Raises:
-        UserError: ``out`` is an existing folder, a parent is a file, or the file cannot be
-            written (permissions, full disk): one line naming the path.
+        UserError: ``out`` is a directory, a symbolic link, a device, a FIFO or a socket, a
+            parent is a file, or the file cannot be written (permissions, full disk): one line
+            naming the path; the file is then unchanged.
     """
-    path = Path(out)
-    if path.is_dir():
-        raise UserError(f"--out {out} is a folder; give a file name, such as "
-                        f"{path / 'report.md'}")
-    created = []
-    parent = path.parent
-    while not parent.exists():
-        created.append(parent)
-        parent = parent.parent
-    if not parent.is_dir():
-        raise UserError(f"--out {out}: {parent} is a file, not a folder")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, text)
+        outfile.write_out(out, text, silent=ctx.silent)
     except OSError as exc:
         raise UserError(f"--out {out}: cannot write ({exc.strerror or exc})") from None
-    if not ctx.silent:
-        if created:
-            print(f"created folder {path.parent}", file=sys.stderr)
-        print(f"wrote {out}", file=sys.stderr)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
+from mtgcr.corpus.document import DEFAULT_MAX_BYTES
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError, default_store_path
 from mtgcr.crossref.decisions import Decision, decisions_path, load_decisions
 from mtgcr.extract.lookup import Definition, Located, NotFound, define_term, locate
@@ -210,7 +211,8 @@ class Corpus:
     # -- ingest ----------------------------------------------------------------------------
     def ingest(self, *paths: str | Path, replace: bool = False,
                on_file: Callable[[Path, int, int], None] | None = None,
-               origin: str | None = None) -> IngestRun:
+               origin: str | None = None,
+               max_bytes: int | None = DEFAULT_MAX_BYTES) -> IngestRun:
         """Ingest CR files, translations and wiki pages (files or folders, recursively).
 
         Files already stored (same bytes) are skipped; a file that fails leaves nothing
@@ -227,10 +229,12 @@ class Corpus:
                 default: from their folder names). Every whole CR text is stored as a copy
                 of its release; the canonical copy is chosen by
                 :func:`mtgcr.corpus.copies.precedence` (the results' notes say which).
+            max_bytes: a file larger than this (bytes) fails with a message saying so
+                (``None``: no limit; default 64 MiB, ``--max-size``).
 
         Returns:
             :class:`mtgcr.extract.ingest_run.IngestRun` (``results``, ``count(status)``,
-            ``failed``, ``as_copies``, ``reread``, ``to_frame()``).
+            ``failed``, ``as_copies``, ``reread``, ``scan.unreadable``, ``to_frame()``).
 
         Raises:
             StoreError: the store cannot be created or is not an mtgcr store.
@@ -254,7 +258,8 @@ class Corpus:
             raise BadArgument(f"origin {origin!r}: not a copy origin; choose from "
                               f"{', '.join(o.value for o in CopyOrigin)}") from None
         with self.store(readonly=False) as store:
-            return run_ingest(store, paths, replace=replace, on_file=on_file, origin=how)
+            return run_ingest(store, paths, replace=replace, on_file=on_file, origin=how,
+                              max_bytes=max_bytes)
 
     # -- releases --------------------------------------------------------------------------
     def release_infos(self, lang: str | None = None) -> list[ReleaseInfo]:
@@ -505,10 +510,14 @@ class Corpus:
     def define(self, term: str, release: str | None = None, lang: str = "en") -> Definition:
         """A glossary entry by headword or alias (case-insensitive); in a translation also by
         reading, English original, or an EN headword through the EN glossary of the same
-        release (see :func:`mtgcr.extract.lookup.define_term`).
+        release (see :func:`mtgcr.extract.lookup.define_term`). In a translation with no
+        ``release`` given, when the term is not in the newest release and that release has
+        no EN release stored, the newest release that has one is searched
+        (:func:`mtgcr.crossref.translation.langpair.paired_default`); ``fallback`` says so.
 
         Returns:
-            :class:`mtgcr.extract.lookup.Definition` (``entry``, ``how``, ``via``).
+            :class:`mtgcr.extract.lookup.Definition` (``entry``, ``how``, ``via``,
+            ``fallback``, ``cut_off``).
 
         Raises:
             NotFound: an empty term, or no such entry (the closest names given).
@@ -527,15 +536,36 @@ class Corpus:
         """
         if not term.strip():
             raise NotFound("define: an empty TERM; give a glossary headword (like Kicker)")
-        english = None
+        from dataclasses import replace
+
+        from mtgcr.crossref.translation.pairing import english_ruleset
+
+        def english_of(rs: Ruleset):
+            if rs.release.lang == "en":
+                return None
+            en = english_ruleset(store, rs)
+            return en.glossary if en is not None else None
+
         with self.store() as store:
-            info = store.resolve(release, lang)
-            rs = load_release(store, info)
-            if rs.release.lang != "en":
-                from mtgcr.crossref.translation.pairing import english_ruleset
-                en = english_ruleset(store, rs)
-                english = en.glossary if en is not None else None
-        return define_term(rs, term, english)
+            rs = load_release(store, store.resolve(release, lang))
+            english = english_of(rs)
+            try:
+                return define_term(rs, term, english)
+            except NotFound:
+                if english is not None or release is not None or rs.release.lang == "en":
+                    raise
+                # The newest translation has no EN release to look an English headword up
+                # through: search the newest that has one, as ``show --pair`` does.
+                from mtgcr.crossref.translation.langpair import paired_default
+                info, note = paired_default(store, rs.release.lang)
+                if info.label == rs.release.label:
+                    raise
+                other = load_release(store, info)
+                try:
+                    found = define_term(other, term, english_of(other))
+                except NotFound as exc:
+                    raise NotFound(f"{exc} ({note})") from None
+                return replace(found, fallback=note)
 
     # -- alignment -------------------------------------------------------------------------
     def diff(self, old: str, new: str, lang: str = "en", section: int | str | None = None,
@@ -742,15 +772,17 @@ class Corpus:
         with self.store() as store:
             return pair_release(store, lang, release, sec, against)
 
-    def read_wiki_pages(self, *paths: str | Path) -> WikiPages:
+    def read_wiki_pages(self, *paths: str | Path,
+                        max_bytes: int | None = DEFAULT_MAX_BYTES) -> WikiPages:
         """Read files and folders as MTG Wiki pages, for :meth:`cite_check` (the files that
-        cannot be read or are not wiki pages are listed in ``problems``).
+        cannot be read — folder entries too — or are larger than ``max_bytes`` bytes
+        (``None``: no limit), or are not wiki pages, are listed in ``problems``).
 
         Returns:
             :class:`mtgcr.crossref.cite_store.WikiPages`.
         """
         from mtgcr.crossref.cite_store import read_wiki_pages
-        return read_wiki_pages(paths)
+        return read_wiki_pages(paths, max_bytes)
 
     def cite_check(self, *pages: str | Path | WikiPages, as_of: str | None = None,
                    quotes: bool = True) -> CiteCheck:
@@ -912,7 +944,8 @@ class Corpus:
     def build(self, *sources: str | Path, out: str | Path, langs: Sequence[str] | None = None,
               formats: Sequence[str] | None = None,
               on_file: Callable[[Path, int, int], None] | None = None,
-              on_report: Callable[[str], None] | None = None) -> Built:
+              on_report: Callable[[str], None] | None = None,
+              max_bytes: int | None = DEFAULT_MAX_BYTES) -> Built:
         """Ingest ``sources``, align every pair of consecutive complete releases per language
         and write one change report per pair (each format) and ``index.html``, ``index.md``,
         ``index.json`` into ``out`` (see :mod:`mtgcr.reports.build_site`).
@@ -924,9 +957,11 @@ class Corpus:
             formats: report formats (default ``md, html, csv, json``).
             on_file: ingest progress (see :meth:`ingest`).
             on_report: called with a short message per report written.
+            max_bytes: a source file larger than this (bytes) fails (see :meth:`ingest`).
 
         Returns:
-            :class:`Built` (``run.failed``: the files that failed to ingest; ``index``).
+            :class:`Built` (``run.failed``: the files that failed to ingest;
+            ``run.scan.unreadable``: the folders or entries that could not be read; ``index``).
 
         Raises:
             BadArgument: an unknown format; ``out`` is a file or under one; no files in the
@@ -962,11 +997,13 @@ class Corpus:
                               f"(created if missing)")
         if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
             raise BadArgument(f"--out {out}: a parent of it is a file, not a folder")
-        files = scan_paths(sources).files
+        scan = scan_paths(sources)
+        files = scan.files
         if not files:
-            raise BadArgument(f"no files found in {' '.join(map(str, sources))}")
+            raise BadArgument(f"no files found in {' '.join(map(str, sources))}"
+                              + "".join(f"; {line}" for line in scan.unreadable_errors()))
         with self.store(readonly=False) as store:
-            run = run_ingest(store, files, on_file=on_file)
+            run = run_ingest(store, files, on_file=on_file, max_bytes=max_bytes, scan=scan)
             if run.stop is Stop.INTERRUPTED:
                 raise KeyboardInterrupt
             if run.stop is Stop.STORE:

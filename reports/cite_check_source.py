@@ -12,6 +12,7 @@ from mtgcr.crossref.source_check import CheckedCitation, Verdict, run_controls
 from mtgcr.extract.source_tree import TreeScan
 
 from mtgcr.reports.alignctx import open_store
+from mtgcr.reports.args import max_bytes
 from mtgcr.reports.engine_cite import display_path, open_checker, progress_bar, read_sources, warn, where
 from mtgcr.reports.output import console, print_json, table
 
@@ -43,7 +44,7 @@ def run_source(args, ctx) -> int:
         checker, how = open_checker(store, ctx, args, args.release, pin=args.pin)
         results: list[CheckedCitation] = []
         files = 0
-        sources = read_sources(args.paths, scan, failures)
+        sources = read_sources(args.paths, scan, failures, max_bytes(args))
         with progress_bar(ctx, 0, "cite-check") as bar:
             task = bar.add_task("files", total=None)
             for src in sources:

@@ -2,7 +2,8 @@
 
 Each command lives in :mod:`mtgcr.reports.commands` as a module with ``register(subparsers)``; the
 command function receives the parsed arguments and a :class:`Context` and returns an exit
-status. Errors the user can fix reach them as one line on stderr (exit status 2): a
+status. ``--profiles DIR`` (or ``$MTGCR_PROFILES``) loads language profiles before the
+command runs. Errors the user can fix reach them as one line on stderr (exit status 2): a
 :class:`UserError`, the library's one-line errors (:mod:`mtgcr.reports.api`: nothing found,
 a bad argument, a bad decisions file), a store problem, a file that cannot be read or written (``cannot write
 PATH: reason``); set ``MTGCR_DEBUG=1`` to see a traceback for an internal error. The global
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 
 from mtgcr.corpus.document import DocumentError
 from mtgcr.corpus.store import Store, StoreError, default_store_path
+from mtgcr.extract.profiles import ProfileError, load_folder, load_from_env
 
 __all__ = ["main", "Context", "UserError"]
 
@@ -69,12 +71,20 @@ def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
                    help=f"the store file (default: $MTGCR_STORE or {default_store_path()})")
     p.add_argument("--silent", action="store_true", default=argparse.SUPPRESS if suppress else False,
                    help="no progress bars or notes")
+    p.add_argument("--out", metavar="FILE", default=d, dest="global_out",
+                   help="write what the command prints to FILE instead of standard output, "
+                        "atomically; only a regular file is replaced (never a folder, link, "
+                        "device or pipe); - is standard output")
+    p.add_argument("--profiles", metavar="DIR", default=d,
+                   help="a folder of language profiles (<lang>.toml) to use besides the shipped "
+                        "en, ja, zh, ru (default: $MTGCR_PROFILES); see README 'Adding a language'")
 
 
 class _CommandParser(argparse.ArgumentParser):
     """The parser of one command: the global options are accepted after its name too."""
 
     def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("conflict_handler", "resolve")  # a command's own --out wins
         super().__init__(*args, **kwargs)
         _global_options(self, suppress=True)
 
@@ -125,6 +135,42 @@ def os_error_message(exc: OSError) -> str:
     return f"cannot {verb} {name}: {reason}"
 
 
+def _load_profiles(folder: str | None) -> None:
+    """Load the user's language profiles: ``--profiles DIR`` if given, else
+    ``$MTGCR_PROFILES`` if set (:mod:`mtgcr.extract.profiles`).
+
+    Raises:
+        ProfileError: the folder or a profile in it cannot be used (one line naming the file).
+    """
+    if folder is not None:
+        load_folder(folder)
+    else:
+        load_from_env()
+
+
+def _run(args, ctx) -> int:
+    """Run the command; with the global ``--out FILE`` (``args.global_out``; a command with an
+    ``--out`` of its own — ``diff``, ``build``, ``site``, ``fixtures``, ``glossary export``
+    — takes that option after its name),
+    what it prints to stdout is written to FILE afterwards, atomically
+    (:func:`mtgcr.reports.outfile.write_out`); FILE is checked before the work. Nothing is
+    written when the command fails."""
+    out = getattr(args, "global_out", None)
+    if not out or out == "-":
+        return int(args.func(args, ctx) or 0)
+    import contextlib
+    import io
+
+    from mtgcr.reports.outfile import check_out_path, write_out
+    check_out_path(out)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        status = int(args.func(args, ctx) or 0)
+    if status in (0, 1):  # 1: done, with a file that failed (ingest, build, cite-check)
+        write_out(out, buf.getvalue(), silent=ctx.silent)
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mtgcr`` console script; returns the exit status."""
     _safe_streams()
@@ -141,7 +187,12 @@ def main(argv: list[str] | None = None) -> int:
     from mtgcr.extract.lookup import NotFound
     from mtgcr.reports.api import BadArgument
     try:
-        return int(args.func(args, ctx) or 0)
+        _load_profiles(args.profiles)
+    except ProfileError as exc:
+        print(f"mtgcr: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return _run(args, ctx)
     except (UserError, StoreError, DocumentError, NotFound, BadArgument, DecisionError) as exc:
         print(f"mtgcr: {exc}", file=sys.stderr)
         return 2

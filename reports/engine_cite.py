@@ -60,9 +60,11 @@ def is_source_run(paths: list[str]) -> bool:
     return False
 
 
-def read_sources(paths: list[str], scan: TreeScan, failures: list[str]) -> Iterator[SourceText]:
+def read_sources(paths: list[str], scan: TreeScan, failures: list[str],
+                 max_bytes: int | None = None) -> Iterator[SourceText]:
     """Each source file of ``paths`` with its citations, one at a time (memory stays that of
-    one file). A file that cannot be read adds a one-line message to ``failures``.
+    one file). A file that cannot be read, or is larger than ``max_bytes`` bytes
+    (``--max-size``; ``None``: no limit), adds a one-line message to ``failures``.
 
     Raises:
         UserError: a path does not exist.
@@ -73,6 +75,11 @@ def read_sources(paths: list[str], scan: TreeScan, failures: list[str]) -> Itera
         raise UserError(str(exc)) from None
     for f in files:
         try:
+            size = f.path.stat().st_size
+            if max_bytes is not None and size > max_bytes:
+                failures.append(f"{f.path}: too large ({size / 2**20:.1f} MiB; the limit is "
+                                f"{max_bytes / 2**20:g} MiB); raise it with --max-size MB")
+                continue
             raw = f.path.read_bytes()
         except OSError as exc:
             failures.append(f"{f.path}: cannot read: {exc.strerror or exc}")

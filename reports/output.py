@@ -6,7 +6,8 @@ import sys
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
+
+from mtgcr.reports.textable import FitTable
 
 __all__ = ["print_json", "console", "err_console", "table", "release_json"]
 
@@ -16,18 +17,18 @@ err_console = Console(stderr=True, highlight=False)
 
 
 def print_json(data: Any) -> None:
-    """Write ``data`` as UTF-8 JSON (2-space indent, non-ASCII kept) to stdout."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+    """Write ``data`` as UTF-8 JSON (2-space indent, non-ASCII kept) to stdout, in chunks
+    (a large result is not first built as one string)."""
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2, default=str)
+    sys.stdout.write("\n")
 
 
-def table(title: str | None, columns: list[str], rows: list[list[Any]]) -> Table:
-    """A rich table with these columns and rows (cells turned into strings)."""
-    t = Table(title=title, show_lines=False)
-    for c in columns:
-        t.add_column(c, overflow="fold")
-    for r in rows:
-        t.add_row(*["" if v is None else str(v) for v in r])
-    return t
+def table(title: str | None, columns: list[str], rows: list[list[Any]]) -> FitTable:
+    """A table with these columns and rows (cells turned into strings) that fits the width
+    it is printed at, 80 columns included, without splitting a date, label, rule number or
+    header word (:class:`mtgcr.reports.textable.FitTable`: boxed, then borderless, then one
+    record per row)."""
+    return FitTable(title, columns, rows)
 
 
 def release_json(rel) -> dict[str, Any]:

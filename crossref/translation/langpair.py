@@ -118,7 +118,7 @@ class Evidence:
 
 def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
              examples: int | None = 0, numeral_words: Iterable[tuple[str, str]] = (),
-             non_numerals: re.Pattern | None = None) -> Evidence:
+             non_numerals: re.Pattern | None = None, latin_words: bool = True) -> Evidence:
     """Extract :class:`Evidence` from a rule's text.
 
     Args:
@@ -132,6 +132,10 @@ def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
             those found in the text are kept in :attr:`Evidence.number_words`.
         non_numerals: the translation's terms whose digits are no numerals (profile data, JA
             ``第2面`` "back face"); dropped before numerals are read.
+        latin_words: keep the translation's Latin-script words as evidence (card names and
+            terms left in English, in a text of another script); ``False`` for a translation
+            written in the Latin script itself (its profile's ``[detect] script``), where
+            every word is Latin and none is evidence.
     """
     if note_re is not None:
         text = note_re.sub(" ", text)
@@ -160,7 +164,7 @@ def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
         nwords = frozenset(_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS)
         return Evidence(refs, numerals, symbols, (), nwords, " " + " ".join(words) + " ", examples)
     latin = tuple(w for w in (m.group(0).casefold().rstrip(".") for m in _LATIN.finditer(rest))
-                  if w not in _KEYWORDS)
+                  if w not in _KEYWORDS) if latin_words else ()
     nwords = frozenset(d for w, d in numeral_words if w in rest)
     return Evidence(refs, numerals, symbols, latin, nwords, "", examples)
 
@@ -480,7 +484,8 @@ class _EvidenceCache:
                 n_ex = len(rule.examples) if rs.complete or rule.examples else None
                 ev = evidence(rule.text_with_examples(), False, prof.note_re if prof else None,
                               n_ex, prof.numeral_words if prof else (),
-                              getattr(prof, "non_numeral_re", None))
+                              getattr(prof, "non_numeral_re", None),
+                              latin_words=prof is None or prof.script != "Latin")
             self._cache[key] = ev
         return ev
 

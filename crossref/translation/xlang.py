@@ -46,6 +46,7 @@ from mtgcr.crossref.model import Alignment, Change, RuleKind, SectionChange, rel
 from mtgcr.crossref.options import AlignOptions
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers, title_key
 from mtgcr.crossref.worddiff import text_similarity
+from mtgcr.extract.profiles import Tokenizer, profile_for
 
 __all__ = ["PIVOT", "strip_wiki_markup", "compared_texts", "original_release", "translated_history", "TranslatedHistory", "Projection", "Disagreement", "CrossAlignment", "project_alignment",
            "compare_alignments", "restrict_to_quoted", "translation_alignment"]
@@ -486,7 +487,9 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
     if ea is None or eb is None:
         old, new, al = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
         missing = " and ".join(x.label for x, e in ((a, ea), (b, eb)) if e is None)
-        how = " (keys and similarities on SudachiPy words)" if lang == "ja" else ""
+        prof = profile_for(lang)
+        how = (" (keys and similarities on SudachiPy words)"
+               if prof is not None and prof.tokenizer is Tokenizer.SUDACHI else "")
         return CrossAlignment(old, new, restrict_to_quoted(al, not old.complete, not new.complete),
                               "direct",
                               f"aligned directly on the {lang} releases{how}: no complete "

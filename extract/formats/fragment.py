@@ -22,7 +22,7 @@ from mtgcr.corpus.document import Document
 
 from mtgcr.extract.kinds import ParseResult
 from mtgcr.extract.model import Chapter, Example, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
-from mtgcr.extract.profiles import PROFILES
+from mtgcr.extract.profiles import PROFILES, guess_language
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -37,19 +37,11 @@ _HTML = re.compile(r"<\s*(?:html|body|p|div|br|table)\b", re.I)
 
 
 def fragment_lang(text: str) -> str:
-    """The language of a fragment by its letters: kana → ``"ja"``, other Han → ``"zh"``,
-    Cyrillic → ``"ru"``, else ``"en"`` (the languages of :data:`mtgcr.extract.profiles.PROFILES`)."""
-    kana = len(re.findall(r"[\u3040-\u30ff]", text))
-    han = len(re.findall(r"[\u4e00-\u9fff]", text))
-    cyr = len(re.findall(r"[\u0400-\u04ff]", text))
-    latin = len(re.findall(r"[A-Za-z]", text))
-    if kana:
-        return "ja"
-    if han > latin / 4 and han:
-        return "zh"
-    if cyr > latin:
-        return "ru"
-    return "en"
+    """The language of a fragment by its letters and words, among the language profiles in
+    use (:func:`mtgcr.extract.profiles.guess_language`: kana → ``"ja"``, other Han →
+    ``"zh"``, Cyrillic → ``"ru"``, Latin → ``"en"`` or a loaded profile of a Latin-script
+    language whose frequent words the text has more of); ``"en"`` when no profile fits."""
+    return guess_language(text) or "en"
 
 
 def _content(doc: Document) -> list[tuple[str, int]]:

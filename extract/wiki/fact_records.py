@@ -16,7 +16,7 @@ from mtgcr.extract.citations import Citation
 from mtgcr.extract.terms import CardMention, TermPair
 
 __all__ = ["QuoteSummary", "WikiPageFact", "CitationFact", "FactPlace", "PairFact", "CardFact",
-           "QuoteParagraphFact", "WikiRevisionFact", "fact_from_json"]
+           "QuoteParagraphFact", "WikiRevisionFact", "WikiLineFact", "fact_from_json"]
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,10 @@ class CitationFact:
         page_title, page_title_en: the page's title and English subject.
         in_quote: it is inside a quote block (it belongs to the quoted rule text).
         line_text: the line the offsets count in (its wikitext for wikitext pages and diff
-            columns, its visible text for rendered text and HTML).
+            columns, its visible text for rendered text and HTML), in memory only: it is not
+            stored with the citation (a line holding thousands of citations would be stored
+            thousands of times) but once, as a :class:`WikiLineFact`; ``None`` when read
+            back from the store (a fact of an older mtgcr may still carry it).
         quote_label, quote_revision: the release the enclosing quote quotes, else ``None``.
         source_line: for a diff column, the line of the diff view file the revision's line
             was read from; else ``None``.
@@ -121,11 +124,12 @@ class CitationFact:
         return self.source_line or self.citation.line
 
     def as_json(self) -> dict[str, Any]:
-        """The stored form: :meth:`Citation.as_json` plus the other attributes."""
+        """The stored form: :meth:`Citation.as_json` plus the other attributes but
+        :attr:`line_text` (see :class:`WikiLineFact`)."""
         return {**self.citation.as_json(), "page": self.page, "column": self.column,
                 "column_label": self.column_label, "page_title": self.page_title,
                 "page_title_en": self.page_title_en, "in_quote": self.in_quote,
-                "line_text": self.line_text, "quote_label": self.quote_label,
+                "quote_label": self.quote_label,
                 "quote_revision": self.quote_revision, "source_line": self.source_line}
 
     @classmethod
@@ -136,6 +140,35 @@ class CitationFact:
                    d.get("page_title"), d.get("page_title_en"), bool(d.get("in_quote")),
                    d.get("line_text"), d.get("quote_label"), d.get("quote_revision"),
                    d.get("source_line"))
+
+
+@dataclass(frozen=True)
+class WikiLineFact:
+    """A page line that holds citations, as their offsets count in it: fact kind
+    ``"wiki-line"``, one per line however many citations it has (their spans index it).
+
+    Attributes:
+        page, column: the page (and diff column) it is on.
+        line: the 1-based line of the page (of the revision, for a diff column).
+        text: its wikitext (wikitext pages, diff columns) or visible text (rendered text, HTML).
+    """
+
+    KIND: ClassVar[str] = "wiki-line"
+
+    page: str
+    column: str | None
+    line: int
+    text: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The stored form."""
+        return {"page": self.page, "column": self.column, "line": self.line, "text": self.text}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> WikiLineFact:
+        """The fact :meth:`as_json` gave. Raises ``KeyError`` without ``page``, ``line`` or
+        ``text``."""
+        return cls(d["page"], d.get("column"), int(d["line"]), d["text"])
 
 
 @dataclass(frozen=True)
@@ -268,7 +301,7 @@ class WikiRevisionFact:
 
 def fact_from_json(kind: str, d: dict[str, Any]) -> Any:
     """The record of a stored fact of kind ``kind``: :class:`WikiPageFact`,
-    :class:`CitationFact`, :class:`PairFact` (``term-pair`` with a Japanese side,
+    :class:`CitationFact`, :class:`WikiLineFact`, :class:`PairFact` (``term-pair`` with a Japanese side,
     ``card-pair``), :class:`CardFact`, :class:`QuoteParagraphFact`, :class:`WikiRevisionFact`,
     :class:`mtgcr.extract.formats.term_list.ProvisionalTermFact` (a ``term-pair`` of a term
     list) or :class:`mtgcr.extract.formats.mtgru.NavigationFact` (``mtgru-navigation``).
@@ -288,6 +321,8 @@ def fact_from_json(kind: str, d: dict[str, Any]) -> Any:
         return WikiPageFact.from_json(d)
     if kind == CitationFact.KIND:
         return CitationFact.from_json(d)
+    if kind == WikiLineFact.KIND:
+        return WikiLineFact.from_json(d)
     if kind in ("term-pair", "card-pair") and "ja" in d:
         return PairFact.from_json(kind, d)
     if kind == CardFact.KIND:

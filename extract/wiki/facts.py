@@ -13,10 +13,15 @@ record of :mod:`mtgcr.extract.wiki.fact_records`, and
 * ``"citation"``: :class:`~mtgcr.extract.wiki.fact_records.CitationFact`, that is
   :meth:`mtgcr.extract.citations.Citation.as_json` plus ``page``, ``column``,
   ``column_label``, ``page_title``, ``page_title_en``, ``in_quote``, ``quote_label`` /
-  ``quote_revision`` (the release the page quotes, ``None`` if none) and ``line_text`` (the
-  line the offsets count in: its wikitext for wikitext pages and diff columns, its visible
-  text for rendered text and HTML); for diff columns also ``source_line``, the line of the
-  diff view file the revision's line was read from (``None`` otherwise);
+  ``quote_revision`` (the release the page quotes, ``None`` if none); for diff columns also
+  ``source_line``, the line of the diff view file the revision's line was read from (set by
+  :mod:`mtgcr.extract.wiki.kinds`). A citation stores its span (``start``, ``end``), never
+  the line it is on: that is one ``"wiki-line"`` fact per line, however many citations it has
+  (a line repeating a number 400,000 times is stored once, not 400,000 times);
+* ``"wiki-line"``: :class:`~mtgcr.extract.wiki.fact_records.WikiLineFact` (``page``,
+  ``column``, ``line``, ``text``) — a line that holds citations, as
+  their offsets count in it (its wikitext for wikitext pages and diff columns, its visible
+  text for rendered text and HTML); read back with :func:`line_texts`;
 * ``"term-pair"`` / ``"card-pair"``: :meth:`mtgcr.extract.terms.TermPair.as_json` plus ``page``,
   ``column``, ``in_quote`` (for rulesets: ``rule``, the rule number it was found in);
 * ``"card"``: :meth:`mtgcr.extract.terms.CardMention.as_json` plus ``page``, ``column`` (and ``rule``);
@@ -33,11 +38,20 @@ from mtgcr.extract.terms import (bracket_card_pairs, card_mentions, glossary_pai
                                  inline_pairs, link_pairs, prose_pairs, rule_title_pairs, title_pair)
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.wiki.fact_records import (CardFact, CitationFact, FactPlace, PairFact,
-                                             QuoteParagraphFact, QuoteSummary, WikiPageFact)
+                                             QuoteParagraphFact, QuoteSummary, WikiLineFact,
+                                             WikiPageFact)
 from mtgcr.extract.wiki.page import WikiPage
 from mtgcr.extract.wiki.quotes import QuoteBlock, find_quotes, quote_ruleset
 
-__all__ = ["page_facts", "ruleset_facts", "page_subject"]
+__all__ = ["page_facts", "ruleset_facts", "page_subject", "line_texts"]
+
+
+def line_texts(facts, column: str | None = None) -> dict[int, str]:
+    """``{line: text}`` of the ``"wiki-line"`` facts (:class:`WikiLineFact`) of one page
+    column (``None``: a page that is not a diff view) among ``facts`` (``(kind, dict)``
+    pairs, as :func:`page_facts` returns them): the lines the citations' offsets count in."""
+    return {d["line"]: d["text"] for k, d in facts
+            if k == WikiLineFact.KIND and d.get("column") == column}
 
 
 def page_subject(page: WikiPage):
@@ -95,7 +109,11 @@ def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None =
         markup = raw is not None
         line_text = raw if raw is not None else pl.text
         src_line = (source_lines or {}).get((page.column, pl.line)) if page.column else None
-        for c in find_citations(line_text, markup=markup, line=pl.line):
+        cites = find_citations(line_text, markup=markup, line=pl.line)
+        if cites:
+            facts.append((WikiLineFact.KIND,
+                          WikiLineFact(page.source, page.column, pl.line, line_text).as_json()))
+        for c in cites:
             fact = CitationFact(c, page.source, page.column, page.column_label, page.title,
                                 subject.en if subject else None, in_quote, line_text,
                                 block.label if block else None,

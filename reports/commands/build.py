@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from mtgcr.reports.alignctx import add_decisions_option, decision_errors, read_decisions
+from mtgcr.reports.args import add_max_size_option, max_bytes
 from mtgcr.reports.build_site import BuildInterrupted
 from mtgcr.reports.output import err_console
 from mtgcr.reports.render import RENDERERS
@@ -23,7 +24,7 @@ def register(sub) -> None:
                     "Alignments are cached in the store, so a second build only renders. "
                     "The index is rewritten after every report: an interrupted build leaves "
                     "an index of the reports written (marked incomplete). "
-                    "Example: mtgcr build ../shared/corpus/en/official --out site")
+                    "Example: mtgcr build ../shared/corpus/en/official --out out/site")
     p.add_argument("sources", nargs="+", metavar="SOURCE")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder (created if missing; not a file)")
     p.add_argument("--lang", action="append", metavar="L",
@@ -31,6 +32,7 @@ def register(sub) -> None:
     p.add_argument("--formats", default=",".join(RENDERERS),
                    help=f"comma-separated report formats (default {','.join(RENDERERS)})")
     add_decisions_option(p)
+    add_max_size_option(p)
     p.set_defaults(func=run)
 
 
@@ -39,7 +41,8 @@ def run(args, ctx) -> int:
     (:meth:`mtgcr.reports.api.Corpus.build`).
 
     Returns:
-        0; 1 when a SOURCE file failed to ingest (the reports are still written); 130 when
+        0; 1 when a SOURCE file failed to ingest or a folder entry could not be read (each
+        is named; the reports are still written); 130 when
         interrupted (the index lists the reports written).
 
     Raises:
@@ -63,7 +66,7 @@ def run(args, ctx) -> int:
         with decision_errors():
             built = ctx.corpus(decisions).build(*args.sources, out=args.out, langs=args.lang,
                                                 formats=formats, on_file=on_file,
-                                                on_report=on_report)
+                                                on_report=on_report, max_bytes=max_bytes(args))
     except BuildInterrupted as exc:
         if err_console.is_terminal:
             err_console.print(" " * 60, end="\r")
@@ -71,9 +74,12 @@ def run(args, ctx) -> int:
               f"reports written; {Path(args.out) / 'index.html'} lists them (run the same "
               f"command again to finish: alignments done so far are cached)", file=sys.stderr)
         return 130
+    for line in built.run.scan.unreadable_errors():
+        print(f"error: {line}", file=sys.stderr)
     for r in built.run.failed:
         print(f"error: {r.error}", file=sys.stderr)
-    index, out, failed = built.index, built.out, len(built.run.failed)
+    index, out = built.index, built.out
+    failed = len(built.run.failed) + len(built.run.scan.unreadable)
     if not ctx.silent:
         if err_console.is_terminal:
             err_console.print(" " * 60, end="\r")

@@ -7,7 +7,7 @@ import sys
 
 from rich.markup import escape
 
-from mtgcr.reports.args import add_format_option
+from mtgcr.reports.args import add_format_option, add_max_size_option, max_bytes
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, print_json, table
 
@@ -64,6 +64,7 @@ def register(sub) -> None:
     p.add_argument("--no-quotes", action="store_true",
                    help="leave out citations inside quoted rule text")
     add_format_option(p, ("text", "json", "jsonl"))
+    add_max_size_option(p)
     p.set_defaults(func=run)
 
 
@@ -90,7 +91,7 @@ def run(args, ctx) -> int:
     if args.release or args.pin:
         raise UserError("--release and --pin are for source trees; wiki pages take --as-of R")
     corpus = ctx.corpus()
-    pages = corpus.read_wiki_pages(*args.paths)
+    pages = corpus.read_wiki_pages(*args.paths, max_bytes=max_bytes(args))
     for problem in pages.problems:
         print(f"{'error' if problem.error else 'note'}: {problem.message}", file=sys.stderr)
     checked = corpus.cite_check(pages, as_of=args.as_of, quotes=not args.no_quotes)

@@ -5,6 +5,7 @@ import sys
 
 from mtgcr.reports.alignctx import add_decisions_option, decision_errors, read_decisions, write_report
 from mtgcr.reports.args import add_format_option, add_lang_option, section_option
+from mtgcr.reports.outfile import STDOUT, check_out_path
 from mtgcr.reports.render import RENDERERS
 
 
@@ -23,7 +24,7 @@ def register(sub) -> None:
                     "italics, dashes, wraps, '?' for a lost quote) are a relation of their "
                     "own, 'typography', counted in the summary and listed with --typography. "
                     "Example: mtgcr diff 2022-11-18 2023-11-17 "
-                    "--section 712 --format html --out 712.html")
+                    "--section 712 --format html --out out/712.html")
     p.add_argument("old", metavar="OLD", help="old release: effective date or label")
     p.add_argument("new", metavar="NEW", help="new release: effective date or label")
     add_lang_option(p)
@@ -38,8 +39,9 @@ def register(sub) -> None:
                         "_italics_, <url> brackets, dashes, wraps); they are always counted "
                         "apart in the summary, never as modified")
     p.add_argument("--out", metavar="FILE",
-                   help="write to FILE instead of stdout (missing folders are created, and "
-                        "the command says so)")
+                   help="write to FILE instead of stdout, atomically (missing folders are "
+                        "created, and the command says so); only a regular file is replaced, "
+                        "never a folder, link, device or pipe; - is stdout")
     add_decisions_option(p)
     p.set_defaults(func=run)
 
@@ -55,6 +57,8 @@ def run(args, ctx) -> int:
         StoreError: no store, or OLD or NEW is not a stored release of that language.
     """
     section = section_option(args.section)
+    if args.out and args.out != STDOUT:
+        check_out_path(args.out)  # refuse a device or folder before the work, not after
     decisions = read_decisions(args, ctx)
     with decision_errors():
         report = ctx.corpus(decisions).diff(args.old, args.new, args.lang, section, args.all,

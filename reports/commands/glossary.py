@@ -100,6 +100,9 @@ def run_export(args, ctx) -> int:
     out = Path(args.out) if args.out else None
     if out is not None and out.exists() and not args.force:
         raise UserError(f"{out} exists; give --force to replace it, or another --out")
+    if out is not None:
+        from mtgcr.reports.outfile import check_out_path
+        check_out_path(out)  # a folder, link, device or pipe is refused before the work
     if out is None and fmt.binary and sys.stdout.isatty():
         raise UserError(f"--format {fmt.name} writes a binary package; give --out FILE{fmt.suffix}")
     t0 = time.perf_counter()
@@ -121,9 +124,8 @@ def run_export(args, ctx) -> int:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     else:
-        tmp = out.with_name(out.name + ".part")
-        tmp.write_bytes(data)
-        tmp.replace(out)  # a failed run leaves no half-written file under the name asked for
+        from mtgcr.reports.outfile import write_atomic
+        write_atomic(out, data)  # a failed run leaves no half-written file under the name asked for
     if not ctx.silent:
         concepts = len(cat.concepts)
         where = str(out) if out else "standard output"

@@ -9,6 +9,7 @@ from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.extract.ingest_run import Stop
 from mtgcr.extract.model import ParseWarning
 
+from mtgcr.reports.args import add_max_size_option, max_bytes
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, err_console, table
 
@@ -40,6 +41,7 @@ def register(sub) -> None:
     p.add_argument("--origin", choices=[o.value for o in CopyOrigin],
                    help="where the files come from (default: from their folder names: "
                         "official, normalized, archive; else unknown)")
+    add_max_size_option(p)
     p.set_defaults(func=run)
 
 
@@ -48,7 +50,8 @@ def run(args, ctx) -> int:
     then print what was stored.
 
     Returns:
-        0; 1 when a file failed or no file was found; 2 when a store error stopped the run;
+        0; 1 when a file failed, a folder or folder entry could not be read (each is
+        named) or no file was found; 2 when a store error stopped the run;
         130 when interrupted (every file that finished stays stored).
 
     Raises:
@@ -69,7 +72,8 @@ def run(args, ctx) -> int:
         bar[0].update(bar[1], completed=done, description=f.name)
     try:
         run = ctx.corpus().ingest(*args.paths, replace=args.replace,
-                                  on_file=None if ctx.silent else on_file, origin=args.origin)
+                                  on_file=None if ctx.silent else on_file, origin=args.origin,
+                                  max_bytes=max_bytes(args))
     finally:
         if bar:
             bar[0].stop()
@@ -81,6 +85,8 @@ def run(args, ctx) -> int:
     failed = [r for r in results if r.status == "failed"]
     for r in failed:
         print(f"error: {r.error}", file=sys.stderr)
+    for line in scan.unreadable_errors():
+        print(f"error: {line}", file=sys.stderr)
     if not files and stop is None:
         print("error: no files found in the given paths"
               + (f" ({scan.skipped_note()})" if scan.skipped else ""), file=sys.stderr)
@@ -95,13 +101,14 @@ def run(args, ctx) -> int:
         print(f"{done} ingested"
               + (f" ({as_copies} as copies, not canonical: mtgcr releases --copies)" if as_copies else "")
               + f", {same} already stored, {len(failed)} failed"
+              + (f", {len(scan.unreadable)} unreadable" if scan.unreadable else "")
               + (f", {run.not_done} not done" if stop else "")
               + (f"; {len(run.reread)} stored texts read again as copies" if run.reread else ""),
               file=sys.stderr)
     if stop:
         print(f"mtgcr: {stop}", file=sys.stderr)
         return status
-    return 1 if failed else 0
+    return 1 if failed or scan.unreadable else 0
 
 
 def _report(args, ctx, results) -> None:

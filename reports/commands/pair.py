@@ -34,7 +34,8 @@ def register(sub) -> None:
                     "fits other EN releases. Text output lists every pair of a partial "
                     "translation (--all: of a complete one too); JSON always does. "
                     "Example: mtgcr pair --lang ja --release 20231117 --section 712")
-    p.add_argument("--lang", required=True, help="the translation's language (ja, zh, ru)")
+    p.add_argument("--lang", required=True, help="the translation's language (ja, zh, ru, or "
+                                                 "any language with a profile: --profiles)")
     p.add_argument("--release", "-r", help="label (20231117) or effective date; default: newest")
     p.add_argument("--section", metavar="N", help="only the rules of this section (712)")
     p.add_argument("--against", metavar="R", nargs="+",

@@ -101,11 +101,11 @@ def run(args, ctx) -> int:
                      r.counts["sections"], r.counts["rules"], r.counts["subrules"],
                      r.counts["examples"], r.counts["glossary"]])
     removed = listing.removed
-    console.print(_table(f"{len(rels)} releases in {ctx.store_path}",
+    console.print(_table(f"{len(rels)} releases",
                          ["release", "label", "origin", "state", "cp", "sect", "rules", "sub",
                           "ex", "gloss"], rows, elide={"origin"}))
-    console.print("release: language and effective date; cp: copies stored (releases --copies); "
-                  "sect/sub/ex/gloss: sections, subrules, examples, glossary entries")
+    console.print("release: language and effective date; cp: copies stored (releases --copies)")
+    console.print("sect/sub/ex/gloss: sections, subrules, examples, glossary entries")
     if removed:
         console.print(f"removed (copies kept; 'mtgcr restore RELEASE'): "
                       f"{', '.join(ReleaseId.parse(k).name for k in removed)}")

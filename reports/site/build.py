@@ -10,8 +10,6 @@ is not rewritten, so after ``mtgcr update`` only the pages that changed are touc
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
@@ -25,6 +23,7 @@ from mtgcr.extract.records import load_release
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
+from mtgcr.reports.outfile import write_atomic
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
 from mtgcr.reports.site.rules import (ReleaseContext, glossary_page, release_index, rules_json,
@@ -104,11 +103,7 @@ class _Writer:
                 return
         except OSError:
             pass
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".site-", suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
+        write_atomic(path, text)  # a regular file only, the umask's permissions, no temporary left
         self.result.written += 1
 
 
