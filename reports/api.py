@@ -862,7 +862,7 @@ class Corpus:
         from mtgcr.reports.search import search
         if limit < 1:
             raise BadArgument("search: --limit must be at least 1")
-        with self.store(readonly=False) as store:
+        with self.aligning_store() as store:  # no store yet: an error, none is created
             return search(store, text, [store.resolve(release, lang)], limit=limit,
                           on_index=on_index)
 
@@ -891,7 +891,7 @@ class Corpus:
         from mtgcr.reports.search import search, wording_spans
         if limit < 1:
             raise BadArgument("search: --limit must be at least 1")
-        with self.store(readonly=False) as store:
+        with self.aligning_store() as store:  # no store yet: an error, none is created
             rels = [r for r in store.releases(lang) if r.complete]
             if not rels:
                 raise NotFound(f"search: no complete {lang} release is stored")
@@ -928,7 +928,7 @@ class Corpus:
         out = Path(out)
         if out.exists() and not out.is_dir():
             raise BadArgument(f"site: --out {out} is a file, not a folder")
-        with self.store(readonly=False) as store:
+        with self.aligning_store() as store:  # no store yet: the usual error, none is created
             sets: dict[str, str] = {}
             if set_names is not None:
                 dates = [r.effective_date for r in store.releases() if r.effective_date]

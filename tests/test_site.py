@@ -184,3 +184,12 @@ def test_search_tokens_find_cjk_words_inside_sentences(tmp_path, capsys):
         assert [h.number for h in hits] == ["100.2"]
         assert [h.text[s:e] for h in hits for s, e in h.spans] == ["トランプル"]
         assert search(store, "デッキ", [rel])[0].number == "100.1"
+
+
+def test_site_and_search_without_a_store_say_so_and_create_none(tmp_path, capsys):
+    store = tmp_path / "none.sqlite"
+    assert main(["--store", str(store), "site", "--out", str(tmp_path / "site")]) == 2
+    assert main(["--store", str(store), "search", "deck"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("no store here yet") == 2 and "Traceback" not in err
+    assert not store.exists() and not (tmp_path / "site").exists()

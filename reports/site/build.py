@@ -212,6 +212,9 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     step = opts.on_step or (lambda msg: None)
     langs = opts.langs or [lang for lang in store.languages()
                            if any(r.complete for r in store.releases(lang))]
+    if not langs:
+        raise StoreError(f"no complete releases in {store.path} to build a site of "
+                         f"(run 'mtgcr ingest' first)")
     w.write("static/site.css", CSS)
     w.write("static/site.js", JS)
     en_state: dict[str, object] = {}
