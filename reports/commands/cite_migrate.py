@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from pathlib import Path
 
@@ -135,12 +134,9 @@ def run(args, ctx) -> int:
 
 def _write(path: Path, text: str) -> None:
     """Replace ``path`` by ``text`` through a temporary file and a rename (never half
-    written), keeping its permissions."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    written), keeping its permissions (:func:`mtgcr.reports.outfile.write_atomic`)."""
+    from mtgcr.reports.outfile import write_atomic
     try:
-        tmp.write_bytes(text.encode("utf-8", errors="surrogateescape"))
-        os.chmod(tmp, path.stat().st_mode & 0o7777)
-        os.replace(tmp, path)
+        write_atomic(path, text.encode("utf-8", errors="surrogateescape"))
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
