@@ -18,9 +18,9 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
+from mtgcr.corpus.atomic import replace_file
 from mtgcr.reports.cli import UserError
 
 __all__ = ["OutRefused", "STDOUT", "check_out_path", "write_atomic", "write_out"]
@@ -114,29 +114,12 @@ def write_atomic(path: str | Path, text: str | bytes) -> list[Path]:
         created.append(parent)
         parent = parent.parent
     p.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = stat.S_IMODE(os.stat(p).st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-    try:
-        data = text.encode("utf-8") if isinstance(text, str) else text
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        check_out_path(p)  # nothing was put there meanwhile (a link, a FIFO)
-        os.replace(tmp, p)
-    except OSError as exc:
-        if exc.filename in (None, tmp):  # name the user's file, not our temporary one
-            exc.filename, exc.filename2 = str(p), None
-        raise
-    finally:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
+    data = text.encode("utf-8") if isinstance(text, str) else text
+
+    def still_a_file() -> None:  # nothing was put there meanwhile (a link, a FIFO)
+        check_out_path(p)
+
+    replace_file(p, data, before_replace=still_a_file)
     return list(reversed(created))
 
 

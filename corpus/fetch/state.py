@@ -14,11 +14,11 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mtgcr.corpus.atomic import replace_file
 from mtgcr.corpus.store import Store
 
 from mtgcr.corpus.fetch.http import FetchResponse
@@ -73,19 +73,7 @@ def save_body(folder: Path, name: str, body: bytes) -> Path:
     """
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / name
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".part-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(body)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    replace_file(target, body)
     return target
 
 
