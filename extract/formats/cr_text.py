@@ -76,6 +76,9 @@ from mtgcr.extract.layout import Layout, LineRole, Slice
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.rulenum import RuleNumber, next_letters
 
+_new = object.__new__
+_set = object.__setattr__
+
 __all__ = ["parse_cr_text", "CRFormatError", "label_from_name"]
 
 _SP = "[ \t\u3000\xa0]"
@@ -185,6 +188,15 @@ def _next(letters: str | None) -> str:
     return nxt if nxt is not None else next_letters(letters)
 
 
+def _may_wrap(m: re.Match, prev: str) -> bool:
+    """False when :meth:`_Parser._wrapped_reference` is sure to be False for the rule match
+    ``m`` below line ``prev``: its text does not go on with ``),;:`` and ``prev`` ends in a
+    character no wrap word ends in (a full stop, mostly). A cheap first look."""
+    end = prev[-1:]
+    return (m.group("text")[:1] in "),;:" or not end or end.isalpha() or end.isspace()
+            or end in "(\"“")
+
+
 def _differs_once(a: RuleNumber, b: RuleNumber) -> bool:
     """True if exactly one of section, rule number and letters differs between ``a`` and ``b``."""
     return ((a.section != b.section) + (a.rule != b.rule) + (a.letters != b.letters)) == 1
@@ -202,6 +214,7 @@ class _Parser:
         #: the printed form of each line (extract/layout.py); lines left unset are printed
         #: text the model does not hold, their role given at the end (:meth:`_finish_layout`)
         self.layout = Layout(self.lines)
+        self.layout.put_blank_lines()  # the parser lays out no blank line
 
     def _put(self, i: int, role: LineRole, prefix: str, target: object, attr: str, start: int,
              length: int) -> None:
@@ -225,13 +238,10 @@ class _Parser:
                        credits: int | None) -> None:
         """Give every line the model does not hold its role (it is kept as printed)."""
         date_search = self.p.date_re.search
-        layout = self.layout
-        for i, line in enumerate(self.lines):
-            if layout.is_set(i):
-                continue
-            if not line.strip():
-                role = LineRole.BLANK
-            elif contents is not None and contents <= i < body_start:
+        layout, lines = self.layout, self.lines
+        for i in layout.unset():  # blank lines have their role from the start
+            line = lines[i]
+            if contents is not None and contents <= i < body_start:
                 role = LineRole.CONTENTS
             elif i == gloss or i == credits:
                 role = LineRole.HEADING
@@ -528,10 +538,11 @@ class _Parser:
             if s[0].isdigit():
                 m = rule_match(s)
                 if m and (lines[i - 1].strip() or m.group("text")[:1] in "),;:") \
-                        and self._wrapped_reference(m, i):
+                        and _may_wrap(m, lines[i - 1]) and self._wrapped_reference(m, i):
                     m = None  # "See rule\n419.8 ..." in a hard-wrapped file: continuation text
                 if m:
-                    last_rule = self._add_rule(m, i, section)
+                    rule = self._new_rule(m, i, section, raw is s) if section is not None else None
+                    last_rule = rule if rule is not None else self._add_rule(m, i, section)
                     last_example = None
                     continue
                 m = _NO_RULE.match(s)
@@ -707,6 +718,41 @@ class _Parser:
                         f"and its subrules are numbered {nxt}…"))
                     return want
         return num
+
+    def _new_rule(self, m: re.Match, i: int, section: Section, bare: bool) -> Rule | None:
+        """The common rule line, read without any warning: a :data:`_RULE` match printed in
+        the standard form (``712.8.`` / ``712.8e``, one space), under its section heading,
+        numbered as the successor of the previous rule, its number not seen before. Adds and
+        lays out the rule and returns it; ``None`` (nothing done) for any other line, which
+        :meth:`_add_rule` reads. ``bare``: the line has no spaces around it."""
+        sec_s, gap, rule_s, letters, dot, sp, text = m.groups()
+        if gap or sp != " " or bool(dot) == bool(letters) or text[:1].isdigit():
+            return None
+        sec, rno = int(sec_s), int(rule_s)
+        if section.number.section != sec:
+            return None
+        prev = self.prev
+        if prev is None or prev.section != sec:
+            if rno != 1 or letters is not None:
+                return None
+        elif letters is None:
+            if rno != (prev.rule or 0) + 1:
+                return None
+        elif rno != prev.rule or letters != _next(prev.letters):
+            return None
+        num = _new(RuleNumber)  # RuleNumber.trusted, inlined: _RULE checked the ranges
+        _set(num, "section", sec)
+        _set(num, "rule", rno)
+        _set(num, "letters", letters)
+        rule = Rule(num, text, i + 1)
+        if self.rs.rules.setdefault(num, rule) is not rule:
+            return None  # a repeated number: the general path reports it
+        self.prev = num
+        if bare:
+            self.layout.put(i, LineRole.RULE, m.string[:m.start("text")], rule, "text", 0, len(text))
+        else:
+            self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
+        return rule
 
     def _add_rule(self, m: re.Match, i: int, section: Section | None) -> Rule:
         lineno = i + 1
