@@ -188,15 +188,6 @@ def _next(letters: str | None) -> str:
     return nxt if nxt is not None else next_letters(letters)
 
 
-def _may_wrap(m: re.Match, prev: str) -> bool:
-    """False when :meth:`_Parser._wrapped_reference` is sure to be False for the rule match
-    ``m`` below line ``prev``: its text does not go on with ``),;:`` and ``prev`` ends in a
-    character no wrap word ends in (a full stop, mostly). A cheap first look."""
-    end = prev[-1:]
-    return (m.group("text")[:1] in "),;:" or not end or end.isalpha() or end.isspace()
-            or end in "(\"“")
-
-
 def _differs_once(a: RuleNumber, b: RuleNumber) -> bool:
     """True if exactly one of section, rule number and letters differs between ``a`` and ``b``."""
     return ((a.section != b.section) + (a.rule != b.rule) + (a.letters != b.letters)) == 1
@@ -537,8 +528,13 @@ class _Parser:
             lineno = i + 1
             if s[0].isdigit():
                 m = rule_match(s)
-                if m and (lines[i - 1].strip() or m.group("text")[:1] in "),;:") \
-                        and _may_wrap(m, lines[i - 1]) and self._wrapped_reference(m, i):
+                # (a cheap first look: after a line ending in a full stop, the usual case,
+                # and with no ")", ",", ";" or ":" after the number, it is no wrap)
+                end = lines[i - 1][-1:]
+                if m and (end.isalpha() or end.isspace() or end in "(\"“"
+                          or m.group("text")[:1] in "),;:") \
+                        and (lines[i - 1].strip() or m.group("text")[:1] in "),;:") \
+                        and self._wrapped_reference(m, i):
                     m = None  # "See rule\n419.8 ..." in a hard-wrapped file: continuation text
                 if m:
                     rule = self._new_rule(m, i, section, raw is s) if section is not None else None
@@ -738,7 +734,8 @@ class _Parser:
         elif letters is None:
             if rno != (prev.rule or 0) + 1:
                 return None
-        elif rno != prev.rule or letters != _next(prev.letters):
+        elif rno != prev.rule or letters != (_NEXT_LETTERS.get(prev.letters)
+                                             or next_letters(prev.letters)):
             return None
         num = _new(RuleNumber)  # RuleNumber.trusted, inlined: _RULE checked the ranges
         _set(num, "section", sec)
