@@ -184,6 +184,18 @@ class Reference:
         return [self.first] if self.last is None else [self.first, self.last]
 
 
+_new = object.__new__
+
+
+def _reference(start: int, end: int, first: RuleNumber, last: RuleNumber | None,
+               title: str | None, keyword: str) -> Reference:
+    """``Reference(start, end, first, last, title, keyword)`` without the frozen dataclass's
+    ``object.__setattr__`` per field (a long text has hundreds)."""
+    ref = _new(Reference)
+    ref.__dict__.update(start=start, end=end, first=first, last=last, title=title, keyword=keyword)
+    return ref
+
+
 class _NfkcChars(dict):
     """code point → its NFKC form when that is one character, else itself (filled lazily)."""
 
@@ -276,9 +288,9 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
                 pos = m.end("first")
         start = m.start("kw") if kw else m.start("first")
         end = m.end() if not m.group("short") or last is not None else m.end("first")
-        refs.append(Reference(start, end, first, last,
-                              m.group("title") or m.group("title_ru") or m.group("qtitle"),
-                              kw.rstrip(": ")))
+        refs.append(_reference(start, end, first, last,
+                               m.group("title") or m.group("title_ru") or m.group("qtitle"),
+                               kw.rstrip(": ")))
         # "rules 702.1, 702.2, and 702.3"; "rules 702.109, “Dash,” 702.152, “Blitz,” and …"
         comma_title = bool(m.group("qcomma"))
         while True:
@@ -295,7 +307,7 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             if "short" in g and t.group("short"):
                 tail_last = _short_range_end(n, t.group("short"))
             title = (t.group("title") if "title" in g else None) or t.group("qtitle")
-            refs.append(Reference(t.start("n"), t.end(), n, tail_last, title, kw.rstrip(": ")))
+            refs.append(_reference(t.start("n"), t.end(), n, tail_last, title, kw.rstrip(": ")))
             comma_title = "qcomma" in g and bool(t.group("qcomma"))
             pos = t.end()
     return refs

@@ -28,6 +28,9 @@ __all__ = ["RuleNumber", "SUBRULE_LETTERS", "next_letters", "letters_index"]
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 
 _PATTERN = re.compile(r"^\s*(\d{3})\s*(?:\.\s*(?:(\d{1,3})([a-z]{1,2})?\.?)?)?\s*$")
+#: The canonical written form, ASCII only (``712``, ``712.8``, ``712.8e``): read without the
+#: general pattern, the full-width translation and the range checks (all true of it).
+_CANONICAL = re.compile(r"([1-9][0-9][0-9])(?:\.([0-9]{1,3})([a-z]{1,2})?)?")
 _FULLWIDTH = str.maketrans("０１２３４５６７８９．ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ",
                            "0123456789.abcdefghijklmnopqrstuvwxyz")
 
@@ -103,6 +106,10 @@ class RuleNumber:
         Raises:
             ValueError: the text is not a rule number (the message quotes it).
         """
+        m = _CANONICAL.fullmatch(text)
+        if m:  # the common case (references, store keys): the same value, several times faster
+            section, rule, letters = m.groups()
+            return cls.trusted(int(section), int(rule) if rule is not None else None, letters)
         m = _PATTERN.match(text.translate(_FULLWIDTH))
         if not m:
             raise ValueError(f"not a rule number: {text!r}")
