@@ -153,6 +153,15 @@ class Layout:
         self._lead[i] = lead
         self._trail[i] = trail
 
+    def put_text(self, i: int, role: LineRole, lead: str, target: Any, end: int) -> None:
+        """Line ``i``, not laid out before, is ``lead + target.text[:end]`` — :meth:`put` for
+        the usual line (a rule's number and its first paragraph), storing only what differs
+        from a fresh line (field ``text``, start 0, no trailing text)."""
+        self._role[i] = _ROLE_CODE[role]
+        self._target[i] = target
+        self._end[i] = end
+        self._lead[i] = lead
+
     def put_parts(self, i: int, role: LineRole, parts: tuple[str | Slice, ...]) -> None:
         """Line ``i`` is the concatenation of ``parts`` (printed text and several slices: a
         glossary headword glued to its sense 1)."""

@@ -531,7 +531,7 @@ class _Parser:
                 # (a cheap first look: after a line ending in a full stop, the usual case,
                 # and with no ")", ",", ";" or ":" after the number, it is no wrap)
                 end = lines[i - 1][-1:]
-                if m and (end.isalpha() or end.isspace() or end in "(\"“"
+                if m and (end != "." and (end.isalpha() or end.isspace() or end in "(\"“")
                           or m.group("text")[:1] in "),;:") \
                         and (lines[i - 1].strip() or m.group("text")[:1] in "),;:") \
                         and self._wrapped_reference(m, i):
@@ -746,7 +746,7 @@ class _Parser:
             return None  # a repeated number: the general path reports it
         self.prev = num
         if bare:
-            self.layout.put(i, LineRole.RULE, m.string[:m.start("text")], rule, "text", 0, len(text))
+            self.layout.put_text(i, LineRole.RULE, m.string[:m.start("text")], rule, len(text))
         else:
             self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
         return rule
