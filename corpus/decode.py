@@ -91,12 +91,14 @@ _OTHER_BREAKS = ("\x85", "\u2028", "\u2029")
 _OTHER_BREAKS_ASCII = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e")
 
 
-def _line_endings(text: str | bytes) -> dict[str, int]:
+def _line_endings(text: str | bytes, c0: bytes | None = None) -> dict[str, int]:
     """Counts of CRLF, bare CR and bare LF breaks (zeros left out) of ``text``: a str, or the
     bytes of an ASCII-compatible encoding (UTF-8, the 8-bit code pages), where CR and LF are
-    the same bytes and counting them is several times faster."""
+    the same bytes and counting them is several times faster. ``c0``: the control bytes of
+    those bytes (:func:`_controls`), if known — CR and LF are counted there."""
     cr_s, lf_s, crlf_s = ("\r", "\n", "\r\n") if isinstance(text, str) else (b"\r", b"\n", b"\r\n")
-    cr, lf = text.count(cr_s), text.count(lf_s)  # type: ignore[arg-type]
+    counted = text if c0 is None else c0
+    cr, lf = counted.count(cr_s), counted.count(lf_s)  # type: ignore[arg-type]
     if not (cr and lf):
         crlf = 0
     elif min(cr, lf) > 64:
@@ -168,10 +170,12 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
             except UnicodeDecodeError as exc:
                 raise DecodeError(f"{name}: has a {enc} byte-order mark but byte {exc.start} "
                                   f"does not decode as {enc}") from None
-            utf8 = enc == "utf-8-sig"
-            _reject_control(text, name, enc, body if utf8 else None)
-            return Decoded(text, enc, True, _line_endings(body if utf8 else text),
-                           f"{enc} byte-order mark")
+            if enc != "utf-8-sig":
+                _reject_control(text, name, enc)
+                return Decoded(text, enc, True, _line_endings(text), f"{enc} byte-order mark")
+            c0 = _controls(body)
+            _reject_control(text, name, enc, body, c0)
+            return Decoded(text, enc, True, _line_endings(body, c0), f"{enc} byte-order mark")
     # UTF-16 without a BOM: every other byte NUL in ASCII-heavy text.
     if len(data) >= 4 and b"\x00" in data and data.count(0) * 3 > len(data):
         for enc, zeros_at in (("utf-16-le", 1), ("utf-16-be", 0)):
@@ -191,8 +195,9 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
         pass
     else:
         enc = "ascii" if data.isascii() else "utf-8"
-        _reject_control(text, name, enc, data)
-        return Decoded(text, enc, False, _line_endings(data),
+        c0 = _controls(data)
+        _reject_control(text, name, enc, data, c0)
+        return Decoded(text, enc, False, _line_endings(data, c0),
                        "only ASCII bytes" if enc == "ascii" else "valid UTF-8")
     declared = html_charset(data)
     if declared:
@@ -221,7 +226,8 @@ def _eight_bit(data: bytes, name: str) -> Decoded:
         DecodeError: no candidate decodes without undefined bytes or control characters.
     """
     windows = _high_windows(data)
-    present = {h for _, h, _ in windows} | set(data.translate(None, _NOT_LOW_BAD))
+    c0 = _controls(data)
+    present = {h for _, h, _ in windows} | set(c0)
     best: tuple[int, str] | None = None
     tried = []
     order = _EIGHT_BIT
@@ -246,7 +252,7 @@ def _eight_bit(data: bytes, name: str) -> Decoded:
     if best is None:
         raise DecodeError(f"{name}: no encoding decodes cleanly ({'; '.join(tried)})")
     score, enc = best
-    return Decoded(data.decode(enc), enc, False, _line_endings(data),
+    return Decoded(data.decode(enc), enc, False, _line_endings(data, c0),
                    f"8-bit, {enc} most plausible (score {score})")
 
 
@@ -298,9 +304,7 @@ _CHARS = {enc: [bytes((b,)).decode(enc, "replace").replace("\ufffd", "") for b i
 _UNDEFINED = {enc: _byte_table(enc, lambda ch: ch is None) for enc in _EIGHT_BIT}
 _CONTROL_BYTES = {enc: _byte_table(enc, lambda ch: ch is not None and bool(_CONTROL.match(ch)))
                   for enc in _EIGHT_BIT}
-#: Deleting these leaves the ASCII bytes that are a control character in some candidate.
-_NOT_LOW_BAD = bytes(b for b in range(256)
-                     if b >= 128 or not any(b in t for t in _CONTROL_BYTES.values()))
+
 
 
 def html_charset(data: bytes) -> tuple[str, str] | None:
@@ -338,18 +342,29 @@ def _binary_format(data: bytes) -> str | None:
     return None
 
 
-#: Every byte value except the C0 controls (other than TAB, LF, FF, CR) and DEL.
-_NOT_C0 = bytes(b for b in range(256) if b in (9, 10, 12, 13) or b >= 32 and b != 127)
+#: Every byte value except the C0 controls and DEL: deleting them leaves those.
+_ALL_BUT_C0 = bytes(range(32, 127)) + bytes(range(128, 256))
+#: The C0 controls of text: TAB, LF, FF, CR.
+_TEXT_C0 = b"\t\n\x0c\r"
+
+
+def _controls(data: bytes) -> bytes:
+    """The C0 control and DEL bytes of ``data``, in order (line breaks and tabs among them):
+    one pass at C speed that both the control check and the line-break counts read."""
+    return data.translate(None, _ALL_BUT_C0)
 _C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
 
 
-def _reject_control(text: str, name: str, enc: str, utf8: bytes | None = None) -> None:
+def _reject_control(text: str, name: str, enc: str, utf8: bytes | None = None,
+                    c0: bytes | None = None) -> None:
     """Raise :class:`DecodeError` (naming the 1-based line) if ``text`` holds a control
     character. ``utf8``: the UTF-8 bytes ``text`` was decoded from, if it was — then the check
     runs on the bytes (C0/DEL by deletion, C1 as ``\xc2\x80``–``\xc2\x9f``), about ten times
     faster than a regular-expression search of the text; the text is searched only to report
-    a hit."""
-    if utf8 is not None and not utf8.translate(None, _NOT_C0) and not (
+    a hit. ``c0``: :func:`_controls` of ``utf8``, when the caller has it already."""
+    if utf8 is not None and c0 is None:
+        c0 = _controls(utf8)
+    if utf8 is not None and c0 is not None and not c0.translate(None, _TEXT_C0) and not (
             b"\xc2" in utf8 and _C1_UTF8.search(utf8)):
         return
     m = _CONTROL.search(text)
