@@ -128,6 +128,12 @@ _D3 = re.compile(r"\d{3}")
 _ANY_DIGIT = re.compile(r"\d")
 
 
+def _has_ascii_digit(s: str) -> bool:
+    """Whether ``s`` holds one of 0–9 (ten substring tests at C speed, no generator)."""
+    return ("0" in s or "1" in s or "2" in s or "3" in s or "4" in s or "5" in s or "6" in s
+            or "7" in s or "8" in s or "9" in s)
+
+
 def _search(ref_re: re.Pattern, text: str, pos: int, jump: bool) -> re.Match | None:
     """``ref_re.search(text, pos)``, found faster: a match holds a three-digit number, so
     with keywords of letters only (``jump``) the search can start where the first number
@@ -257,7 +263,7 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         References in text order. Numbers that do not parse as rule numbers are skipped.
     """
     norm = _normalise(text)
-    if not any(d in norm for d in "0123456789") and (norm.isascii() or not _ANY_DIGIT.search(norm)):
+    if not _has_ascii_digit(norm) and (norm.isascii() or not _ANY_DIGIT.search(norm)):
         return []  # no digit, no reference (the usual rule text: a cheap look first)
     ref_re, tail_re, after_re = _patterns()
     jump = _LETTER_KEYWORDS.get(profiles.registry_version(), False)

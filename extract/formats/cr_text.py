@@ -74,10 +74,11 @@ from mtgcr.extract.model import (Chapter, Example, GlossaryEntry, ParseWarning, 
                                  Section, WarningKind)
 from mtgcr.extract.layout import Layout, LineRole, Slice
 from mtgcr.extract.profiles import PROFILES, CRProfile
-from mtgcr.extract.rulenum import RuleNumber, next_letters
+from mtgcr.extract.rulenum import _SET_LETTERS, _SET_RULE, _SET_SECTION, RuleNumber, next_letters
 
 _new = object.__new__
-_set = object.__setattr__
+#: "712" → 712 for every one- to three-digit ASCII string (faster than ``int`` per rule line).
+_INT = {f"{k:0{w}d}": k for w in (1, 2, 3) for k in range(10 ** w)}
 
 __all__ = ["parse_cr_text", "CRFormatError", "label_from_name"]
 
@@ -724,7 +725,7 @@ class _Parser:
         sec_s, gap, rule_s, letters, dot, sp, text = m.groups()
         if gap or sp != " " or bool(dot) == bool(letters) or text[:1].isdigit():
             return None
-        sec, rno = int(sec_s), int(rule_s)
+        sec, rno = _INT.get(sec_s) or int(sec_s), _INT.get(rule_s) or int(rule_s)
         if section.number.section != sec:
             return None
         prev = self.prev
@@ -738,9 +739,9 @@ class _Parser:
                                              or next_letters(prev.letters)):
             return None
         num = _new(RuleNumber)  # RuleNumber.trusted, inlined: _RULE checked the ranges
-        _set(num, "section", sec)
-        _set(num, "rule", rno)
-        _set(num, "letters", letters)
+        _SET_SECTION(num, sec)
+        _SET_RULE(num, rno)
+        _SET_LETTERS(num, letters)
         rule = Rule(num, text, i + 1)
         if self.rs.rules.setdefault(num, rule) is not rule:
             return None  # a repeated number: the general path reports it
@@ -903,7 +904,7 @@ class _Parser:
         pos = 0
         for k in block[1:]:
             s = lines[k].strip()
-            sep = self._sep(k) if parts else ""
+            sep = ("\n" if not self.wrapped else self._sep(k)) if parts else ""  # (_sep, inlined)
             at.append((k, pos + len(sep), len(s)))
             pos += len(sep) + len(s)
             parts.append(sep + s)
