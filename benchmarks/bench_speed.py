@@ -99,8 +99,8 @@ def parse_rows(rows: list[tuple], official: Path) -> None:
     _row(rows, "decode_bytes (valid UTF-8)", f"{det * 1000:.2f} ms", "floor", f"{floor * 1000:.2f} ms",
          f"{det / floor:.1f}×", "≤ 2× (≤ 1 floor extra)", det / floor <= 2)
     files = sorted(official.glob("*.txt"))
-    worst = {"parse": (0.0, ""), "parse + references": (0.0, ""), "decode_bytes": (0.0, "")}
-    worst_utf8 = (0.0, "")
+    worst = {"parse": (0.0, ""), "parse + references": (0.0, "")}
+    worst_utf8 = worst_8bit = (0.0, "")
     for f in files[:: 10 if QUICK else 1]:
         b = f.read_bytes()
         dec = decode_bytes(b)
@@ -109,18 +109,18 @@ def parse_rows(rows: list[tuple], official: Path) -> None:
             t = _best(lambda b=b, f=f, fn=fn: fn(b, f.name), 3)
             worst[label] = max(worst[label], (t / fl, f.name))
         d = _best(lambda b=b: decode_bytes(b), 3)
-        worst["decode_bytes"] = max(worst["decode_bytes"], (d / fl, f.name))
         if dec.bom or dec.encoding in ("utf-8", "ascii"):
             worst_utf8 = max(worst_utf8, (d / fl, f.name))
+        else:
+            worst_8bit = max(worst_8bit, (d / fl, f.name))
     for label in ("parse", "parse + references"):
         ratio, name = worst[label]
         _row(rows, f"{label}, worst official file ({name})", "", "floor", "", f"{ratio:.1f}×",
              "≤ 3×", ratio <= 3)
     _row(rows, f"decode_bytes, worst BOM/UTF-8/ASCII file ({worst_utf8[1]})", "", "floor", "",
          f"{worst_utf8[0]:.1f}×", "≤ 2×", worst_utf8[0] <= 2)
-    ratio, name = worst["decode_bytes"]
-    rows.append((f"decode_bytes, worst official file ({name}: 8-bit, scored)", "", "floor", "",
-                 f"{ratio:.1f}×", "(no target)", ""))
+    rows.append((f"decode_bytes, worst 8-bit file ({worst_8bit[1]}: scored)", "", "floor", "",
+                 f"{worst_8bit[0]:.1f}×", "(no target)", ""))
 
 
 def align_rows(rows: list[tuple], official: Path) -> None:
