@@ -30,6 +30,7 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 
 __all__ = ["Decoded", "DecodeError", "decode_bytes", "split_lines", "html_charset"]
@@ -74,12 +75,42 @@ def split_lines(text: str) -> list[str]:
     """
     if "\r" not in text:
         return text.split("\n")
+    if (text.isascii() or not any(ch in text for ch in _OTHER_BREAKS)) \
+            and not any(ch in text for ch in _OTHER_BREAKS_ASCII):
+        # str.splitlines breaks on these alone besides CR and LF (twice as fast as two
+        # replaces and a split); it drops the empty line after a final break: put back
+        lines = text.splitlines()
+        if text[-1] in "\r\n":
+            lines.append("")
+        return lines
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def _line_endings(text: str) -> dict[str, int]:
-    crlf = text.count("\r\n")
-    counts = {"CRLF": crlf, "CR": text.count("\r") - crlf, "LF": text.count("\n") - crlf}
+#: What :meth:`str.splitlines` breaks on besides CR and LF (non-ASCII, then ASCII).
+_OTHER_BREAKS = ("\x85", "\u2028", "\u2029")
+_OTHER_BREAKS_ASCII = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e")
+
+
+def _line_endings(text: str | bytes, c0: bytes | None = None) -> dict[str, int]:
+    """Counts of CRLF, bare CR and bare LF breaks (zeros left out) of ``text``: a str, or the
+    bytes of an ASCII-compatible encoding (UTF-8, the 8-bit code pages), where CR and LF are
+    the same bytes and counting them is several times faster. ``c0``: the control bytes of
+    those bytes (:func:`_controls`), if known — CR and LF are counted there."""
+    cr_s, lf_s, crlf_s = ("\r", "\n", "\r\n") if isinstance(text, str) else (b"\r", b"\n", b"\r\n")
+    counted = text if c0 is None else c0
+    cr, lf = counted.count(cr_s), counted.count(lf_s)  # type: ignore[arg-type]
+    if not (cr and lf):
+        crlf = 0
+    elif min(cr, lf) > 64:
+        crlf = text.count(crlf_s)  # type: ignore[arg-type]
+    else:  # one of them is rare (a CR file with a few LFs): look at each of those
+        rare, other, step = (lf_s, cr_s, -1) if lf <= cr else (cr_s, lf_s, 1)
+        crlf = i = 0
+        while (i := text.find(rare, i)) >= 0:  # type: ignore[arg-type]
+            j = i + step
+            crlf += j >= 0 and text[j:j + 1] == other
+            i += 1
+    counts = {"CRLF": crlf, "CR": cr - crlf, "LF": lf - crlf}
     return {k: v for k, v in counts.items() if v}
 
 
@@ -87,25 +118,26 @@ def _plausibility(text: str) -> int:
     """Score how plausible every non-ASCII character of ``text`` is in its context."""
     score = 0
     for m in _HIGH.finditer(text):
-        ch = m.group()
         i = m.start()
-        prev = text[i - 1] if i else " "
-        nxt = text[i + 1] if i + 1 < len(text) else " "
-        cat = unicodedata.category(ch)
-        if ch in _COMMON_PUNCT:
-            if ch == "–" and prev.isalpha() and nxt.isalpha():
-                score -= 1  # an en dash glued inside a word is unusual
-            else:
-                score += 2
-        elif ch not in _LATIN_LETTERS:
-            score -= 2  # ƒ, Greek, box drawing, symbols: not in CR text
-        elif cat == "Ll":
-            score += 1 if (prev.isalpha() or nxt.isalpha()) else -1
-        elif cat == "Lu":
-            score += 1 if (not prev.isalpha() and nxt.isalpha() and nxt.islower()) else -2
-        else:
-            score -= 2
+        score += _char_score(m.group(), text[i - 1] if i else " ",
+                             text[i + 1] if i + 1 < len(text) else " ")
     return score
+
+
+def _char_score(ch: str, prev: str, nxt: str) -> int:
+    """How plausible the non-ASCII character ``ch`` is between ``prev`` and ``nxt``."""
+    if ch in _COMMON_PUNCT:
+        if ch == "–" and prev.isalpha() and nxt.isalpha():
+            return -1  # an en dash glued inside a word is unusual
+        return 2
+    if ch not in _LATIN_LETTERS:
+        return -2  # ƒ, Greek, box drawing, symbols: not in CR text
+    cat = unicodedata.category(ch)
+    if cat == "Ll":
+        return 1 if (prev.isalpha() or nxt.isalpha()) else -1
+    if cat == "Lu":
+        return 1 if (not prev.isalpha() and nxt.isalpha() and nxt.islower()) else -2
+    return -2
 
 
 def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
@@ -138,18 +170,24 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
             except UnicodeDecodeError as exc:
                 raise DecodeError(f"{name}: has a {enc} byte-order mark but byte {exc.start} "
                                   f"does not decode as {enc}") from None
-            _reject_control(text, name, enc, body if enc == "utf-8-sig" else None)
-            return Decoded(text, enc, True, _line_endings(text), f"{enc} byte-order mark")
+            # (UTF-16: checked and counted on the text's UTF-8 form, faster than on the text)
+            utf8 = body if enc == "utf-8-sig" else text.encode("utf-8")
+            c0 = _controls(utf8)
+            _reject_control(text, name, enc, utf8, c0)
+            return Decoded(text, enc, True, _line_endings(utf8, c0), f"{enc} byte-order mark")
     # UTF-16 without a BOM: every other byte NUL in ASCII-heavy text.
-    if len(data) >= 4 and data.count(0) * 3 > len(data):
+    if len(data) >= 4 and b"\x00" in data and data.count(0) * 3 > len(data):
         for enc, zeros_at in (("utf-16-le", 1), ("utf-16-be", 0)):
             if data[zeros_at::2].count(0) > 0.9 * (len(data) // 2):
                 try:
                     text = data.decode(enc)
                 except UnicodeDecodeError:
                     continue
-                _reject_control(text, name, enc)
-                return Decoded(text, enc, False, _line_endings(text), f"{enc} without BOM (NUL pattern)")
+                utf8 = text.encode("utf-8")
+                c0 = _controls(utf8)
+                _reject_control(text, name, enc, utf8, c0)
+                return Decoded(text, enc, False, _line_endings(utf8, c0),
+                               f"{enc} without BOM (NUL pattern)")
         raise DecodeError(f"{name}: binary data (NUL bytes), not a text file")
     if b"\x00" in data:
         raise DecodeError(f"{name}: binary data (NUL byte at offset {data.index(0)}), not a text file")
@@ -159,8 +197,9 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
         pass
     else:
         enc = "ascii" if data.isascii() else "utf-8"
-        _reject_control(text, name, enc, data)
-        return Decoded(text, enc, False, _line_endings(text),
+        c0 = _controls(data)
+        _reject_control(text, name, enc, data, c0)
+        return Decoded(text, enc, False, _line_endings(data, c0),
                        "only ASCII bytes" if enc == "ascii" else "valid UTF-8")
     declared = html_charset(data)
     if declared:
@@ -172,28 +211,102 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
             if not _CONTROL.search(text):
                 return Decoded(text, declared[0], False, _line_endings(text),
                                f"HTML <meta> charset {declared[1]}")
-    best: tuple[int, str, str] | None = None
+    return _eight_bit(data, name)
+
+
+def _eight_bit(data: bytes, name: str) -> Decoded:
+    """Pick the most plausible of the 8-bit code pages (module docstring) for ``data``.
+
+    The candidates are single-byte codes that agree with ASCII, so everything is decided on
+    the bytes: which candidates have an undefined byte or a control character, and the
+    plausibility of each non-ASCII byte in its context, scored once per distinct (byte
+    before, byte, byte after) window (a file has a few hundred) instead of once per
+    character. Only the winner is decoded. Scores equal :func:`_plausibility` of each
+    candidate's text.
+
+    Raises:
+        DecodeError: no candidate decodes without undefined bytes or control characters.
+    """
+    windows = _high_windows(data)
+    c0 = _controls(data)
+    present = {h for _, h, _ in windows} | set(c0)
+    best: tuple[int, str] | None = None
     tried = []
     order = _EIGHT_BIT
-    if data.count(b"\r") and not data.count(b"\n"):  # bare-CR files are Macintosh-era files
+    if b"\r" in data and b"\n" not in data:  # bare-CR files are Macintosh-era files
         order = ("mac_roman", "cp1252", "cp437")
     for enc in order:
-        try:
-            text = data.decode(enc)
-        except UnicodeDecodeError as exc:
-            tried.append(f"{enc}: byte 0x{data[exc.start]:02X} at offset {exc.start} undefined")
-            continue
-        if _CONTROL.search(text):
+        if present & _UNDEFINED[enc]:
+            try:
+                data.decode(enc)
+            except UnicodeDecodeError as exc:
+                tried.append(f"{enc}: byte 0x{data[exc.start]:02X} at offset {exc.start} undefined")
+                continue
+        if present & _CONTROL_BYTES[enc]:
             tried.append(f"{enc}: control characters")
             continue
-        score = _plausibility(text)
+        chars = _CHARS[enc]
+        score = 0
+        for (before, h, after), n in windows.items():
+            score += n * _char_score(chars[h], chars[before[0]], chars[after[0]])
         if best is None or score > best[0]:
-            best = (score, enc, text)
+            best = (score, enc)
     if best is None:
         raise DecodeError(f"{name}: no encoding decodes cleanly ({'; '.join(tried)})")
-    score, enc, text = best
-    return Decoded(text, enc, False, _line_endings(text),
+    score, enc = best
+    return Decoded(data.decode(enc), enc, False, _line_endings(data, c0),
                    f"8-bit, {enc} most plausible (score {score})")
+
+
+_ASCII_BYTES = bytes(range(128))
+_MARK_HIGH = bytes(range(128)) + b"\x80" * 128
+
+
+def _high_windows(data: bytes) -> Counter[tuple[bytes, int, bytes]]:
+    """``(byte before, non-ASCII byte value, byte after) → count`` over every non-ASCII byte
+    of ``data``; the start and the end of the data count as a space (as in
+    :func:`_plausibility`)."""
+    highs = data.translate(None, _ASCII_BYTES)
+    pieces = data.translate(_MARK_HIGH).split(b"\x80")  # pieces[k]: between high k-1 and k
+    befores = [p[-1:] for p in pieces[:-1]]
+    afters = [p[:1] for p in pieces[1:]]
+    _fill(befores, lambda k: highs[k - 1:k] if k else b" ")  # two in a row, or one first
+    _fill(afters, lambda k: highs[k + 1:k + 2] if k + 1 < len(highs) else b" ")
+    return Counter(zip(befores, highs, afters))
+
+
+def _fill(items: list[bytes], value) -> None:
+    """Replace every empty ``items[k]`` by ``value(k)``."""
+    k = 0
+    try:
+        while True:
+            k = items.index(b"", k)
+            items[k] = value(k)
+            k += 1
+    except ValueError:
+        pass
+
+
+def _byte_table(enc: str, bad) -> frozenset[int]:
+    """The byte values for which ``bad(decoded character or None if undefined)`` holds."""
+    out = set()
+    for b in range(256):
+        try:
+            ch: str | None = bytes((b,)).decode(enc)
+        except UnicodeDecodeError:
+            ch = None
+        if bad(ch):
+            out.add(b)
+    return frozenset(out)
+
+
+#: Each byte value as a character of each candidate ("" where undefined).
+_CHARS = {enc: [bytes((b,)).decode(enc, "replace").replace("\ufffd", "") for b in range(256)]
+          for enc in _EIGHT_BIT}
+_UNDEFINED = {enc: _byte_table(enc, lambda ch: ch is None) for enc in _EIGHT_BIT}
+_CONTROL_BYTES = {enc: _byte_table(enc, lambda ch: ch is not None and bool(_CONTROL.match(ch)))
+                  for enc in _EIGHT_BIT}
+
 
 
 def html_charset(data: bytes) -> tuple[str, str] | None:
@@ -231,18 +344,30 @@ def _binary_format(data: bytes) -> str | None:
     return None
 
 
-#: Every byte value except the C0 controls (other than TAB, LF, FF, CR) and DEL.
-_NOT_C0 = bytes(b for b in range(256) if b in (9, 10, 12, 13) or b >= 32 and b != 127)
+#: Every byte value except the C0 controls and DEL: deleting them leaves those.
+_ALL_BUT_C0 = bytes(range(32, 127)) + bytes(range(128, 256))
+#: The C0 controls of text: TAB, LF, FF, CR.
+_TEXT_C0 = b"\t\n\x0c\r"
+
+
+def _controls(data: bytes) -> bytes:
+    """The C0 control and DEL bytes of ``data``, in order (line breaks and tabs among them):
+    one pass at C speed that both the control check and the line-break counts read."""
+    return data.translate(None, _ALL_BUT_C0)
 _C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
 
 
-def _reject_control(text: str, name: str, enc: str, utf8: bytes | None = None) -> None:
+def _reject_control(text: str, name: str, enc: str, utf8: bytes | None = None,
+                    c0: bytes | None = None) -> None:
     """Raise :class:`DecodeError` (naming the 1-based line) if ``text`` holds a control
-    character. ``utf8``: the UTF-8 bytes ``text`` was decoded from, if it was — then the check
+    character. ``utf8``: ``text`` in UTF-8 (the bytes it was decoded from, if it was) — then the check
     runs on the bytes (C0/DEL by deletion, C1 as ``\xc2\x80``–``\xc2\x9f``), about ten times
     faster than a regular-expression search of the text; the text is searched only to report
-    a hit."""
-    if utf8 is not None and not utf8.translate(None, _NOT_C0) and not _C1_UTF8.search(utf8):
+    a hit. ``c0``: :func:`_controls` of ``utf8``, when the caller has it already."""
+    if utf8 is not None and c0 is None:
+        c0 = _controls(utf8)
+    if utf8 is not None and c0 is not None and not c0.translate(None, _TEXT_C0) and not (
+            b"\xc2" in utf8 and _C1_UTF8.search(utf8)):
         return
     m = _CONTROL.search(text)
     if m:

@@ -153,6 +153,15 @@ class Layout:
         self._lead[i] = lead
         self._trail[i] = trail
 
+    def put_text(self, i: int, role: LineRole, lead: str, target: Any, end: int) -> None:
+        """Line ``i``, not laid out before, is ``lead + target.text[:end]`` — :meth:`put` for
+        the usual line (a rule's number and its first paragraph), storing only what differs
+        from a fresh line (field ``text``, start 0, no trailing text)."""
+        self._role[i] = _ROLE_CODE[role]
+        self._target[i] = target
+        self._end[i] = end
+        self._lead[i] = lead
+
     def put_parts(self, i: int, role: LineRole, parts: tuple[str | Slice, ...]) -> None:
         """Line ``i`` is the concatenation of ``parts`` (printed text and several slices: a
         glossary headword glued to its sense 1)."""
@@ -164,6 +173,37 @@ class Layout:
         self._role[i] = _ROLE_CODE[role]
         self._target[i] = None
         self._multi.pop(i, None)
+
+    def put_blank_lines(self) -> int:
+        """Give every line that is empty or only whitespace the role ``BLANK`` (in one pass at
+        C speed, before a parser lays out the rest: a parser never lays out a blank line).
+
+        Returns:
+            How many lines are blank.
+        """
+        filled = bytearray(map(bool, map(str.strip, self._src)))  # 1: text, 0: blank
+        blank = _ROLE_CODE[LineRole.BLANK]
+        if self._role.count(_PRINTED) == len(self._role) and not self._multi \
+                and self._target.count(None) == len(self._target):  # nothing laid out yet
+            self._role = filled.translate(bytes([blank, _PRINTED]) + bytes(254))
+        else:
+            i = filled.find(0)
+            while i >= 0:
+                if not self.is_set(i):
+                    self._role[i] = blank
+                i = filled.find(0, i + 1)
+        return len(filled) - sum(filled)
+
+    def unset(self) -> list[int]:
+        """The lines not laid out yet (see :meth:`is_set`), in order."""
+        roles, target, multi = self._role, self._target, self._multi
+        out = []
+        i = roles.find(_PRINTED)
+        while i >= 0:
+            if target[i] is None and i not in multi:
+                out.append(i)
+            i = roles.find(_PRINTED, i + 1)
+        return out
 
     def is_set(self, i: int) -> bool:
         """True once line ``i`` was laid out (by :meth:`put`, :meth:`put_parts`, or

@@ -67,6 +67,47 @@ def _build_patterns(keywords: list[str],
 
 
 _PATTERNS: dict[int, tuple[re.Pattern, re.Pattern, re.Pattern]] = {}
+#: Per registry version: whether every keyword matches letters only (:func:`_letters_only`).
+_LETTER_KEYWORDS: dict[int, bool] = {}
+
+
+def _letters_only(regex: str) -> bool:
+    """True if the regular expression ``regex`` can only match letters (``str.isalpha``):
+    literals, classes of letters and repeats or groups of them. ``False`` when unsure."""
+    try:
+        tree = re._parser.parse(regex)  # type: ignore[attr-defined]
+    except Exception:  # pragma: no cover - a pattern the profile loader accepted
+        return False
+
+    def ok(items) -> bool:
+        for op, av in items:
+            name = str(op)
+            if name == "LITERAL":
+                if not chr(av).isalpha():
+                    return False
+            elif name == "IN":
+                for sub_op, sub_av in av:
+                    sub = str(sub_op)
+                    if sub == "LITERAL" and chr(sub_av).isalpha():
+                        continue
+                    if sub == "RANGE" and sub_av[1] - sub_av[0] < 4096 and all(
+                            chr(c).isalpha() for c in range(sub_av[0], sub_av[1] + 1)):
+                        continue
+                    return False
+            elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+                if not ok(av[2]):
+                    return False
+            elif name == "SUBPATTERN":
+                if not ok(av[3]):
+                    return False
+            elif name == "BRANCH":
+                if not all(ok(alt) for alt in av[1]):
+                    return False
+            else:
+                return False
+        return True
+
+    return ok(tree)
 
 
 def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
@@ -77,7 +118,41 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
         _PATTERNS.clear()
         got = _PATTERNS[version] = _build_patterns(profiles.reference_keywords(),
                                                    profiles.list_conjunctions())
+        _LETTER_KEYWORDS.clear()
+        _LETTER_KEYWORDS[version] = all(_letters_only(k) for k in
+                                        [*profiles.reference_keywords(), *_WIKI_KEYWORDS])
     return got
+
+
+#: Three digits (``\d{3}`` written out: a pattern that starts with a class is scanned for
+#: at C speed, one that starts with a repeat is tried at every position).
+_D3 = re.compile(r"\d\d\d")
+_ANY_DIGIT = re.compile(r"\d")
+
+
+def _has_ascii_digit(s: str) -> bool:
+    """Whether ``s`` holds one of 0–9 (ten substring tests at C speed, no generator)."""
+    return ("0" in s or "1" in s or "2" in s or "3" in s or "4" in s or "5" in s or "6" in s
+            or "7" in s or "8" in s or "9" in s)
+
+
+def _search(ref_re: re.Pattern, text: str, pos: int, jump: bool) -> re.Match | None:
+    """``ref_re.search(text, pos)``, found faster: a match holds a three-digit number, so
+    with keywords of letters only (``jump``) the search can start where the first number
+    at or after ``pos`` is, less the run of spaces and colons and the run of letters (the
+    keyword) before it — nothing between ``pos`` and there can start a match. The same
+    match either way; the pattern's slow scan runs over a few characters, not the text."""
+    if not jump:
+        return ref_re.search(text, pos)
+    d = _D3.search(text, pos)
+    if d is None:
+        return None
+    k = d.start()
+    while k > pos and (text[k - 1].isspace() or text[k - 1] == ":"):
+        k -= 1
+    while k > pos and text[k - 1].isalpha():
+        k -= 1
+    return ref_re.search(text, k)
 
 
 #: A JA reference may omit the keyword when 〔title〕 or 参照 follows ("700.13. 参照").
@@ -115,6 +190,18 @@ class Reference:
     def numbers(self) -> list[RuleNumber]:
         """``[first]`` or ``[first, last]`` for a range."""
         return [self.first] if self.last is None else [self.first, self.last]
+
+
+_new = object.__new__
+
+
+def _reference(start: int, end: int, first: RuleNumber, last: RuleNumber | None,
+               title: str | None, keyword: str) -> Reference:
+    """``Reference(start, end, first, last, title, keyword)`` without the frozen dataclass's
+    ``object.__setattr__`` per field (a long text has hundreds)."""
+    ref = _new(Reference)
+    ref.__dict__.update(start=start, end=end, first=first, last=last, title=title, keyword=keyword)
+    return ref
 
 
 class _NfkcChars(dict):
@@ -178,11 +265,14 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
         References in text order. Numbers that do not parse as rule numbers are skipped.
     """
     norm = _normalise(text)
+    if not _has_ascii_digit(norm) and (norm.isascii() or not _ANY_DIGIT.search(norm)):
+        return []  # no digit, no reference (the usual rule text: a cheap look first)
     ref_re, tail_re, after_re = _patterns()
+    jump = _LETTER_KEYWORDS.get(profiles.registry_version(), False)
     refs: list[Reference] = []
     pos = 0
     while True:
-        m = ref_re.search(norm, pos)
+        m = _search(ref_re, norm, pos, jump)
         if not m:
             break
         pos = m.end()
@@ -206,9 +296,9 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
                 pos = m.end("first")
         start = m.start("kw") if kw else m.start("first")
         end = m.end() if not m.group("short") or last is not None else m.end("first")
-        refs.append(Reference(start, end, first, last,
-                              m.group("title") or m.group("title_ru") or m.group("qtitle"),
-                              kw.rstrip(": ")))
+        refs.append(_reference(start, end, first, last,
+                               m.group("title") or m.group("title_ru") or m.group("qtitle"),
+                               kw.rstrip(": ")))
         # "rules 702.1, 702.2, and 702.3"; "rules 702.109, “Dash,” 702.152, “Blitz,” and …"
         comma_title = bool(m.group("qcomma"))
         while True:
@@ -225,7 +315,7 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             if "short" in g and t.group("short"):
                 tail_last = _short_range_end(n, t.group("short"))
             title = (t.group("title") if "title" in g else None) or t.group("qtitle")
-            refs.append(Reference(t.start("n"), t.end(), n, tail_last, title, kw.rstrip(": ")))
+            refs.append(_reference(t.start("n"), t.end(), n, tail_last, title, kw.rstrip(": ")))
             comma_title = "qcomma" in g and bool(t.group("qcomma"))
             pos = t.end()
     return refs

@@ -74,7 +74,11 @@ from mtgcr.extract.model import (Chapter, Example, GlossaryEntry, ParseWarning, 
                                  Section, WarningKind)
 from mtgcr.extract.layout import Layout, LineRole, Slice
 from mtgcr.extract.profiles import PROFILES, CRProfile
-from mtgcr.extract.rulenum import RuleNumber, next_letters
+from mtgcr.extract.rulenum import _SET_LETTERS, _SET_RULE, _SET_SECTION, RuleNumber, next_letters
+
+_new = object.__new__
+#: "712" → 712 for every one- to three-digit ASCII string (faster than ``int`` per rule line).
+_INT = {f"{k:0{w}d}": k for w in (1, 2, 3) for k in range(10 ** w)}
 
 __all__ = ["parse_cr_text", "CRFormatError", "label_from_name"]
 
@@ -202,6 +206,7 @@ class _Parser:
         #: the printed form of each line (extract/layout.py); lines left unset are printed
         #: text the model does not hold, their role given at the end (:meth:`_finish_layout`)
         self.layout = Layout(self.lines)
+        self.layout.put_blank_lines()  # the parser lays out no blank line
 
     def _put(self, i: int, role: LineRole, prefix: str, target: object, attr: str, start: int,
              length: int) -> None:
@@ -225,13 +230,10 @@ class _Parser:
                        credits: int | None) -> None:
         """Give every line the model does not hold its role (it is kept as printed)."""
         date_search = self.p.date_re.search
-        layout = self.layout
-        for i, line in enumerate(self.lines):
-            if layout.is_set(i):
-                continue
-            if not line.strip():
-                role = LineRole.BLANK
-            elif contents is not None and contents <= i < body_start:
+        layout, lines = self.layout, self.lines
+        for i in layout.unset():  # blank lines have their role from the start
+            line = lines[i]
+            if contents is not None and contents <= i < body_start:
                 role = LineRole.CONTENTS
             elif i == gloss or i == credits:
                 role = LineRole.HEADING
@@ -527,11 +529,17 @@ class _Parser:
             lineno = i + 1
             if s[0].isdigit():
                 m = rule_match(s)
-                if m and (lines[i - 1].strip() or m.group("text")[:1] in "),;:") \
+                # (a cheap first look: after a line ending in a full stop, the usual case,
+                # and with no ")", ",", ";" or ":" after the number, it is no wrap)
+                end = lines[i - 1][-1:]
+                if m and (end != "." and (end.isalpha() or end.isspace() or end in "(\"“")
+                          or m.group("text")[:1] in "),;:") \
+                        and (lines[i - 1].strip() or m.group("text")[:1] in "),;:") \
                         and self._wrapped_reference(m, i):
                     m = None  # "See rule\n419.8 ..." in a hard-wrapped file: continuation text
                 if m:
-                    last_rule = self._add_rule(m, i, section)
+                    rule = self._new_rule(m, i, section, raw is s) if section is not None else None
+                    last_rule = rule if rule is not None else self._add_rule(m, i, section)
                     last_example = None
                     continue
                 m = _NO_RULE.match(s)
@@ -708,6 +716,42 @@ class _Parser:
                     return want
         return num
 
+    def _new_rule(self, m: re.Match, i: int, section: Section, bare: bool) -> Rule | None:
+        """The common rule line, read without any warning: a :data:`_RULE` match printed in
+        the standard form (``712.8.`` / ``712.8e``, one space), under its section heading,
+        numbered as the successor of the previous rule, its number not seen before. Adds and
+        lays out the rule and returns it; ``None`` (nothing done) for any other line, which
+        :meth:`_add_rule` reads. ``bare``: the line has no spaces around it."""
+        sec_s, gap, rule_s, letters, dot, sp, text = m.groups()
+        if gap or sp != " " or bool(dot) == bool(letters) or text[:1].isdigit():
+            return None
+        sec, rno = _INT.get(sec_s) or int(sec_s), _INT.get(rule_s) or int(rule_s)
+        if section.number.section != sec:
+            return None
+        prev = self.prev
+        if prev is None or prev.section != sec:
+            if rno != 1 or letters is not None:
+                return None
+        elif letters is None:
+            if rno != (prev.rule or 0) + 1:
+                return None
+        elif rno != prev.rule or letters != (_NEXT_LETTERS.get(prev.letters)
+                                             or next_letters(prev.letters)):
+            return None
+        num = _new(RuleNumber)  # RuleNumber.trusted, inlined: _RULE checked the ranges
+        _SET_SECTION(num, sec)
+        _SET_RULE(num, rno)
+        _SET_LETTERS(num, letters)
+        rule = Rule(num, text, i + 1)
+        if self.rs.rules.setdefault(num, rule) is not rule:
+            return None  # a repeated number: the general path reports it
+        self.prev = num
+        if bare:
+            self.layout.put_text(i, LineRole.RULE, m.string[:m.start("text")], rule, len(text))
+        else:
+            self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
+        return rule
+
     def _add_rule(self, m: re.Match, i: int, section: Section | None) -> Rule:
         lineno = i + 1
         rs = self.rs
@@ -860,7 +904,7 @@ class _Parser:
         pos = 0
         for k in block[1:]:
             s = lines[k].strip()
-            sep = self._sep(k) if parts else ""
+            sep = ("\n" if not self.wrapped else self._sep(k)) if parts else ""  # (_sep, inlined)
             at.append((k, pos + len(sep), len(s)))
             pos += len(sep) + len(s)
             parts.append(sep + s)
