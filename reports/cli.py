@@ -89,9 +89,31 @@ class _CommandParser(argparse.ArgumentParser):
         _global_options(self, suppress=True)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every registered command."""
-    from mtgcr.reports.commands import COMMANDS
+#: Global options that take a value (their value is never a command name).
+_VALUE_OPTIONS = ("--store", "--out", "--profiles")
+
+
+def command_named(argv: list[str]) -> str | None:
+    """The command ``argv`` names (its first word that is not an option or the value of a
+    global option), if it is a known one; else ``None`` (``--help``, a typo)."""
+    from mtgcr.reports.commands import NAMES
+    names = dict(NAMES)
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word in _VALUE_OPTIONS:
+            skip = True
+        elif not word.startswith("-"):
+            return word if word in names else None
+    return None
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser: with ``argv`` naming a known command, that command only (its
+    module alone is imported); else every registered command."""
+    from mtgcr.reports.commands import NAMES, command_module
+    only = command_named(argv) if argv is not None else None
 
     parser = argparse.ArgumentParser(
         prog="mtgcr",
@@ -103,8 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     _global_options(parser, suppress=False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_CommandParser)
-    for module in COMMANDS:
-        module.register(sub)
+    for name, _ in NAMES:
+        if only is None or name == only:
+            command_module(name).register(sub)
     return parser
 
 
@@ -174,7 +197,8 @@ def _run(args, ctx) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mtgcr`` console script; returns the exit status."""
     _safe_streams()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if isinstance(getattr(args, "lang", None), str):
         args.lang = args.lang.strip().lower()

@@ -5,7 +5,7 @@ For a translation (``--lang ja``) the rule is followed through the English relea
 translation in the store says whether the translation has the rule there (quoted or not)."""
 from __future__ import annotations
 
-from mtgcr.crossref.translation.xlang import PIVOT
+from mtgcr.crossref.history import PIVOT
 
 from mtgcr.reports.alignctx import add_decisions_option, decision_errors, progress_callback, read_decisions
 from mtgcr.reports.args import add_format_option, add_lang_option, rule_argument
