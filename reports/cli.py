@@ -63,6 +63,14 @@ def _version() -> str:
         return "unknown"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print ``mtgcr VERSION`` and exit (the version is read only then)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"mtgcr {_version()}")
+        parser.exit()
+
+
 def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
     """``--store`` and ``--silent``; on a command's parser they default to "not given" so
     that the values given before the command name stand."""
@@ -121,7 +129,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                     "Rules: ingest releases and translations, align them, report changes.",
         epilog="Example: mtgcr ingest ../shared/corpus/en/official && mtgcr show 712.8e "
                "--release 2023-11-17")
-    parser.add_argument("--version", action="version", version=f"mtgcr {_version()}")
+    parser.add_argument("--version", action=_VersionAction, nargs=0,
+                        help="show program's version number and exit")
     _global_options(parser, suppress=False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_CommandParser)
