@@ -212,7 +212,8 @@ class Corpus:
     def ingest(self, *paths: str | Path, replace: bool = False,
                on_file: Callable[[Path, int, int], None] | None = None,
                origin: str | None = None,
-               max_bytes: int | None = DEFAULT_MAX_BYTES) -> IngestRun:
+               max_bytes: int | None = DEFAULT_MAX_BYTES, align: bool = True,
+               on_align: Callable[[int, int], None] | None = None) -> IngestRun:
         """Ingest CR files, translations and wiki pages (files or folders, recursively).
 
         Files already stored (same bytes) are skipped; a file that fails leaves nothing
@@ -231,6 +232,11 @@ class Corpus:
                 :func:`mtgcr.corpus.copies.precedence` (the results' notes say which).
             max_bytes: a file larger than this (bytes) fails with a message saying so
                 (``None``: no limit; default 64 MiB, ``--max-size``).
+            align: then align the consecutive releases the store's alignment cache lacks
+                (:func:`mtgcr.crossref.prealign.prealign`, in worker processes), so that
+                the first ``history``, ``remap`` or ``diff`` reads them; skipped when the run
+                stopped early or the decisions file is bad (the queries say why).
+            on_align: progress of that: ``on_align(pairs done, pairs to align)``.
 
         Returns:
             :class:`mtgcr.extract.ingest_run.IngestRun` (``results``, ``count(status)``,
@@ -258,8 +264,22 @@ class Corpus:
             raise BadArgument(f"origin {origin!r}: not a copy origin; choose from "
                               f"{', '.join(o.value for o in CopyOrigin)}") from None
         with self.store(readonly=False) as store:
-            return run_ingest(store, paths, replace=replace, on_file=on_file, origin=how,
-                              max_bytes=max_bytes)
+            run = run_ingest(store, paths, replace=replace, on_file=on_file, origin=how,
+                             max_bytes=max_bytes)
+            if align and run.stop is None:
+                self._prealign(store, on_align)
+            return run
+
+    def _prealign(self, store: Store, on_align: Callable[[int, int], None] | None) -> None:
+        """Align what the cache lacks (:func:`mtgcr.crossref.prealign.prealign`); a bad
+        decisions file leaves it to the queries (which say why)."""
+        from mtgcr.crossref.decisions import DecisionError
+        from mtgcr.crossref.prealign import prealign
+        try:
+            decisions = self.decisions
+        except DecisionError:
+            return
+        prealign(store, decisions, on_align=on_align)
 
     # -- releases --------------------------------------------------------------------------
     def release_infos(self, lang: str | None = None) -> list[ReleaseInfo]:
@@ -1010,6 +1030,8 @@ class Corpus:
                 raise StoreError(run.message)
             if not store.releases():
                 raise BadArgument("nothing was ingested; no reports to write")
+            from mtgcr.crossref.prealign import prealign
+            prealign(store, decisions, langs=list(langs) if langs else None)
             index = build_reports(store, out, list(langs) if langs else None, decisions, fmts,
                                   on_report)
         return Built(run, index, out)
