@@ -154,7 +154,7 @@ class AlignCacheMixin:
             sql += " AND side=?"
             args = (number, side)
         try:
-            return [tuple(r) for r in self.conn.execute(sql, args)]  # type: ignore[misc]
+            return [tuple(r) for r in self.conn.execute(sql, args)]
         except sqlite3.OperationalError:
             return []
 
