@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from mtgcr.corpus.document import DocumentError
 from mtgcr.corpus.store import Store, StoreError, default_store_path
-from mtgcr.extract.profiles import ProfileError, load_folder, load_from_env
 
 __all__ = ["main", "Context", "UserError"]
 
@@ -167,17 +166,25 @@ def os_error_message(exc: OSError) -> str:
     return f"cannot {verb} {name}: {reason}"
 
 
-def _load_profiles(folder: str | None) -> None:
+def _load_profiles(folder: str | None) -> str | None:
     """Load the user's language profiles: ``--profiles DIR`` if given, else
-    ``$MTGCR_PROFILES`` if set (:mod:`mtgcr.extract.profiles`).
+    ``$MTGCR_PROFILES`` if set (:mod:`mtgcr.extract.profiles`, imported only then).
 
-    Raises:
-        ProfileError: the folder or a profile in it cannot be used (one line naming the file).
+    Returns:
+        ``None``, or the one-line message of a :class:`~mtgcr.extract.profiles.ProfileError`
+        (the folder or a profile in it cannot be used; it names the file).
     """
-    if folder is not None:
-        load_folder(folder)
-    else:
-        load_from_env()
+    if folder is None and not os.environ.get("MTGCR_PROFILES", "").strip():
+        return None  # nothing to load: the profiles module is imported by what needs it
+    from mtgcr.extract.profiles import ProfileError, load_folder, load_from_env
+    try:
+        if folder is not None:
+            load_folder(folder)
+        else:
+            load_from_env()
+    except ProfileError as exc:
+        return str(exc)
+    return None
 
 
 def _run(args, ctx) -> int:
@@ -219,10 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     from mtgcr.crossref.decisions import DecisionError
     from mtgcr.extract.lookup import NotFound
     from mtgcr.reports.api import BadArgument
-    try:
-        _load_profiles(args.profiles)
-    except ProfileError as exc:
-        print(f"mtgcr: {exc}", file=sys.stderr)
+    bad_profile = _load_profiles(args.profiles)
+    if bad_profile is not None:
+        print(f"mtgcr: {bad_profile}", file=sys.stderr)
         return 2
     try:
         return _run(args, ctx)
