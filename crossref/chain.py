@@ -122,6 +122,12 @@ class Chain:
             rs = self._rulesets[k] = load_release(self.store, self.infos[k])
         return rs
 
+    def forget(self, k: int) -> None:
+        """Let go of the ruleset and the alignment of release ``k`` (a long walk over the
+        chain keeps only what it still needs); they are loaded again if asked for."""
+        self._rulesets.pop(k, None)
+        self._alignments.pop(k, None)
+
     def version(self, k: int) -> str:
         """Cache key of alignment ``k``: options digest and the digest of its decisions."""
         old, new = self.releases[k], self.releases[k + 1]
