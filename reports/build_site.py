@@ -121,7 +121,7 @@ def _rendered(store: Store, lang: str, chain: Chain, decisions: Sequence[Decisio
     """Each consecutive pair's report view and its text per format, in chain order: English
     chains of many pairs in worker processes (:func:`mtgcr.reports.build_pairs.render_runs`),
     the others here (a translation: the English alignment projected, as diff does)."""
-    from mtgcr.reports.build_pairs import RUN, render_pair, render_runs
+    from mtgcr.reports.build_pairs import RUN, render_runs
     if lang == PIVOT and len(chain) - 1 >= 2 * RUN and WORKERS > 1:
         for _, view, texts in render_runs(chain, decisions, formats, WORKERS):
             yield view, texts
@@ -129,14 +129,15 @@ def _rendered(store: Store, lang: str, chain: Chain, decisions: Sequence[Decisio
     pairings: dict = {}
     for k in range(len(chain) - 1):
         if lang == PIVOT:
-            _, view, texts = render_pair(chain, k, decisions, formats)
+            view = diff_view(chain.alignment(k), chain.ruleset(k), chain.ruleset(k + 1),
+                             decisions=decisions)
             chain.forget(k)
-            yield view, texts
-            continue
-        from mtgcr.crossref.translation.xlang import translation_alignment
-        cross = translation_alignment(store, chain.infos[k].label, chain.infos[k + 1].label,
-                                      lang, decisions, pairing_cache=pairings)
-        view = diff_view(cross.alignment, cross.old, cross.new, cross=cross, decisions=decisions)
+        else:
+            from mtgcr.crossref.translation.xlang import translation_alignment
+            cross = translation_alignment(store, chain.infos[k].label, chain.infos[k + 1].label,
+                                          lang, decisions, pairing_cache=pairings)
+            view = diff_view(cross.alignment, cross.old, cross.new, cross=cross,
+                             decisions=decisions)
         yield view, {fmt: RENDERERS[fmt](view) for fmt in formats}
 
 
