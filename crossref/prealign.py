@@ -25,7 +25,7 @@ from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.options import AlignOptions
 from mtgcr.crossref.steps import step_rows
 
-__all__ = ["prealign", "Prealigned"]
+__all__ = ["prealign", "Prealigned", "drop_stale", "cache_item"]
 
 #: Pairs per task: a worker reads one release more than it aligns pairs.
 RUN = 8
@@ -76,12 +76,7 @@ def prealign(store: Store, decisions: Iterable[Decision] = (), options: AlignOpt
         if len(complete_releases(store, lang)) < 2:
             continue
         chain = Chain(store, lang, decisions, options)
-        keys = [chain.pair_key(k) for k in range(len(chain) - 1)]
-        ids = {r.id for r in chain.infos}
-        now = {(a, b) for a, b, _ in keys}
-        store.drop_alignments({(a, b) for a, b, _ in cached
-                               if a in ids and b in ids and (a, b) not in now})
-        todo.append((chain, [k for k, key in enumerate(keys) if key not in cached]))
+        todo.append((chain, drop_stale(chain, cached)))
     total = sum(len(ks) for _, ks in todo)
     done = [0]
 
@@ -94,6 +89,27 @@ def prealign(store: Store, decisions: Iterable[Decision] = (), options: AlignOpt
         n = _align_pairs(chain, missing, workers if total > RUN else 1, progress, out.failed)
         out.append((chain.lang, n, len(chain) - 1))
     return out
+
+
+def drop_stale(chain: Chain, cached: dict | None = None) -> list[int]:
+    """Delete the cached alignments of pairs of ``chain``'s releases that are no longer
+    consecutive in it (the pair around a release inserted in the middle).
+
+    Args:
+        chain: a chain of a writable store (read-only: nothing is deleted).
+        cached: the store's :meth:`~mtgcr.corpus.store.Store.cached_pairs`, if already read.
+
+    Returns:
+        The positions of the pairs the cache lacks (to align).
+    """
+    store = chain.store
+    cached = store.cached_pairs() if cached is None else cached
+    keys = [chain.pair_key(k) for k in range(len(chain) - 1)]
+    ids = {r.id for r in chain.infos}
+    now = {(a, b) for a, b, _ in keys}
+    store.drop_alignments({(a, b) for a, b, _ in cached
+                           if a in ids and b in ids and (a, b) not in now})
+    return [k for k, key in enumerate(keys) if key not in cached]
 
 
 def _runs(ks: list[int], size: int) -> list[list[int]]:
@@ -170,8 +186,13 @@ def _align_run(store_path: str, infos: list[ReleaseInfo], run: list[int],
             except Exception as exc:
                 errors.append((k, str(exc)))
             else:
-                cache = al.to_cache()
-                out.append((k, json.dumps(cache, ensure_ascii=False, separators=(",", ":")),
-                            step_rows(cache)))
+                out.append((k, *cache_item(al)))
             prev = new
     return out, errors
+
+
+def cache_item(al) -> tuple[str, list]:
+    """An alignment as the cache stores it: ``(JSON text, step rows)``
+    (:meth:`mtgcr.corpus.store.Store.cache_alignments`)."""
+    cache = al.to_cache()
+    return json.dumps(cache, ensure_ascii=False, separators=(",", ":")), step_rows(cache)

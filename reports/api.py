@@ -1030,8 +1030,11 @@ class Corpus:
                 raise StoreError(run.message)
             if not store.releases():
                 raise BadArgument("nothing was ingested; no reports to write")
+            from mtgcr.crossref.history import PIVOT
             from mtgcr.crossref.prealign import prealign
-            prealign(store, decisions, langs=list(langs) if langs else None)
+            # the English pairs are aligned by the workers that write their reports
+            prealign(store, decisions, langs=[lang for lang in langs or store.languages()
+                                              if lang != PIVOT])
             index = build_reports(store, out, list(langs) if langs else None, decisions, fmts,
                                   on_report)
         return Built(run, index, out)

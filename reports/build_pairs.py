@@ -1,8 +1,10 @@
 """The change reports of ``mtgcr build`` for runs of consecutive English pairs, rendered in
 worker processes (:func:`render_runs`): each worker reads its releases and the cached
-alignments from the store (read-only), builds each pair's report view and renders every
-format; the main process writes the files and the index, in chain order, so the report
-folder stays as consistent as when one process does it all.
+alignments from the store (read-only) — aligning the pairs the cache lacks with the
+releases it has read anyway, and sending them back to be cached — builds each pair's report
+view and renders every format; the main process writes the alignments, the files and the
+index, in chain order, so the report folder stays as consistent as when one process does it
+all.
 """
 from __future__ import annotations
 
@@ -18,8 +20,10 @@ __all__ = ["render_pair", "render_runs", "RUN"]
 #: Pairs per worker task (a run reads one release more than it has pairs).
 RUN = 8
 
-#: A rendered pair: ``(k, view, {format: text})``; ``view`` without its rule lists.
-Rendered = tuple[int, dict[str, Any], dict[str, str]]
+#: A rendered pair: ``(k, view, {format: text}, alignment to cache)``; ``view`` without its
+#: rule lists; the last ``(JSON text, step rows)`` when the worker had to align the pair
+#: (its store is read-only: the main process caches it), else ``None``.
+Rendered = tuple[int, dict[str, Any], dict[str, str], Any]
 
 
 def render_pair(chain: Chain, k: int, decisions: Sequence[Decision], formats: Sequence[str]
@@ -27,14 +31,17 @@ def render_pair(chain: Chain, k: int, decisions: Sequence[Decision], formats: Se
     """The report view of pair ``k`` of an English ``chain`` and its text in each format.
 
     Returns:
-        ``(k, {"old", "new", "summary"} of the view, {format: text})``.
+        :data:`Rendered`.
     """
+    from mtgcr.crossref.prealign import cache_item
     from mtgcr.reports.diffview import diff_view
     from mtgcr.reports.render import RENDERERS
-    view = diff_view(chain.alignment(k), chain.ruleset(k), chain.ruleset(k + 1),
-                     decisions=decisions)
+    computed = chain.computed
+    al = chain.alignment(k)
+    item = cache_item(al) if chain.computed > computed and chain.store.readonly else None
+    view = diff_view(al, chain.ruleset(k), chain.ruleset(k + 1), decisions=decisions)
     texts = {fmt: RENDERERS[fmt](view) for fmt in formats}
-    return k, {key: view[key] for key in ("old", "new", "summary")}, texts
+    return k, {key: view[key] for key in ("old", "new", "summary")}, texts, item
 
 
 def _render_run(store_path: str, lang: str, decisions: list[Decision], formats: list[str],

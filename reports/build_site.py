@@ -121,9 +121,13 @@ def _rendered(store: Store, lang: str, chain: Chain, decisions: Sequence[Decisio
     """Each consecutive pair's report view and its text per format, in chain order: English
     chains of many pairs in worker processes (:func:`mtgcr.reports.build_pairs.render_runs`),
     the others here (a translation: the English alignment projected, as diff does)."""
+    from mtgcr.crossref.prealign import drop_stale
     from mtgcr.reports.build_pairs import RUN, render_runs
     if lang == PIVOT and len(chain) - 1 >= 2 * RUN and WORKERS > 1:
-        for _, view, texts in render_runs(chain, decisions, formats, WORKERS):
+        drop_stale(chain)
+        for k, view, texts, item in render_runs(chain, decisions, formats, WORKERS):
+            if item is not None:  # aligned by the worker: cache it
+                store.cache_alignment(*chain.pair_key(k), *item)
             yield view, texts
         return
     pairings: dict = {}
