@@ -23,7 +23,7 @@ from mtgcr.extract.records import load_release
 from mtgcr.crossref.chain import Chain, complete_releases
 from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.options import AlignOptions
-from mtgcr.crossref.steps import step_rows
+from mtgcr.crossref.steps import cache_form, step_rows
 
 __all__ = ["prealign", "Prealigned", "drop_stale", "cache_item"]
 
@@ -194,5 +194,5 @@ def _align_run(store_path: str, infos: list[ReleaseInfo], run: list[int],
 def cache_item(al) -> tuple[str, list]:
     """An alignment as the cache stores it: ``(JSON text, step rows)``
     (:meth:`mtgcr.corpus.store.Store.cache_alignments`)."""
-    cache = al.to_cache()
+    cache = cache_form(al)
     return json.dumps(cache, ensure_ascii=False, separators=(",", ":")), step_rows(cache)
