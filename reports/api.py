@@ -115,6 +115,9 @@ class ReleaseView:
     provenance: Provenance = field(default_factory=dict)
     english: Ruleset | None = None
     note: str | None = None
+    #: loads the whole release (and English counterpart) when only one section was read
+    whole: Callable[[], tuple[Ruleset, Provenance, Ruleset | None]] | None = field(
+        default=None, repr=False, compare=False)
 
     def locate(self, number: str | RuleNumber | int, subrules: bool = False) -> Located:
         """A rule, subrule, section or chapter of this release (see
@@ -123,6 +126,14 @@ class ReleaseView:
         Raises:
             NotFound: no such number, or not quoted in a partial release.
         """
+        try:
+            return locate(self.ruleset, number, subrules, self.provenance)
+        except NotFound:
+            if self.whole is None:
+                raise
+        # only one section was read: the answer (and its hints) come from the whole release
+        self.ruleset, self.provenance, self.english = self.whole()
+        self.whole = None
         return locate(self.ruleset, number, subrules, self.provenance)
 
     def pairs(self, located: Located) -> list[tuple[Any, Any, Any]]:
@@ -419,7 +430,7 @@ class Corpus:
         return self.release(release, lang).ruleset
 
     def release(self, release: str | None = None, lang: str = "en",
-                pair: bool = False) -> ReleaseView:
+                pair: bool = False, section: int | None = None) -> ReleaseView:
         """One release, ready for lookups (:meth:`ReleaseView.locate`).
 
         Args:
@@ -428,6 +439,8 @@ class Corpus:
                 not the newest).
             lang: its language.
             pair: also load the EN release a translation translates.
+            section: read only this section's rules (of both releases with ``pair``): what
+                ``show RULE`` needs; a lookup outside it reads the whole release.
 
         Raises:
             StoreError: no store, or no such release.
@@ -440,17 +453,38 @@ class Corpus:
                 info, note = paired_default(store, lang)
                 release = info.label
             info = store.resolve(release, lang)
-            rec = store.release_rows(info.id)
-            rs = from_record(rec)
-            prov = provenance_of(rec)
-            english = None
-            if pair:
-                from mtgcr.crossref.translation.pairing import english_ruleset
-                english = english_ruleset(store, rs)
+            rs, prov, english = self._read_release(store, info, pair, section)
         if pair and english is None and note is None:
             note = (f"{rs.release.lang} {rs.release.label} has no en release stored (ingest "
                     f"the en release {rs.release.label} to pair it)")
-        return ReleaseView(rs, prov, english, note)
+        whole = None
+        if section is not None:
+            def whole() -> tuple[Ruleset, Provenance, Ruleset | None]:
+                with self.store() as st:
+                    return self._read_release(st, info, pair, None)
+        return ReleaseView(rs, prov, english, note, whole)
+
+    @staticmethod
+    def _read_release(store: Store, info: ReleaseInfo, pair: bool, section: int | None
+                      ) -> tuple[Ruleset, Provenance, Ruleset | None]:
+        """``(ruleset, provenance, EN counterpart or None)`` of a stored release (of one
+        section only, if given).
+
+        Raises:
+            NotFound: ``pair`` with English.
+        """
+        rec = store.release_rows(info.id, section)
+        rs = from_record(rec)
+        english = None
+        if pair:
+            from mtgcr.crossref.translation.pairing import english_ruleset
+            if section is None or rs.release.lang == "en":
+                english = english_ruleset(store, rs)  # English: raises NotFound
+            else:
+                from mtgcr.crossref.translation.langpair import english_release
+                en = english_release(store, rs.release)
+                english = from_record(store.release_rows(en.id, section)) if en else None
+        return rs, provenance_of(rec), english
 
     # -- lookups ---------------------------------------------------------------------------
     def rule(self, number: str | RuleNumber, release: str | None = None, lang: str = "en",
