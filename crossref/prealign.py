@@ -139,7 +139,8 @@ def _align_pairs(chain: Chain, missing: list[int], workers: int, progress: Calla
             progress()
         return written
     store = chain.store
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    from mtgcr.extract.prepare import worker_start
+    with ProcessPoolExecutor(max_workers=workers, initializer=worker_start) as pool:
         futures = {pool.submit(_align_run, str(store.path), chain.infos[run[0]:run[-1] + 2],
                                run, chain.decisions, chain.options): run
                    for run in _runs(missing, RUN)}

@@ -31,7 +31,8 @@ from mtgcr.extract.model import ParseWarning, Release
 from mtgcr.extract.records import to_record
 from mtgcr.extract.registry import UnknownKindError, parse_document
 
-__all__ = ["Prepared", "RulesetSummary", "prepare_file", "prepared_files", "parse_failure"]
+__all__ = ["Prepared", "RulesetSummary", "prepare_file", "prepared_files", "parse_failure",
+           "worker_start"]
 
 #: Files a worker pool works on ahead of the one being stored, per worker.
 AHEAD = 3
@@ -123,10 +124,11 @@ def _stored(store_path: str, sha256: str) -> bool:
         return False  # parse it: the main process decides
 
 
-def _ignore_interrupts() -> None:
-    """Worker start: Ctrl-C is the main process's to handle (it stops the run and says so);
-    the worker yields the processor to the main process, whose writes are the critical path
-    (on a busy machine the workers would otherwise slow it down)."""
+def worker_start() -> None:
+    """The initializer of every worker process of mtgcr: Ctrl-C is the main process's to
+    handle (it stops the run and says so, in one line); the worker yields the processor to
+    the main process, whose writes are the critical path (on a busy machine the workers
+    would otherwise slow it down)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(5)
@@ -143,7 +145,7 @@ def prepared_files(files: Sequence[Path], max_bytes: int | None, store_path: str
         yield from (None for _ in files)
         return
     try:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_start)
     except (OSError, ValueError):
         yield from (None for _ in files)
         return

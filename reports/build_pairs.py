@@ -66,7 +66,8 @@ def render_runs(chain: Chain, decisions: Sequence[Decision], formats: Sequence[s
     """
     ks = list(range(len(chain) - 1))
     runs = [ks[i:i + RUN] for i in range(0, len(ks), RUN)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    from mtgcr.extract.prepare import worker_start
+    with ProcessPoolExecutor(max_workers=workers, initializer=worker_start) as pool:
         futures: list[Future] = [pool.submit(_render_run, str(chain.store.path), chain.lang,
                                              list(decisions), list(formats), run) for run in runs]
         try:
