@@ -143,3 +143,22 @@ def test_changed_decisions_are_not_read_from_the_cache(tmp_path):
         chain = Chain(st, decisions=load_decisions(decisions))
         assert chain.version(0) in versions and chain.version(1) in versions
     assert cr.remap("100.2", "2031-01-10", "2031-03-14").numbers == plain  # and undecided again
+
+
+def test_a_store_from_before_the_index_is_read_whole_then_indexed_when_writable(tmp_path):
+    store = tmp_path / "s.sqlite"
+    cr = mtgcr.open(store)
+    cr.ingest(*(_write(tmp_path / "in", w) for w in BODIES))
+    want = _histories(store, cache=False)
+    with Store(store) as st:  # as an older mtgcr left it: alignments without lookup rows
+        st.conn.executescript("DROP TABLE alignment_steps; DROP INDEX alignments_by_new; "
+                              "ALTER TABLE alignments DROP COLUMN indexed;")
+    with Store(store, readonly=True) as st:
+        assert set(st.cached_pairs().values()) == {False}
+        chain, fresh = Chain(st), Chain(st, cache=False)
+        got = [e.to_json() for e in chain.lineage().history(R.parse("100.3a"), 2)]
+        assert got == [e.to_json() for e in fresh.lineage().history(R.parse("100.3a"), 2)]
+        assert chain.computed == 0  # read from the cache, whole
+    assert _histories(store, cache=True) == want  # opened for writing: migrated, indexed
+    with Store(store, readonly=True) as st:
+        assert set(st.cached_pairs().values()) == {True}
