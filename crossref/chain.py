@@ -177,6 +177,11 @@ class Chain:
         n = len(self.infos) - 1
         keys = [self.pair_key(k) for k in range(n)]
         cached = self.store.cached_pairs() if self.cache else {}
+        missing = [k for k, key in enumerate(keys) if key not in cached and k not in self._alignments]
+        if len(missing) > 8 and self.cache and not self.store.readonly:
+            from mtgcr.crossref.prealign import align_missing  # in worker processes
+            align_missing(self, missing, on_align=self.on_align)
+            cached = self.store.cached_pairs()
         views: list = []
         steps = ChainSteps(self.store, [r.id for r in self.infos], keys)
         for k, key in enumerate(keys):

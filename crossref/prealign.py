@@ -25,7 +25,7 @@ from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.options import AlignOptions
 from mtgcr.crossref.steps import cache_form, step_rows
 
-__all__ = ["prealign", "Prealigned", "drop_stale", "cache_item"]
+__all__ = ["prealign", "Prealigned", "drop_stale", "align_missing", "cache_item"]
 
 #: Pairs per task: a worker reads one release more than it aligns pairs.
 RUN = 8
@@ -110,6 +110,28 @@ def drop_stale(chain: Chain, cached: dict | None = None) -> list[int]:
     store.drop_alignments({(a, b) for a, b, _ in cached
                            if a in ids and b in ids and (a, b) not in now})
     return [k for k, key in enumerate(keys) if key not in cached]
+
+
+def align_missing(chain: Chain, missing: list[int], workers: int = 2,
+                  on_align: Callable[[int, int], None] | None = None) -> list[str]:
+    """Align and cache pairs ``missing`` of ``chain`` (of a writable store) in ``workers``
+    processes, as :func:`prealign` does (for a query that finds them missing); they count
+    in ``chain.computed``.
+
+    Returns:
+        The pairs that could not be aligned, each as one line (left to the caller, which
+        aligns them itself and meets the error).
+    """
+    failed: list[str] = []
+    done = [0]
+
+    def progress() -> None:
+        if on_align:
+            on_align(done[0], len(missing))  # as Chain's: (pairs before this one, pairs)
+        done[0] += 1
+
+    chain.computed += _align_pairs(chain, missing, workers, progress, failed)
+    return failed
 
 
 def _runs(ks: list[int], size: int) -> list[list[int]]:
