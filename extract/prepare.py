@@ -18,7 +18,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Generator, Sequence
 
 from mtgcr.corpus.copies import WHOLE_TEXT
 from mtgcr.corpus.document import Document, DocumentError, load_document
@@ -137,7 +137,7 @@ def worker_start() -> None:
 
 
 def prepared_files(files: Sequence[Path], max_bytes: int | None, store_path: str | None,
-                   workers: int = 2) -> Iterator[Prepared | None]:
+                   workers: int = 2) -> Generator[Prepared | None, None, None]:
     """One :class:`Prepared` per file of ``files``, in order, from ``workers`` processes
     working :data:`AHEAD` files ahead; ``None`` for a file no worker could prepare (the
     caller reads it itself). With ``workers`` < 2 or fewer than 4 files, only ``None``."""
