@@ -12,19 +12,21 @@ first use, so ``import mtgcr`` stays cheap.
 """
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version as _version
-
-try:
-    __version__ = _version("mtgcr")
-except PackageNotFoundError:  # pragma: no cover - a checkout that is not installed
-    __version__ = "unknown"
-
 __all__ = ["__version__", "open", "Corpus"]
 
 
 def __getattr__(name: str):
     """``mtgcr.open`` and ``mtgcr.Corpus``, imported from :mod:`mtgcr.reports.api` on first
-    use."""
+    use; ``__version__`` read from the installed metadata on first use (``"unknown"`` for a
+    checkout that is not installed): reading it costs more than the rest of ``import mtgcr``."""
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            value = version("mtgcr")
+        except PackageNotFoundError:  # pragma: no cover - a checkout that is not installed
+            value = "unknown"
+        globals()["__version__"] = value
+        return value
     if name in ("open", "Corpus"):
         from mtgcr.reports import api
         return getattr(api, name)

@@ -138,22 +138,41 @@ def align_rows(rows: list[tuple], official: Path) -> None:
 
 
 def process_rows(rows: list[tuple], official: Path) -> None:
-    """Whole commands in child processes: ingest, build, queries."""
+    """Whole commands in child processes: ingest of all official files (parsing and the
+    alignments it stores), build (wall and peak memory), then on a store of every EN release
+    (official, archive, normalized: ~130) plus the JA translation, each query cold (the first
+    one in a new process on the freshly ingested store) and warm (best of 3). Children run
+    with bytecode caching on (``PYTHONDONTWRITEBYTECODE`` unset), as an installed mtgcr does."""
     exe = [sys.executable, "-m", "mtgcr.reports.cli", "--silent"]
-    with tempfile.TemporaryDirectory() as tmp:
-        wall, _ = _child([*exe, "--store", f"{tmp}/i.sqlite", "ingest", str(official)])
-        _row(rows, "ingest all official files", f"{wall:.1f} s", "", "", "", "< 3 s", wall < 3)
-        wall, peak = _child([*exe, "--store", f"{tmp}/b.sqlite", "build", str(official),
-                             "--out", f"{tmp}/site"])
-        _row(rows, "build of all official files", f"{wall:.1f} s", "", "", "", "< 10 s", wall < 10)
-        _row(rows, "build, peak memory", f"{peak:.0f} MB", "", "", "", "< 300 MB", peak < 300)
-        store = f"{tmp}/b.sqlite"
-        for name, args in (("history 722 (warm)", ["history", "722", "--release", "2026-01-16"]),
-                           ("remap 712.4d (warm)", ["remap", "712.4d", "--from", "2022-11-18",
-                                                    "--to", "2023-11-17"])):
-            wall, _ = _child([*exe, "--store", store, *args])
-            _row(rows, name, f"{wall * 1000:.0f} ms", "", "", "", "< 100 ms warm",
-                 wall < 0.1)
+    corpus = official.parent.parent
+    no_bytecode = os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run([*exe, "--store", f"{tmp}/w.sqlite", "build", str(official / "2023-11-17.txt"),
+                            "--out", f"{tmp}/w"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)  # bytecode written
+            wall, _ = _child([*exe, "--store", f"{tmp}/i.sqlite", "ingest", str(official)])
+            _row(rows, "ingest all official files (+ align 111 pairs)", f"{wall:.1f} s", "", "", "",
+                 "< 3 s", wall < 3)
+            wall, peak = _child([*exe, "--store", f"{tmp}/b.sqlite", "build", str(official),
+                                 "--out", f"{tmp}/site"])
+            _row(rows, "build of all official files", f"{wall:.1f} s", "", "", "", "< 10 s", wall < 10)
+            _row(rows, "build, peak memory", f"{peak:.0f} MB", "", "", "", "< 300 MB", peak < 300)
+            store = f"{tmp}/all.sqlite"
+            sources = [corpus / "en" / d for d in ("official", "archive", "normalized")]
+            _child([*exe, "--store", store, "ingest", *map(str, sources), str(corpus / "ja" / "full")])
+            queries = (("history 722", ["history", "722", "--release", "2026-01-16"]),
+                       ("remap 712.4d", ["remap", "712.4d", "--from", "2022-11-18", "--to", "2023-11-17"]),
+                       ("show 702.9a --pair (ja)", ["show", "702.9a", "--lang", "ja", "--pair"]))
+            for name, args in queries:
+                cold, _ = _child([*exe, "--store", store, *args])
+                warm = min(_child([*exe, "--store", store, *args])[0] for _ in range(3))
+                _row(rows, f"{name} (cold, ~130 releases)", f"{cold * 1000:.0f} ms", "", "", "",
+                     "< 1 s", cold < 1)
+                _row(rows, f"{name} (warm)", f"{warm * 1000:.0f} ms", "", "", "", "< 100 ms", warm < 0.1)
+    finally:
+        if no_bytecode is not None:
+            os.environ["PYTHONDONTWRITEBYTECODE"] = no_bytecode
 
 
 def _print(rows: list[tuple]) -> None:

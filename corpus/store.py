@@ -35,6 +35,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
+from mtgcr.corpus.align_cache import ALIGN_CACHE_SCHEMA, AlignCacheMixin
 from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, origin_from_path
 from mtgcr.corpus.copy_store import COPIES_SCHEMA, CopiesMixin, CopyNotes
@@ -115,12 +116,6 @@ CREATE TABLE IF NOT EXISTS facts (
     document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
     kind TEXT NOT NULL, data TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS alignments (
-    old_release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
-    new_release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
-    version TEXT NOT NULL, data TEXT NOT NULL, created_at TEXT,
-    PRIMARY KEY (old_release_id, new_release_id, version)
-);
 CREATE TABLE IF NOT EXISTS fetches (
     id INTEGER PRIMARY KEY,
     source TEXT NOT NULL, url TEXT NOT NULL, final_url TEXT, status INTEGER,
@@ -132,7 +127,7 @@ CREATE INDEX IF NOT EXISTS fetches_by_url ON fetches(url);
 CREATE INDEX IF NOT EXISTS examples_by_rule ON examples(release_id, number);
 CREATE INDEX IF NOT EXISTS glossary_by_release ON glossary(release_id);
 CREATE INDEX IF NOT EXISTS facts_by_kind ON facts(kind);
-""" + COPIES_SCHEMA
+""" + COPIES_SCHEMA + ALIGN_CACHE_SCHEMA
 
 _TABLES = set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
 
@@ -231,7 +226,7 @@ class ReleaseInfo:
                 "source": self.source, "counts": self.counts}
 
 
-class Store(CopiesMixin):
+class Store(CopiesMixin, AlignCacheMixin):
     """An open store file. Use as a context manager or call :meth:`close`.
 
     Args:
@@ -295,7 +290,9 @@ class Store(CopiesMixin):
     #: Columns added after a table was first released: (table, column, declaration).
     _ADDED_COLUMNS = (("releases", "truncated", "INTEGER NOT NULL DEFAULT 0"),
                       # a warning's kind and typed fields (JSON), mtgcr.extract.parse_warnings
-                      ("warnings", "kind", "TEXT"), ("warnings", "data", "TEXT"))
+                      ("warnings", "kind", "TEXT"), ("warnings", "data", "TEXT"),
+                      # alignments with lookup rows in alignment_steps (mtgcr.crossref.steps)
+                      ("alignments", "indexed", "INTEGER NOT NULL DEFAULT 0"))
 
     def _add_missing_columns(self) -> None:
         """Additive migration: add the columns of :data:`_ADDED_COLUMNS` a store lacks."""
@@ -617,8 +614,10 @@ class Store(CopiesMixin):
         exact = [r for r in hits if r.label == label] or hits
         return sorted(exact, key=lambda r: (r.complete, r.origin == "official"))[-1]
 
-    def release_rows(self, release_id: int) -> ReleaseRecord:
-        """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`mtgcr.extract.records`).
+    def release_rows(self, release_id: int, section: int | None = None) -> ReleaseRecord:
+        """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`mtgcr.extract.records`);
+        with ``section``, of its sections, rules and examples only those of that section
+        (a lookup in one section reads a tenth of the rows).
 
         Raises:
             StoreError: no release with id ``release_id``.
@@ -628,10 +627,17 @@ class Store(CopiesMixin):
         if row is None:
             raise StoreError(f"no release with id {release_id}")
         rec = ReleaseRecord(release=dict(row))
+        cur = c.cursor()
+        cur.row_factory = None  # plain tuples, zipped with the column names: twice as fast
+        only = {"sections": ("section = ?", section), "rules": ("section = ?", section),
+                "examples": ("number LIKE ?", f"{section}.%")} if section is not None else {}
         for table, order in (("chapters", "number"), ("sections", "section"), ("rules", "ord"),
                              ("examples", "ord"), ("glossary", "ord"), ("warnings", "rowid")):
-            rows = c.execute(f"SELECT * FROM {table} WHERE release_id=? ORDER BY {order}", (release_id,))
-            setattr(rec, table, [dict(r) for r in rows])
+            where, arg = only.get(table, ("1", None))
+            args = (release_id,) if arg is None else (release_id, arg)
+            cur.execute(f"SELECT * FROM {table} WHERE release_id=? AND {where} ORDER BY {order}", args)
+            cols = [d[0] for d in cur.description]
+            setattr(rec, table, [dict(zip(cols, r)) for r in cur])
         return rec
 
     def facts(self, kind: str) -> list[dict[str, Any]]:
@@ -650,42 +656,6 @@ class Store(CopiesMixin):
             item.setdefault("document_source", source)
             out.append(item)
         return out
-
-    # -- alignment cache (written by crossref; a cache: dropped with either release) -------
-    def cached_alignment(self, old_id: int, new_id: int, version: str) -> str | None:
-        """The cached alignment (JSON text) of two releases for ``version``, or ``None``
-        (also when the store predates the ``alignments`` table)."""
-        try:
-            row = self.conn.execute(
-                "SELECT data FROM alignments WHERE old_release_id=? AND new_release_id=? AND version=?",
-                (old_id, new_id, version)).fetchone()
-        except sqlite3.OperationalError:
-            return None
-        return row[0] if row else None
-
-    def cache_alignment(self, old_id: int, new_id: int, version: str, data: str) -> bool:
-        """Store an alignment (JSON text) for ``version``, replacing older versions of the pair.
-
-        Returns:
-            ``False`` (nothing written) if the store is read-only or busy; the cache is
-            optional, so this never raises for that.
-        """
-        if self.readonly:
-            return False
-        try:
-            c = self.conn
-            c.execute("BEGIN IMMEDIATE")
-            c.execute("DELETE FROM alignments WHERE old_release_id=? AND new_release_id=?",
-                      (old_id, new_id))
-            c.execute("INSERT INTO alignments VALUES (?,?,?,?,?)",
-                      (old_id, new_id, version, data,
-                       datetime.now(timezone.utc).isoformat(timespec="seconds")))
-            c.execute("COMMIT")
-            return True
-        except sqlite3.OperationalError:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            return False
 
     # -- tables for users -------------------------------------------------------------------
     def releases_with_number(self, number: str, section: bool = False) -> set[int]:

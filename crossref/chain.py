@@ -3,8 +3,11 @@
 :class:`Chain` lists the complete releases of a language in date order (one per label, the
 official one preferred), aligns each consecutive pair on demand and keeps the result in the
 store's ``alignments`` table keyed by release ids, algorithm version, options and the
-decisions that apply to the pair. Re-ingesting a release gives it a new id, so stale
-alignments are never read (and are deleted with the old release rows).
+decisions that apply to the pair, with its lookup rows (:mod:`mtgcr.crossref.steps`), so that
+:meth:`Chain.lineage` reads only the rows of the numbers a query follows. Re-ingesting a
+release gives it a new id, so stale alignments are never read (and are deleted with the old
+release rows). :mod:`mtgcr.crossref.prealign` computes the missing alignments of a chain
+ahead of the queries (at ingest), in worker processes.
 """
 from __future__ import annotations
 
@@ -17,12 +20,11 @@ from mtgcr.extract.model import Release, Ruleset
 from mtgcr.extract.records import load_release
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.align import align_releases
-from mtgcr.crossref.compose import compose_alignment
 from mtgcr.crossref.decisions import Decision, decisions_digest
 from mtgcr.crossref.lineage import Lineage
 from mtgcr.crossref.model import Alignment
 from mtgcr.crossref.options import AlignOptions
+from mtgcr.crossref.steps import ChainSteps, StepView, cache_form, step_rows
 
 __all__ = ["Chain", "chain_releases", "complete_releases", "aligned_pair"]
 
@@ -87,6 +89,7 @@ class Chain:
         self._rulesets: dict[int, Ruleset] = {}
         self._alignments: dict[int, Alignment] = {}
         self.computed = 0  # alignments computed (not read from the cache) by this object
+        self._digest = self.options.digest()
         self._releases = [Release(r.lang, r.label,
                                   date.fromisoformat(r.effective_date) if r.effective_date else None,
                                   r.revision) for r in self.infos]
@@ -119,11 +122,21 @@ class Chain:
             rs = self._rulesets[k] = load_release(self.store, self.infos[k])
         return rs
 
+    def forget(self, k: int) -> None:
+        """Let go of the ruleset and the alignment of release ``k`` (a long walk over the
+        chain keeps only what it still needs); they are loaded again if asked for."""
+        self._rulesets.pop(k, None)
+        self._alignments.pop(k, None)
+
     def version(self, k: int) -> str:
         """Cache key of alignment ``k``: options digest and the digest of its decisions."""
         old, new = self.releases[k], self.releases[k + 1]
         ds = [d for d in self.decisions if d.applies(old, new)]
-        return f"{self.options.digest()}:{decisions_digest(ds)}"
+        return f"{self._digest}:{decisions_digest(ds)}"
+
+    def pair_key(self, k: int) -> tuple[int, int, str]:
+        """Cache key of alignment ``k``: ``(old release id, new release id, version)``."""
+        return self.infos[k].id, self.infos[k + 1].id, self.version(k)
 
     def alignment(self, k: int) -> Alignment:
         """The alignment of release ``k`` with release ``k + 1`` (cached)."""
@@ -136,14 +149,16 @@ class Chain:
         if data is not None:
             al = Alignment.from_cache(json.loads(data))
         else:
+            from mtgcr.crossref.align import align_releases
             if self.on_align:
                 self.on_align(k, len(self.infos) - 1)
             al = align_releases(self.ruleset(k), self.ruleset(k + 1), self.options, self.decisions)
             self.computed += 1
             if self.cache:
+                cache = cache_form(al)
                 self.store.cache_alignment(a.id, b.id, version,
-                                           json.dumps(al.to_cache(), ensure_ascii=False,
-                                                      separators=(",", ":")))
+                                           json.dumps(cache, ensure_ascii=False,
+                                                      separators=(",", ":")), step_rows(cache))
         self._alignments[k] = al
         return al
 
@@ -152,11 +167,33 @@ class Chain:
         return [self.alignment(k) for k in range(len(self.infos) - 1)]
 
     def lineage(self) -> Lineage:
-        """A :class:`Lineage` over the whole chain (aligns what is not cached yet)."""
+        """A :class:`Lineage` over the whole chain (aligns what is not cached yet). Cached
+        alignments with lookup rows are read lazily, only for the numbers asked about
+        (:class:`~mtgcr.crossref.steps.StepView`); a cached one without them (a store from
+        before the index) gains them when the store is writable, else is read whole."""
         def present(k: int, n: RuleNumber) -> bool:
             rs = self.ruleset(k)
             return n in rs.sections if n.kind == "section" else n in rs.rules
-        return Lineage(self.releases, self.alignments(), present)
+        n = len(self.infos) - 1
+        keys = [self.pair_key(k) for k in range(n)]
+        cached = self.store.cached_pairs() if self.cache else {}
+        missing = [k for k, key in enumerate(keys) if key not in cached and k not in self._alignments]
+        if len(missing) > 8 and self.cache and not self.store.readonly:
+            from mtgcr.crossref.prealign import align_missing  # in worker processes
+            align_missing(self, missing, on_align=self.on_align)
+            cached = self.store.cached_pairs()
+        views: list = []
+        steps = ChainSteps(self.store, [r.id for r in self.infos], keys)
+        for k, key in enumerate(keys):
+            if k not in self._alignments and key in cached and not cached[key]:
+                data = self.store.cached_alignment(*key)  # before the index: add its rows
+                if data is not None and self.store.index_alignment(key, step_rows(json.loads(data))):
+                    cached[key] = True
+            if k in self._alignments or not cached.get(key):
+                views.append(self.alignment(k))
+            else:
+                views.append(StepView(steps, k))
+        return Lineage(self.releases, views, present)
 
 
 def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
@@ -189,9 +226,11 @@ def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
         if abs(j - i) > 1 and not direct_decided:  # a decision for this very pair: direct
             steps = ([(chain.alignment(k), True) for k in range(i, j)] if j > i else
                      [(chain.alignment(k), False) for k in range(i - 1, j - 1, -1)])
+            from mtgcr.crossref.compose import compose_alignment
             al = compose_alignment(chain.ruleset(i), chain.ruleset(j), steps)
             al.basis = "chain"
             return chain.ruleset(i), chain.ruleset(j), al
+    from mtgcr.crossref.align import align_releases
     old, new = load_release(store, a), load_release(store, b)
     al = align_releases(old, new, options, decisions)
     al.basis = "direct"

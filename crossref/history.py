@@ -19,7 +19,10 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.crossref.chain import Chain
 from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.lineage import HistoryEntry, RemapResult
-from mtgcr.crossref.translation.xlang import PIVOT, original_release, translated_history
+
+#: The language translations are followed through (:data:`mtgcr.crossref.translation.xlang.PIVOT`;
+#: that module is imported only for a translation: it loads the text comparison).
+PIVOT = "en"
 
 __all__ = ["RuleHistory", "Remapped", "rule_history", "remap_rule"]
 
@@ -111,6 +114,7 @@ def rule_history(store: Store, number: RuleNumber, release: str | None = None, l
         mtgcr.crossref.decisions.DecisionError: a decision does not fit its releases.
     """
     if lang != PIVOT:
+        from mtgcr.crossref.translation.xlang import translated_history
         th = translated_history(store, number, release, lang, decisions, on_align)
         return RuleHistory(number, lang, th.k, th.entries, th.asked.replace(":", " "),
                            th.chain, th.translations, th.note)
@@ -182,6 +186,7 @@ def remap_rule(store: Store, number: RuleNumber, source: str, target: str, lang:
     """
     note = None
     if lang != PIVOT:
+        from mtgcr.crossref.translation.xlang import original_release, translated_history
         th = translated_history(store, number, source, lang, decisions, on_align)
         dst_info = store.resolve(target, lang)
         en_dst = original_release(store, dst_info)

@@ -100,6 +100,7 @@ class Lineage:
         self.releases = releases
         self.alignments = alignments
         self._present = present
+        self._ids: dict[tuple[int, RuleNumber], str] = {}  # lineage ids found so far
 
     # -- existence and ids -----------------------------------------------------------------
     def exists(self, k: int, number: RuleNumber) -> bool:
@@ -118,13 +119,22 @@ class Lineage:
 
     def lineage_id(self, k: int, number: RuleNumber) -> str:
         """The lineage id of ``number`` in release ``k`` (see the module docstring)."""
-        while k > 0:
-            pred = self._main_predecessor(k, number)
+        walked: list[tuple[int, RuleNumber]] = []
+        found = None
+        while True:
+            found = self._ids.get((k, number))
+            if found is not None:
+                break
+            walked.append((k, number))
+            pred = self._main_predecessor(k, number) if k > 0 else None
             if pred is None:
+                rel = self.releases[k]
+                found = f"{rel.lang}:{rel.label}:{number}"
                 break
             number, k = pred, k - 1
-        rel = self.releases[k]
-        return f"{rel.lang}:{rel.label}:{number}"
+        for key in walked:  # every number on the way has the same lineage
+            self._ids[key] = found
+        return found
 
     def _main_predecessor(self, k: int, n: RuleNumber) -> RuleNumber | None:
         al = self.alignments[k - 1]

@@ -32,8 +32,8 @@ from mtgcr.corpus.quality import assess_lines
 from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
 
 from mtgcr.extract.copies import change_origin, choose_canonical, restore_copies
-from mtgcr.extract.formats.cr_text import CRFormatError
-from mtgcr.extract.registry import UnknownKindError, parse_document
+from mtgcr.extract.prepare import Prepared, parse_failure
+from mtgcr.extract.registry import parse_document
 from mtgcr.extract.merge_stored import merge_with_stored
 from mtgcr.extract.model import ParseWarning
 from mtgcr.extract.records import to_record, warning_from_row, warning_row
@@ -218,10 +218,12 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
 
 def ingest_file(store: Store, path: Path, replace: bool = False,
                 origin: CopyOrigin | None = None,
-                max_bytes: int | None = DEFAULT_MAX_BYTES) -> IngestResult:
+                max_bytes: int | None = DEFAULT_MAX_BYTES,
+                prepared: Prepared | None = None) -> IngestResult:
     """Ingest one file (see :func:`ingest_paths`, also for ``max_bytes``); never raises for a
     bad file or a failed write (the result says ``"failed"`` with a one-line reason naming the
-    file).
+    file). ``prepared``: the file already read and parsed by a worker
+    (:func:`mtgcr.extract.prepare.prepared_files`), used instead of reading it again.
 
     Raises:
         IngestInterrupted: Ctrl-C (``results`` = [this file's result]).
@@ -229,10 +231,15 @@ def ingest_file(store: Store, path: Path, replace: bool = False,
     """
     doc = None
     try:
-        try:
-            doc = load_document(path, max_bytes)
-        except DocumentError as exc:
-            return IngestResult(str(path), "failed", error=str(exc))
+        if prepared is not None:
+            if prepared.doc is None:
+                return IngestResult(str(path), "failed", error=prepared.error)
+            doc = prepared.doc
+        else:
+            try:
+                doc = load_document(path, max_bytes)
+            except DocumentError as exc:
+                return IngestResult(str(path), "failed", error=str(exc))
         if store.has_document(doc.sha256):
             copy = store.copy_of_document(doc.sha256)
             if copy is not None and copy.removed:
@@ -243,9 +250,10 @@ def ingest_file(store: Store, path: Path, replace: bool = False,
                 return _choose(store, path, doc, copy)
             if (copy is None and store.document_kind(doc.sha256) == "cr-text"
                     and not store.document_has_releases(doc.sha256) and store.has_copies_table()):
-                return _parse_and_store(store, path, doc, replace, origin, stored=True)
+                return _parse_and_store(store, path, doc, replace, origin, stored=True,
+                                        prepared=prepared)
             return _unchanged(store, path, doc, copy)
-        return _parse_and_store(store, path, doc, replace, origin)
+        return _parse_and_store(store, path, doc, replace, origin, prepared=prepared)
     except KeyboardInterrupt:
         stored = doc is not None and store.has_document(doc.sha256)
         res = IngestResult(str(path), "ingested" if stored else "interrupted",
@@ -365,14 +373,18 @@ def _choose(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
 
 
 def _parse_and_store(store: Store, path: Path, doc, replace: bool,
-                     origin: CopyOrigin | None = None, stored: bool = False) -> IngestResult:
-    try:
-        parsed = parse_document(doc)
-    except (UnknownKindError, CRFormatError, DocumentError) as exc:
-        return IngestResult(str(path), "failed", encoding=doc.encoding, error=str(exc))
-    except Exception as exc:  # a parser bug must not abort the other files
-        return IngestResult(str(path), "failed", encoding=doc.encoding,
-                            error=f"{path}: internal error while parsing ({type(exc).__name__}: {exc})")
+                     origin: CopyOrigin | None = None, stored: bool = False,
+                     prepared: Prepared | None = None) -> IngestResult:
+    if prepared is not None and prepared.parse_error:
+        return IngestResult(str(path), "failed", encoding=doc.encoding, error=prepared.parse_error)
+    if prepared is not None and prepared.parsed is not None:
+        parsed = prepared.parsed
+    else:
+        try:
+            parsed = parse_document(doc)
+        except Exception as exc:  # a parser bug must not abort the other files
+            return IngestResult(str(path), "failed", encoding=doc.encoding,
+                                error=parse_failure(path, exc))
     parsed_rulesets = parsed.rulesets  # partial ones merge with what is stored (wiki quotes)
     try:
         # An official file is a whole text: even when damaged (incomplete) it replaces, never merges.
@@ -380,12 +392,14 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool,
                   merge_with_stored(store, rs, origin, prov, doc.source)
                   for rs, origin, prov in parsed_rulesets]
         parsed.rulesets = [(rs, origin, prov) for (rs, prov, _), (_, origin, _) in zip(merged, parsed_rulesets)]
-        records = [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
+        records = (prepared.records if prepared is not None and prepared.records is not None
+                   else [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets])
         notes = [n for _, _, ns in merged for n in ns]
         # a merged partial release replaces its stored self: the merge note says so already
         merged_keys = {(rs.release.key, origin) for (rs, _, ns), (_, origin, _)
                        in zip(merged, parsed.rulesets) if ns}
-        quality = assess_lines(doc.lines)
+        quality = (prepared.quality if prepared is not None and prepared.quality is not None
+                   else assess_lines(doc.lines))
         written = store.add_document(
             doc, parsed.kind, records, parsed.facts,
             [warning_row(w) for w in parsed.warnings],

@@ -18,6 +18,7 @@ from mtgcr.corpus.store import Store, StoreError
 
 from mtgcr.extract.ingest import (IngestInterrupted, IngestResult, ScannedPaths, ingest_file,
                                   reread_unattached, scan_paths)
+from mtgcr.extract.prepare import prepared_files
 
 __all__ = ["Stop", "IngestRun", "run_ingest"]
 
@@ -100,7 +101,7 @@ def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
                on_file: Callable[[Path, int, int], None] | None = None,
                origin: CopyOrigin | None = None,
                max_bytes: int | None = DEFAULT_MAX_BYTES,
-               scan: ScannedPaths | None = None) -> IngestRun:
+               scan: ScannedPaths | None = None, workers: int = 2) -> IngestRun:
     """Ingest files and folders into ``store`` (see :mod:`mtgcr.extract.ingest`); never raises
     for a bad file, a Ctrl-C or a store that becomes busy: the run says so.
 
@@ -117,6 +118,9 @@ def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
             no limit; :func:`~mtgcr.extract.ingest.ingest_file`).
         scan: ``paths`` already scanned (:func:`~mtgcr.extract.ingest.scan_paths`), so that
             its unreadable entries are kept in the run; ``paths`` is then not scanned again.
+        workers: processes that read and parse the files ahead of the store
+            (:func:`mtgcr.extract.prepare.prepared_files`; the main process alone writes,
+            in file order); 1: all in this process.
 
     Returns:
         An :class:`IngestRun`.
@@ -130,11 +134,15 @@ def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
     try:
         run.reread = reread_unattached(store)  # texts an older mtgcr replaced: copies now
         rereading = False
-        for i, f in enumerate(files):
-            if on_file is not None:
-                on_file(f, i, len(files))
-            run.results.append(ingest_file(store, f, replace=replace, origin=origin,
-                                           max_bytes=max_bytes))
+        ahead = prepared_files(files, max_bytes, str(store.path), workers)
+        try:
+            for i, (f, prepared) in enumerate(zip(files, ahead)):
+                if on_file is not None:
+                    on_file(f, i, len(files))
+                run.results.append(ingest_file(store, f, replace=replace, origin=origin,
+                                               max_bytes=max_bytes, prepared=prepared))
+        finally:
+            ahead.close()  # stops the workers (also on Ctrl-C or a store error)
     except IngestInterrupted as exc:
         run.stop = Stop.INTERRUPTED
         if rereading:  # every stored text read again so far stays stored

@@ -115,6 +115,9 @@ class ReleaseView:
     provenance: Provenance = field(default_factory=dict)
     english: Ruleset | None = None
     note: str | None = None
+    #: loads the whole release (and English counterpart) when only one section was read
+    whole: Callable[[], tuple[Ruleset, Provenance, Ruleset | None]] | None = field(
+        default=None, repr=False, compare=False)
 
     def locate(self, number: str | RuleNumber | int, subrules: bool = False) -> Located:
         """A rule, subrule, section or chapter of this release (see
@@ -123,6 +126,14 @@ class ReleaseView:
         Raises:
             NotFound: no such number, or not quoted in a partial release.
         """
+        try:
+            return locate(self.ruleset, number, subrules, self.provenance)
+        except NotFound:
+            if self.whole is None:
+                raise
+        # only one section was read: the answer (and its hints) come from the whole release
+        self.ruleset, self.provenance, self.english = self.whole()
+        self.whole = None
         return locate(self.ruleset, number, subrules, self.provenance)
 
     def pairs(self, located: Located) -> list[tuple[Any, Any, Any]]:
@@ -212,7 +223,8 @@ class Corpus:
     def ingest(self, *paths: str | Path, replace: bool = False,
                on_file: Callable[[Path, int, int], None] | None = None,
                origin: str | None = None,
-               max_bytes: int | None = DEFAULT_MAX_BYTES) -> IngestRun:
+               max_bytes: int | None = DEFAULT_MAX_BYTES, align: bool = True,
+               on_align: Callable[[int, int], None] | None = None) -> IngestRun:
         """Ingest CR files, translations and wiki pages (files or folders, recursively).
 
         Files already stored (same bytes) are skipped; a file that fails leaves nothing
@@ -231,6 +243,11 @@ class Corpus:
                 :func:`mtgcr.corpus.copies.precedence` (the results' notes say which).
             max_bytes: a file larger than this (bytes) fails with a message saying so
                 (``None``: no limit; default 64 MiB, ``--max-size``).
+            align: then align the consecutive releases the store's alignment cache lacks
+                (:func:`mtgcr.crossref.prealign.prealign`, in worker processes), so that
+                the first ``history``, ``remap`` or ``diff`` reads them; skipped when the run
+                stopped early or the decisions file is bad (the queries say why).
+            on_align: progress of that: ``on_align(pairs done, pairs to align)``.
 
         Returns:
             :class:`mtgcr.extract.ingest_run.IngestRun` (``results``, ``count(status)``,
@@ -258,8 +275,22 @@ class Corpus:
             raise BadArgument(f"origin {origin!r}: not a copy origin; choose from "
                               f"{', '.join(o.value for o in CopyOrigin)}") from None
         with self.store(readonly=False) as store:
-            return run_ingest(store, paths, replace=replace, on_file=on_file, origin=how,
-                              max_bytes=max_bytes)
+            run = run_ingest(store, paths, replace=replace, on_file=on_file, origin=how,
+                             max_bytes=max_bytes)
+            if align and run.stop is None:
+                self._prealign(store, on_align)
+            return run
+
+    def _prealign(self, store: Store, on_align: Callable[[int, int], None] | None) -> None:
+        """Align what the cache lacks (:func:`mtgcr.crossref.prealign.prealign`); a bad
+        decisions file leaves it to the queries (which say why)."""
+        from mtgcr.crossref.decisions import DecisionError
+        from mtgcr.crossref.prealign import prealign
+        try:
+            decisions = self.decisions
+        except DecisionError:
+            return
+        prealign(store, decisions, on_align=on_align)
 
     # -- releases --------------------------------------------------------------------------
     def release_infos(self, lang: str | None = None) -> list[ReleaseInfo]:
@@ -399,7 +430,7 @@ class Corpus:
         return self.release(release, lang).ruleset
 
     def release(self, release: str | None = None, lang: str = "en",
-                pair: bool = False) -> ReleaseView:
+                pair: bool = False, section: int | None = None) -> ReleaseView:
         """One release, ready for lookups (:meth:`ReleaseView.locate`).
 
         Args:
@@ -408,6 +439,8 @@ class Corpus:
                 not the newest).
             lang: its language.
             pair: also load the EN release a translation translates.
+            section: read only this section's rules (of both releases with ``pair``): what
+                ``show RULE`` needs; a lookup outside it reads the whole release.
 
         Raises:
             StoreError: no store, or no such release.
@@ -420,17 +453,38 @@ class Corpus:
                 info, note = paired_default(store, lang)
                 release = info.label
             info = store.resolve(release, lang)
-            rec = store.release_rows(info.id)
-            rs = from_record(rec)
-            prov = provenance_of(rec)
-            english = None
-            if pair:
-                from mtgcr.crossref.translation.pairing import english_ruleset
-                english = english_ruleset(store, rs)
+            rs, prov, english = self._read_release(store, info, pair, section)
         if pair and english is None and note is None:
             note = (f"{rs.release.lang} {rs.release.label} has no en release stored (ingest "
                     f"the en release {rs.release.label} to pair it)")
-        return ReleaseView(rs, prov, english, note)
+        whole = None
+        if section is not None:
+            def whole() -> tuple[Ruleset, Provenance, Ruleset | None]:
+                with self.store() as st:
+                    return self._read_release(st, info, pair, None)
+        return ReleaseView(rs, prov, english, note, whole)
+
+    @staticmethod
+    def _read_release(store: Store, info: ReleaseInfo, pair: bool, section: int | None
+                      ) -> tuple[Ruleset, Provenance, Ruleset | None]:
+        """``(ruleset, provenance, EN counterpart or None)`` of a stored release (of one
+        section only, if given).
+
+        Raises:
+            NotFound: ``pair`` with English.
+        """
+        rec = store.release_rows(info.id, section)
+        rs = from_record(rec)
+        english = None
+        if pair:
+            from mtgcr.crossref.translation.pairing import english_ruleset
+            if section is None or rs.release.lang == "en":
+                english = english_ruleset(store, rs)  # English: raises NotFound
+            else:
+                from mtgcr.crossref.translation.langpair import english_release
+                en = english_release(store, rs.release)
+                english = from_record(store.release_rows(en.id, section)) if en else None
+        return rs, provenance_of(rec), english
 
     # -- lookups ---------------------------------------------------------------------------
     def rule(self, number: str | RuleNumber, release: str | None = None, lang: str = "en",
@@ -1010,6 +1064,11 @@ class Corpus:
                 raise StoreError(run.message)
             if not store.releases():
                 raise BadArgument("nothing was ingested; no reports to write")
+            from mtgcr.crossref.history import PIVOT
+            from mtgcr.crossref.prealign import prealign
+            # the English pairs are aligned by the workers that write their reports
+            prealign(store, decisions, langs=[lang for lang in langs or store.languages()
+                                              if lang != PIVOT])
             index = build_reports(store, out, list(langs) if langs else None, decisions, fmts,
                                   on_report)
         return Built(run, index, out)

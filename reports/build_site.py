@@ -9,15 +9,16 @@ Layout::
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime, timezone
 from pathlib import Path
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.chain import Chain
 from mtgcr.crossref.decisions import Decision
-from mtgcr.crossref.translation.xlang import PIVOT, translation_alignment
+from mtgcr.crossref.history import PIVOT
 
 from mtgcr.reports.alignctx import write_atomic
 from mtgcr.reports.diffview import diff_view, release_name
@@ -26,6 +27,12 @@ from mtgcr.reports.render.html import render_index as html_index
 from mtgcr.reports.render.markdown import render_index as md_index
 
 __all__ = ["build_reports", "index_view", "BuildInterrupted"]
+
+#: Worker processes that render the reports of a long English chain.
+WORKERS = 2
+#: Seconds between two writes of the index while a build runs (it is always written at the
+#: end, and when interrupted).
+INDEX_EVERY = 1.0
 
 
 class BuildInterrupted(Exception):
@@ -47,8 +54,10 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
 
     The folder stays consistent at every moment: each file is written to a temporary name
     and renamed, and the index (``index.json``, ``index.md``, ``index.html``) is rewritten
-    after every pair, listing exactly the reports written so far, with ``"complete":
-    false`` until the last one.
+    while the build runs (at most every :data:`INDEX_EVERY` seconds, and when interrupted),
+    listing only reports written, with ``"complete": false`` until the last one. The
+    reports of a long English chain are rendered by worker processes
+    (:mod:`mtgcr.reports.build_pairs`); this process writes every file, in chain order.
 
     Args:
         store: an open store (writable, so alignments are cached).
@@ -75,33 +84,26 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
         for lang, chain in chains]
     total = sum(len(chain) - 1 for _, chain in chains)
     done = 0
-    pairings: dict = {}
+    written = [0.0]  # when the index was last written
     try:
         for (lang, chain), entry in zip(chains, languages):
-            for k in range(len(chain) - 1):
-                if lang == PIVOT:
-                    old, new = chain.ruleset(k), chain.ruleset(k + 1)
-                    view = diff_view(chain.alignment(k), old, new, decisions=decisions)
-                else:  # a translation: the English alignment projected, as diff does
-                    cross = translation_alignment(store, chain.infos[k].label,
-                                                  chain.infos[k + 1].label, lang, decisions,
-                                                  pairing_cache=pairings)
-                    view = diff_view(cross.alignment, cross.old, cross.new, cross=cross,
-                                     decisions=decisions)
+            for view, texts in _rendered(store, lang, chain, decisions, formats):
                 stem = f"{release_name(view['old'])}_{release_name(view['new'])}"
                 files = {}
                 for fmt in formats:
                     rel = f"{lang}/{stem}{SUFFIX[fmt]}"
                     path = out / rel
                     path.parent.mkdir(parents=True, exist_ok=True)
-                    write_atomic(path, RENDERERS[fmt](view))
+                    write_atomic(path, texts[fmt])
                     files[fmt] = rel
                 entry["pairs"].append({"old": view["old"], "new": view["new"],
                                        "old_name": release_name(view["old"]),
                                        "new_name": release_name(view["new"]),
                                        "summary": view["summary"], "files": files})
                 done += 1
-                _write_index(out, index_view(languages, complete=done == total, expected=total))
+                if done < total and time.monotonic() - written[0] >= INDEX_EVERY:
+                    _write_index(out, index_view(languages, complete=False, expected=total))
+                    written[0] = time.monotonic()
                 if progress:
                     progress(f"{lang} {entry['pairs'][-1]['old_name']} → "
                              f"{entry['pairs'][-1]['new_name']}")
@@ -112,6 +114,35 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
     index = index_view(languages, complete=True, expected=total)
     _write_index(out, index)
     return index
+
+
+def _rendered(store: Store, lang: str, chain: Chain, decisions: Sequence[Decision],
+              formats: list[str]) -> Iterator[tuple[dict[str, Any], dict[str, str]]]:
+    """Each consecutive pair's report view and its text per format, in chain order: English
+    chains of many pairs in worker processes (:func:`mtgcr.reports.build_pairs.render_runs`),
+    the others here (a translation: the English alignment projected, as diff does)."""
+    from mtgcr.crossref.prealign import drop_stale
+    from mtgcr.reports.build_pairs import RUN, render_runs
+    if lang == PIVOT and len(chain) - 1 >= 2 * RUN and WORKERS > 1:
+        drop_stale(chain)
+        for k, view, texts, item in render_runs(chain, decisions, formats, WORKERS):
+            if item is not None:  # aligned by the worker: cache it
+                store.cache_alignment(*chain.pair_key(k), *item)
+            yield view, texts
+        return
+    pairings: dict = {}
+    for k in range(len(chain) - 1):
+        if lang == PIVOT:
+            view = diff_view(chain.alignment(k), chain.ruleset(k), chain.ruleset(k + 1),
+                             decisions=decisions)
+            chain.forget(k)
+        else:
+            from mtgcr.crossref.translation.xlang import translation_alignment
+            cross = translation_alignment(store, chain.infos[k].label, chain.infos[k + 1].label,
+                                          lang, decisions, pairing_cache=pairings)
+            view = diff_view(cross.alignment, cross.old, cross.new, cross=cross,
+                             decisions=decisions)
+        yield view, {fmt: RENDERERS[fmt](view) for fmt in formats}
 
 
 def _write_index(out: Path, index: dict[str, Any]) -> None:

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from mtgcr.corpus.document import DocumentError
 from mtgcr.corpus.store import Store, StoreError, default_store_path
-from mtgcr.extract.profiles import ProfileError, load_folder, load_from_env
 
 __all__ = ["main", "Context", "UserError"]
 
@@ -63,6 +62,14 @@ def _version() -> str:
         return "unknown"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print ``mtgcr VERSION`` and exit (the version is read only then)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"mtgcr {_version()}")
+        parser.exit()
+
+
 def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
     """``--store`` and ``--silent``; on a command's parser they default to "not given" so
     that the values given before the command name stand."""
@@ -89,9 +96,31 @@ class _CommandParser(argparse.ArgumentParser):
         _global_options(self, suppress=True)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every registered command."""
-    from mtgcr.reports.commands import COMMANDS
+#: Global options that take a value (their value is never a command name).
+_VALUE_OPTIONS = ("--store", "--out", "--profiles")
+
+
+def command_named(argv: list[str]) -> str | None:
+    """The command ``argv`` names (its first word that is not an option or the value of a
+    global option), if it is a known one; else ``None`` (``--help``, a typo)."""
+    from mtgcr.reports.commands import NAMES
+    names = dict(NAMES)
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word in _VALUE_OPTIONS:
+            skip = True
+        elif not word.startswith("-"):
+            return word if word in names else None
+    return None
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser: with ``argv`` naming a known command, that command only (its
+    module alone is imported); else every registered command."""
+    from mtgcr.reports.commands import NAMES, command_module
+    only = command_named(argv) if argv is not None else None
 
     parser = argparse.ArgumentParser(
         prog="mtgcr",
@@ -99,12 +128,14 @@ def build_parser() -> argparse.ArgumentParser:
                     "Rules: ingest releases and translations, align them, report changes.",
         epilog="Example: mtgcr ingest ../shared/corpus/en/official && mtgcr show 712.8e "
                "--release 2023-11-17")
-    parser.add_argument("--version", action="version", version=f"mtgcr {_version()}")
+    parser.add_argument("--version", action=_VersionAction, nargs=0,
+                        help="show program's version number and exit")
     _global_options(parser, suppress=False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_CommandParser)
-    for module in COMMANDS:
-        module.register(sub)
+    for name, _ in NAMES:
+        if only is None or name == only:
+            command_module(name).register(sub)
     return parser
 
 
@@ -135,17 +166,25 @@ def os_error_message(exc: OSError) -> str:
     return f"cannot {verb} {name}: {reason}"
 
 
-def _load_profiles(folder: str | None) -> None:
+def _load_profiles(folder: str | None) -> str | None:
     """Load the user's language profiles: ``--profiles DIR`` if given, else
-    ``$MTGCR_PROFILES`` if set (:mod:`mtgcr.extract.profiles`).
+    ``$MTGCR_PROFILES`` if set (:mod:`mtgcr.extract.profiles`, imported only then).
 
-    Raises:
-        ProfileError: the folder or a profile in it cannot be used (one line naming the file).
+    Returns:
+        ``None``, or the one-line message of a :class:`~mtgcr.extract.profiles.ProfileError`
+        (the folder or a profile in it cannot be used; it names the file).
     """
-    if folder is not None:
-        load_folder(folder)
-    else:
-        load_from_env()
+    if folder is None and not os.environ.get("MTGCR_PROFILES", "").strip():
+        return None  # nothing to load: the profiles module is imported by what needs it
+    from mtgcr.extract.profiles import ProfileError, load_folder, load_from_env
+    try:
+        if folder is not None:
+            load_folder(folder)
+        else:
+            load_from_env()
+    except ProfileError as exc:
+        return str(exc)
+    return None
 
 
 def _run(args, ctx) -> int:
@@ -174,7 +213,8 @@ def _run(args, ctx) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mtgcr`` console script; returns the exit status."""
     _safe_streams()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if isinstance(getattr(args, "lang", None), str):
         args.lang = args.lang.strip().lower()
@@ -186,10 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     from mtgcr.crossref.decisions import DecisionError
     from mtgcr.extract.lookup import NotFound
     from mtgcr.reports.api import BadArgument
-    try:
-        _load_profiles(args.profiles)
-    except ProfileError as exc:
-        print(f"mtgcr: {exc}", file=sys.stderr)
+    bad_profile = _load_profiles(args.profiles)
+    if bad_profile is not None:
+        print(f"mtgcr: {bad_profile}", file=sys.stderr)
         return 2
     try:
         return _run(args, ctx)

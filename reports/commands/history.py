@@ -5,7 +5,7 @@ For a translation (``--lang ja``) the rule is followed through the English relea
 translation in the store says whether the translation has the rule there (quoted or not)."""
 from __future__ import annotations
 
-from mtgcr.crossref.translation.xlang import PIVOT
+from mtgcr.crossref.history import PIVOT
 
 from mtgcr.reports.alignctx import add_decisions_option, decision_errors, progress_callback, read_decisions
 from mtgcr.reports.args import add_format_option, add_lang_option, rule_argument
@@ -18,8 +18,9 @@ def register(sub) -> None:
         "history", help="follow a rule or section through every release",
         description="The number, change kind and lineage id of a rule, subrule or section in "
                     "every ingested release of its language, backwards and forwards from the "
-                    "release given. The first run aligns the whole chain (a few seconds per "
-                    "hundred releases); later runs read the alignment cache in the store. "
+                    "release given. Ingest stores the alignment of each consecutive pair, and a "
+                    "query reads only what it follows (pairs the store lacks are aligned "
+                    "first: a few seconds per hundred releases). "
                     "For a translation (--lang ja) the rule is followed through the English "
                     "lineage, and each release with a translation says whether it has the "
                     "rule (quoted or not). Example: mtgcr history 712.8e --release 2023-11-17")

@@ -70,13 +70,27 @@ def run(args, ctx) -> int:
             bar[0].start()
             bar.append(bar[0].add_task("", total=total))
         bar[0].update(bar[1], completed=done, description=f.name)
+
+    aligning: list = []  # the bar of the alignments computed after the files
+
+    def on_align(done: int, total: int) -> None:
+        if not aligning:
+            if bar:
+                bar[0].stop()
+            aligning.append(Progress(TextColumn("[bold]align"), BarColumn(), MofNCompleteColumn(),
+                                     TimeElapsedColumn(), console=err_console, transient=True))
+            aligning[0].start()
+            aligning.append(aligning[0].add_task("", total=total))
+        aligning[0].update(aligning[1], completed=done)
     try:
         run = ctx.corpus().ingest(*args.paths, replace=args.replace,
                                   on_file=None if ctx.silent else on_file, origin=args.origin,
-                                  max_bytes=max_bytes(args))
+                                  max_bytes=max_bytes(args),
+                                  on_align=None if ctx.silent else on_align)
     finally:
-        if bar:
-            bar[0].stop()
+        for shown in (bar, aligning):
+            if shown:
+                shown[0].stop()
     results, files, scan, stop = run.results, run.files, run.scan, run.message or None
     status = 130 if run.stop is Stop.INTERRUPTED else 2
     _report(args, ctx, run.reread + results)

@@ -48,7 +48,8 @@ def run(args, ctx) -> int:
     """
     num = user_number(args.rule)
     view = ctx.corpus().release(args.release, args.lang,
-                                pair=args.pair and not isinstance(num, int))
+                                pair=args.pair and not isinstance(num, int),
+                                section=None if isinstance(num, int) else num.section)
     if view.note:
         err_console.print(f"note: {escape(view.note)}", soft_wrap=True)
     found = view.locate(num, args.subrules)
