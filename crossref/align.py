@@ -30,7 +30,7 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.crossref.assign import assign_rest, exact_keys, extend_runs, fill_gaps
 from mtgcr.crossref.decisions import Decision, DecisionError
 from mtgcr.crossref.classify import build_alignment
-from mtgcr.crossref.matching import Codec, Group, Matching, Side
+from mtgcr.crossref.matching import Group, Matching, Side
 from mtgcr.crossref.model import Alignment
 from mtgcr.crossref.options import AlignOptions
 from mtgcr.crossref.splitmerge import find_divided_rules, find_merges, find_splits
@@ -58,8 +58,7 @@ def align_releases(old: Ruleset, new: Ruleset, options: AlignOptions | None = No
         raise ValueError(f"cannot align {old.release.key} with {new.release.key}: "
                          f"different languages (use the language alignment)")
     o = options or AlignOptions()
-    codec = Codec(old.release.lang)
-    a, b = Side(old, codec), Side(new, codec)
+    a, b = Side(old), Side(new)  # per-release keys: computed once per Ruleset, memoised
     m = Matching(len(a), len(b))
     _apply_decisions(a, b, m, [d for d in decisions if d.applies(old.release, new.release)])
     exact_keys(a, b, m)
