@@ -16,8 +16,9 @@ from scipy.optimize import linear_sum_assignment
 from mtgcr.extract.model import GlossaryEntry
 
 from mtgcr.crossref.model import GlossaryChange, GlossaryKind
-from mtgcr.crossref.textkey import match_key, rewrite_numbers
-from mtgcr.crossref.typography import typography_form, typography_only
+from mtgcr.crossref.keys import GlossaryKeys
+from mtgcr.crossref.textkey import rewrite_numbers
+from mtgcr.crossref.typography import forms_equal, typography_form, typography_only
 
 __all__ = ["align_glossary", "RENAME_THRESHOLD"]
 
@@ -25,65 +26,59 @@ __all__ = ["align_glossary", "RENAME_THRESHOLD"]
 RENAME_THRESHOLD = 0.85
 
 
-def _skeleton(term: str) -> str:
-    """A headword's ASCII letters and digits after folding typography, case folded."""
-    return "".join(ch for ch in typography_form(term).casefold() if ch.isascii() and ch.isalnum())
-
-
-def _names(g: GlossaryEntry) -> list[str]:
-    names = [g.term, *g.aliases] + ([g.original] if g.original else [])
-    return [typography_form(n).casefold() for n in names if n]
-
-
 def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
-                   table: dict[str, str | None]) -> list[GlossaryChange]:
+                   table: dict[str, str | None],
+                   keys: tuple[GlossaryKeys, GlossaryKeys] | None = None) -> list[GlossaryChange]:
     """Correspondence of two glossaries.
 
     Args:
         old, new: glossary entries in document order.
         table: old rule number → new rule number where they differ (``None``: no
             counterpart), for references in definitions (:func:`~mtgcr.crossref.textkey.rewrite_numbers`).
+        keys: the entries' :class:`~mtgcr.crossref.keys.GlossaryKeys` (of ``old`` and
+            ``new``) when known, e.g. from :func:`mtgcr.crossref.keys.release_keys`.
 
     Returns:
         One :class:`GlossaryChange` per entry pair or lone entry, in new-document order
         (removed entries at the end, in old order).
     """
-    pair: dict[int, int] = {}
-    taken: set[int] = set()
-    same: dict[tuple, list[int]] = {}
-    for j, g in enumerate(new):  # fast path: identical entries
-        same.setdefault((g.term, g.text, g.aliases, g.obsolete), []).append(j)
-    for i, g in enumerate(old):
-        js = same.get((g.term, g.text, g.aliases, g.obsolete))
-        if js and len(js) == 1 and js[0] not in taken:
-            pair[i] = js[0]
-            taken.add(js[0])
+    ka, kb = keys if keys is not None else (GlossaryKeys(old), GlossaryKeys(new))
+    # fast path: identical entries, the first old one of each entry found once in new
+    ub, jb, cb = np.unique(kb.ident, return_index=True, return_counts=True)
+    ua, ia = np.unique(ka.ident, return_index=True)
+    _, pa, pb = np.intersect1d(ua, ub[cb == 1], assume_unique=True, return_indices=True)
+    ii, jj = ia[pa], jb[cb == 1][pb]
+    order = np.argsort(ii, kind="stable")
+    pair: dict[int, int] = dict(zip(ii[order].tolist(), jj[order].tolist()))
+    taken: set[int] = set(pair.values())
     identical = set(pair)
     by_name: dict[str, int] = {}
-    for j, g in enumerate(new):
-        if j not in taken:
-            for n in _names(g):
-                by_name.setdefault(n, j)
-    for exact in (True, False):  # headword first, then aliases / originals
-        for i, g in enumerate(old):
-            if i in pair:
-                continue
-            names = _names(g)[:1] if exact else _names(g)
-            for n in names:
-                k = by_name.get(n)
-                if k is not None and k not in taken and (not exact or _names(new[k])[0] == n):
-                    pair[i] = k
-                    taken.add(k)
-                    break
+    if len(pair) < len(new):
+        for j in range(len(new)):
+            if j not in taken:
+                for n in kb.names[j]:
+                    by_name.setdefault(n, j)
+    if len(pair) < len(old):
+        for exact in (True, False):  # headword first, then aliases / originals
+            for i in range(len(old)):
+                if i in pair:
+                    continue
+                names = ka.names[i][:1] if exact else ka.names[i]
+                for n in names:
+                    k = by_name.get(n)
+                    if k is not None and k not in taken and (not exact or kb.names[k][0] == n):
+                        pair[i] = k
+                        taken.add(k)
+                        break
     lone_o = [i for i in range(len(old)) if i not in pair]
     lone_n = [j for j in range(len(new)) if j not in taken]
     # headwords that differ in typography only ("Intervening ?If? Clause", 2008-05-01); only
     # headwords with the same ASCII letters and digits can (see crossref.typography)
     by_skeleton: dict[str, list[int]] = {}
     for j in lone_n:
-        by_skeleton.setdefault(_skeleton(new[j].term), []).append(j)
+        by_skeleton.setdefault(kb.skeleton[j], []).append(j)
     for i in lone_o:
-        for j in by_skeleton.get(_skeleton(old[i].term), ()):
+        for j in by_skeleton.get(ka.skeleton[i], ()):
             if j not in taken and typography_only(old[i].term.casefold(), new[j].term.casefold()):
                 pair[i] = j
                 taken.add(j)
@@ -92,8 +87,8 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
     lone_n = [j for j in lone_n if j not in taken]
     renamed: set[int] = set()
     if lone_o and lone_n:
-        sim = process.cdist([match_key(old[i].text) for i in lone_o],
-                            [match_key(new[j].text) for j in lone_n], scorer=fuzz.ratio,
+        sim = process.cdist([ka.text_key[i] for i in lone_o],
+                            [kb.text_key[j] for j in lone_n], scorer=fuzz.ratio,
                             score_cutoff=RENAME_THRESHOLD * 100, dtype=np.float32)
         if sim.any():
             rr, cc = linear_sum_assignment(sim, maximize=True)
@@ -107,7 +102,8 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
         if i in identical:
             out.append((j, GlossaryChange("unchanged", old[i].term, new[j].term, 1.0)))
         else:
-            out.append((j, _compare(old[i], new[j], table, i in renamed)))
+            out.append((j, _compare(old[i], new[j], table, i in renamed, ka.text_typo[i],
+                                    kb.text_typo[j])))
     for i in range(len(old)):
         if i not in pair:
             out.append((len(new) + i, GlossaryChange("removed", old[i].term, None, 0.0)))
@@ -119,7 +115,7 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
 
 
 def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
-             renamed: bool) -> GlossaryChange:
+             renamed: bool, ta: str, tb: str) -> GlossaryChange:
     """One paired entry: ``renamed`` / ``changed`` (definition reworded, obsolete flag or
     aliases changed) / ``typography`` (headword, aliases or definition differ in typography
     only: a straight-quote copy of an entry is no change) / ``unchanged``."""
@@ -142,16 +138,16 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
         typo = True
     if a.text == b.text:
         sim, changed = 1.0, False
-    else:
-        changed = not typography_only(a.text, b.text)
+    else:  # ta, tb: the typography forms of the two definitions
+        mapped = rewrite_numbers(a.text, table)
+        tm = ta if mapped == a.text else typography_form(mapped)
+        changed = not forms_equal(ta, tb)
         if changed:
-            mapped = rewrite_numbers(a.text, table)
-            changed = mapped != b.text and not typography_only(mapped, b.text)
-        sim = (fuzz.ratio(typography_form(rewrite_numbers(a.text, table)),
-                          typography_form(b.text)) / 100.0 if changed else 1.0)
+            changed = mapped != b.text and not forms_equal(tm, tb)
+        sim = fuzz.ratio(tm, tb) / 100.0 if changed else 1.0
         if not changed:
             notes.append("typography or renumbered references only")
-            typo = typo or not (rewrite_numbers(a.text, table) == b.text)
+            typo = typo or not (mapped == b.text)
     kind: GlossaryKind
     if renamed:
         kind = "renamed"

@@ -12,6 +12,7 @@ Titles compare on letters and digits only (:func:`mtgcr.crossref.textkey.title_k
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 import numpy as np
 from rapidfuzz import fuzz, process
@@ -22,17 +23,24 @@ from mtgcr.extract.model import Ruleset
 from mtgcr.crossref.model import SectionChange, SectionKind
 from mtgcr.crossref.textkey import title_key
 
+if TYPE_CHECKING:
+    from mtgcr.crossref.keys import ReleaseKeys
+
 __all__ = ["align_sections"]
 
 
 def align_sections(old: Ruleset, new: Ruleset,
-                   pairs: list[tuple[int, int]]) -> list[SectionChange]:
+                   pairs: Iterable[tuple[int, int]] | Mapping[tuple[int, int], int],
+                   keys: tuple[ReleaseKeys, ReleaseKeys] | None = None) -> list[SectionChange]:
     """Correspondence of every section of ``old`` and ``new``.
 
     Args:
         old, new: the rulesets.
         pairs: for every aligned (old rule, new rule) pair, any relation, the two section
-            numbers (``(712, 712)``).
+            numbers (``(712, 712)``); or a mapping of such a section pair to its number of
+            rule pairs.
+        keys: the :class:`~mtgcr.crossref.keys.ReleaseKeys` of ``old`` and ``new`` when known
+            (their section sizes and title keys are used instead of computing them).
 
     Returns:
         One :class:`SectionChange` per old section and per new section without a partner, in
@@ -45,18 +53,23 @@ def align_sections(old: Ruleset, new: Ruleset,
     for (sa, sb), k in Counter(pairs).items():
         if sa in oi and sb in ni:
             count[oi[sa], ni[sb]] += k
-    size_o = Counter(n.section for n in old.rules)
-    size_n = Counter(n.section for n in new.rules)
-    tk_o = [title_key(old.sections[s].title) for s in olds]
-    tk_n = [title_key(new.sections[s].title) for s in news]
+    if keys is None:
+        size_o = dict(Counter(n.section for n in old.rules))
+        size_n = dict(Counter(n.section for n in new.rules))
+        tk_o = [title_key(old.sections[s].title) for s in olds]
+        tk_n = [title_key(new.sections[s].title) for s in news]
+    else:
+        size_o, size_n = keys[0].section_size, keys[1].section_size
+        tk_o = [keys[0].title_key[s] for s in olds]
+        tk_n = [keys[1].title_key[s] for s in news]
     if olds and news:
         tsim = process.cdist(tk_o, tk_n, scorer=fuzz.ratio, dtype=np.float32) / 100.0
         tsim[[not t for t in tk_o], :] = 0.0
         tsim[:, [not t for t in tk_n]] = 0.0
     else:
         tsim = np.zeros_like(count)
-    so = np.array([max(1, size_o[s.section]) for s in olds], dtype=np.float64)[:, None]
-    sn = np.array([max(1, size_n[s.section]) for s in news], dtype=np.float64)[None, :]
+    so = np.array([max(1, size_o.get(s.section, 0)) for s in olds], dtype=np.float64)[:, None]
+    sn = np.array([max(1, size_n.get(s.section, 0)) for s in news], dtype=np.float64)[None, :]
     same = (np.array([s.section for s in olds])[:, None] == np.array([s.section for s in news])[None, :]
             if olds and news else np.zeros_like(count, dtype=bool))
     score = count / so + count / sn + 0.5 * tsim + 0.01 * same

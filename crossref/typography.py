@@ -31,7 +31,7 @@ from rapidfuzz.distance import Levenshtein
 
 from mtgcr.crossref.textkey import compare_form
 
-__all__ = ["typography_form", "typography_only", "WILDCARDS"]
+__all__ = ["typography_form", "typography_only", "forms_equal", "WILDCARDS"]
 
 #: Characters a lossy copy prints for a character it could not encode (``?``: official
 #: 2008-05-01; U+FFFD: the archive copies 2001–2002 and 2010-02-01).
@@ -92,7 +92,9 @@ def _block_ok(s: str, d: str) -> bool:
 _NOT_ASCII_ALNUM = re.compile(r"[^A-Za-z0-9]+")
 
 
-def _forms_equal(fa: str, fb: str) -> bool:
+def forms_equal(fa: str, fb: str) -> bool:
+    """:func:`typography_only` of two texts given by their :func:`typography_form` s (for
+    callers that keep the forms, e.g. :class:`mtgcr.crossref.keys.ReleaseKeys`)."""
     if fa == fb:
         return True
     # typography never touches the ASCII letters and digits (a lossy copy loses only what is
@@ -140,4 +142,4 @@ def typography_only(a: str, b: str) -> bool:
     """
     if a == b:
         return True
-    return _forms_equal(typography_form(a), typography_form(b))
+    return forms_equal(typography_form(a), typography_form(b))
