@@ -16,7 +16,7 @@ group instead of a pick.
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 import numpy as np
 from rapidfuzz import process
@@ -34,27 +34,26 @@ def exact_keys(a: Side, b: Side, m: Matching) -> int:
     published, then with rule numbers masked, then the full match key (typography and case
     folded too). Each stage only looks at what the previous ones left, so most rules are
     settled by hashing alone. Returns matches made."""
-    made = _unique_all(a.text, b.text, m)
+    made = _unique_texts(a, b, m)
     made += _unique(a.masked, b.masked, m)
     return made + _unique(a.key, b.key, m)
 
 
-def _unique_all(ta: list[str], tb: list[str], m: Matching) -> int:
-    """:func:`_unique` over whole lists (fast path for the first stage: C-level counting)."""
-    ca, cb = Counter(ta), Counter(tb)
-    pos_b = {t: j for j, t in enumerate(tb)}
-    o2n, n2o, forbidden = m.o2n, m.n2o, m.forbidden
-    busy_o, busy_n = m.busy_old, m.busy_new
-    made = 0
-    for i, t in enumerate(ta):
-        if ca[t] != 1 or cb.get(t) != 1 or not t:
-            continue
-        j = pos_b[t]
-        if o2n[i] >= 0 or n2o[j] >= 0 or busy_o[i] or busy_n[j] or (i, j) in forbidden:
-            continue
-        m.match(i, j)
-        made += 1
-    return made
+def _unique_texts(a: Side, b: Side, m: Matching) -> int:
+    """The first stage on whole releases, as arrays: rules whose text (not empty) occurs once
+    in each release (:attr:`~mtgcr.crossref.keys.ReleaseKeys.unique_rows`) are paired by
+    their text ids, unless already matched, grouped or forbidden."""
+    ra, rb = a.keys.unique_rows, b.keys.unique_rows
+    _, pa, pb = np.intersect1d(a.keys.text_id[ra], b.keys.text_id[rb], assume_unique=True,
+                               return_indices=True)
+    i, j = ra[pa], rb[pb]
+    ok = (m.o2n[i] < 0) & (m.n2o[j] < 0) & ~m.busy_old[i] & ~m.busy_new[j]
+    if m.forbidden:
+        ok &= np.array([p not in m.forbidden for p in zip(i.tolist(), j.tolist())], dtype=bool)
+    i, j = i[ok], j[ok]
+    m.o2n[i] = j
+    m.n2o[j] = i
+    return len(i)
 
 
 def _unique(ta, tb, m: Matching) -> int:
@@ -249,19 +248,25 @@ def fill_gaps(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
     Returns:
         Matches made (ties become ``ambiguous`` groups).
     """
-    o2n = m.o2n.tolist()
-    matched = [i for i, j in enumerate(o2n) if j >= 0]
-    bounds = [(-1, -1)] + [(i, o2n[i]) for i in matched] + [(m.n_old, m.n_new)]
-    free_o = ((m.o2n < 0) & ~m.busy_old).tolist()
-    free_n = ((m.n2o < 0) & ~m.busy_new).tolist()
+    matched = np.flatnonzero(m.o2n >= 0)
+    bp = np.concatenate(([-1], matched, [m.n_old]))
+    bj = np.concatenate(([-1], m.o2n[matched], [m.n_new]))
+    fo, fn = (m.o2n < 0) & ~m.busy_old, (m.n2o < 0) & ~m.busy_new
+    free_o, free_n = fo.tolist(), fn.tolist()
+    # free rules in each gap (cumulative counts; a gap (p, q) holds old rules p+1 … q-1)
+    co = np.concatenate(([0], np.cumsum(fo)))
+    cn = np.concatenate(([0], np.cumsum(fn)))
+    p, q, jp, jq = bp[:-1], bp[1:], bj[:-1], bj[1:]
+    ok = (q - p >= 2) & (jq - jp >= 2) & (jq >= jp)
+    k = np.flatnonzero(ok)
+    n_rows = co[q[k]] - co[p[k] + 1]
+    n_cols = cn[jq[k]] - cn[jp[k] + 1]
+    k = k[(n_rows > 0) & (n_cols > 0) & (n_rows <= o.max_gap) & (n_cols <= o.max_gap)]
     made = 0
-    for (p, jp), (q, jq) in zip(bounds, bounds[1:]):
-        if q - p < 2 or jq - jp < 2 or jq < jp:
-            continue
+    for p, q, jp, jq in zip(bp[k].tolist(), bp[k + 1].tolist(), bj[k].tolist(),
+                            bj[k + 1].tolist()):
         rows = [i for i in range(p + 1, q) if free_o[i]]
         cols = [j for j in range(jp + 1, jq) if free_n[j]]
-        if not rows or not cols or len(rows) > o.max_gap or len(cols) > o.max_gap:
-            continue
         cut = o.accept_single if len(rows) == len(cols) == 1 else o.accept_slot
         sim = process.cdist([a.code[i] for i in rows], [b.code[j] for j in cols],
                             scorer=Indel.normalized_similarity, score_cutoff=cut,
@@ -314,10 +319,15 @@ def extend_runs(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
             return 0.0
         return Indel.normalized_similarity(a.code[i], b.code[j])
 
-    for i0 in range(len(a) - 1):
+    # where a run can start: a matched pair whose next rules are both free (matches made
+    # below only take free rules, so no other pair becomes a start)
+    starts = np.flatnonzero(m.o2n[:-1] >= 0)
+    nxt = m.o2n[starts] + 1
+    starts, nxt = starts[nxt < len(b)], nxt[nxt < len(b)]
+    fo, fn = (m.o2n < 0) & ~m.busy_old, (m.n2o < 0) & ~m.busy_new
+    starts = starts[fo[starts + 1] & fn[nxt]]
+    for i0 in starts.tolist():
         j0 = o2n[i0]
-        if j0 < 0:
-            continue
         i, j = i0, j0
         while (i + 1 < len(a) and j + 1 < len(b) and free_o[i + 1] and free_n[j + 1]
                and _siblings(an[i], an[i + 1]) and _siblings(bn[j], bn[j + 1])):

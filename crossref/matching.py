@@ -4,7 +4,6 @@ Internal to :mod:`mtgcr.crossref.align`; indices are 0-based positions in docume
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -140,9 +139,12 @@ class Matching:
     def section_guess(self, a: Side, b: Side) -> dict[int, int]:
         """Old section → the new section most of its matched rules went to."""
         rows = np.flatnonzero(self.o2n >= 0)
-        votes = Counter(zip(a.sec[rows].tolist(), b.sec[self.o2n[rows]].tolist()))
+        code = a.sec[rows].astype(np.int64) * 1_000_000 + b.sec[self.o2n[rows]]
+        pairs, first, counts = np.unique(code, return_index=True, return_counts=True)
+        order = np.argsort(first, kind="stable")  # votes in order of first appearance
         best: dict[int, tuple[int, int]] = {}
-        for (so, sn), c in votes.items():
-            if c > best.get(so, (0, 0))[0]:
+        for pc, c in zip(pairs[order].tolist(), counts[order].tolist()):
+            so, sn = divmod(pc, 1_000_000)
+            if c > best.get(so, (0, 0))[0]:  # ties: the first to appear
                 best[so] = (c, sn)
         return {so: sn for so, (_, sn) in best.items()}
