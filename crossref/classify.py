@@ -256,14 +256,15 @@ def _compare_keys(ka: ReleaseKeys, i: int, kb: ReleaseKeys, j: int,
     ra, rb = ka.full[i], kb.full[j]
     if ra == rb:
         return TextComparison(False, 1.0, [])
-    mapped = rewrite_numbers(ra, table)
+    cited = ka.cited[i]
+    mapped = rewrite_numbers(ra, table) if cited and not table.keys().isdisjoint(cited) else ra
     if mapped == rb:
         return TextComparison(False, 1.0, ["only renumbered references"])
-    tb = kb.typo[j]
-    if ka.compare[i] == kb.compare[j] or forms_equal(ka.typo[i], tb):
+    tb, sb = kb.typo[j], kb.skeleton[j]
+    if ka.compare[i] == kb.compare[j] or forms_equal(ka.typo[i], tb, ka.skeleton[i], sb):
         return TextComparison(False, 1.0, ["typography only"], True)
     tm = ka.typo[i] if mapped == ra else typography_form(mapped)
-    if mapped != ra and forms_equal(tm, tb):
+    if mapped != ra and forms_equal(tm, tb, None, sb):
         return TextComparison(False, 1.0, ["only renumbered references and typography"], True)
     return TextComparison(True, text_similarity(tm, tb, ka.lang), [])
 

@@ -35,8 +35,8 @@ from mtgcr.extract.model import GlossaryEntry, Ruleset
 from mtgcr.extract.profiles import Tokenizer, profile_for
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.textkey import compare_form, mask_numbers, match_key, title_key
-from mtgcr.crossref.typography import typography_form
+from mtgcr.crossref.textkey import cited_numbers, compare_form, mask_numbers, match_key, title_key
+from mtgcr.crossref.typography import typography_form, typography_skeleton
 
 __all__ = ["Codec", "shared_codec", "ReleaseKeys", "GlossaryKeys", "release_keys",
            "attach_keys", "forget_keys", "KEYS_VERSION"]
@@ -179,6 +179,10 @@ class LazyCodes:
         return self.pair(i)[1]
 
 
+def _typo_skeleton(text: str) -> str:
+    return typography_skeleton(typography_form(text))
+
+
 def _full_text(rule) -> str:
     return rule.text if not rule.examples else rule.text_with_examples("Example: ")
 
@@ -235,6 +239,8 @@ class ReleaseKeys:
         code: word codes of ``key`` in :func:`shared_codec` (lazy, ``code.hashed(i)``).
         compare: :func:`~mtgcr.crossref.textkey.compare_form` of ``full`` (lazy).
         typo: :func:`~mtgcr.crossref.typography.typography_form` of ``full`` (lazy).
+        skeleton: :func:`~mtgcr.crossref.typography.typography_skeleton` of ``typo`` (lazy).
+        cited: :func:`~mtgcr.crossref.textkey.cited_numbers` of ``full`` (lazy).
         section_size: section number → rules in it; title_key: section number →
             :func:`~mtgcr.crossref.textkey.title_key` of its title.
         glossary: :class:`GlossaryKeys`.
@@ -269,6 +275,8 @@ class ReleaseKeys:
         self.code = LazyCodes(self.key, shared_codec(self.lang))
         self.compare: Lazy[str] = Lazy(self.full, compare_form)
         self.typo: Lazy[str] = Lazy(self.full, typography_form)
+        self.skeleton: Lazy[str] = Lazy(self.full, _typo_skeleton)
+        self.cited: Lazy[tuple[str, ...]] = Lazy(self.full, cited_numbers)
         self.section_size: dict[int, int] = dict(Counter(n.section for n in self.nums))
         self.title_key: dict[RuleNumber, str] = {s: title_key(sec.title)
                                                  for s, sec in rs.sections.items()}
@@ -288,8 +296,9 @@ class ReleaseKeys:
 
     def complete(self) -> ReleaseKeys:
         """Compute every lazy key (what storing them needs); returns ``self``."""
-        for lazy in (self.masked, self.key, self.compare, self.typo):
+        for lazy in (self.masked, self.key, self.compare, self.typo, self.skeleton):
             lazy.fill()
+        self.cited.fill()
         for i in range(len(self)):
             self.code.pair(i)
         g = self.glossary
@@ -301,7 +310,7 @@ class ReleaseKeys:
     # -- serialised form -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the computed keys (everything is computed first): ``{version,
-        lang, numbers, masked, key, words, codes, compare, typography, glossary: {names,
+        lang, numbers, masked, key, words, codes, compare, typography, skeleton, cited, glossary: {names,
         skeleton, text_key, text_typo}}``. A form equal to its source text is stored as
         ``None``; codes are per-release word indices (``words`` is the release's vocabulary),
         so the form does not depend on the process that wrote it."""
@@ -322,6 +331,7 @@ class ReleaseKeys:
                 "key": self.key.fill(), "words": list(vocab), "codes": codes,
                 "compare": same_as(self.compare.fill(), self.full),
                 "typography": same_as(self.typo.fill(), self.full),
+                "skeleton": self.skeleton.fill(), "cited": [list(c) for c in self.cited.fill()],
                 "glossary": {"names": g.names.fill(), "skeleton": g.skeleton.fill(),
                              "text_key": g.text_key.fill(), "text_typo": g.text_typo.fill()}}
 
@@ -356,6 +366,8 @@ class ReleaseKeys:
                         for c in d["codes"]]
         k.compare.cache = restore(d["compare"], k.full)
         k.typo.cache = restore(d["typography"], k.full)
+        k.skeleton.cache = list(d["skeleton"])
+        k.cited.cache = [tuple(c) for c in d["cited"]]
         g, dg = k.glossary, d["glossary"]
         g.names.cache = [list(x) for x in dg["names"]]
         g.skeleton.cache = list(dg["skeleton"])

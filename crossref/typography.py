@@ -31,7 +31,8 @@ from rapidfuzz.distance import Levenshtein
 
 from mtgcr.crossref.textkey import compare_form
 
-__all__ = ["typography_form", "typography_only", "forms_equal", "WILDCARDS"]
+__all__ = ["typography_form", "typography_only", "forms_equal", "typography_skeleton",
+           "WILDCARDS"]
 
 #: Characters a lossy copy prints for a character it could not encode (``?``: official
 #: 2008-05-01; U+FFFD: the archive copies 2001–2002 and 2010-02-01).
@@ -92,14 +93,22 @@ def _block_ok(s: str, d: str) -> bool:
 _NOT_ASCII_ALNUM = re.compile(r"[^A-Za-z0-9]+")
 
 
-def forms_equal(fa: str, fb: str) -> bool:
-    """:func:`typography_only` of two texts given by their :func:`typography_form` s (for
-    callers that keep the forms, e.g. :class:`mtgcr.crossref.keys.ReleaseKeys`)."""
+def typography_skeleton(form: str) -> str:
+    """The ASCII letters and digits of a :func:`typography_form` (typography never changes
+    them: two texts with different skeletons differ in wording)."""
+    return _NOT_ASCII_ALNUM.sub("", form)
+
+
+def forms_equal(fa: str, fb: str, sa: str | None = None, sb: str | None = None) -> bool:
+    """:func:`typography_only` of two texts given by their :func:`typography_form` s ``fa``,
+    ``fb`` (for callers that keep the forms, e.g. :class:`mtgcr.crossref.keys.ReleaseKeys`);
+    ``sa``, ``sb``: their :func:`typography_skeleton` s when known."""
     if fa == fb:
         return True
     # typography never touches the ASCII letters and digits (a lossy copy loses only what is
     # outside ASCII): a cheap test that settles nearly every real edit
-    if _NOT_ASCII_ALNUM.sub("", fa) != _NOT_ASCII_ALNUM.sub("", fb):
+    if ((sa if sa is not None else _NOT_ASCII_ALNUM.sub("", fa))
+            != (sb if sb is not None else _NOT_ASCII_ALNUM.sub("", fb))):
         return False
     if not (WILDCARDS & set(fa) or WILDCARDS & set(fb) or "'" in fa or "'" in fb):
         return False
