@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -26,7 +26,7 @@ from mtgcr.extract.references import find_references
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.glossary import align_glossary
+from mtgcr.crossref.glossary import glossary_plan
 from mtgcr.crossref.keys import ReleaseKeys
 from mtgcr.crossref.matching import Matching, Side
 from mtgcr.crossref.model import CONTINUING, Alignment, Change, GlossaryChange, RuleKind
@@ -49,7 +49,8 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
     One-to-one pairs with equal texts (examples included) in corresponding sections are
     settled by comparing the releases' text ids (:class:`~mtgcr.crossref.keys.ReleaseKeys`)
     as arrays; only the other pairs are compared as texts. The alignment's ``changes`` and
-    ``glossary`` are built when first read (:meth:`Alignment.deferred`)."""
+    ``glossary`` lists are built when first read (:meth:`Alignment.deferred`): every pair is
+    decided and classified here, only the objects of unchanged groups wait."""
     old, new = a.rs, b.rs
     ka, kb = a.keys, b.keys
     o2n = m.o2n.copy()
@@ -105,12 +106,10 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
     plan = _Plan(an, bn, o2n, fr, fc, fs, slow, [(g.new, g.old) for g in m.groups], grouped,
                  m.busy_old.copy(), m.busy_new.copy(), m.n2o.copy())
     # a glossary cut off (Ruleset.truncated) would list its missing entries as removed/added
-    if old.truncated or new.truncated:
-        def glossary() -> list[GlossaryChange]:
-            return []
-    else:
-        def glossary() -> list[GlossaryChange]:
-            return align_glossary(old.glossary, new.glossary, table, (ka.glossary, kb.glossary))
+    glossary: Callable[[], list[GlossaryChange]] = list
+    if not (old.truncated or new.truncated):
+        glossary = glossary_plan(old.glossary, new.glossary, table,
+                                 (ka.glossary, kb.glossary)).changes
     return Alignment.deferred(old.release, new.release, plan.changes, sections, glossary,
                               {"old": len(a), "new": len(b)})
 

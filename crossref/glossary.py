@@ -20,7 +20,7 @@ from mtgcr.crossref.keys import GlossaryKeys
 from mtgcr.crossref.textkey import rewrite_numbers
 from mtgcr.crossref.typography import forms_equal, typography_form, typography_only
 
-__all__ = ["align_glossary", "RENAME_THRESHOLD"]
+__all__ = ["align_glossary", "glossary_plan", "GlossaryPlan", "RENAME_THRESHOLD"]
 
 #: Definition similarity (0–1) from which two leftover entries are one renamed entry.
 RENAME_THRESHOLD = 0.85
@@ -29,7 +29,7 @@ RENAME_THRESHOLD = 0.85
 def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
                    table: dict[str, str | None],
                    keys: tuple[GlossaryKeys, GlossaryKeys] | None = None) -> list[GlossaryChange]:
-    """Correspondence of two glossaries.
+    """Correspondence of two glossaries (:meth:`GlossaryPlan.changes` of :func:`glossary_plan`).
 
     Args:
         old, new: glossary entries in document order.
@@ -41,6 +41,26 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
     Returns:
         One :class:`GlossaryChange` per entry pair or lone entry, in new-document order
         (removed entries at the end, in old order).
+    """
+    return glossary_plan(old, new, table, keys).changes()
+
+
+def glossary_plan(old: list[GlossaryEntry], new: list[GlossaryEntry],
+                  table: dict[str, str | None],
+                  keys: tuple[GlossaryKeys, GlossaryKeys] | None = None) -> GlossaryPlan:
+    """The correspondence of two glossaries, every entry pair decided and classified; the
+    identical pairs' :class:`GlossaryChange` s are made when :meth:`GlossaryPlan.changes` is
+    called.
+
+    Args:
+        old, new: glossary entries in document order.
+        table: old rule number → new rule number where they differ (``None``: no
+            counterpart), for references in definitions (:func:`~mtgcr.crossref.textkey.rewrite_numbers`).
+        keys: the entries' :class:`~mtgcr.crossref.keys.GlossaryKeys` (of ``old`` and
+            ``new``) when known, e.g. from :func:`mtgcr.crossref.keys.release_keys`.
+
+    Returns:
+        A :class:`GlossaryPlan`.
     """
     ka, kb = keys if keys is not None else (GlossaryKeys(old), GlossaryKeys(new))
     # fast path: identical entries, the first old one of each entry found once in new
@@ -99,9 +119,7 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
                     taken.add(lone_n[c])
     out: list[tuple[float, GlossaryChange]] = []
     for i, j in pair.items():
-        if i in identical:
-            out.append((j, GlossaryChange("unchanged", old[i].term, new[j].term, 1.0)))
-        else:
+        if i not in identical:
             out.append((j, _compare(old[i], new[j], table, i in renamed, ka.text_typo[i],
                                     kb.text_typo[j])))
     for i in range(len(old)):
@@ -110,8 +128,34 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
     for j in range(len(new)):
         if j not in taken:
             out.append((j, GlossaryChange("added", None, new[j].term, 0.0)))
-    out.sort(key=lambda x: x[0])
-    return [g for _, g in out]
+    return GlossaryPlan(old, new, ii[order], jj[order], out)
+
+
+class GlossaryPlan:
+    """A glossary correspondence (:func:`glossary_plan`) whose ``unchanged`` entries — the
+    identical ones, most of a glossary — become :class:`GlossaryChange` s only in
+    :meth:`changes`.
+
+    Attributes:
+        identical_old, identical_new: int arrays, the identical entry pairs (old, new index).
+        others: ``(sort key, change)`` of every other entry (sort key: the new index, or
+            ``len(new) + old index`` for removed entries).
+    """
+
+    def __init__(self, old: list[GlossaryEntry], new: list[GlossaryEntry], identical_old: np.ndarray,
+                 identical_new: np.ndarray, others: list[tuple[float, GlossaryChange]]) -> None:
+        self.old, self.new = old, new
+        self.identical_old, self.identical_new, self.others = identical_old, identical_new, others
+
+    def changes(self) -> list[GlossaryChange]:
+        """One :class:`GlossaryChange` per entry pair or lone entry, in new-document order
+        (removed entries at the end, in old order)."""
+        old, new = self.old, self.new
+        out = list(self.others)
+        out += [(j, GlossaryChange("unchanged", old[i].term, new[j].term, 1.0))
+                for i, j in zip(self.identical_old.tolist(), self.identical_new.tolist())]
+        out.sort(key=lambda x: x[0])
+        return [g for _, g in out]
 
 
 def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
