@@ -81,15 +81,15 @@ def similarity_matrix(a: Side, b: Side, rows: np.ndarray, cols: np.ndarray, cuto
     0 below ``cutoff``. The 8-bit hashed codes are compared first with
     ``rapidfuzz.process.cdist`` (their similarity is an upper bound of the true one), then
     only the pairs that pass are scored exactly."""
-    hashed = process.cdist([a.code.hashed(i) for i in rows], [b.code.hashed(j) for j in cols],
+    hashed = process.cdist(a.code.hashed_codes(rows), b.code.hashed_codes(cols),
                            scorer=Indel.normalized_similarity, score_cutoff=cutoff,
                            dtype=np.float32, workers=workers)
     sim = np.zeros_like(hashed)
     rr, cc = np.nonzero(hashed)
-    ca, cb = a.code, b.code
-    exact = Indel.normalized_similarity
-    for r, c in zip(rr.tolist(), cc.tolist()):
-        sim[r, c] = exact(ca[int(rows[r])], cb[int(cols[c])], score_cutoff=cutoff)
+    if len(rr):  # the pairs that pass, scored exactly, pair by pair in one call
+        sim[rr, cc] = process.cpdist(a.code.codes(rows[rr]), b.code.codes(cols[cc]),
+                                     scorer=Indel.normalized_similarity, score_cutoff=cutoff,
+                                     dtype=np.float64, workers=workers)
     return sim
 
 
@@ -114,9 +114,9 @@ def _prior(a: Side, b: Side, m: Matching, rows: np.ndarray, cols: np.ndarray,
     pa_new = np.where(pa >= 0, pa_new, -2)
     prior += o.w_parent * ((pa_new[:, None] == b.parent[cols][None, :]) & (pa_new >= 0)[:, None])
     # section where the old section's matched rules went
-    guess = m.section_guess(a, b)
-    if guess:
-        want = np.array([guess.get(int(s), -1) for s in a.sec[rows]], dtype=np.int64)
+    guess = m.section_guess_array(a, b)
+    if (guess >= 0).any():
+        want = guess[a.keys.sec_idx[rows]]
         prior += o.w_section * (want[:, None] == b.sec[cols][None, :].astype(np.int64))
     return prior.astype(np.float32)
 
@@ -164,13 +164,12 @@ def _one_round(a: Side, b: Side, m: Matching, o: AlignOptions, rows: np.ndarray,
     keep = score[r_idx, c_idx] > 0
     r_idx, c_idx = r_idx[keep], c_idx[keep]
     amb = _ambiguous(score, r_idx, c_idx, o.tie)
-    made = 0
-    in_amb_r = {r for rs, _ in amb for r in rs}
-    for r, c in zip(r_idx.tolist(), c_idx.tolist()):
-        if r in in_amb_r:
-            continue
-        m.match(int(rows[r]), int(cols[c]))
-        made += 1
+    if amb:
+        free = ~np.isin(r_idx, [r for rs, _ in amb for r in rs])
+        r_idx, c_idx = r_idx[free], c_idx[free]
+    m.o2n[rows[r_idx]] = cols[c_idx]
+    m.n2o[cols[c_idx]] = rows[r_idx]
+    made = len(r_idx)
     for rs, cs in amb:
         tied_group(a, b, m, o, [int(rows[r]) for r in sorted(rs)], [int(cols[c]) for c in sorted(cs)],
                    max(float(sim[r, c]) for r in rs for c in cs))

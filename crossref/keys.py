@@ -178,6 +178,16 @@ class LazyCodes:
         """The 8-bit hashed code of rule ``i``."""
         return self.pair(i)[1]
 
+    def codes(self, idx: np.ndarray) -> list[str]:
+        """The codes of rules ``idx`` (an int array)."""
+        cache, pair = self.cache, self.pair
+        return [c[0] if (c := cache[i]) is not None else pair(i)[0] for i in idx.tolist()]
+
+    def hashed_codes(self, idx: np.ndarray) -> list[str]:
+        """The 8-bit hashed codes of rules ``idx`` (an int array)."""
+        cache, pair = self.cache, self.pair
+        return [c[1] if (c := cache[i]) is not None else pair(i)[1] for i in idx.tolist()]
+
 
 def _typo_skeleton(text: str) -> str:
     return typography_skeleton(typography_form(text))
@@ -234,6 +244,8 @@ class ReleaseKeys:
         text_id, full_id: int64 ids of ``text`` / ``full``.
         unique_rows: indices of rules whose text is not empty and occurs once in the release.
         sec: section numbers (int32); parent: index of a subrule's parent rule, else -1 (int64).
+        sections: the distinct section numbers of the rules, ascending; sec_idx: each rule's
+            index in ``sections``.
         masked: ``text`` with rule numbers masked (lazy, :func:`~mtgcr.crossref.textkey.mask_numbers`).
         key: :func:`~mtgcr.crossref.textkey.match_key` of ``text`` (lazy).
         code: word codes of ``key`` in :func:`shared_codec` (lazy, ``code.hashed(i)``).
@@ -261,6 +273,7 @@ class ReleaseKeys:
         self.unique_rows = np.array([i for i, t in enumerate(self.text) if t and counts[t] == 1],
                                     dtype=np.int64)
         self.sec = np.array([n.section for n in self.nums], dtype=np.int32)
+        self.sections, self.sec_idx = np.unique(self.sec, return_inverse=True)
         par = []
         last: dict[tuple[int, int | None], int] = {}
         for i, n in enumerate(self.nums):  # a subrule's parent rule precedes it

@@ -137,14 +137,23 @@ class Matching:
         return _nearest_matched(self.n2o >= 0)
 
     def section_guess(self, a: Side, b: Side) -> dict[int, int]:
-        """Old section → the new section most of its matched rules went to."""
+        """Old section → the new section most of its matched rules went to (a tie: the
+        pair that appears first in old-document order)."""
+        guess = self.section_guess_array(a, b)
+        return {int(a.keys.sections[k]): int(g) for k, g in enumerate(guess.tolist()) if g >= 0}
+
+    def section_guess_array(self, a: Side, b: Side) -> np.ndarray:
+        """:meth:`section_guess` as an int64 array over ``a.keys.sections`` (-1: none)."""
+        ka, kb = a.keys, b.keys
+        na, nb = len(ka.sections), len(kb.sections)
         rows = np.flatnonzero(self.o2n >= 0)
-        code = a.sec[rows].astype(np.int64) * 1_000_000 + b.sec[self.o2n[rows]]
-        pairs, first, counts = np.unique(code, return_index=True, return_counts=True)
-        order = np.argsort(first, kind="stable")  # votes in order of first appearance
-        best: dict[int, tuple[int, int]] = {}
-        for pc, c in zip(pairs[order].tolist(), counts[order].tolist()):
-            so, sn = divmod(pc, 1_000_000)
-            if c > best.get(so, (0, 0))[0]:  # ties: the first to appear
-                best[so] = (c, sn)
-        return {so: sn for so, (_, sn) in best.items()}
+        code = ka.sec_idx[rows] * nb + kb.sec_idx[self.o2n[rows]]
+        counts = np.bincount(code, minlength=na * nb).reshape(na, nb)
+        top = counts.max(axis=1, initial=0)
+        guess = np.where(top > 0, kb.sections[counts.argmax(axis=1)], -1).astype(np.int64)
+        tied = np.flatnonzero((top > 0) & ((counts == top[:, None]).sum(axis=1) > 1))
+        for k in tied.tolist():  # the first of the tied pairs to appear
+            cand = np.flatnonzero(counts[k] == top[k]) + k * nb
+            first = np.flatnonzero(np.isin(code, cand))[0]
+            guess[k] = kb.sections[int(code[first]) - k * nb]
+        return guess
