@@ -120,8 +120,7 @@ def glossary_plan(old: list[GlossaryEntry], new: list[GlossaryEntry],
     out: list[tuple[float, GlossaryChange]] = []
     for i, j in pair.items():
         if i not in identical:
-            out.append((j, _compare(old[i], new[j], table, i in renamed, ka.text_typo[i],
-                                    kb.text_typo[j])))
+            out.append((j, _compare(old[i], new[j], table, i in renamed, ka, i, kb, j)))
     for i in range(len(old)):
         if i not in pair:
             out.append((len(new) + i, GlossaryChange("removed", old[i].term, None, 0.0)))
@@ -159,7 +158,7 @@ class GlossaryPlan:
 
 
 def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
-             renamed: bool, ta: str, tb: str) -> GlossaryChange:
+             renamed: bool, ka: GlossaryKeys, i: int, kb: GlossaryKeys, j: int) -> GlossaryChange:
     """One paired entry: ``renamed`` / ``changed`` (definition reworded, obsolete flag or
     aliases changed) / ``typography`` (headword, aliases or definition differ in typography
     only: a straight-quote copy of an entry is no change) / ``unchanged``."""
@@ -182,12 +181,16 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
         typo = True
     if a.text == b.text:
         sim, changed = 1.0, False
-    else:  # ta, tb: the typography forms of the two definitions
-        mapped = rewrite_numbers(a.text, table)
-        tm = ta if mapped == a.text else typography_form(mapped)
-        changed = not forms_equal(ta, tb)
+    else:  # the typography forms (and their skeletons) of the two definitions are kept
+        ta, tb, sa, sb = ka.text_typo[i], kb.text_typo[j], ka.text_skeleton[i], kb.text_skeleton[j]
+        cited = ka.text_cited[i]
+        mapped = (rewrite_numbers(a.text, table) if cited and not table.keys().isdisjoint(cited)
+                  else a.text)
+        same = mapped == a.text
+        tm = ta if same else typography_form(mapped)
+        changed = not forms_equal(ta, tb, sa, sb)
         if changed:
-            changed = mapped != b.text and not forms_equal(tm, tb)
+            changed = mapped != b.text and not forms_equal(tm, tb, sa if same else None, sb)
         sim = fuzz.ratio(tm, tb) / 100.0 if changed else 1.0
         if not changed:
             notes.append("typography or renumbered references only")

@@ -207,6 +207,8 @@ class GlossaryKeys:
         skeleton: the headword's ASCII letters and digits after folding (lazy).
         text_key: :func:`~mtgcr.crossref.textkey.match_key` of the definition (lazy).
         text_typo: :func:`~mtgcr.crossref.typography.typography_form` of the definition (lazy).
+        text_skeleton: :func:`~mtgcr.crossref.typography.typography_skeleton` of ``text_typo``.
+        text_cited: :func:`~mtgcr.crossref.textkey.cited_numbers` of the definition (lazy).
     """
 
     def __init__(self, entries: list[GlossaryEntry]) -> None:
@@ -217,6 +219,8 @@ class GlossaryKeys:
         texts = [g.text for g in entries]
         self.text_key: Lazy[str] = Lazy(texts, match_key)
         self.text_typo: Lazy[str] = Lazy(texts, typography_form)
+        self.text_skeleton: Lazy[str] = Lazy(texts, _typo_skeleton)
+        self.text_cited: Lazy[tuple[str, ...]] = Lazy(texts, cited_numbers)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -316,15 +320,16 @@ class ReleaseKeys:
             self.code.pair(i)
         g = self.glossary
         g.names.fill()
-        for lazy in (g.skeleton, g.text_key, g.text_typo):
+        for lazy in (g.skeleton, g.text_key, g.text_typo, g.text_skeleton):
             lazy.fill()
+        g.text_cited.fill()
         return self
 
     # -- serialised form -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the computed keys (everything is computed first): ``{version,
         lang, numbers, masked, key, words, codes, compare, typography, skeleton, cited, glossary: {names,
-        skeleton, text_key, text_typo}}``. A form equal to its source text is stored as
+        skeleton, text_key, text_typo, text_skeleton, text_cited}}``. A form equal to its source text is stored as
         ``None``; codes are per-release word indices (``words`` is the release's vocabulary),
         so the form does not depend on the process that wrote it."""
         self.complete()
@@ -346,7 +351,9 @@ class ReleaseKeys:
                 "typography": same_as(self.typo.fill(), self.full),
                 "skeleton": self.skeleton.fill(), "cited": [list(c) for c in self.cited.fill()],
                 "glossary": {"names": g.names.fill(), "skeleton": g.skeleton.fill(),
-                             "text_key": g.text_key.fill(), "text_typo": g.text_typo.fill()}}
+                             "text_key": g.text_key.fill(), "text_typo": g.text_typo.fill(),
+                             "text_skeleton": g.text_skeleton.fill(),
+                             "text_cited": [list(c) for c in g.text_cited.fill()]}}
 
     @classmethod
     def from_json(cls, d: dict[str, Any], rs: Ruleset) -> ReleaseKeys:
@@ -386,6 +393,8 @@ class ReleaseKeys:
         g.skeleton.cache = list(dg["skeleton"])
         g.text_key.cache = list(dg["text_key"])
         g.text_typo.cache = list(dg["text_typo"])
+        g.text_skeleton.cache = list(dg["text_skeleton"])
+        g.text_cited.cache = [tuple(c) for c in dg["text_cited"]]
         return k
 
 
