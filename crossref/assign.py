@@ -81,9 +81,7 @@ def similarity_matrix(a: Side, b: Side, rows: np.ndarray, cols: np.ndarray, cuto
     0 below ``cutoff``. The 8-bit hashed codes are compared first with
     ``rapidfuzz.process.cdist`` (their similarity is an upper bound of the true one), then
     only the pairs that pass are scored exactly."""
-    hashed = process.cdist(a.code.hashed_codes(rows), b.code.hashed_codes(cols),
-                           scorer=Indel.normalized_similarity, score_cutoff=cutoff,
-                           dtype=np.float32, workers=workers)
+    hashed = _hashed_cdist(a.code.hashed_codes(rows), b.code.hashed_codes(cols), cutoff, workers)
     sim = np.zeros_like(hashed)
     rr, cc = np.nonzero(hashed)
     if len(rr):  # the pairs that pass, scored exactly, pair by pair in one call
@@ -91,6 +89,36 @@ def similarity_matrix(a: Side, b: Side, rows: np.ndarray, cols: np.ndarray, cuto
                                      scorer=Indel.normalized_similarity, score_cutoff=cutoff,
                                      dtype=np.float64, workers=workers)
     return sim
+
+
+#: rapidfuzz compares many queries at once (SIMD) when each has at most this many symbols.
+_SIMD_LEN = 64
+
+
+def _hashed_cdist(qa: list[str], qb: list[str], cutoff: float, workers: int) -> np.ndarray:
+    """``process.cdist(qa, qb)`` of the Indel similarity (float32, 0 below ``cutoff``),
+    computed so that rapidfuzz's SIMD path covers most pairs: short rows against every
+    column, long rows against short columns with the roles swapped (the similarity is
+    symmetric), and only long × long pairs one by one."""
+    def cd(x: list[str], y: list[str]) -> np.ndarray:
+        return process.cdist(x, y, scorer=Indel.normalized_similarity, score_cutoff=cutoff,
+                             dtype=np.float32, workers=workers)
+
+    la = np.fromiter(map(len, qa), dtype=np.int64, count=len(qa))
+    lb = np.fromiter(map(len, qb), dtype=np.int64, count=len(qb))
+    short_a, long_a = np.flatnonzero(la <= _SIMD_LEN), np.flatnonzero(la > _SIMD_LEN)
+    if not len(long_a):
+        return cd(qa, qb)
+    short_b, long_b = np.flatnonzero(lb <= _SIMD_LEN), np.flatnonzero(lb > _SIMD_LEN)
+    out = np.zeros((len(qa), len(qb)), dtype=np.float32)
+    if len(short_a):
+        out[short_a] = cd([qa[i] for i in short_a.tolist()], qb)
+    la_q = [qa[i] for i in long_a.tolist()]
+    if len(short_b):
+        out[np.ix_(long_a, short_b)] = cd([qb[j] for j in short_b.tolist()], la_q).T
+    if len(long_b):
+        out[np.ix_(long_a, long_b)] = cd(la_q, [qb[j] for j in long_b.tolist()])
+    return out
 
 
 def _prior(a: Side, b: Side, m: Matching, rows: np.ndarray, cols: np.ndarray,
