@@ -38,7 +38,7 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.crossref.textkey import cited_numbers, compare_form, mask_numbers, match_key, title_key
 from mtgcr.crossref.typography import typography_form, typography_skeleton
 
-__all__ = ["Codec", "shared_codec", "ReleaseKeys", "GlossaryKeys", "release_keys",
+__all__ = ["Codec", "shared_codec", "ReleaseKeys", "GlossaryKeys", "SectionKeys", "release_keys",
            "attach_keys", "forget_keys", "KEYS_VERSION"]
 
 #: Version of the serialised form (:meth:`ReleaseKeys.to_json`); a stored form of another
@@ -236,6 +236,31 @@ def _skeleton(term: str) -> str:
     return "".join(ch for ch in typography_form(term).casefold() if ch.isascii() and ch.isalnum())
 
 
+class SectionKeys:
+    """The sections of a release in document order, as :func:`mtgcr.crossref.sections.align_sections`
+    compares them.
+
+    Attributes:
+        numbers: section numbers; titles: their titles as printed; title_keys:
+            :func:`~mtgcr.crossref.textkey.title_key` of each title.
+        ints: the section numbers as int64; index: section int → position.
+        size: rules and subrules in each section, at least 1 (float64).
+    """
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.numbers: list[RuleNumber] = list(rs.sections)
+        self.titles = [rs.sections[s].title for s in self.numbers]
+        self.title_keys = [title_key(t) for t in self.titles]
+        self.ints = np.array([s.section for s in self.numbers], dtype=np.int64)
+        self.index = {s.section: k for k, s in enumerate(self.numbers)}
+        size = Counter(n.section for n in rs.rules)
+        self.size = np.array([max(1, size.get(s.section, 0)) for s in self.numbers],
+                             dtype=np.float64)
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+
 class ReleaseKeys:
     """Comparison keys of one release's rules, sections and glossary (see the module
     docstring). Build with :func:`release_keys` (memoised) or ``ReleaseKeys(ruleset)``.
@@ -257,8 +282,7 @@ class ReleaseKeys:
         typo: :func:`~mtgcr.crossref.typography.typography_form` of ``full`` (lazy).
         skeleton: :func:`~mtgcr.crossref.typography.typography_skeleton` of ``typo`` (lazy).
         cited: :func:`~mtgcr.crossref.textkey.cited_numbers` of ``full`` (lazy).
-        section_size: section number → rules in it; title_key: section number →
-            :func:`~mtgcr.crossref.textkey.title_key` of its title.
+        section_keys: :class:`SectionKeys`.
         glossary: :class:`GlossaryKeys`.
     """
 
@@ -294,9 +318,7 @@ class ReleaseKeys:
         self.typo: Lazy[str] = Lazy(self.full, typography_form)
         self.skeleton: Lazy[str] = Lazy(self.full, _typo_skeleton)
         self.cited: Lazy[tuple[str, ...]] = Lazy(self.full, cited_numbers)
-        self.section_size: dict[int, int] = dict(Counter(n.section for n in self.nums))
-        self.title_key: dict[RuleNumber, str] = {s: title_key(sec.title)
-                                                 for s, sec in rs.sections.items()}
+        self.section_keys = SectionKeys(rs)
         self.glossary = GlossaryKeys(rs.glossary)
 
     def __len__(self) -> int:
