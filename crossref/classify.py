@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Callable, NamedTuple
 
 import numpy as np
+from rapidfuzz import fuzz
 
 from mtgcr.extract.references import find_references
 from mtgcr.extract.model import Ruleset
@@ -265,7 +266,9 @@ def _compare_keys(ka: ReleaseKeys, i: int, kb: ReleaseKeys, j: int,
     tm = ka.typo[i] if mapped == ra else typography_form(mapped)
     if mapped != ra and forms_equal(tm, tb, None, sb):
         return TextComparison(False, 1.0, ["only renumbered references and typography"], True)
-    return TextComparison(True, text_similarity(tm, tb, ka.lang), [])
+    sim = (text_similarity(tm, tb, ka.lang) if ka.word_similarity or tm == tb
+           else fuzz.ratio(tm, tb) / 100.0)  # what text_similarity gives for other languages
+    return TextComparison(True, sim, [])
 
 
 def compare_texts(ra: str, rb: str, table: dict[str, str | None],

@@ -9,6 +9,8 @@ similar are paired globally (``linear_sum_assignment``) as ``renamed``.
 """
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from rapidfuzz import fuzz, process
 from scipy.optimize import linear_sum_assignment
@@ -71,16 +73,16 @@ def glossary_plan(old: list[GlossaryEntry], new: list[GlossaryEntry],
     order = np.argsort(ii, kind="stable")
     pair: dict[int, int] = dict(zip(ii[order].tolist(), jj[order].tolist()))
     taken: set[int] = set(pair.values())
-    identical = set(pair)
+    n_identical = len(pair)
+    # the entries left after the fast path (most entries of neighbouring releases are not)
+    rest_o, rest_n = _unpaired(len(old), ii), _unpaired(len(new), jj)
     by_name: dict[str, int] = {}
-    if len(pair) < len(new):
-        for j in range(len(new)):
-            if j not in taken:
-                for n in kb.names[j]:
-                    by_name.setdefault(n, j)
-    if len(pair) < len(old):
+    for j in rest_n:
+        for n in kb.names[j]:
+            by_name.setdefault(n, j)
+    if rest_o:
         for exact in (True, False):  # headword first, then aliases / originals
-            for i in range(len(old)):
+            for i in rest_o:
                 if i in pair:
                     continue
                 names = ka.names[i][:1] if exact else ka.names[i]
@@ -90,8 +92,8 @@ def glossary_plan(old: list[GlossaryEntry], new: list[GlossaryEntry],
                         pair[i] = k
                         taken.add(k)
                         break
-    lone_o = [i for i in range(len(old)) if i not in pair]
-    lone_n = [j for j in range(len(new)) if j not in taken]
+    lone_o = [i for i in rest_o if i not in pair]
+    lone_n = [j for j in rest_n if j not in taken]
     # headwords that differ in typography only ("Intervening ?If? Clause", 2008-05-01); only
     # headwords with the same ASCII letters and digits can (see crossref.typography)
     by_skeleton: dict[str, list[int]] = {}
@@ -118,16 +120,22 @@ def glossary_plan(old: list[GlossaryEntry], new: list[GlossaryEntry],
                     renamed.add(lone_o[r])
                     taken.add(lone_n[c])
     out: list[tuple[float, GlossaryChange]] = []
-    for i, j in pair.items():
-        if i not in identical:
-            out.append((j, _compare(old[i], new[j], table, i in renamed, ka, i, kb, j)))
-    for i in range(len(old)):
+    for i, j in itertools.islice(pair.items(), n_identical, None):  # the non-identical pairs
+        out.append((j, _compare(old[i], new[j], table, i in renamed, ka, i, kb, j)))
+    for i in rest_o:
         if i not in pair:
             out.append((len(new) + i, GlossaryChange("removed", old[i].term, None, 0.0)))
-    for j in range(len(new)):
+    for j in rest_n:
         if j not in taken:
             out.append((j, GlossaryChange("added", None, new[j].term, 0.0)))
     return GlossaryPlan(old, new, ii[order], jj[order], out)
+
+
+def _unpaired(n: int, paired: np.ndarray) -> list[int]:
+    """The indices 0 … n-1 not in ``paired``, ascending."""
+    mask = np.ones(n, dtype=bool)
+    mask[paired] = False
+    return np.flatnonzero(mask).tolist()
 
 
 class GlossaryPlan:

@@ -266,7 +266,8 @@ class ReleaseKeys:
     docstring). Build with :func:`release_keys` (memoised) or ``ReleaseKeys(ruleset)``.
 
     Attributes (per rule, in document order; ``i`` is the rule's index):
-        lang: the release's language.
+        lang: the release's language; word_similarity: its texts are scored on SudachiPy
+            words (:func:`mtgcr.crossref.worddiff.text_similarity`), not characters.
         nums: rule numbers; ``num_str``: their ``str`` forms; ``num_id``: int64 ids of those.
         text: rule texts as published; ``full``: with examples
             (:func:`mtgcr.crossref.matching.full_text`).
@@ -288,6 +289,8 @@ class ReleaseKeys:
 
     def __init__(self, rs: Ruleset) -> None:
         self.lang = rs.release.lang
+        prof = profile_for(self.lang)
+        self.word_similarity = prof is not None and prof.tokenizer is Tokenizer.SUDACHI
         self._rules, self._glossary = rs.rules, rs.glossary
         self.nums: list[RuleNumber] = list(rs.rules)
         rules = list(rs.rules.values())
