@@ -195,11 +195,13 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
         mapped = (rewrite_numbers(a.text, table) if cited and not table.keys().isdisjoint(cited)
                   else a.text)
         same = mapped == a.text
-        tm = ta if same else typography_form(mapped)
         changed = not forms_equal(ta, tb, sa, sb)
-        if changed:
-            changed = mapped != b.text and not forms_equal(tm, tb, sa if same else None, sb)
-        sim = fuzz.ratio(tm, tb) / 100.0 if changed else 1.0
+        if changed and mapped != b.text:
+            tm = ta if same else typography_form(mapped)
+            changed = not forms_equal(tm, tb, sa if same else None, sb)
+            sim = fuzz.ratio(tm, tb) / 100.0 if changed else 1.0
+        else:
+            changed, sim = False, 1.0
         if not changed:
             notes.append("typography or renumbered references only")
             typo = typo or not (mapped == b.text)
