@@ -23,6 +23,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from scipy.optimize import linear_sum_assignment
 
+from mtgcr.crossref.keys import key_id
 from mtgcr.crossref.matching import Group, Matching, Side
 from mtgcr.crossref.options import AlignOptions
 
@@ -35,8 +36,13 @@ def exact_keys(a: Side, b: Side, m: Matching) -> int:
     folded too). Each stage only looks at what the previous ones left, so most rules are
     settled by hashing alone. Returns matches made."""
     made = _unique_texts(a, b, m)
-    made += _unique(a.masked, b.masked, m)
-    return made + _unique(a.key, b.key, m)
+    for which in ("masked", "key"):
+        ida, idb = a.keys.ids_of(which), b.keys.ids_of(which)
+        if ida is not None and idb is not None:  # keys ready: as arrays
+            made += _unique_ids(ida, idb, m)
+        else:
+            made += _unique(getattr(a, which), getattr(b, which), m)
+    return made
 
 
 def _unique_texts(a: Side, b: Side, m: Matching) -> int:
@@ -48,6 +54,26 @@ def _unique_texts(a: Side, b: Side, m: Matching) -> int:
                                return_indices=True)
     i, j = ra[pa], rb[pb]
     ok = (m.o2n[i] < 0) & (m.n2o[j] < 0) & ~m.busy_old[i] & ~m.busy_new[j]
+    if m.forbidden:
+        ok &= np.array([p not in m.forbidden for p in zip(i.tolist(), j.tolist())], dtype=bool)
+    i, j = i[ok], j[ok]
+    m.o2n[i] = j
+    m.n2o[j] = i
+    return len(i)
+
+
+def _unique_ids(ida: np.ndarray, idb: np.ndarray, m: Matching) -> int:
+    """:func:`_unique` on key ids (equal ids, equal keys; the empty key never matches)."""
+    rows, cols = m.free_old(), m.free_new()
+    ka, kb = ida[rows], idb[cols]
+    ua, ia, ca = np.unique(ka, return_index=True, return_counts=True)
+    ub, ib, cb = np.unique(kb, return_index=True, return_counts=True)
+    once_a, once_b = ca == 1, cb == 1
+    common, pa, pb = np.intersect1d(ua[once_a], ub[once_b], assume_unique=True,
+                                    return_indices=True)
+    i, j = rows[ia[once_a][pa]], cols[ib[once_b][pb]]
+    empty = key_id("")
+    ok = common != (-1 if empty is None else empty)
     if m.forbidden:
         ok &= np.array([p not in m.forbidden for p in zip(i.tolist(), j.tolist())], dtype=bool)
     i, j = i[ok], j[ok]

@@ -39,7 +39,7 @@ from mtgcr.crossref.textkey import cited_numbers, compare_form, mask_numbers, ma
 from mtgcr.crossref.typography import typography_form, typography_skeleton
 
 __all__ = ["Codec", "shared_codec", "ReleaseKeys", "GlossaryKeys", "SectionKeys", "release_keys",
-           "attach_keys", "forget_keys", "KEYS_VERSION"]
+           "attach_keys", "forget_keys", "key_id", "KEYS_VERSION"]
 
 #: Version of the serialised form (:meth:`ReleaseKeys.to_json`); a stored form of another
 #: version is refused by :meth:`ReleaseKeys.from_json` (recompute it).
@@ -129,6 +129,11 @@ def _ids(values: list) -> np.ndarray:
     if None in out:
         out = [x if x is not None else setd(v, nxt()) for x, v in zip(out, values)]
     return np.array(out, dtype=np.int64)
+
+
+def key_id(value: str) -> int | None:
+    """The process-wide id of ``value`` if it has one (see :class:`ReleaseKeys`)."""
+    return _IDS.get(value)
 
 
 T = TypeVar("T")
@@ -314,6 +319,7 @@ class ReleaseKeys:
             else:
                 par.append(last.get((n.section, n.rule), -1))
         self.parent = np.array(par, dtype=np.int64)
+        self._ids: dict[str, np.ndarray] = {}
         self.masked: Lazy[str] = Lazy(self.text, mask_numbers)
         self.key: Lazy[str] = Lazy(self.text, match_key)
         self.code = LazyCodes(self.key, shared_codec(self.lang))
@@ -335,6 +341,17 @@ class ReleaseKeys:
                 and len(rules) == len(self.text) and len(rs.glossary) == len(self.glossary)
                 and all(map(operator.is_, self.text,
                             map(operator.attrgetter("text"), rules.values()))))
+
+    def ids_of(self, which: str) -> np.ndarray | None:
+        """The int64 ids of every rule's ``masked`` or ``key`` (``which``), or ``None`` while
+        those keys are not all computed (then compare the strings of the rules at hand)."""
+        ids = self._ids.get(which)
+        if ids is None:
+            lazy = self.masked if which == "masked" else self.key
+            if None in lazy.cache:
+                return None
+            ids = self._ids[which] = _ids(lazy.cache)
+        return ids
 
     def complete(self) -> ReleaseKeys:
         """Compute every lazy key (what storing them needs); returns ``self``."""
