@@ -27,7 +27,7 @@ import string
 import threading
 import weakref
 from collections import Counter
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Callable, Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -137,13 +137,22 @@ def key_id(value: str) -> int | None:
 
 
 T = TypeVar("T")
+S = TypeVar("S", covariant=True)
+
+
+class Indexable(Protocol[S]):
+    """What :class:`Lazy` computes from: a list, or another :class:`Lazy`."""
+
+    def __getitem__(self, i: int, /) -> S: ...
+
+    def __len__(self) -> int: ...
 
 
 class Lazy(Generic[T]):
     """``lazy[i]`` = ``fn(texts[i])``, computed once on first access; ``cache`` holds what
     has been computed (``None``: not yet)."""
 
-    def __init__(self, texts: list[str], fn: Callable[[str], T]) -> None:
+    def __init__(self, texts: Indexable[Any], fn: Callable[[Any], T]) -> None:
         self.texts, self.fn = texts, fn
         self.cache: list[T | None] = [None] * len(texts)
 
@@ -194,10 +203,6 @@ class LazyCodes:
         return [c[1] if (c := cache[i]) is not None else pair(i)[1] for i in idx.tolist()]
 
 
-def _typo_skeleton(text: str) -> str:
-    return typography_skeleton(typography_form(text))
-
-
 def _full_text(rule) -> str:
     return rule.text if not rule.examples else rule.text_with_examples("Example: ")
 
@@ -219,12 +224,12 @@ class GlossaryKeys:
     def __init__(self, entries: list[GlossaryEntry]) -> None:
         self.entries = entries
         self.ident = _ids([(g.term, g.text, g.aliases, g.obsolete) for g in entries])
-        self.names: Lazy[list[str]] = Lazy(entries, _entry_names)  # type: ignore[arg-type]
+        self.names: Lazy[list[str]] = Lazy(entries, _entry_names)
         self.skeleton: Lazy[str] = Lazy([g.term for g in entries], _skeleton)
         texts = [g.text for g in entries]
         self.text_key: Lazy[str] = Lazy(texts, match_key)
         self.text_typo: Lazy[str] = Lazy(texts, typography_form)
-        self.text_skeleton: Lazy[str] = Lazy(texts, _typo_skeleton)
+        self.text_skeleton: Lazy[str] = Lazy(self.text_typo, typography_skeleton)
         self.text_cited: Lazy[tuple[str, ...]] = Lazy(texts, cited_numbers)
 
     def __len__(self) -> int:
@@ -325,7 +330,7 @@ class ReleaseKeys:
         self.code = LazyCodes(self.key, shared_codec(self.lang))
         self.compare: Lazy[str] = Lazy(self.full, compare_form)
         self.typo: Lazy[str] = Lazy(self.full, typography_form)
-        self.skeleton: Lazy[str] = Lazy(self.full, _typo_skeleton)
+        self.skeleton: Lazy[str] = Lazy(self.typo, typography_skeleton)
         self.cited: Lazy[tuple[str, ...]] = Lazy(self.full, cited_numbers)
         self.section_keys = SectionKeys(rs)
         self.glossary = GlossaryKeys(rs.glossary)
