@@ -49,10 +49,11 @@ def _unique_texts(a: Side, b: Side, m: Matching) -> int:
     """The first stage on whole releases, as arrays: rules whose text (not empty) occurs once
     in each release (:attr:`~mtgcr.crossref.keys.ReleaseKeys.unique_rows`) are paired by
     their text ids, unless already matched, grouped or forbidden."""
-    ra, rb = a.keys.unique_rows, b.keys.unique_rows
-    _, pa, pb = np.intersect1d(a.keys.text_id[ra], b.keys.text_id[rb], assume_unique=True,
-                               return_indices=True)
-    i, j = ra[pa], rb[pb]
+    ka, kb = a.keys, b.keys
+    pos = np.searchsorted(kb.unique_ids, ka.unique_ids)  # both sorted: a merge of two lists
+    pos[pos == len(kb.unique_ids)] = 0
+    hit = kb.unique_ids[pos] == ka.unique_ids if len(kb.unique_ids) else pos < 0
+    i, j = ka.unique_rows[hit], kb.unique_rows[pos[hit]]
     ok = (m.o2n[i] < 0) & (m.n2o[j] < 0) & ~m.busy_old[i] & ~m.busy_new[j]
     if m.forbidden:
         ok &= np.array([p not in m.forbidden for p in zip(i.tolist(), j.tolist())], dtype=bool)

@@ -282,7 +282,8 @@ class ReleaseKeys:
         text: rule texts as published; ``full``: with examples
             (:func:`mtgcr.crossref.matching.full_text`).
         text_id, full_id: int64 ids of ``text`` / ``full``.
-        unique_rows: indices of rules whose text is not empty and occurs once in the release.
+        unique_rows: indices of rules whose text is not empty and occurs once in the release,
+            in the order of their text ids; unique_ids: those ids (ascending).
         sec: section numbers (int32); parent: index of a subrule's parent rule, else -1 (int64).
         sections: the distinct section numbers of the rules, ascending; sec_idx: each rule's
             index in ``sections``.
@@ -311,8 +312,10 @@ class ReleaseKeys:
         self.text_id = _ids(self.text)
         self.full_id = (self.text_id if self.full == self.text else _ids(self.full))
         counts = Counter(self.text)
-        self.unique_rows = np.array([i for i, t in enumerate(self.text) if t and counts[t] == 1],
-                                    dtype=np.int64)
+        rows = np.array([i for i, t in enumerate(self.text) if t and counts[t] == 1],
+                        dtype=np.int64)
+        order = np.argsort(self.text_id[rows], kind="stable")
+        self.unique_rows, self.unique_ids = rows[order], self.text_id[rows[order]]
         self.sec = np.array([n.section for n in self.nums], dtype=np.int32)
         self.sections, self.sec_idx = np.unique(self.sec, return_inverse=True)
         par = []
