@@ -146,6 +146,8 @@ class Matching:
         """:meth:`section_guess` as an int64 array over ``a.keys.sections`` (-1: none)."""
         ka, kb = a.keys, b.keys
         na, nb = len(ka.sections), len(kb.sections)
+        if not nb:
+            return np.full(na, -1, dtype=np.int64)
         rows = np.flatnonzero(self.o2n >= 0)
         code = ka.sec_idx[rows] * nb + kb.sec_idx[self.o2n[rows]]
         counts = np.bincount(code, minlength=na * nb).reshape(na, nb)

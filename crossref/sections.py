@@ -75,7 +75,7 @@ def align_sections(old: Ruleset, new: Ruleset,
     taken = set(pair_of.values())
     out: list[tuple[float, SectionChange]] = []
     row_any: list[bool] = np.asarray(count.any(axis=1)).tolist()
-    row_arg: list[int] = count.argmax(axis=1).tolist()
+    row_arg: list[int] = count.argmax(axis=1).tolist() if count.size else [0] * len(olds)
     last_pair = -1  # the partner of the nearest earlier paired old section
     for r, sec in enumerate(olds):
         ot = ko.titles[r]
@@ -94,7 +94,7 @@ def align_sections(old: Ruleset, new: Ruleset,
         else:
             out.append((last_pair + 0.6, SectionChange("removed", sec, None, ot, None)))
     col_any: list[bool] = np.asarray(count.any(axis=0)).tolist()
-    col_arg: list[int] = count.argmax(axis=0).tolist()
+    col_arg: list[int] = count.argmax(axis=0).tolist() if count.size else [0] * len(news)
     for c, nsec in enumerate(news):
         if c in taken:
             continue
