@@ -21,7 +21,6 @@ place; call :func:`forget_keys` after such an edit.
 from __future__ import annotations
 
 import itertools
-import operator
 import re
 import string
 import threading
@@ -343,12 +342,11 @@ class ReleaseKeys:
 
     def fits(self, rs: Ruleset) -> bool:
         """Whether these keys are still those of ``rs`` (same rules dict and glossary list,
-        same number of rules and entries, the same text objects)."""
+        same number of rules and entries, the same rule texts)."""
         rules = rs.rules
         return (rules is self._rules and rs.glossary is self._glossary
                 and len(rules) == len(self.text) and len(rs.glossary) == len(self.glossary)
-                and all(map(operator.is_, self.text,
-                            map(operator.attrgetter("text"), rules.values()))))
+                and self.text == [r.text for r in rules.values()])  # identity first: fast
 
     def ids_of(self, which: str) -> np.ndarray | None:
         """The int64 ids of every rule's ``masked`` or ``key`` (``which``), or ``None`` while
