@@ -17,7 +17,6 @@ classified by comparing texts (rule text plus examples):
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Callable, NamedTuple
 
 import numpy as np
@@ -31,7 +30,7 @@ from mtgcr.crossref.glossary import glossary_plan
 from mtgcr.crossref.keys import ReleaseKeys
 from mtgcr.crossref.matching import Matching, Side
 from mtgcr.crossref.model import CONTINUING, Alignment, Change, GlossaryChange, RuleKind
-from mtgcr.crossref.sections import align_sections
+from mtgcr.crossref.sections import sections_from_counts
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers
 from mtgcr.crossref.typography import forms_equal, typography_form, typography_only
 from mtgcr.crossref.worddiff import text_similarity
@@ -58,13 +57,20 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
     rows = np.flatnonzero(o2n >= 0)
     cols = o2n[rows]
     main_new = o2n.copy()  # the new rule each old rule continues as (-1: none)
-    extra: list[tuple[int, int]] = []
+    so, sn = ka.section_keys, kb.section_keys
+    pa, pb = so.rule_pos[rows], sn.rule_pos[cols]
+    both = (pa >= 0) & (pb >= 0)
+    count = np.bincount(pa[both] * len(sn) + pb[both], minlength=len(so) * len(sn)).reshape(
+        len(so), len(sn)).astype(np.float64)  # aligned rule pairs per (old, new) section
     for g in m.groups:
         if g.kind in ("split", "merged"):
-            extra += [(int(ka.sec[i]), int(kb.sec[j])) for i in g.old for j in g.new]
+            for i in g.old:
+                for j in g.new:
+                    r, c = int(so.rule_pos[i]), int(sn.rule_pos[j])
+                    if r >= 0 and c >= 0:
+                        count[r, c] += 1
             main_new[list(g.old)] = g.new[0]
-    sections = align_sections(old, new, _section_pairs(ka.sec[rows], kb.sec[cols], extra),
-                              (ka, kb))
+    sections = sections_from_counts(so, sn, count)
     sec_to: dict[int, RuleNumber | None] = {}
     sec_map: dict[int, int] = {}  # one-to-one section pairs only
     for s in sections:
@@ -113,19 +119,6 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
                                  (ka.glossary, kb.glossary)).changes
     return Alignment.deferred(old.release, new.release, plan.changes, sections, glossary,
                               {"old": len(a), "new": len(b)})
-
-
-def _section_pairs(sa: np.ndarray, sb: np.ndarray, extra: list[tuple[int, int]]
-                   ) -> Counter[tuple[int, int]]:
-    """How many aligned rule pairs join each (old section, new section)."""
-    out: Counter[tuple[int, int]] = Counter()
-    if len(sa):
-        code = sa.astype(np.int64) * 1_000_000 + sb.astype(np.int64)
-        u, c = np.unique(code, return_counts=True)
-        out.update(dict(zip(zip((u // 1_000_000).tolist(), (u % 1_000_000).tolist()),
-                            c.tolist())))
-    out.update(extra)
-    return out
 
 
 def _number_table(ka: ReleaseKeys, kb: ReleaseKeys, main_new: np.ndarray,

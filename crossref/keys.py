@@ -253,6 +253,7 @@ class SectionKeys:
         numbers: section numbers; titles: their titles as printed; title_keys:
             :func:`~mtgcr.crossref.textkey.title_key` of each title.
         ints: the section numbers as int64; index: section int → position.
+        rule_pos: for every rule (document order), the position of its section (-1: none).
         size: rules and subrules in each section, at least 1 (float64).
     """
 
@@ -262,6 +263,8 @@ class SectionKeys:
         self.title_keys = [title_key(t) for t in self.titles]
         self.ints = np.array([s.section for s in self.numbers], dtype=np.int64)
         self.index = {s.section: k for k, s in enumerate(self.numbers)}
+        index = self.index
+        self.rule_pos = np.array([index.get(n.section, -1) for n in rs.rules], dtype=np.int64)
         size = Counter(n.section for n in rs.rules)
         self.size = np.array([max(1, size.get(s.section, 0)) for s in self.numbers],
                              dtype=np.float64)

@@ -27,7 +27,7 @@ from mtgcr.crossref.keys import SectionKeys
 if TYPE_CHECKING:
     from mtgcr.crossref.keys import ReleaseKeys
 
-__all__ = ["align_sections"]
+__all__ = ["align_sections", "sections_from_counts"]
 
 
 def align_sections(old: Ruleset, new: Ruleset,
@@ -57,6 +57,15 @@ def align_sections(old: Ruleset, new: Ruleset,
     for (sa, sb), k in Counter(pairs).items():
         if sa in oi and sb in ni:
             count[oi[sa], ni[sb]] += k
+    return sections_from_counts(ko, kn, count)
+
+
+def sections_from_counts(ko: SectionKeys, kn: SectionKeys, count: np.ndarray
+                         ) -> list[SectionChange]:
+    """:func:`align_sections` from the sections' keys and ``count[r, c]``, the number of
+    aligned rule pairs joining old section ``r`` with new section ``c`` (positions in
+    ``ko.numbers`` / ``kn.numbers``; float64)."""
+    olds, news = ko.numbers, kn.numbers
     tk_o, tk_n = ko.title_keys, kn.title_keys
     if olds and news:
         tsim = process.cdist(tk_o, tk_n, scorer=fuzz.ratio, dtype=np.float32) / 100.0
