@@ -34,7 +34,8 @@ from mtgcr.extract.model import GlossaryEntry, Ruleset
 from mtgcr.extract.profiles import Tokenizer, profile_for
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.textkey import cited_numbers, compare_form, mask_numbers, match_key, title_key
+from mtgcr.crossref.textkey import (cited_numbers, compare_form, key_of_compare_form,
+                                    mask_numbers, match_key, title_key)
 from mtgcr.crossref.typography import typography_form, typography_skeleton
 
 __all__ = ["Codec", "shared_codec", "ReleaseKeys", "GlossaryKeys", "SectionKeys", "release_keys",
@@ -226,8 +227,10 @@ class GlossaryKeys:
         self.names: Lazy[list[str]] = Lazy(entries, _entry_names)
         self.skeleton: Lazy[str] = Lazy([g.term for g in entries], _skeleton)
         texts = [g.text for g in entries]
-        self.text_key: Lazy[str] = Lazy(texts, match_key)
-        self.text_typo: Lazy[str] = Lazy(texts, typography_form)
+        compare: Lazy[str] = Lazy(texts, compare_form)  # shared by the two forms below
+        self.text_key: Lazy[str] = Lazy(compare, key_of_compare_form)
+        self.text_typo: Lazy[str] = Lazy(range(len(texts)),
+                                         lambda i: typography_form(texts[i], compare[i]))
         self.text_skeleton: Lazy[str] = Lazy(self.text_typo, typography_skeleton)
         self.text_cited: Lazy[tuple[str, ...]] = Lazy(texts, cited_numbers)
 
@@ -331,10 +334,11 @@ class ReleaseKeys:
         self.parent = np.array(par, dtype=np.int64)
         self._ids: dict[str, np.ndarray] = {}
         self.masked: Lazy[str] = Lazy(self.text, mask_numbers)
-        self.key: Lazy[str] = Lazy(self.text, match_key)
-        self.code = LazyCodes(self.key, shared_codec(self.lang))
         self.compare: Lazy[str] = Lazy(self.full, compare_form)
-        self.typo: Lazy[str] = Lazy(self.full, typography_form)
+        # the match key and typography form start from the comparison form when they can
+        self.key: Lazy[str] = Lazy(range(len(self.text)), self._key_of)
+        self.code = LazyCodes(self.key, shared_codec(self.lang))
+        self.typo: Lazy[str] = Lazy(range(len(self.full)), self._typo_of)
         self.skeleton: Lazy[str] = Lazy(self.typo, typography_skeleton)
         self.cited: Lazy[tuple[str, ...]] = Lazy(self.full, cited_numbers)
         self.section_keys = SectionKeys(rs)
@@ -342,6 +346,16 @@ class ReleaseKeys:
 
     def __len__(self) -> int:
         return len(self.nums)
+
+    def _key_of(self, i: int) -> str:
+        """:func:`~mtgcr.crossref.textkey.match_key` of rule ``i``'s text."""
+        if self.full[i] is self.text[i]:  # no examples: the comparison form is the text's
+            return key_of_compare_form(self.compare[i])
+        return match_key(self.text[i])
+
+    def _typo_of(self, i: int) -> str:
+        """:func:`~mtgcr.crossref.typography.typography_form` of rule ``i``'s full text."""
+        return typography_form(self.full[i], self.compare[i])
 
     def fits(self, rs: Ruleset) -> bool:
         """Whether these keys are still those of ``rs`` (same rules dict and glossary list,

@@ -21,7 +21,7 @@ import re
 import unicodedata
 
 __all__ = ["match_key", "mask_numbers", "compare_form", "rewrite_numbers", "title_key",
-           "cited_numbers"]
+           "cited_numbers", "key_of_compare_form"]
 
 #: Typographic variants folded for comparison (curly quotes, dashes, odd spaces).
 TYPOGRAPHY = (
@@ -78,7 +78,12 @@ def match_key(text: str) -> str:
     Example: ``"See rule 712.7a."`` and ``"See Rule 712.11c."`` have the same key
     ``"see rule #."``.
     """
-    t = compare_form(text)
+    return key_of_compare_form(compare_form(text))
+
+
+def key_of_compare_form(t: str) -> str:
+    """:func:`match_key` of a text given by its :func:`compare_form` ``t`` (for callers that
+    keep the comparison form)."""
     if _HAS_NUMBER.search(t):
         t = _NUMBER.sub("#", t)
     return t.casefold()

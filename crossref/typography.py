@@ -48,7 +48,7 @@ _LIGATURES = (("\u00c6", "AE"), ("\u00e6", "ae"), ("\u0152", "OE"), ("\u0153", "
 _QW = frozenset("'") | WILDCARDS
 
 
-def typography_form(text: str) -> str:
+def typography_form(text: str, compare: str | None = None) -> str:
     """``text`` with every typographic variant folded to one form: marks removed, URL
     brackets dropped, :func:`mtgcr.crossref.textkey.compare_form` (NFKC, curly quotes,
     dashes, ellipses, ``_italics_``, whitespace), ligatures spelled out, every run of quote
@@ -56,15 +56,18 @@ def typography_form(text: str) -> str:
 
     Args:
         text: rule, example or glossary text as published.
+        compare: :func:`~mtgcr.crossref.textkey.compare_form` of ``text`` when the caller
+            keeps it (used unless marks or URL brackets had to go first).
 
     Returns:
         A comparison key, not for display.
     """
+    src = text
     if "\u2122" in text or "\u00ae" in text or "(" in text:
         text = _MARKS.sub("", text)
     if "<" in text:
         text = _URL.sub(r"\1", text)
-    t = compare_form(text)
+    t = compare if compare is not None and text == src else compare_form(text)
     if not t.isascii():
         for src, dst in _LIGATURES:
             if src in t:
