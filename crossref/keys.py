@@ -255,7 +255,8 @@ class SectionKeys:
     Attributes:
         numbers: section numbers; titles: their titles as printed; title_keys:
             :func:`~mtgcr.crossref.textkey.title_key` of each title.
-        ints: the section numbers as int64; index: section int → position.
+        ints: the section numbers as int64; index: section int → position; ids: the
+            numbers' process-wide ids (equal ids, equal numbers).
         rule_pos: for every rule (document order), the position of its section (-1: none).
         size: rules and subrules in each section, at least 1 (float64).
     """
@@ -265,6 +266,7 @@ class SectionKeys:
         self.titles = [rs.sections[s].title for s in self.numbers]
         self.title_keys = [title_key(t) for t in self.titles]
         self.ints = np.array([s.section for s in self.numbers], dtype=np.int64)
+        self.ids: list[int] = _ids([str(s) for s in self.numbers]).tolist()
         self.index = {s.section: k for k, s in enumerate(self.numbers)}
         index = self.index
         self.rule_pos = np.array([index.get(n.section, -1) for n in rs.rules], dtype=np.int64)

@@ -77,11 +77,14 @@ def sections_from_counts(ko: SectionKeys, kn: SectionKeys, count: np.ndarray
     score = count / ko.size[:, None] + count / kn.size[None, :] + 0.5 * tsim + 0.01 * same
     score[(count == 0) & (tsim < 0.9)] = 0.0
     pair_of: dict[int, int] = {}
+    pair_rules: dict[int, int] = {}  # aligned rule pairs of each paired old section
     if score.size:
         rr, cc = linear_sum_assignment(score, maximize=True)
         ok = score[rr, cc] > 0
         pair_of = dict(zip(rr[ok].tolist(), cc[ok].tolist()))
+        pair_rules = dict(zip(rr[ok].tolist(), count[rr[ok], cc[ok]].astype(np.int64).tolist()))
     taken = set(pair_of.values())
+    id_o, id_n = ko.ids, kn.ids
     out: list[tuple[float, SectionChange]] = []
     row_any: list[bool] = np.asarray(count.any(axis=1)).tolist()
     row_arg: list[int] = count.argmax(axis=1).tolist() if count.size else [0] * len(olds)
@@ -90,10 +93,10 @@ def sections_from_counts(ko: SectionKeys, kn: SectionKeys, count: np.ndarray
         ot = ko.titles[r]
         c = pair_of.get(r)
         if c is not None:
-            moved, retitled = sec != news[c], tk_o[r] != tk_n[c]
+            moved, retitled = id_o[r] != id_n[c], tk_o[r] != tk_n[c]  # ids: equal numbers
             kind: SectionKind = "moved" if moved else ("retitled" if retitled else "unchanged")
             out.append((c, SectionChange(kind, sec, news[c], ot, kn.titles[c], moved, retitled,
-                                         int(count[r, c]))))
+                                         pair_rules[r])))
             last_pair = c
             continue
         if row_any[r] and row_arg[r] in taken:
