@@ -54,6 +54,7 @@ def _pieces(a: Side, b: Side, m: Matching, o: AlignOptions, split: bool) -> int:
     # plain lists for the scoring loop (nothing below changes them before it ends)
     busy, p2w_l, prev_l, nxt_l = busy_w.tolist(), p2w.tolist(), prev.tolist(), nxt.tolist()
     codes_w, forbidden, n_p, n_w = W.code, m.forbidden, len(P), len(W)
+    cache_w, lcs = codes_w.cache, LCSseq.similarity
     for p in free_p.tolist():
         kp = P.code[p]
         lp = len(kp)
@@ -73,10 +74,11 @@ def _pieces(a: Side, b: Side, m: Matching, o: AlignOptions, split: bool) -> int:
         for w in window:
             if busy[w]:
                 continue
-            kw = codes_w[w]
+            cw = cache_w[w]
+            kw = cw[0] if cw is not None else codes_w[w]
             if len(kw) < lp or forbidden and ((w, p) if split else (p, w)) in forbidden:
                 continue
-            c = _contained(kp, kw)
+            c = lcs(kp, kw) / lp if lp else 0.0  # _contained(kp, kw)
             if c >= o.containment:
                 scored.append((c, w))
         if not scored:
