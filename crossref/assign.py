@@ -149,30 +149,32 @@ def _hashed_cdist(qa: list[str], qb: list[str], cutoff: float, workers: int) -> 
 
 
 def _prior(a: Side, b: Side, m: Matching, rows: np.ndarray, cols: np.ndarray,
-           o: AlignOptions) -> np.ndarray:
-    """The document-order prior for candidate pairs rows × cols (float32, ≥ 0)."""
+           rr: np.ndarray, cc: np.ndarray, o: AlignOptions) -> np.ndarray:
+    """The document-order prior (float32, ≥ 0) of the candidate pairs ``rows[rr[k]]`` ×
+    ``cols[cc[k]]`` (only pairs with some similarity need one: the others score 0)."""
     prev, nxt = m.neighbours()
     p, q = prev[rows], nxt[rows]
     lo = np.where(p >= 0, m.o2n[np.maximum(p, 0)], -1)
     hi = np.where(q < m.n_old, m.o2n[np.minimum(q, m.n_old - 1)], m.n_new)
     span_old = (q - p).astype(np.int64)
     narrow = (hi - lo) <= 4 * span_old + 20
-    j = cols[None, :]
-    gap = (j > lo[:, None]) & (j < hi[:, None]) & (lo < hi)[:, None] & narrow[:, None]
+    # per pair: its old rule's figures (row rr[k]) and its new index j
+    j, r, p, q, lo, hi, narrow = cols[cc], rows[rr], p[rr], q[rr], lo[rr], hi[rr], narrow[rr]
+    gap = (j > lo) & (j < hi) & (lo < hi) & narrow
     prior = o.w_gap * gap.astype(np.float32)
-    adj_prev = (p >= 0)[:, None] & ((j - lo[:, None]) == (rows - p)[:, None])
-    adj_next = (q < m.n_old)[:, None] & ((hi[:, None] - j) == (q - rows)[:, None])
+    adj_prev = (p >= 0) & ((j - lo) == (r - p))
+    adj_next = (q < m.n_old) & ((hi - j) == (q - r))
     prior += o.w_adjacent * (adj_prev.astype(np.float32) + adj_next.astype(np.float32))
     # parent rule of a subrule matched to the candidate's parent
-    pa = a.parent[rows]
+    pa = a.parent[r]
     pa_new = np.where(pa >= 0, m.o2n[np.maximum(pa, 0)], -2)
     pa_new = np.where(pa >= 0, pa_new, -2)
-    prior += o.w_parent * ((pa_new[:, None] == b.parent[cols][None, :]) & (pa_new >= 0)[:, None])
+    prior += o.w_parent * ((pa_new == b.parent[j]) & (pa_new >= 0))
     # section where the old section's matched rules went
     guess = m.section_guess_array(a, b)
     if (guess >= 0).any():
-        want = guess[a.keys.sec_idx[rows]]
-        prior += o.w_section * (want[:, None] == b.sec[cols][None, :].astype(np.int64))
+        want = guess[a.keys.sec_idx[r]]
+        prior += o.w_section * (want == b.sec[j].astype(np.int64))
     return prior.astype(np.float32)
 
 
@@ -212,9 +214,12 @@ def assign_rest(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
 
 def _one_round(a: Side, b: Side, m: Matching, o: AlignOptions, rows: np.ndarray,
                cols: np.ndarray, sim: np.ndarray) -> int:
-    prior = _prior(a, b, m, rows, cols, o)
-    ok = (sim >= o.accept) | ((sim >= o.accept_supported) & (prior >= o.w_gap))
-    score = np.where(ok, sim + prior, 0.0).astype(np.float64)
+    rr, cc = np.nonzero(sim)  # the prior is only needed where there is a similarity
+    sv = sim[rr, cc]
+    prior = _prior(a, b, m, rows, cols, rr, cc, o)
+    ok = (sv >= o.accept) | ((sv >= o.accept_supported) & (prior >= o.w_gap))
+    score = np.zeros(sim.shape, dtype=np.float64)
+    score[rr[ok], cc[ok]] = (sv + prior)[ok].astype(np.float64)
     r_idx, c_idx = linear_sum_assignment(score, maximize=True)
     keep = score[r_idx, c_idx] > 0
     r_idx, c_idx = r_idx[keep], c_idx[keep]
