@@ -3,9 +3,14 @@
 :func:`align_releases` takes two :class:`~mtgcr.extract.model.Ruleset` s (any two releases, not only
 neighbours) and returns an :class:`~mtgcr.crossref.model.Alignment`:
 
+0. each release's comparison keys (text ids, masked texts, match keys, word codes,
+   comparison and typography forms, glossary and section keys) come from its
+   :class:`~mtgcr.crossref.keys.ReleaseKeys`, computed once per Ruleset and memoised (the store
+   can keep them with the release: :meth:`~mtgcr.crossref.keys.ReleaseKeys.to_json`), so a
+   pair only does pairwise work;
 1. human decisions for this pair are applied first (:mod:`mtgcr.crossref.decisions`);
 2. rules whose normalised, number-masked text is unique on both sides are settled in linear
-   time (:func:`mtgcr.crossref.assign.exact_keys`);
+   time, as numpy operations on the releases' key ids (:func:`mtgcr.crossref.assign.exact_keys`);
 3. the rest is solved by one global assignment on text similarity plus a document-order
    prior (:func:`mtgcr.crossref.assign.assign_rest`); equal candidates become ``ambiguous``;
    rules rewritten in place are then paired gap by gap (:func:`mtgcr.crossref.assign.fill_gaps`)
@@ -14,7 +19,10 @@ neighbours) and returns an :class:`~mtgcr.crossref.model.Alignment`:
    the words the new neighbour covers (:mod:`mtgcr.crossref.splitmerge`);
 5. sections are paired from the aligned rules and titles (:mod:`mtgcr.crossref.sections`);
 6. each group is classified, comparing texts after mapping the old text's rule references
-   through the alignment; glossary entries are paired (:mod:`mtgcr.crossref.glossary`).
+   through the alignment (pairs with equal texts in corresponding sections as arrays, the
+   rest one by one); glossary entries are paired (:mod:`mtgcr.crossref.glossary`). The
+   ``Change`` and ``GlossaryChange`` objects of unchanged groups are made when the
+   alignment's lists are first read (:meth:`mtgcr.crossref.model.Alignment.deferred`).
 
 Nothing here reads files or the store; see :mod:`mtgcr.crossref.chain` for that.
 """
@@ -30,7 +38,7 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.crossref.assign import assign_rest, exact_keys, extend_runs, fill_gaps
 from mtgcr.crossref.decisions import Decision, DecisionError
 from mtgcr.crossref.classify import build_alignment
-from mtgcr.crossref.matching import Codec, Group, Matching, Side
+from mtgcr.crossref.matching import Group, Matching, Side
 from mtgcr.crossref.model import Alignment
 from mtgcr.crossref.options import AlignOptions
 from mtgcr.crossref.splitmerge import find_divided_rules, find_merges, find_splits
@@ -58,8 +66,7 @@ def align_releases(old: Ruleset, new: Ruleset, options: AlignOptions | None = No
         raise ValueError(f"cannot align {old.release.key} with {new.release.key}: "
                          f"different languages (use the language alignment)")
     o = options or AlignOptions()
-    codec = Codec(old.release.lang)
-    a, b = Side(old, codec), Side(new, codec)
+    a, b = Side(old), Side(new)  # per-release keys: computed once per Ruleset, memoised
     m = Matching(len(a), len(b))
     _apply_decisions(a, b, m, [d for d in decisions if d.applies(old.release, new.release)])
     exact_keys(a, b, m)

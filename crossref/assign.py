@@ -16,13 +16,14 @@ group instead of a pick.
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from scipy.optimize import linear_sum_assignment
 
+from mtgcr.crossref.keys import key_id
 from mtgcr.crossref.matching import Group, Matching, Side
 from mtgcr.crossref.options import AlignOptions
 
@@ -34,27 +35,52 @@ def exact_keys(a: Side, b: Side, m: Matching) -> int:
     published, then with rule numbers masked, then the full match key (typography and case
     folded too). Each stage only looks at what the previous ones left, so most rules are
     settled by hashing alone. Returns matches made."""
-    made = _unique_all(a.text, b.text, m)
-    made += _unique(a.masked, b.masked, m)
-    return made + _unique(a.key, b.key, m)
-
-
-def _unique_all(ta: list[str], tb: list[str], m: Matching) -> int:
-    """:func:`_unique` over whole lists (fast path for the first stage: C-level counting)."""
-    ca, cb = Counter(ta), Counter(tb)
-    pos_b = {t: j for j, t in enumerate(tb)}
-    o2n, n2o, forbidden = m.o2n, m.n2o, m.forbidden
-    busy_o, busy_n = m.busy_old, m.busy_new
-    made = 0
-    for i, t in enumerate(ta):
-        if ca[t] != 1 or cb.get(t) != 1 or not t:
-            continue
-        j = pos_b[t]
-        if o2n[i] >= 0 or n2o[j] >= 0 or busy_o[i] or busy_n[j] or (i, j) in forbidden:
-            continue
-        m.match(i, j)
-        made += 1
+    made = _unique_texts(a, b, m)
+    for which in ("masked", "key"):
+        ida, idb = a.keys.ids_of(which), b.keys.ids_of(which)
+        if ida is not None and idb is not None:  # keys ready: as arrays
+            made += _unique_ids(ida, idb, m)
+        else:
+            made += _unique(getattr(a, which), getattr(b, which), m)
     return made
+
+
+def _unique_texts(a: Side, b: Side, m: Matching) -> int:
+    """The first stage on whole releases, as arrays: rules whose text (not empty) occurs once
+    in each release (:attr:`~mtgcr.crossref.keys.ReleaseKeys.unique_rows`) are paired by
+    their text ids, unless already matched, grouped or forbidden."""
+    ka, kb = a.keys, b.keys
+    pos = np.searchsorted(kb.unique_ids, ka.unique_ids)  # both sorted: a merge of two lists
+    pos[pos == len(kb.unique_ids)] = 0
+    hit = kb.unique_ids[pos] == ka.unique_ids if len(kb.unique_ids) else pos < 0
+    i, j = ka.unique_rows[hit], kb.unique_rows[pos[hit]]
+    ok = (m.o2n[i] < 0) & (m.n2o[j] < 0) & ~m.busy_old[i] & ~m.busy_new[j]
+    if m.forbidden:
+        ok &= np.array([p not in m.forbidden for p in zip(i.tolist(), j.tolist())], dtype=bool)
+    i, j = i[ok], j[ok]
+    m.o2n[i] = j
+    m.n2o[j] = i
+    return len(i)
+
+
+def _unique_ids(ida: np.ndarray, idb: np.ndarray, m: Matching) -> int:
+    """:func:`_unique` on key ids (equal ids, equal keys; the empty key never matches)."""
+    rows, cols = m.free_old(), m.free_new()
+    ka, kb = ida[rows], idb[cols]
+    ua, ia, ca = np.unique(ka, return_index=True, return_counts=True)
+    ub, ib, cb = np.unique(kb, return_index=True, return_counts=True)
+    once_a, once_b = ca == 1, cb == 1
+    common, pa, pb = np.intersect1d(ua[once_a], ub[once_b], assume_unique=True,
+                                    return_indices=True)
+    i, j = rows[ia[once_a][pa]], cols[ib[once_b][pb]]
+    empty = key_id("")
+    ok = common != (-1 if empty is None else empty)
+    if m.forbidden:
+        ok &= np.array([p not in m.forbidden for p in zip(i.tolist(), j.tolist())], dtype=bool)
+    i, j = i[ok], j[ok]
+    m.o2n[i] = j
+    m.n2o[j] = i
+    return len(i)
 
 
 def _unique(ta, tb, m: Matching) -> int:
@@ -82,43 +108,73 @@ def similarity_matrix(a: Side, b: Side, rows: np.ndarray, cols: np.ndarray, cuto
     0 below ``cutoff``. The 8-bit hashed codes are compared first with
     ``rapidfuzz.process.cdist`` (their similarity is an upper bound of the true one), then
     only the pairs that pass are scored exactly."""
-    hashed = process.cdist([a.code.hashed(i) for i in rows], [b.code.hashed(j) for j in cols],
-                           scorer=Indel.normalized_similarity, score_cutoff=cutoff,
-                           dtype=np.float32, workers=workers)
+    hashed = _hashed_cdist(a.code.hashed_codes(rows), b.code.hashed_codes(cols), cutoff, workers)
     sim = np.zeros_like(hashed)
     rr, cc = np.nonzero(hashed)
-    ca, cb = a.code, b.code
-    exact = Indel.normalized_similarity
-    for r, c in zip(rr.tolist(), cc.tolist()):
-        sim[r, c] = exact(ca[int(rows[r])], cb[int(cols[c])], score_cutoff=cutoff)
+    if len(rr):  # the pairs that pass, scored exactly, pair by pair in one call
+        sim[rr, cc] = process.cpdist(a.code.codes(rows[rr]), b.code.codes(cols[cc]),
+                                     scorer=Indel.normalized_similarity, score_cutoff=cutoff,
+                                     dtype=np.float64, workers=workers)
     return sim
 
 
+#: rapidfuzz compares many queries at once (SIMD) when each has at most this many symbols.
+_SIMD_LEN = 64
+
+
+def _hashed_cdist(qa: list[str], qb: list[str], cutoff: float, workers: int) -> np.ndarray:
+    """``process.cdist(qa, qb)`` of the Indel similarity (float32, 0 below ``cutoff``),
+    computed so that rapidfuzz's SIMD path covers most pairs: short rows against every
+    column, long rows against short columns with the roles swapped (the similarity is
+    symmetric), and only long × long pairs one by one."""
+    def cd(x: list[str], y: list[str]) -> np.ndarray:
+        return process.cdist(x, y, scorer=Indel.normalized_similarity, score_cutoff=cutoff,
+                             dtype=np.float32, workers=workers)
+
+    la = np.fromiter(map(len, qa), dtype=np.int64, count=len(qa))
+    lb = np.fromiter(map(len, qb), dtype=np.int64, count=len(qb))
+    short_a, long_a = np.flatnonzero(la <= _SIMD_LEN), np.flatnonzero(la > _SIMD_LEN)
+    if not len(long_a):
+        return cd(qa, qb)
+    short_b, long_b = np.flatnonzero(lb <= _SIMD_LEN), np.flatnonzero(lb > _SIMD_LEN)
+    out = np.zeros((len(qa), len(qb)), dtype=np.float32)
+    if len(short_a):
+        out[short_a] = cd([qa[i] for i in short_a.tolist()], qb)
+    la_q = [qa[i] for i in long_a.tolist()]
+    if len(short_b):
+        out[np.ix_(long_a, short_b)] = cd([qb[j] for j in short_b.tolist()], la_q).T
+    if len(long_b):
+        out[np.ix_(long_a, long_b)] = cd(la_q, [qb[j] for j in long_b.tolist()])
+    return out
+
+
 def _prior(a: Side, b: Side, m: Matching, rows: np.ndarray, cols: np.ndarray,
-           o: AlignOptions) -> np.ndarray:
-    """The document-order prior for candidate pairs rows × cols (float32, ≥ 0)."""
+           rr: np.ndarray, cc: np.ndarray, o: AlignOptions) -> np.ndarray:
+    """The document-order prior (float32, ≥ 0) of the candidate pairs ``rows[rr[k]]`` ×
+    ``cols[cc[k]]`` (only pairs with some similarity need one: the others score 0)."""
     prev, nxt = m.neighbours()
     p, q = prev[rows], nxt[rows]
     lo = np.where(p >= 0, m.o2n[np.maximum(p, 0)], -1)
     hi = np.where(q < m.n_old, m.o2n[np.minimum(q, m.n_old - 1)], m.n_new)
     span_old = (q - p).astype(np.int64)
     narrow = (hi - lo) <= 4 * span_old + 20
-    j = cols[None, :]
-    gap = (j > lo[:, None]) & (j < hi[:, None]) & (lo < hi)[:, None] & narrow[:, None]
+    # per pair: its old rule's figures (row rr[k]) and its new index j
+    j, r, p, q, lo, hi, narrow = cols[cc], rows[rr], p[rr], q[rr], lo[rr], hi[rr], narrow[rr]
+    gap = (j > lo) & (j < hi) & (lo < hi) & narrow
     prior = o.w_gap * gap.astype(np.float32)
-    adj_prev = (p >= 0)[:, None] & ((j - lo[:, None]) == (rows - p)[:, None])
-    adj_next = (q < m.n_old)[:, None] & ((hi[:, None] - j) == (q - rows)[:, None])
+    adj_prev = (p >= 0) & ((j - lo) == (r - p))
+    adj_next = (q < m.n_old) & ((hi - j) == (q - r))
     prior += o.w_adjacent * (adj_prev.astype(np.float32) + adj_next.astype(np.float32))
     # parent rule of a subrule matched to the candidate's parent
-    pa = a.parent[rows]
+    pa = a.parent[r]
     pa_new = np.where(pa >= 0, m.o2n[np.maximum(pa, 0)], -2)
     pa_new = np.where(pa >= 0, pa_new, -2)
-    prior += o.w_parent * ((pa_new[:, None] == b.parent[cols][None, :]) & (pa_new >= 0)[:, None])
+    prior += o.w_parent * ((pa_new == b.parent[j]) & (pa_new >= 0))
     # section where the old section's matched rules went
-    guess = m.section_guess(a, b)
-    if guess:
-        want = np.array([guess.get(int(s), -1) for s in a.sec[rows]], dtype=np.int64)
-        prior += o.w_section * (want[:, None] == b.sec[cols][None, :].astype(np.int64))
+    guess = m.section_guess_array(a, b)
+    if (guess >= 0).any():
+        want = guess[a.keys.sec_idx[r]]
+        prior += o.w_section * (want == b.sec[j].astype(np.int64))
     return prior.astype(np.float32)
 
 
@@ -158,20 +214,22 @@ def assign_rest(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
 
 def _one_round(a: Side, b: Side, m: Matching, o: AlignOptions, rows: np.ndarray,
                cols: np.ndarray, sim: np.ndarray) -> int:
-    prior = _prior(a, b, m, rows, cols, o)
-    ok = (sim >= o.accept) | ((sim >= o.accept_supported) & (prior >= o.w_gap))
-    score = np.where(ok, sim + prior, 0.0).astype(np.float64)
+    rr, cc = np.nonzero(sim)  # the prior is only needed where there is a similarity
+    sv = sim[rr, cc]
+    prior = _prior(a, b, m, rows, cols, rr, cc, o)
+    ok = (sv >= o.accept) | ((sv >= o.accept_supported) & (prior >= o.w_gap))
+    score = np.zeros(sim.shape, dtype=np.float64)
+    score[rr[ok], cc[ok]] = (sv + prior)[ok].astype(np.float64)
     r_idx, c_idx = linear_sum_assignment(score, maximize=True)
     keep = score[r_idx, c_idx] > 0
     r_idx, c_idx = r_idx[keep], c_idx[keep]
     amb = _ambiguous(score, r_idx, c_idx, o.tie)
-    made = 0
-    in_amb_r = {r for rs, _ in amb for r in rs}
-    for r, c in zip(r_idx.tolist(), c_idx.tolist()):
-        if r in in_amb_r:
-            continue
-        m.match(int(rows[r]), int(cols[c]))
-        made += 1
+    if amb:
+        free = ~np.isin(r_idx, [r for rs, _ in amb for r in rs])
+        r_idx, c_idx = r_idx[free], c_idx[free]
+    m.o2n[rows[r_idx]] = cols[c_idx]
+    m.n2o[cols[c_idx]] = rows[r_idx]
+    made = len(r_idx)
     for rs, cs in amb:
         tied_group(a, b, m, o, [int(rows[r]) for r in sorted(rs)], [int(cols[c]) for c in sorted(cs)],
                    max(float(sim[r, c]) for r in rs for c in cs))
@@ -249,19 +307,25 @@ def fill_gaps(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
     Returns:
         Matches made (ties become ``ambiguous`` groups).
     """
-    o2n = m.o2n.tolist()
-    matched = [i for i, j in enumerate(o2n) if j >= 0]
-    bounds = [(-1, -1)] + [(i, o2n[i]) for i in matched] + [(m.n_old, m.n_new)]
-    free_o = ((m.o2n < 0) & ~m.busy_old).tolist()
-    free_n = ((m.n2o < 0) & ~m.busy_new).tolist()
+    matched = np.flatnonzero(m.o2n >= 0)
+    bp = np.concatenate(([-1], matched, [m.n_old]))
+    bj = np.concatenate(([-1], m.o2n[matched], [m.n_new]))
+    fo, fn = (m.o2n < 0) & ~m.busy_old, (m.n2o < 0) & ~m.busy_new
+    free_o, free_n = fo.tolist(), fn.tolist()
+    # free rules in each gap (cumulative counts; a gap (p, q) holds old rules p+1 … q-1)
+    co = np.concatenate(([0], np.cumsum(fo)))
+    cn = np.concatenate(([0], np.cumsum(fn)))
+    p, q, jp, jq = bp[:-1], bp[1:], bj[:-1], bj[1:]
+    ok = (q - p >= 2) & (jq - jp >= 2) & (jq >= jp)
+    k = np.flatnonzero(ok)
+    n_rows = co[q[k]] - co[p[k] + 1]
+    n_cols = cn[jq[k]] - cn[jp[k] + 1]
+    k = k[(n_rows > 0) & (n_cols > 0) & (n_rows <= o.max_gap) & (n_cols <= o.max_gap)]
     made = 0
-    for (p, jp), (q, jq) in zip(bounds, bounds[1:]):
-        if q - p < 2 or jq - jp < 2 or jq < jp:
-            continue
+    for p, q, jp, jq in zip(bp[k].tolist(), bp[k + 1].tolist(), bj[k].tolist(),
+                            bj[k + 1].tolist()):
         rows = [i for i in range(p + 1, q) if free_o[i]]
         cols = [j for j in range(jp + 1, jq) if free_n[j]]
-        if not rows or not cols or len(rows) > o.max_gap or len(cols) > o.max_gap:
-            continue
         cut = o.accept_single if len(rows) == len(cols) == 1 else o.accept_slot
         sim = process.cdist([a.code[i] for i in rows], [b.code[j] for j in cols],
                             scorer=Indel.normalized_similarity, score_cutoff=cut,
@@ -314,10 +378,15 @@ def extend_runs(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
             return 0.0
         return Indel.normalized_similarity(a.code[i], b.code[j])
 
-    for i0 in range(len(a) - 1):
+    # where a run can start: a matched pair whose next rules are both free (matches made
+    # below only take free rules, so no other pair becomes a start)
+    starts = np.flatnonzero(m.o2n[:-1] >= 0)
+    nxt = m.o2n[starts] + 1
+    starts, nxt = starts[nxt < len(b)], nxt[nxt < len(b)]
+    fo, fn = (m.o2n < 0) & ~m.busy_old, (m.n2o < 0) & ~m.busy_new
+    starts = starts[fo[starts + 1] & fn[nxt]]
+    for i0 in starts.tolist():
         j0 = o2n[i0]
-        if j0 < 0:
-            continue
         i, j = i0, j0
         while (i + 1 < len(a) and j + 1 < len(b) and free_o[i + 1] and free_n[j + 1]
                and _siblings(an[i], an[i + 1]) and _siblings(bn[j], bn[j + 1])):

@@ -17,18 +17,22 @@ classified by comparing texts (rule text plus examples):
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Callable, NamedTuple
+
+import numpy as np
+from rapidfuzz import fuzz
 
 from mtgcr.extract.references import find_references
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.glossary import align_glossary
+from mtgcr.crossref.glossary import glossary_plan
+from mtgcr.crossref.keys import ReleaseKeys
 from mtgcr.crossref.matching import Matching, Side
-from mtgcr.crossref.model import CONTINUING, Alignment, Change, RuleKind
-from mtgcr.crossref.sections import align_sections
+from mtgcr.crossref.model import CONTINUING, Alignment, Change, GlossaryChange, RuleKind
+from mtgcr.crossref.sections import sections_from_counts
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers
-from mtgcr.crossref.typography import typography_form, typography_only
+from mtgcr.crossref.typography import forms_equal, typography_form, typography_only
 from mtgcr.crossref.worddiff import text_similarity
 
 __all__ = ["build_alignment", "stale_references", "compare_pair", "compare_texts",
@@ -40,17 +44,33 @@ _AMBIGUOUS_NOTE = "equally good candidates; record a decision to settle it"
 
 def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
     """Classify the matching ``m`` of sides ``a`` (old) and ``b`` (new) into an
-    :class:`Alignment` with sections and glossary."""
+    :class:`Alignment` with sections and glossary.
+
+    One-to-one pairs with equal texts (examples included) in corresponding sections are
+    settled by comparing the releases' text ids (:class:`~mtgcr.crossref.keys.ReleaseKeys`)
+    as arrays; only the other pairs are compared as texts. The alignment's ``changes`` and
+    ``glossary`` lists are built when first read (:meth:`Alignment.deferred`): every pair is
+    decided and classified here, only the objects of unchanged groups wait."""
     old, new = a.rs, b.rs
-    o2n = m.o2n.tolist()
-    main_new = list(o2n)  # the new rule each old rule continues as (-1: none)
-    sec_pairs = [(a.nums[i].section, b.nums[j].section) for i, j in enumerate(o2n) if j >= 0]
+    ka, kb = a.keys, b.keys
+    o2n = m.o2n.copy()
+    rows = np.flatnonzero(o2n >= 0)
+    cols = o2n[rows]
+    main_new = o2n.copy()  # the new rule each old rule continues as (-1: none)
+    so, sn = ka.section_keys, kb.section_keys
+    pa, pb = so.rule_pos[rows], sn.rule_pos[cols]
+    both = (pa >= 0) & (pb >= 0)
+    count = np.bincount(pa[both] * len(sn) + pb[both], minlength=len(so) * len(sn)).reshape(
+        len(so), len(sn)).astype(np.float64)  # aligned rule pairs per (old, new) section
     for g in m.groups:
         if g.kind in ("split", "merged"):
-            sec_pairs += [(a.nums[i].section, b.nums[j].section) for i in g.old for j in g.new]
             for i in g.old:
-                main_new[i] = g.new[0]
-    sections = align_sections(old, new, sec_pairs)
+                for j in g.new:
+                    r, c = int(so.rule_pos[i]), int(sn.rule_pos[j])
+                    if r >= 0 and c >= 0:
+                        count[r, c] += 1
+            main_new[list(g.old)] = g.new[0]
+    sections = sections_from_counts(so, sn, count)
     sec_to: dict[int, RuleNumber | None] = {}
     sec_map: dict[int, int] = {}  # one-to-one section pairs only
     for s in sections:
@@ -58,39 +78,26 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
             sec_to[s.old.section] = s.new if s.kind != "removed" else None
             if s.kind in ("unchanged", "moved", "retitled") and s.new is not None:
                 sec_map[s.old.section] = s.new.section
+    table = _number_table(ka, kb, main_new, sec_to)
 
-    # old number as written → new number (None: no counterpart), only where they differ
-    table: dict[str, str | None] = {}
-    an, bn = a.nums, b.nums
-    for i, j in enumerate(main_new):
-        if j < 0:
-            table[str(an[i])] = None
-        elif not _same(an[i], bn[j]):
-            table[str(an[i])] = str(bn[j])
-    for sec, t in sec_to.items():
-        if t is None or t.section != sec:
-            table[str(sec)] = None if t is None else str(t)
-
-    # changes in new-document order: at[j] is the group placed at new position j; removed
-    # rules follow the new position of the nearest earlier matched old rule (after[p])
-    at: list[Change | None] = [None] * len(b)
-    after: dict[int, list[Change]] = {}
-    prev_new, last = [-1] * len(a), -1
-    for i, j in enumerate(o2n):
-        if j >= 0:
-            last = j
-        prev_new[i] = last
+    # one-to-one pairs: equal texts in corresponding sections are settled as arrays
+    top = int(max(ka.sec.max(initial=0), kb.sec.max(initial=0), max(sec_map, default=0))) + 1
+    lut = np.full(top, -1, dtype=np.int64)
+    if sec_map:
+        lut[list(sec_map)] = list(sec_map.values())
+    fast = (ka.full_id[rows] == kb.full_id[cols]) & (lut[ka.sec[rows]] == kb.sec[cols])
     decided = m.decided
+    if decided:
+        fast &= np.array([(i, j) not in decided for i, j in zip(rows.tolist(), cols.tolist())],
+                         dtype=bool)
+    same_num = ka.num_id[rows] == kb.num_id[cols]
+    fr, fc, fs = rows[fast], cols[fast], same_num[fast]
+    slow: dict[int, Change] = {}
+    for i, j in zip(rows[~fast].tolist(), cols[~fast].tolist()):
+        slow[j] = _pair_change(a, b, i, j, sec_map, table, (i, j) in decided)
     lang = old.release.lang
-    full_a, full_b, sec_get = a.full, b.full, sec_map.get
-    for i, j in enumerate(o2n):
-        if j < 0:
-            continue
-        na, nb = an[i], bn[j]
-        if full_a[i] == full_b[j] and sec_get(na.section) == nb.section and (i, j) not in decided:
-            at[j] = Change("unchanged" if _same(na, nb) else "renumbered", (na,), (nb,), 1.0)
-        else:
-            at[j] = _pair_change(a, b, i, j, sec_map, table, (i, j) in decided)
+    full_a, full_b, an, bn = a.full, b.full, a.nums, b.nums
+    grouped: list[Change] = []
     for g in m.groups:
         olds = tuple(an[i] for i in g.old)
         news = tuple(bn[j] for j in g.new)
@@ -102,29 +109,86 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
             sim = text_similarity(fa, fb, lang)
         elif g.kind == "ambiguous":
             sim, changed, notes = g.similarity, False, (_AMBIGUOUS_NOTE,)
-        ch = Change(g.kind, olds, news, round(sim, 4), changed, notes, g.decided)
-        if g.new:
-            at[g.new[0]] = ch
-        else:
-            after.setdefault(prev_new[g.old[0]], []).append(ch)
-    busy_old, busy_new, n2o = m.busy_old.tolist(), m.busy_new.tolist(), m.n2o.tolist()
-    for i, j in enumerate(o2n):
-        if j < 0 and not busy_old[i]:
-            after.setdefault(prev_new[i], []).append(Change("removed", (an[i],), (), 0.0, True))
-    for j, i in enumerate(n2o):
-        if i < 0 and not busy_new[j]:
-            at[j] = Change("added", (), (bn[j],), 0.0, True)
-    changes: list[Change] = list(after.get(-1, ()))
-    for j, at_j in enumerate(at):
-        if at_j is not None:
-            changes.append(at_j)
-        if j in after:
-            changes += after[j]
+        grouped.append(Change(g.kind, olds, news, round(sim, 4), changed, notes, g.decided))
+    plan = _Plan(an, bn, o2n, fr, fc, fs, slow, [(g.new, g.old) for g in m.groups], grouped,
+                 m.busy_old.copy(), m.busy_new.copy(), m.n2o.copy())
     # a glossary cut off (Ruleset.truncated) would list its missing entries as removed/added
-    glossary = ([] if old.truncated or new.truncated
-                else align_glossary(old.glossary, new.glossary, table))
-    return Alignment(old.release, new.release, changes, sections, glossary,
-                     {"old": len(a), "new": len(b)})
+    glossary: Callable[[], list[GlossaryChange]] = list
+    if not (old.truncated or new.truncated):
+        glossary = glossary_plan(old.glossary, new.glossary, table,
+                                 (ka.glossary, kb.glossary)).changes
+    return Alignment.deferred(old.release, new.release, plan.changes, sections, glossary,
+                              {"old": len(a), "new": len(b)})
+
+
+def _number_table(ka: ReleaseKeys, kb: ReleaseKeys, main_new: np.ndarray,
+                  sec_to: dict[int, RuleNumber | None]) -> dict[str, str | None]:
+    """Old number as written → new number (``None``: no counterpart), only where they
+    differ: every old rule by the new rule it continues as (``main_new``), then sections."""
+    table: dict[str, str | None] = {}
+    cont = main_new >= 0
+    jj = np.where(cont, main_new, 0)
+    differ = ~cont | (ka.num_id != kb.num_id[jj]) if len(main_new) else cont
+    an, bn = ka.num_str, kb.num_str
+    for i in np.flatnonzero(differ).tolist():
+        j = int(main_new[i])
+        table[an[i]] = None if j < 0 else bn[j]
+    for sec, t in sec_to.items():
+        if t is None or t.section != sec:
+            table[str(sec)] = None if t is None else str(t)
+    return table
+
+
+class _Plan:
+    """The changes of an alignment, in new-document order, made when first read: the
+    one-to-one pairs settled as arrays (``fr``/``fc``, ``fs``: same number), the other
+    one-to-one pairs (``slow``: new index → change), the groups and what is left added or
+    removed. Removed rules follow the new position of the nearest earlier matched old rule."""
+
+    def __init__(self, an: list[RuleNumber], bn: list[RuleNumber], o2n: np.ndarray,
+                 fr: np.ndarray, fc: np.ndarray, fs: np.ndarray, slow: dict[int, Change],
+                 members: list[tuple[tuple[int, ...], tuple[int, ...]]], grouped: list[Change],
+                 busy_old: np.ndarray, busy_new: np.ndarray, n2o: np.ndarray) -> None:
+        self.an, self.bn, self.o2n = an, bn, o2n
+        self.fr, self.fc, self.fs, self.slow = fr, fc, fs, slow
+        self.members, self.grouped = members, grouped
+        self.busy_old, self.busy_new, self.n2o = busy_old, busy_new, n2o
+
+    def changes(self) -> list[Change]:
+        """Every change, in new-document order."""
+        an, bn = self.an, self.bn
+        at: list[Change | None] = [None] * len(bn)
+        for i, j, same in zip(self.fr.tolist(), self.fc.tolist(), self.fs.tolist()):
+            at[j] = Change("unchanged" if same else "renumbered", (an[i],), (bn[j],), 1.0)
+        for j, ch in self.slow.items():
+            at[j] = ch
+        o2n = self.o2n.tolist()
+        prev_new, last = [-1] * len(an), -1
+        for i, j in enumerate(o2n):
+            if j >= 0:
+                last = j
+            prev_new[i] = last
+        after: dict[int, list[Change]] = {}
+        for (news, olds), ch in zip(self.members, self.grouped):
+            if news:
+                at[news[0]] = ch
+            else:
+                after.setdefault(prev_new[olds[0]], []).append(ch)
+        busy_old, busy_new = self.busy_old.tolist(), self.busy_new.tolist()
+        for i, j in enumerate(o2n):
+            if j < 0 and not busy_old[i]:
+                after.setdefault(prev_new[i], []).append(Change("removed", (an[i],), (), 0.0,
+                                                                True))
+        for j, i in enumerate(self.n2o.tolist()):
+            if i < 0 and not busy_new[j]:
+                at[j] = Change("added", (), (bn[j],), 0.0, True)
+        changes: list[Change] = list(after.get(-1, ()))
+        for j, at_j in enumerate(at):
+            if at_j is not None:
+                changes.append(at_j)
+            if j in after:
+                changes += after[j]
+        return changes
 
 
 class TextComparison(NamedTuple):
@@ -178,6 +242,28 @@ def compare_pair(ra: str, rb: str, table: dict[str, str | None],
                                                 lang), [])
 
 
+def _compare_keys(ka: ReleaseKeys, i: int, kb: ReleaseKeys, j: int,
+                  table: dict[str, str | None]) -> TextComparison:
+    """:func:`compare_pair` of old rule ``i`` and new rule ``j`` on the releases' stored
+    comparison and typography forms (the same result, without folding either text again)."""
+    ra, rb = ka.full[i], kb.full[j]
+    if ra == rb:
+        return TextComparison(False, 1.0, [])
+    cited = ka.cited[i]
+    mapped = rewrite_numbers(ra, table) if cited and not table.keys().isdisjoint(cited) else ra
+    if mapped == rb:
+        return TextComparison(False, 1.0, ["only renumbered references"])
+    tb, sb = kb.typo[j], kb.skeleton[j]
+    if ka.compare[i] == kb.compare[j] or forms_equal(ka.typo[i], tb, ka.skeleton[i], sb):
+        return TextComparison(False, 1.0, ["typography only"], True)
+    tm = ka.typo[i] if mapped == ra else typography_form(mapped)
+    if mapped != ra and forms_equal(tm, tb, None, sb):
+        return TextComparison(False, 1.0, ["only renumbered references and typography"], True)
+    sim = (text_similarity(tm, tb, ka.lang) if ka.word_similarity or tm == tb
+           else fuzz.ratio(tm, tb) / 100.0)  # what text_similarity gives for other languages
+    return TextComparison(True, sim, [])
+
+
 def compare_texts(ra: str, rb: str, table: dict[str, str | None],
                   lang: str = "en") -> tuple[bool, float, list[str]]:
     """``(changed, similarity 0–1, notes)`` of :func:`compare_pair` (kept for callers that
@@ -190,7 +276,7 @@ def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
                  table: dict[str, str | None], decided: bool) -> Change:
     """Classify the one-to-one pair old ``i`` ↔ new ``j`` (``table``: the old numbers the
     alignment changes, see :func:`~mtgcr.crossref.textkey.rewrite_numbers`)."""
-    changed, sim, notes, typo = compare_pair(a.full[i], b.full[j], table, a.rs.release.lang)
+    changed, sim, notes, typo = _compare_keys(a.keys, i, b.keys, j, table)
     if changed and a.text[i] == b.text[j]:
         notes.append("examples changed")
     na, nb = a.nums[i], b.nums[j]

@@ -4,21 +4,17 @@ Internal to :mod:`mtgcr.crossref.align`; indices are 0-based positions in docume
 """
 from __future__ import annotations
 
-import re
-import string
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
 
 from mtgcr.extract.model import Rule, Ruleset
-from mtgcr.extract.profiles import Tokenizer, profile_for
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.textkey import mask_numbers, match_key
+from mtgcr.crossref.keys import Codec, LazyCodes, release_keys, shared_codec
 
-__all__ = ["Side", "Matching", "Group", "GroupKind", "Codec", "full_text"]
+__all__ = ["Side", "Matching", "Group", "GroupKind", "Codec", "shared_codec", "full_text"]
 
 
 def full_text(rule: Rule) -> str:
@@ -41,33 +37,27 @@ def _nearest_matched(matched: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 class Side:
-    """One release as arrays: ``nums``, ``text`` (rule text only), ``full`` (with examples),
-    ``masked`` (``text`` with rule numbers masked, on first use),
-    ``key`` (:func:`match_key` of ``text``, computed on first use: most rules are settled
-    on their exact text before a key is needed), ``code`` (the key as word codes of a
-    :class:`Codec` shared by both sides), ``sec`` (section numbers), ``parent`` (index
-    of the parent rule of a subrule, else -1), ``idx`` (number → index)."""
+    """One release as arrays, for one alignment: the :class:`~mtgcr.crossref.keys.ReleaseKeys`
+    of the release (``keys``) and views of them: ``nums``, ``text`` (rule text only), ``full``
+    (with examples), ``masked`` (``text`` with rule numbers masked), ``key``
+    (:func:`match_key` of ``text``), ``code`` (the key as word codes of a :class:`Codec`
+    shared by both sides), ``sec`` (section numbers), ``parent`` (index of the parent rule
+    of a subrule, else -1), ``idx`` (number → index). Keys are computed on first use and
+    kept with the release (most rules are settled on their exact text before a key is
+    needed).
 
-    def __init__(self, rs: Ruleset, codec: Codec) -> None:
+    ``codec``: ``None`` (or the :func:`~mtgcr.crossref.keys.shared_codec` of the language)
+    uses the release's stored codes; any other codec encodes the keys anew with it."""
+
+    def __init__(self, rs: Ruleset, codec: Codec | None = None) -> None:
         self.rs = rs
-        self.nums: list[RuleNumber] = list(rs.rules)
+        k = self.keys = release_keys(rs)
+        self.nums: list[RuleNumber] = k.nums
         self._idx: dict[RuleNumber, int] | None = None
-        rules = list(rs.rules.values())
-        self.text = [r.text for r in rules]
-        self.full = [r.text if not r.examples else full_text(r) for r in rules]
-        self.masked = _Lazy(self.text, mask_numbers)
-        self.key = _Lazy(self.text, match_key)
-        self.code = _LazyCodes(self.key, codec)
-        self.sec = np.array([n.section for n in self.nums], dtype=np.int32)
-        par = []
-        last: dict[tuple[int, int | None], int] = {}
-        for i, n in enumerate(self.nums):  # a subrule's parent rule precedes it
-            if n.letters is None:
-                last[(n.section, n.rule)] = i
-                par.append(-1)
-            else:
-                par.append(last.get((n.section, n.rule), -1))
-        self.parent = np.array(par, dtype=np.int64)
+        self.text, self.full = k.text, k.full
+        self.masked, self.key = k.masked, k.key
+        self.code = k.code if codec is None or codec is k.code.codec else LazyCodes(k.key, codec)
+        self.sec, self.parent = k.sec, k.parent
 
     def __len__(self) -> int:
         return len(self.nums)
@@ -78,94 +68,6 @@ class Side:
         if self._idx is None:
             self._idx = {n: i for i, n in enumerate(self.nums)}
         return self._idx
-
-
-_CJK = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
-_WORD_CJK = re.compile(f"[{_CJK}]|[^\\W{_CJK}]+|#")
-_WORD = re.compile(r"[\w#]+")
-_ASCII_PUNCT = str.maketrans({c: " " for c in string.punctuation if c not in "#_"})
-
-
-class Codec:
-    """Turns match keys into word codes: each word becomes one code point, shared by both
-    sides of an alignment. Similarity of codes is word-level Indel similarity, and ~50 words
-    compare far faster than ~300 characters.
-
-    Words, by the ``[text] tokenizer`` of ``lang``'s profile: ``sudachi`` (Japanese) —
-    SudachiPy split mode A words (:func:`mtgcr.crossref.worddiff.sudachi_words`; punctuation
-    dropped, ``#`` kept), so a reworded particle or verb ending is one changed word, not
-    scattered characters; ``cjk`` (Chinese) — each CJK character (no segmenter is bundled)
-    and runs of letters/digits; ``words`` (and a language without a profile) — runs of
-    letters, digits and ``#``.
-    """
-
-    def __init__(self, lang: str = "en") -> None:
-        self.code: dict[str, str] = {}
-        self.hashed: dict[str, str] = {}
-        self.lang = lang
-        prof = profile_for(lang)
-        kind = prof.tokenizer if prof is not None else Tokenizer.WORDS
-        self.words = _WORD_CJK if kind is Tokenizer.CJK else _WORD
-        self._split = None
-        if kind is Tokenizer.SUDACHI:
-            from mtgcr.crossref.worddiff import sudachi_words
-            self._split = sudachi_words
-
-    def encode(self, key: str) -> tuple[str, str]:
-        """The code string of ``key`` and its 8-bit hashed form (word id mod 255: collisions
-        only add matches, so its similarity is never below the true one — a safe, SIMD-fast
-        prefilter in rapidfuzz)."""
-        if self._split is not None:
-            words = self._split(key)
-        elif self.words is _WORD and key.isascii():
-            words = key.translate(_ASCII_PUNCT).split()  # same words, several times faster
-        else:
-            words = self.words.findall(key)
-        code, hashed = self.code, self.hashed
-        for w in words:
-            if w not in code:
-                n = len(code)
-                code[w], hashed[w] = chr(0x10000 + n), chr(1 + n % 255)
-        return "".join(map(code.__getitem__, words)), "".join(map(hashed.__getitem__, words))
-
-
-class _LazyCodes:
-    """``codes[i]`` = the word code of ``keys[i]`` (``codes.hashed(i)``: its 8-bit form),
-    computed once on first access."""
-
-    def __init__(self, keys: "_Lazy", codec: Codec) -> None:
-        self.keys, self.codec = keys, codec
-        self.cache: list[tuple[str, str] | None] = [None] * len(keys)
-
-    def pair(self, i: int) -> tuple[str, str]:
-        c = self.cache[i]
-        if c is None:
-            c = self.cache[i] = self.codec.encode(self.keys[i])
-        return c
-
-    def __getitem__(self, i: int) -> str:
-        return self.pair(i)[0]
-
-    def hashed(self, i: int) -> str:
-        """The 8-bit hashed code of rule ``i``."""
-        return self.pair(i)[1]
-
-
-class _Lazy:
-    """``lazy[i]`` = ``fn(texts[i])``, computed once on first access."""
-
-    def __init__(self, texts: list[str], fn) -> None:
-        self.texts, self.fn = texts, fn
-        self.cache: list[str | None] = [None] * len(texts)
-
-    def __getitem__(self, i: int) -> str:
-        k = self.cache[i]
-        if k is None:
-            k = self.cache[i] = self.fn(self.texts[i])
-        return k
-
-    def __len__(self) -> int:
-        return len(self.texts)
 
 
 #: The relation of a settled group (a subset of :data:`mtgcr.crossref.model.RuleKind`).
@@ -235,11 +137,25 @@ class Matching:
         return _nearest_matched(self.n2o >= 0)
 
     def section_guess(self, a: Side, b: Side) -> dict[int, int]:
-        """Old section → the new section most of its matched rules went to."""
+        """Old section → the new section most of its matched rules went to (a tie: the
+        pair that appears first in old-document order)."""
+        guess = self.section_guess_array(a, b)
+        return {int(a.keys.sections[k]): int(g) for k, g in enumerate(guess.tolist()) if g >= 0}
+
+    def section_guess_array(self, a: Side, b: Side) -> np.ndarray:
+        """:meth:`section_guess` as an int64 array over ``a.keys.sections`` (-1: none)."""
+        ka, kb = a.keys, b.keys
+        na, nb = len(ka.sections), len(kb.sections)
+        if not nb:
+            return np.full(na, -1, dtype=np.int64)
         rows = np.flatnonzero(self.o2n >= 0)
-        votes = Counter(zip(a.sec[rows].tolist(), b.sec[self.o2n[rows]].tolist()))
-        best: dict[int, tuple[int, int]] = {}
-        for (so, sn), c in votes.items():
-            if c > best.get(so, (0, 0))[0]:
-                best[so] = (c, sn)
-        return {so: sn for so, (_, sn) in best.items()}
+        code = ka.sec_idx[rows] * nb + kb.sec_idx[self.o2n[rows]]
+        counts = np.bincount(code, minlength=na * nb).reshape(na, nb)
+        top = counts.max(axis=1, initial=0)
+        guess = np.where(top > 0, kb.sections[counts.argmax(axis=1)], -1).astype(np.int64)
+        tied = np.flatnonzero((top > 0) & ((counts == top[:, None]).sum(axis=1) > 1))
+        for k in tied.tolist():  # the first of the tied pairs to appear
+            cand = np.flatnonzero(counts[k] == top[k]) + k * nb
+            first = np.flatnonzero(np.isin(code, cand))[0]
+            guess[k] = kb.sections[int(code[first]) - k * nb]
+        return guess

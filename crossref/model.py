@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Literal, NamedTuple, get_args
+from typing import Any, Callable, Iterable, Literal, NamedTuple, get_args
 
 from mtgcr.extract.model import Release
 from mtgcr.extract.rulenum import RuleNumber
@@ -231,16 +231,45 @@ class Alignment:
         self._changes: list[Change] | None = list(changes or [])
         self._rows: list[list] | None = None
         self._decoded: dict[int, Change] = {}
+        self._build: Callable[[], list[Change]] | None = None
         self.sections = list(sections or [])
-        self.glossary = list(glossary or [])
+        self._glossary: list[GlossaryChange] | None = list(glossary or [])
+        self._build_glossary: Callable[[], list[GlossaryChange]] | None = None
         self.counts = dict(counts or {})
         self.basis = "direct"
         self._by_old: dict[str, int] | None = None
 
+    @classmethod
+    def deferred(cls, old: Release, new: Release, changes: Callable[[], list[Change]],
+                 sections: list[SectionChange], glossary: Callable[[], list[GlossaryChange]],
+                 counts: dict[str, int]) -> "Alignment":
+        """An alignment whose ``changes`` and ``glossary`` are built on first use by the
+        given functions (each called at most once; what the aligner returns: thousands of
+        unchanged groups are not made until someone reads them)."""
+        al = cls(old, new, None, sections, None, counts)
+        al._changes, al._build = None, changes
+        al._glossary, al._build_glossary = None, glossary
+        return al
+
+    @property
+    def glossary(self) -> list[GlossaryChange]:
+        """Every glossary correspondence (built on first use for a fresh alignment)."""
+        if self._glossary is None:
+            assert self._build_glossary is not None
+            self._glossary, self._build_glossary = self._build_glossary(), None
+        return self._glossary
+
+    @glossary.setter
+    def glossary(self, value: list[GlossaryChange]) -> None:
+        self._glossary, self._build_glossary = list(value), None
+
     @property
     def changes(self) -> list[Change]:
-        """Every rule group (decoded on first use for a cached alignment)."""
+        """Every rule group (built or decoded on first use)."""
         if self._changes is None:
+            if self._build is not None:
+                self._changes, self._build = self._build(), None
+                return self._changes
             assert self._rows is not None  # a cached alignment keeps its rows until decoded
             self._changes = [self._change(i) for i in range(len(self._rows))]
             self._rows = None
@@ -248,6 +277,8 @@ class Alignment:
         return self._changes
 
     def _change(self, i: int) -> Change:
+        if self._changes is None and self._build is not None:
+            self.changes  # noqa: B018 (builds them)
         if self._changes is not None:
             return self._changes[i]
         ch = self._decoded.get(i)
@@ -258,6 +289,8 @@ class Alignment:
 
     def _index(self) -> None:
         """Build the lookup tables (on first lookup: aligning does not pay for them)."""
+        if self._changes is None and self._build is not None:
+            self.changes  # noqa: B018 (builds them)
         self._by_old, self._by_new = {}, {}
         assert self._changes is not None or self._rows is not None
         if self._changes is not None:
@@ -418,7 +451,7 @@ class Alignment:
         """Inverse of :meth:`to_cache`; changes are decoded lazily."""
         al = cls.__new__(cls)
         al.old, al.new = Release.from_json(d["old"]), Release.from_json(d["new"])
-        al._changes, al._rows, al._decoded = None, d["rows"], {}
+        al._changes, al._rows, al._decoded, al._build = None, d["rows"], {}, None
         al.sections = [SectionChange.from_json(s) for s in d["sections"]]
         al.glossary = [GlossaryChange.from_json(g) for g in d["glossary"]]
         al.counts = dict(d.get("counts", {}))

@@ -51,29 +51,34 @@ def _pieces(a: Side, b: Side, m: Matching, o: AlignOptions, split: bool) -> int:
     free_p = m.free_new() if split else m.free_old()
     prev, nxt = m.neighbours_new() if split else m.neighbours()
     best_of: dict[int, list[tuple[float, int]]] = {}
-    for p in free_p:
-        p = int(p)
+    # plain lists for the scoring loop (nothing below changes them before it ends)
+    busy, p2w_l, prev_l, nxt_l = busy_w.tolist(), p2w.tolist(), prev.tolist(), nxt.tolist()
+    codes_w, forbidden, n_p, n_w = W.code, m.forbidden, len(P), len(W)
+    cache_w, lcs = codes_w.cache, LCSseq.similarity
+    for p in free_p.tolist():
         kp = P.code[p]
-        if len(kp) < o.min_piece:
+        lp = len(kp)
+        if lp < o.min_piece:
             continue
         anchors = []
-        if prev[p] >= 0:
-            anchors.append(int(p2w[prev[p]]))
-        if nxt[p] < len(P):
-            anchors.append(int(p2w[nxt[p]]))
+        if prev_l[p] >= 0:
+            anchors.append(p2w_l[prev_l[p]])
+        if nxt_l[p] < n_p:
+            anchors.append(p2w_l[nxt_l[p]])
         if not anchors:
             continue
-        window: Sequence[int] = _window(min(anchors), max(anchors), len(W), o.window)
+        window: Sequence[int] = _window(min(anchors), max(anchors), n_w, o.window)
         if len(window) > 4 * o.window + 40:  # neighbours far apart: no positional evidence
-            window = sorted({w for x in anchors for w in _window(x, x, len(W), o.window)})
+            window = sorted({w for x in anchors for w in _window(x, x, n_w, o.window)})
         scored = []
         for w in window:
-            if busy_w[w] or len(W.code[w]) < len(kp):
+            if busy[w]:
                 continue
-            pair = (w, p) if split else (p, w)
-            if pair in m.forbidden:
+            cw = cache_w[w]
+            kw = cw[0] if cw is not None else codes_w[w]
+            if len(kw) < lp or forbidden and ((w, p) if split else (p, w)) in forbidden:
                 continue
-            c = _contained(kp, W.code[w])
+            c = lcs(kp, kw) / lp if lp else 0.0  # _contained(kp, kw)
             if c >= o.containment:
                 scored.append((c, w))
         if not scored:

@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["match_key", "mask_numbers", "compare_form", "rewrite_numbers", "title_key"]
+__all__ = ["match_key", "mask_numbers", "compare_form", "rewrite_numbers", "title_key",
+           "cited_numbers", "key_of_compare_form"]
 
 #: Typographic variants folded for comparison (curly quotes, dashes, odd spaces).
 TYPOGRAPHY = (
@@ -77,7 +78,12 @@ def match_key(text: str) -> str:
     Example: ``"See rule 712.7a."`` and ``"See Rule 712.11c."`` have the same key
     ``"see rule #."``.
     """
-    t = compare_form(text)
+    return key_of_compare_form(compare_form(text))
+
+
+def key_of_compare_form(t: str) -> str:
+    """:func:`match_key` of a text given by its :func:`compare_form` ``t`` (for callers that
+    keep the comparison form)."""
     if _HAS_NUMBER.search(t):
         t = _NUMBER.sub("#", t)
     return t.casefold()
@@ -89,6 +95,12 @@ def title_key(title: str) -> str:
     ``"Controlling Another Player?s Turn"`` all give ``"controllinganotherplayersturn"``."""
     t = unicodedata.normalize("NFKC", title).casefold()
     return "".join(ch for ch in t if ch.isalnum())
+
+
+def cited_numbers(text: str) -> tuple[str, ...]:
+    """The rule-shaped numbers :func:`rewrite_numbers` would look up for ``text``, as written
+    (a text none of whose numbers is in the table is returned unchanged)."""
+    return tuple(_CITED.findall(text)) if _HAS_NUMBER.search(text) else ()
 
 
 def rewrite_numbers(text: str, table: dict[str, str | None], mask: str = "#") -> str:

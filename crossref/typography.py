@@ -31,7 +31,8 @@ from rapidfuzz.distance import Levenshtein
 
 from mtgcr.crossref.textkey import compare_form
 
-__all__ = ["typography_form", "typography_only", "WILDCARDS"]
+__all__ = ["typography_form", "typography_only", "forms_equal", "typography_skeleton",
+           "WILDCARDS"]
 
 #: Characters a lossy copy prints for a character it could not encode (``?``: official
 #: 2008-05-01; U+FFFD: the archive copies 2001–2002 and 2010-02-01).
@@ -47,7 +48,7 @@ _LIGATURES = (("\u00c6", "AE"), ("\u00e6", "ae"), ("\u0152", "OE"), ("\u0153", "
 _QW = frozenset("'") | WILDCARDS
 
 
-def typography_form(text: str) -> str:
+def typography_form(text: str, compare: str | None = None) -> str:
     """``text`` with every typographic variant folded to one form: marks removed, URL
     brackets dropped, :func:`mtgcr.crossref.textkey.compare_form` (NFKC, curly quotes,
     dashes, ellipses, ``_italics_``, whitespace), ligatures spelled out, every run of quote
@@ -55,15 +56,18 @@ def typography_form(text: str) -> str:
 
     Args:
         text: rule, example or glossary text as published.
+        compare: :func:`~mtgcr.crossref.textkey.compare_form` of ``text`` when the caller
+            keeps it (used unless marks or URL brackets had to go first).
 
     Returns:
         A comparison key, not for display.
     """
+    src = text
     if "\u2122" in text or "\u00ae" in text or "(" in text:
         text = _MARKS.sub("", text)
     if "<" in text:
         text = _URL.sub(r"\1", text)
-    t = compare_form(text)
+    t = compare if compare is not None and text == src else compare_form(text)
     if not t.isascii():
         for src, dst in _LIGATURES:
             if src in t:
@@ -92,12 +96,22 @@ def _block_ok(s: str, d: str) -> bool:
 _NOT_ASCII_ALNUM = re.compile(r"[^A-Za-z0-9]+")
 
 
-def _forms_equal(fa: str, fb: str) -> bool:
+def typography_skeleton(form: str) -> str:
+    """The ASCII letters and digits of a :func:`typography_form` (typography never changes
+    them: two texts with different skeletons differ in wording)."""
+    return _NOT_ASCII_ALNUM.sub("", form)
+
+
+def forms_equal(fa: str, fb: str, sa: str | None = None, sb: str | None = None) -> bool:
+    """:func:`typography_only` of two texts given by their :func:`typography_form` s ``fa``,
+    ``fb`` (for callers that keep the forms, e.g. :class:`mtgcr.crossref.keys.ReleaseKeys`);
+    ``sa``, ``sb``: their :func:`typography_skeleton` s when known."""
     if fa == fb:
         return True
     # typography never touches the ASCII letters and digits (a lossy copy loses only what is
     # outside ASCII): a cheap test that settles nearly every real edit
-    if _NOT_ASCII_ALNUM.sub("", fa) != _NOT_ASCII_ALNUM.sub("", fb):
+    if ((sa if sa is not None else _NOT_ASCII_ALNUM.sub("", fa))
+            != (sb if sb is not None else _NOT_ASCII_ALNUM.sub("", fb))):
         return False
     if not (WILDCARDS & set(fa) or WILDCARDS & set(fb) or "'" in fa or "'" in fb):
         return False
@@ -140,4 +154,4 @@ def typography_only(a: str, b: str) -> bool:
     """
     if a == b:
         return True
-    return _forms_equal(typography_form(a), typography_form(b))
+    return forms_equal(typography_form(a), typography_form(b))
