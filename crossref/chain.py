@@ -24,7 +24,7 @@ from mtgcr.crossref.decisions import Decision, decisions_digest
 from mtgcr.crossref.lineage import Lineage
 from mtgcr.crossref.model import Alignment
 from mtgcr.crossref.options import AlignOptions
-from mtgcr.crossref.steps import ChainSteps, StepView, cache_form, step_rows
+from mtgcr.crossref.steps import ChainSteps, StepView, step_rows
 
 __all__ = ["Chain", "chain_releases", "complete_releases", "aligned_pair"]
 
@@ -155,7 +155,7 @@ class Chain:
             al = align_releases(self.ruleset(k), self.ruleset(k + 1), self.options, self.decisions)
             self.computed += 1
             if self.cache:
-                cache = cache_form(al)
+                cache = al.to_cache()
                 self.store.cache_alignment(a.id, b.id, version,
                                            json.dumps(cache, ensure_ascii=False,
                                                       separators=(",", ":")), step_rows(cache))

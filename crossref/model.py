@@ -441,10 +441,10 @@ class Alignment:
                 rows.append([c.kind, " ".join(map(str, c.old)), " ".join(map(str, c.new)),
                              round(c.similarity, 4), int(c.text_changed), int(c.decided),
                              list(c.notes)])
-        d = self.to_json()
-        d.pop("changes")
-        d["rows"] = rows
-        return d
+        # the JSON of the changes themselves is not built: the rows replace it
+        return {"old": release_json(self.old), "new": release_json(self.new),
+                "counts": dict(self.counts), "sections": [s.to_json() for s in self.sections],
+                "glossary": [g.to_json() for g in self.glossary], "rows": rows}
 
     @classmethod
     def from_cache(cls, d: dict[str, Any]) -> "Alignment":

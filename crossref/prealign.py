@@ -23,7 +23,7 @@ from mtgcr.extract.records import load_release
 from mtgcr.crossref.chain import Chain, complete_releases
 from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.options import AlignOptions
-from mtgcr.crossref.steps import cache_form, step_rows
+from mtgcr.crossref.steps import step_rows
 
 __all__ = ["prealign", "Prealigned", "drop_stale", "align_missing", "cache_item"]
 
@@ -217,5 +217,5 @@ def _align_run(store_path: str, infos: list[ReleaseInfo], run: list[int],
 def cache_item(al) -> tuple[str, list]:
     """An alignment as the cache stores it: ``(JSON text, step rows)``
     (:meth:`mtgcr.corpus.store.Store.cache_alignments`)."""
-    cache = cache_form(al)
+    cache = al.to_cache()
     return json.dumps(cache, ensure_ascii=False, separators=(",", ":")), step_rows(cache)

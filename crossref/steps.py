@@ -20,26 +20,9 @@ from mtgcr.corpus.align_cache import PairKey, StepRow
 from mtgcr.corpus.store import Store
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.model import Alignment, Change, SectionChange, _decode_row, _parse, release_json
+from mtgcr.crossref.model import Change, SectionChange, _decode_row, _parse
 
-__all__ = ["cache_form", "step_rows", "ChainSteps", "StepView"]
-
-
-def cache_form(al: Alignment) -> dict[str, Any]:
-    """:meth:`Alignment.to_cache`, equal to it (a test holds them equal), without building
-    the JSON of every change that ``to_cache`` builds and drops: a third of the time of
-    caching an alignment."""
-    rows: list[list[Any]] = []
-    for c in al.changes:
-        if c.kind == "unchanged" and not c.notes and not c.decided:
-            rows.append(["u", str(c.old[0])])
-        else:
-            rows.append([c.kind, " ".join(map(str, c.old)), " ".join(map(str, c.new)),
-                         round(c.similarity, 4), int(c.text_changed), int(c.decided),
-                         list(c.notes)])
-    return {"old": release_json(al.old), "new": release_json(al.new), "counts": dict(al.counts),
-            "sections": [s.to_json() for s in al.sections],
-            "glossary": [g.to_json() for g in al.glossary], "rows": rows}
+__all__ = ["step_rows", "ChainSteps", "StepView"]
 
 
 def step_rows(cache: dict[str, Any]) -> list[StepRow]:
