@@ -55,13 +55,19 @@ def _unique_texts(a: Side, b: Side, m: Matching) -> int:
     hit = kb.unique_ids[pos] == ka.unique_ids if len(kb.unique_ids) else pos < 0
     i, j = ka.unique_rows[hit], kb.unique_rows[pos[hit]]
     ok = (m.o2n[i] < 0) & (m.n2o[j] < 0) & ~m.busy_old[i] & ~m.busy_new[j]
+    return _settle(m, i, j, ok)
+
+
+
+def _settle(m: Matching, i: np.ndarray, j: np.ndarray, ok: np.ndarray) -> int:
+    """Match old rows ``i`` with new rows ``j`` where ``ok`` holds and no human decision
+    forbids the pair; returns how many pairs were matched."""
     if m.forbidden:
         ok &= np.array([p not in m.forbidden for p in zip(i.tolist(), j.tolist())], dtype=bool)
     i, j = i[ok], j[ok]
     m.o2n[i] = j
     m.n2o[j] = i
     return len(i)
-
 
 def _unique_ids(ida: np.ndarray, idb: np.ndarray, m: Matching) -> int:
     """:func:`_unique` on key ids (equal ids, equal keys; the empty key never matches)."""
@@ -75,12 +81,7 @@ def _unique_ids(ida: np.ndarray, idb: np.ndarray, m: Matching) -> int:
     i, j = rows[ia[once_a][pa]], cols[ib[once_b][pb]]
     empty = key_id("")
     ok = common != (-1 if empty is None else empty)
-    if m.forbidden:
-        ok &= np.array([p not in m.forbidden for p in zip(i.tolist(), j.tolist())], dtype=bool)
-    i, j = i[ok], j[ok]
-    m.o2n[i] = j
-    m.n2o[j] = i
-    return len(i)
+    return _settle(m, i, j, ok)
 
 
 def _unique(ta, tb, m: Matching) -> int:
