@@ -25,7 +25,7 @@ from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.classify import build_alignment
-from mtgcr.crossref.matching import Codec, Group, Matching, Side
+from mtgcr.crossref.matching import Group, Matching, Side
 from mtgcr.crossref.model import Alignment
 
 __all__ = ["compose_alignment"]
@@ -44,8 +44,7 @@ def compose_alignment(old: Ruleset, new: Ruleset, steps: Sequence[tuple[Alignmen
     Returns:
         The composed :class:`Alignment` of ``old`` → ``new``.
     """
-    codec = Codec(old.release.lang)
-    a, b = Side(old, codec), Side(new, codec)
+    a, b = Side(old), Side(new)  # the releases' memoised keys (crossref/keys.py)
     m = Matching(len(a), len(b))
     reach: list[set[RuleNumber]] = [{n} for n in a.nums]
     amb = [False] * len(a)
