@@ -29,6 +29,10 @@ def register(sub) -> None:
                     "second-hand ones ('normalized', 'archive'), then whole, then cleaner "
                     "(fewer U+FFFD and '?' for quote marks), then fuller. A second copy never "
                     "replaces the canonical one silently: the summary says which is canonical. "
+                    "Files are read and parsed by 2 worker processes; afterwards the consecutive "
+                    "releases of each language are aligned (only the pairs not yet stored) and "
+                    "the alignments stored, so that history, remap and show --pair read them "
+                    "instead of aligning. "
                     "Example: mtgcr ingest ../shared/corpus/en/official ../shared/corpus/en/archive")
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     p.add_argument("--warnings", action="store_true",
