@@ -44,6 +44,9 @@ class IngestRun:
             of 9 files handled); the store keeps every file that finished"``).
         reread: results of the CR texts a store from before copies had replaced, read again
             from their stored bytes as copies before the files (usually none).
+        alignment_stopped: every file was handled, but the alignment of the chains that
+            follows an ingest (:func:`mtgcr.crossref.prealign.prealign`) was interrupted: the
+            pairs aligned so far are stored, the queries align the rest.
     """
 
     scan: ScannedPaths
@@ -51,6 +54,7 @@ class IngestRun:
     stop: Stop | None = None
     message: str = ""
     reread: list[IngestResult] = field(default_factory=list)
+    alignment_stopped: bool = False
 
     @property
     def files(self) -> list[Path]:

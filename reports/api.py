@@ -278,7 +278,10 @@ class Corpus:
             run = run_ingest(store, paths, replace=replace, on_file=on_file, origin=how,
                              max_bytes=max_bytes)
             if align and run.stop is None:
-                self._prealign(store, on_align)
+                try:
+                    self._prealign(store, on_align)
+                except KeyboardInterrupt:  # every file is stored; the pairs aligned so far too
+                    run.alignment_stopped = True
             return run
 
     def _prealign(self, store: Store, on_align: Callable[[int, int], None] | None) -> None:

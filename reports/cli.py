@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import signal
 import sqlite3
 import sys
 import traceback
@@ -210,8 +211,31 @@ def _run(args, ctx) -> int:
     return status
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, ``timeout``, systemd, cron) stops a run the way Ctrl-C does: the file
+    in hand is wholly stored or not at all, the worker processes are stopped, one line is
+    printed; the exit status is 143 (``ingest`` says where it stopped and exits 130, as after
+    Ctrl-C)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``mtgcr`` console script; returns the exit status."""
+    """Entry point of the ``mtgcr`` console script; returns the exit status (143 after
+    SIGTERM, 130 after Ctrl-C)."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # not the main thread (called from a library user's thread)
+        return _main(argv)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None) -> int:
     _safe_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv)
@@ -235,9 +259,10 @@ def main(argv: list[str] | None = None) -> int:
     except (UserError, StoreError, DocumentError, NotFound, BadArgument, DecisionError) as exc:
         print(f"mtgcr: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("mtgcr: interrupted; the store keeps every file that finished", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        print(f"mtgcr: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; "
+              f"what was stored before stays stored", file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
     except BrokenPipeError:
         return 0
     except OSError as exc:

@@ -126,6 +126,11 @@ def run(args, ctx) -> int:
     if stop:
         print(f"mtgcr: {stop}", file=sys.stderr)
         return status
+    if run.alignment_stopped:
+        print("mtgcr: interrupted while aligning the releases: every file above is stored, and "
+              "the alignments finished so far; history, remap and diff align the rest when "
+              "they need them", file=sys.stderr)
+        return 130
     return 1 if failed or scan.unreadable else 0
 
 
