@@ -284,8 +284,10 @@ class Corpus:
                     run.alignment_stopped = True
             return run
 
-    def _prealign(self, store: Store, on_align: Callable[[int, int], None] | None) -> None:
-        """Align what the cache lacks (:func:`mtgcr.crossref.prealign.prealign`); a bad
+    def _prealign(self, store: Store, on_align: Callable[[int, int], None] | None,
+                  lang: str | None = None) -> None:
+        """Align what the cache lacks and drop pairs no longer consecutive
+        (:func:`mtgcr.crossref.prealign.prealign`; of ``lang`` only, when given); a bad
         decisions file leaves it to the queries (which say why)."""
         from mtgcr.crossref.decisions import DecisionError
         from mtgcr.crossref.prealign import prealign
@@ -293,7 +295,7 @@ class Corpus:
             decisions = self.decisions
         except DecisionError:
             return
-        prealign(store, decisions, on_align=on_align)
+        prealign(store, decisions, on_align=on_align, langs=None if lang is None else [lang])
 
     # -- releases --------------------------------------------------------------------------
     def release_infos(self, lang: str | None = None) -> list[ReleaseInfo]:
@@ -347,7 +349,9 @@ class Corpus:
         """
         from mtgcr.extract.copies import choose_canonical
         with self.store(readonly=False) as store:
-            return choose_canonical(store, release, copy, lang)
+            change = choose_canonical(store, release, copy, lang)
+            self._prealign(store, None, lang)  # the chain changed: its new pairs, no stale one
+            return change
 
     def remove(self, release: str, copy: int | None = None, lang: str = "en",
                purge: bool = False) -> CopyChange:
@@ -362,7 +366,9 @@ class Corpus:
         """
         from mtgcr.extract.copies import remove_copies
         with self.store(readonly=False) as store:
-            return remove_copies(store, release, copy, lang, purge=purge)
+            change = remove_copies(store, release, copy, lang, purge=purge)
+            self._prealign(store, None, lang)  # the chain changed: its new pairs, no stale one
+            return change
 
     def restore(self, release: str, copy: int | None = None, lang: str = "en") -> CopyChange:
         """Undo :meth:`remove` from the stored bytes: the removed copies of ``release`` (or
@@ -376,7 +382,9 @@ class Corpus:
         """
         from mtgcr.extract.copies import restore_copies
         with self.store(readonly=False) as store:
-            return restore_copies(store, release, copy, lang)
+            change = restore_copies(store, release, copy, lang)
+            self._prealign(store, None, lang)  # the chain changed: its new pairs, no stale one
+            return change
 
     def resolve(self, release: str | None = None, lang: str = "en") -> ReleaseInfo:
         """The stored release a user's spec names (see :meth:`mtgcr.corpus.store.Store.resolve`:
