@@ -165,3 +165,20 @@ def test_a_store_from_before_the_index_is_read_whole_then_indexed_when_writable(
     assert _histories(store, cache=True) == want  # opened for writing: migrated, indexed
     with Store(store, readonly=True) as st:
         assert set(st.cached_pairs().values()) == {True}
+
+
+def test_ingest_with_decisions_stores_the_alignments_the_decided_queries_read(tmp_path):
+    from mtgcr.reports.cli import main
+    store = tmp_path / "s.sqlite"
+    decisions = tmp_path / "mine.toml"  # not beside the store: only --decisions names it
+    decisions.write_text('[[decision]]\nold_release = "2031-01-10"\nnew_release = "2031-03-14"\n'
+                         'relation = "removed"\nold = ["100.2"]\nnew = []\n', encoding="utf-8")
+    files = [str(_write(tmp_path / "in", w)) for w in BODIES]
+    assert main(["--silent", "--store", str(store), "ingest", *files,
+                 "--decisions", str(decisions)]) == 0
+    with Store(store) as st:
+        chain = Chain(st, decisions=load_decisions(decisions))
+        assert {chain.pair_key(k) for k in range(len(chain) - 1)} == set(st.cached_pairs())
+        assert chain.lineage() is not None and chain.computed == 0  # all read, none aligned
+    assert main(["--silent", "--store", str(store), "ingest", *files,
+                 "--decisions", str(tmp_path / "missing.toml")]) == 2  # before any file

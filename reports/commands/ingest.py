@@ -9,6 +9,7 @@ from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.extract.ingest_run import Stop
 from mtgcr.extract.model import ParseWarning
 
+from mtgcr.reports.alignctx import add_decisions_option, read_decisions
 from mtgcr.reports.args import add_max_size_option, max_bytes
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, err_console, table
@@ -46,6 +47,7 @@ def register(sub) -> None:
                    help="where the files come from (default: from their folder names: "
                         "official, normalized, archive; else unknown)")
     add_max_size_option(p)
+    add_decisions_option(p)
     p.set_defaults(func=run)
 
 
@@ -86,8 +88,12 @@ def run(args, ctx) -> int:
             aligning[0].start()
             aligning.append(aligning[0].add_task("", total=total))
         aligning[0].update(aligning[1], completed=done)
+    # the decisions the alignments stored after the files are made with: those the queries
+    # will use, so that they read them instead of aligning again (a bad default file is left
+    # to the queries, which say why; a bad --decisions FILE is an error before any file)
+    corpus = ctx.corpus(read_decisions(args, ctx)) if args.decisions else ctx.corpus()
     try:
-        run = ctx.corpus().ingest(*args.paths, replace=args.replace,
+        run = corpus.ingest(*args.paths, replace=args.replace,
                                   on_file=None if ctx.silent else on_file, origin=args.origin,
                                   max_bytes=max_bytes(args),
                                   on_align=None if ctx.silent else on_align)
