@@ -17,6 +17,7 @@ import json
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterable, Sequence
 
+from mtgcr.corpus.workers import WORKERS, worker_start
 from mtgcr.corpus.store import ReleaseInfo, Store
 from mtgcr.extract.records import load_release
 
@@ -50,7 +51,7 @@ class Prealigned(list):
 
 
 def prealign(store: Store, decisions: Iterable[Decision] = (), options: AlignOptions | None = None,
-             workers: int = 2, on_align: Callable[[int, int], None] | None = None,
+             workers: int = WORKERS, on_align: Callable[[int, int], None] | None = None,
              langs: Sequence[str] | None = None) -> Prealigned:
     """Align and cache the consecutive pairs of every chain (each language with two complete
     releases or more) that the cache lacks, and drop cached pairs no longer consecutive.
@@ -112,7 +113,7 @@ def drop_stale(chain: Chain, cached: dict | None = None) -> list[int]:
     return [k for k, key in enumerate(keys) if key not in cached]
 
 
-def align_missing(chain: Chain, missing: list[int], workers: int = 2,
+def align_missing(chain: Chain, missing: list[int], workers: int = WORKERS,
                   on_align: Callable[[int, int], None] | None = None) -> list[str]:
     """Align and cache pairs ``missing`` of ``chain`` (of a writable store) in ``workers``
     processes, as :func:`prealign` does (for a query that finds them missing); they count
@@ -161,7 +162,6 @@ def _align_pairs(chain: Chain, missing: list[int], workers: int, progress: Calla
             progress()
         return written
     store = chain.store
-    from mtgcr.extract.prepare import worker_start
     with ProcessPoolExecutor(max_workers=workers, initializer=worker_start) as pool:
         futures = {pool.submit(_align_run, str(store.path), chain.infos[run[0]:run[-1] + 2],
                                run, chain.decisions, chain.options): run

@@ -12,6 +12,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Callable, Iterable
 
+from mtgcr.corpus.workers import WORKERS
 from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.corpus.document import DEFAULT_MAX_BYTES
 from mtgcr.corpus.store import Store, StoreError
@@ -105,7 +106,7 @@ def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
                on_file: Callable[[Path, int, int], None] | None = None,
                origin: CopyOrigin | None = None,
                max_bytes: int | None = DEFAULT_MAX_BYTES,
-               scan: ScannedPaths | None = None, workers: int = 2) -> IngestRun:
+               scan: ScannedPaths | None = None, workers: int = WORKERS) -> IngestRun:
     """Ingest files and folders into ``store`` (see :mod:`mtgcr.extract.ingest`); never raises
     for a bad file, a Ctrl-C or a store that becomes busy: the run says so.
 

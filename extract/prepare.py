@@ -11,10 +11,7 @@ cannot be used (it died, or cannot start) leaves the file to the main process.
 """
 from __future__ import annotations
 
-import os
-import signal
 import sqlite3
-import sys
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -22,6 +19,7 @@ from pathlib import Path
 from typing import Generator, Sequence
 
 from mtgcr.corpus.copies import WHOLE_TEXT
+from mtgcr.corpus.workers import WORKERS, worker_start
 from mtgcr.corpus.document import Document, DocumentError, load_document
 from mtgcr.corpus.quality import CopyQuality, assess_lines
 from mtgcr.corpus.store import ReleaseRecord
@@ -33,7 +31,7 @@ from mtgcr.extract.records import to_record
 from mtgcr.extract.registry import UnknownKindError, parse_document
 
 __all__ = ["Prepared", "RulesetSummary", "prepare_file", "prepared_files", "parse_failure",
-           "worker_start"]
+           "worker_start", "WORKERS"]
 
 #: Files a worker pool works on ahead of the one being stored, per worker.
 AHEAD = 3
@@ -125,39 +123,8 @@ def _stored(store_path: str, sha256: str) -> bool:
         return False  # parse it: the main process decides
 
 
-def _die_with_parent() -> None:
-    """Ask the kernel (Linux ``prctl(PR_SET_PDEATHSIG)``) to send this worker SIGTERM when the
-    process that started it ends, however it ends (SIGTERM from ``timeout`` or systemd,
-    SIGKILL): a worker never outlives the run holding the store open. Elsewhere nothing is
-    done (the pool's own shutdown still stops the workers on Ctrl-C and on errors)."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
-        if os.getppid() == 1:  # the parent ended before the request took effect
-            os._exit(1)
-    except (OSError, AttributeError):  # pragma: no cover - no libc prctl: rely on the pool
-        pass
-
-
-def worker_start() -> None:
-    """The initializer of every worker process of mtgcr: Ctrl-C is the main process's to
-    handle (it stops the run and says so, in one line); the worker yields the processor to
-    the main process, whose writes are the critical path (on a busy machine the workers
-    would otherwise slow it down)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main process's handler (forked)
-    _die_with_parent()
-    try:
-        os.nice(5)
-    except OSError:  # pragma: no cover - not allowed here: run at the same priority
-        pass
-
-
 def prepared_files(files: Sequence[Path], max_bytes: int | None, store_path: str | None,
-                   workers: int = 2) -> Generator[Prepared | None, None, None]:
+                   workers: int = WORKERS) -> Generator[Prepared | None, None, None]:
     """One :class:`Prepared` per file of ``files``, in order, from ``workers`` processes
     working :data:`AHEAD` files ahead; ``None`` for a file no worker could prepare (the
     caller reads it itself). With ``workers`` < 2 or fewer than 4 files, only ``None``."""

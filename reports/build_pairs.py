@@ -11,6 +11,7 @@ from __future__ import annotations
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Iterator, Sequence
 
+from mtgcr.corpus.workers import WORKERS, worker_start
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.chain import Chain
 from mtgcr.crossref.decisions import Decision
@@ -57,7 +58,7 @@ def _render_run(store_path: str, lang: str, decisions: list[Decision], formats: 
 
 
 def render_runs(chain: Chain, decisions: Sequence[Decision], formats: Sequence[str],
-                workers: int = 2) -> Iterator[Rendered]:
+                workers: int = WORKERS) -> Iterator[Rendered]:
     """Every pair of ``chain`` rendered (:func:`render_pair`), in chain order, by
     ``workers`` processes working on runs of :data:`RUN` pairs ahead of the one yielded.
 
@@ -66,7 +67,6 @@ def render_runs(chain: Chain, decisions: Sequence[Decision], formats: Sequence[s
     """
     ks = list(range(len(chain) - 1))
     runs = [ks[i:i + RUN] for i in range(0, len(ks), RUN)]
-    from mtgcr.extract.prepare import worker_start
     with ProcessPoolExecutor(max_workers=workers, initializer=worker_start) as pool:
         futures: list[Future] = [pool.submit(_render_run, str(chain.store.path), chain.lang,
                                              list(decisions), list(formats), run) for run in runs]
