@@ -31,14 +31,8 @@ RENAME_THRESHOLD = 0.85
 def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
                    table: dict[str, str | None],
                    keys: tuple[GlossaryKeys, GlossaryKeys] | None = None) -> list[GlossaryChange]:
-    """Correspondence of two glossaries (:meth:`GlossaryPlan.changes` of :func:`glossary_plan`).
-
-    Args:
-        old, new: glossary entries in document order.
-        table: old rule number → new rule number where they differ (``None``: no
-            counterpart), for references in definitions (:func:`~mtgcr.crossref.textkey.rewrite_numbers`).
-        keys: the entries' :class:`~mtgcr.crossref.keys.GlossaryKeys` (of ``old`` and
-            ``new``) when known, e.g. from :func:`mtgcr.crossref.keys.release_keys`.
+    """Correspondence of two glossaries (:meth:`GlossaryPlan.changes` of :func:`glossary_plan`,
+    whose arguments these are).
 
     Returns:
         One :class:`GlossaryChange` per entry pair or lone entry, in new-document order
