@@ -343,31 +343,32 @@ def _reorigin(store: Store, path: Path, doc, copy: CopyRecord, origin: CopyOrigi
     now = _stored_copy(store, copy.id)
     if replace and not now.canonical:
         return _choose(store, path, doc, now)
-    res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
-                       warnings=_stored_warnings(store, doc.sha256))
-    res.notes.append(_copy_note(NoteKind.COPY_CHANGED, copy,
-                                f"copy {copy.id} of {change.release}: origin {origin.value} (was "
-                                f"{copy.origin.value}); canonical: "
-                                + (f"copy {change.canonical.id} ({change.canonical.describe()})"
-                                   if change.canonical else "none")))
-    res.copies.append((now, now.canonical))
-    res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
-    return res
+    return _stored_result(store, path, doc, copy, now, now.canonical, _copy_note(
+        NoteKind.COPY_CHANGED, copy,
+        f"copy {copy.id} of {change.release}: origin {origin.value} (was {copy.origin.value}); "
+        "canonical: " + (f"copy {change.canonical.id} ({change.canonical.describe()})"
+                         if change.canonical else "none")))
 
 
 def _choose(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
     """``--replace`` with the bytes of a stored copy: make it the canonical copy (chosen)."""
     change = choose_canonical(store, copy.effective_date or copy.label, copy.id, copy.lang)
     now = _stored_copy(store, copy.id)
+    return _stored_result(store, path, doc, copy, now, True, _copy_note(
+        NoteKind.COPY_CANONICAL, copy,
+        f"copy {copy.id} is now the canonical copy of {change.release} (chosen with --replace)"
+        + (f"; copy {change.before.id} ({change.before.describe()}) stays stored as a copy"
+           if change.before and change.switched else "")))
+
+
+def _stored_result(store: Store, path: Path, doc, copy: CopyRecord, now: CopyRecord,
+                   canonical: bool, note: StoreNote) -> IngestResult:
+    """The result of a file whose bytes were already stored as ``copy`` (``now`` after the
+    change): its stored warnings, the note saying what changed, the copy and its release."""
     res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
                        warnings=_stored_warnings(store, doc.sha256))
-    res.notes.append(_copy_note(NoteKind.COPY_CANONICAL, copy,
-                                f"copy {copy.id} is now the canonical copy of {change.release} "
-                                f"(chosen with --replace)"
-                                + (f"; copy {change.before.id} ({change.before.describe()}) "
-                                   f"stays stored as a copy"
-                                   if change.before and change.switched else "")))
-    res.copies.append((now, True))
+    res.notes.append(note)
+    res.copies.append((now, canonical))
     res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
     return res
 
