@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 SHARED ?= ../shared
 DEMO    = .demo
 
-.PHONY: demo test bench venv clean check lint format-check
+.PHONY: demo test bench venv clean check lint format
 
 $(BIN)/mtgcr: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,13 +30,13 @@ test: venv
 ##       because it cannot follow the editable-install finder)
 lint: venv
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	@mkdir -p .lint && ln -sfn .. .lint/mtgcr
 	MYPYPATH=.lint $(BIN)/mypy -p mtgcr
 
-## format-check: ruff format --check (configured in pyproject.toml; joins lint once the tree
-##       has been formatted in one commit)
-format-check: venv
-	$(BIN)/ruff format --check .
+## format: ruff format over the tree (lint checks that nothing would change)
+format: venv
+	$(BIN)/ruff format .
 
 ## bench: parse/ingest/alignment benchmarks on the real corpus in $(SHARED)
 ##        (make bench QUICK=1: fewer repeats, the slow rows left out)

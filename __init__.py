@@ -10,6 +10,7 @@ The library API is :func:`mtgcr.open` (:mod:`mtgcr.reports.api`): a store and ev
 operation of the command line, returning objects and pandas DataFrames. It is imported on
 first use, so ``import mtgcr`` stays cheap.
 """
+
 from __future__ import annotations
 
 __all__ = ["__version__", "open", "Corpus"]
@@ -21,6 +22,7 @@ def __getattr__(name: str):
     checkout that is not installed): reading it costs more than the rest of ``import mtgcr``."""
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
+
         try:
             value = version("mtgcr")
         except PackageNotFoundError:  # pragma: no cover - a checkout that is not installed
@@ -29,5 +31,6 @@ def __getattr__(name: str):
         return value
     if name in ("open", "Corpus"):
         from mtgcr.reports import api
+
         return getattr(api, name)
     raise AttributeError(f"module 'mtgcr' has no attribute {name!r}")

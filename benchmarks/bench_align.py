@@ -10,6 +10,7 @@
 Times are wall-clock ``time.perf_counter``; single-pair figures are the best and the median
 of several runs (the machine is shared).
 """
+
 from __future__ import annotations
 
 import statistics
@@ -47,13 +48,17 @@ def main(shared: Path) -> None:
     s = al.summary()
     print(f"pair {PAIR[0][:10]} → {PAIR[1][:10]}: {len(a.rules)} → {len(b.rules)} rules")
     print(f"  parse (both files, best of 3):      {parse * 1000:8.1f} ms")
-    print(f"  align (best / median of {RUNS}):        {best * 1000:8.1f} / {med * 1000:.1f} ms"
-          f"   target ≤ 50 ms: {'met' if best <= 0.050 else 'NOT met'}")
+    print(
+        f"  align (best / median of {RUNS}):        {best * 1000:8.1f} / {med * 1000:.1f} ms"
+        f"   target ≤ 50 ms: {'met' if best <= 0.050 else 'NOT met'}"
+    )
     print(f"  ratio align / parse:                {best / parse:8.3f}")
-    print(f"  result: {s['rules']['unchanged']} unchanged, {s['rules']['renumbered']} renumbered, "
-          f"{s['rules']['modified']} modified, {s['rules']['moved']} moved, "
-          f"{s['rules']['split']} split, {s['rules']['merged']} merged, {s['rules']['added']} added, "
-          f"{s['rules']['removed']} removed, {s['rules']['ambiguous']} ambiguous")
+    print(
+        f"  result: {s['rules']['unchanged']} unchanged, {s['rules']['renumbered']} renumbered, "
+        f"{s['rules']['modified']} modified, {s['rules']['moved']} moved, "
+        f"{s['rules']['split']} split, {s['rules']['merged']} merged, {s['rules']['added']} added, "
+        f"{s['rules']['removed']} removed, {s['rules']['ambiguous']} ambiguous"
+    )
 
     files = sorted(official.glob("*.txt"))
     t = time.perf_counter()
@@ -72,8 +77,12 @@ def main(shared: Path) -> None:
     n = len(rulesets) - 1
     print(f"chain: {len(rulesets)} official EN releases, {n} consecutive alignments")
     print(f"  parse all files:                    {parse_all:8.2f} s")
-    print(f"  align all pairs:                    {chain:8.2f} s   ({chain / n * 1000:.0f} ms per pair; "
-          f"slowest {slowest[0] * 1000:.0f} ms, {slowest[1]})")
-    print(f"  parse + align:                      {parse_all + chain:8.2f} s   target < 60 s: "
-          f"{'met' if parse_all + chain < 60 else 'NOT met'}")
+    print(
+        f"  align all pairs:                    {chain:8.2f} s   ({chain / n * 1000:.0f} ms per pair; "
+        f"slowest {slowest[0] * 1000:.0f} ms, {slowest[1]})"
+    )
+    print(
+        f"  parse + align:                      {parse_all + chain:8.2f} s   target < 60 s: "
+        f"{'met' if parse_all + chain < 60 else 'NOT met'}"
+    )
     print(f"  ratio align / parse:                {chain / parse_all:8.3f}")

@@ -9,6 +9,7 @@ citations); the store holds two real releases (2025-11-14 and 2026-01-16, offici
 aligned before the timing starts (the alignment is cached in the store, as after any first
 run). Times are wall-clock ``time.perf_counter``, best of 3.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,20 @@ from mtgcr.extract.source_tree import walk_sources
 FILES = 4000
 QUICK = os.environ.get("MTGCR_BENCH_QUICK") == "1"  # make bench QUICK=1: no stress tree
 RELEASES = ("2025-11-14.txt", "2026-01-16.txt")
-NUMBERS = ["704.5a", "704.5b", "704.5j", "702.19b", "601.2f", "107.3b", "613.1", "903.4d",
-           "702.85a", "115.3", "116.2a", "605.1c"]
+NUMBERS = [
+    "704.5a",
+    "704.5b",
+    "704.5j",
+    "702.19b",
+    "601.2f",
+    "107.3b",
+    "613.1",
+    "903.4d",
+    "702.85a",
+    "115.3",
+    "116.2a",
+    "605.1c",
+]
 
 
 def _java(rng: random.Random, i: int, dense: bool) -> str:
@@ -36,23 +49,37 @@ def _java(rng: random.Random, i: int, dense: bool) -> str:
     (17 per file: a stress test); else about four per file, as in an engine's card and rules
     code (a javadoc with pasted rule text, a few stamped or ``CR`` comments, an identifier
     in one file of four)."""
-    body = [f"package mage.cards.c{i % 50};", "", "import java.util.*;", "",
-            "/**", f" * Card {i}. Version 1.2.{i % 9}, since 2009.",
-            f" * {rng.choice(NUMBERS)} A permanent with indestructible can't be destroyed.", " */",
-            f"public final class Card{i} extends CardImpl {{"]
+    body = [
+        f"package mage.cards.c{i % 50};",
+        "",
+        "import java.util.*;",
+        "",
+        "/**",
+        f" * Card {i}. Version 1.2.{i % 9}, since 2009.",
+        f" * {rng.choice(NUMBERS)} A permanent with indestructible can't be destroyed.",
+        " */",
+        f"public final class Card{i} extends CardImpl {{",
+    ]
     loops = 12
     for k in range(loops):
         n = rng.choice(NUMBERS)
         cite = (k % 7 in (0, 1)) if dense else (k % 5 == 0)
         stamp = f"{20090000 + rng.randrange(10, 160000):08d}"
-        body += [(f"    // {stamp} - {n}" if k % 2 == 0 else f"    // CR {n}: the rule says so")
-                 if cite else f"    // see http://example.invalid/v1.2.{k} since 2009, array of 100",
-                 f"    private int field{k} = {rng.randrange(1000)}; double d{k} = 0.5;"]
+        body += [
+            (f"    // {stamp} - {n}" if k % 2 == 0 else f"    // CR {n}: the rule says so")
+            if cite
+            else f"    // see http://example.invalid/v1.2.{k} since 2009, array of 100",
+            f"    private int field{k} = {rng.randrange(1000)}; double d{k} = 0.5;",
+        ]
         if dense or (i % 4 == 0 and k == 3):
-            body.append(f"    void method{k}() {{ if (stateBasedAction704_5{'abcdefghjk'[k % 10]}(c)) "
-                        f"{{ list.add(\"text {k}\"); }} }}")
+            body.append(
+                f"    void method{k}() {{ if (stateBasedAction704_5{'abcdefghjk'[k % 10]}(c)) "
+                f'{{ list.add("text {k}"); }} }}'
+            )
         else:
-            body.append(f"    void method{k}() {{ if (check{k}(c, {k * 7})) {{ list.add(\"text {k}\"); }} }}")
+            body.append(
+                f'    void method{k}() {{ if (check{k}(c, {k * 7})) {{ list.add("text {k}"); }} }}'
+            )
     body.append("}")
     return "\n".join(body) + "\n"
 
@@ -63,7 +90,7 @@ def main(shared: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         sizes = {}
-        for dense in ((False,) if QUICK else (False, True)):
+        for dense in (False,) if QUICK else (False, True):
             tree = tmp / ("dense" if dense else "tree")
             size = 0
             for i in range(FILES):
@@ -89,7 +116,7 @@ def main(shared: Path) -> None:
                 assert all(c.ok for c in run_controls(checker))
                 return n, len(chain)
 
-            for dense in ((False,) if QUICK else (False, True)):
+            for dense in (False,) if QUICK else (False, True):
                 times = []
                 for _ in range(3):
                     t = time.perf_counter()
@@ -97,7 +124,11 @@ def main(shared: Path) -> None:
                     times.append(time.perf_counter() - t)
                 best = min(times)
                 what = "dense stress tree" if dense else "tree"
-                print(f"{what}: {FILES} Java files, {sizes[dense] / 1e6:.1f} MB; {n} citations; "
-                      f"{rels} releases")
-                print(f"  scan + check (best of 3):           {best:8.2f} s"
-                      + ("" if dense else f"   target < 5 s: {'met' if best < 5 else 'NOT met'}"))
+                print(
+                    f"{what}: {FILES} Java files, {sizes[dense] / 1e6:.1f} MB; {n} citations; "
+                    f"{rels} releases"
+                )
+                print(
+                    f"  scan + check (best of 3):           {best:8.2f} s"
+                    + ("" if dense else f"   target < 5 s: {'met' if best < 5 else 'NOT met'}")
+                )

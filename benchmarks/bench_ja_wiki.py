@@ -5,6 +5,7 @@ generated 総合ルール pages (parse_wiki_cr, merged), the four JA seeds (ever
 included). Each is timed as the best of three runs; the ratio divides by the time to decode
 the files into Documents (mtgcr.corpus.document.load_document) in the same run.
 """
+
 from __future__ import annotations
 
 import time
@@ -51,10 +52,15 @@ def main(shared: Path) -> None:
         for doc in decode(seeds):
             parse_document(doc)
 
-    for name, fn, paths in (("JA 20260116 text", ja, [ja_path]), ("wiki 総合ルール pages", wiki, pages),
-                            ("JA seeds (4 pages)", seed_pages, seeds)):
+    for name, fn, paths in (
+        ("JA 20260116 text", ja, [ja_path]),
+        ("wiki 総合ルール pages", wiki, pages),
+        ("JA seeds (4 pages)", seed_pages, seeds),
+    ):
         t_dec = _best(lambda paths=paths: decode(paths))
         t = _best(fn)
         size = sum(p.stat().st_size for p in paths)
-        print(f"{name}: {size / 1e6:.2f} MB, parse {t * 1000:.0f} ms "
-              f"({t / t_dec:.1f}× decoding, {size / 1e6 / t:.1f} MB/s)")
+        print(
+            f"{name}: {size / 1e6:.2f} MB, parse {t * 1000:.0f} ms "
+            f"({t / t_dec:.1f}× decoding, {size / 1e6 / t:.1f} MB/s)"
+        )

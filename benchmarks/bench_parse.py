@@ -13,6 +13,7 @@ Figures printed (all times are the minimum of several repeats in this run, wall 
 
 Run: ``make bench`` or ``python -m benchmarks.run parse``.
 """
+
 from __future__ import annotations
 
 import tempfile
@@ -59,7 +60,11 @@ def parse_ratio(data: bytes, name: str, repeats: int = REPEATS) -> dict[str, flo
     for _ in range(repeats):
         for key, fn in steps.items():
             best[key] = min(best[key], best_of(fn, 1))
-    return {**best, "ratio": best["parse"] / best["baseline"], "ratio_bare": best["parse"] / best["bare"]}
+    return {
+        **best,
+        "ratio": best["parse"] / best["baseline"],
+        "ratio_bare": best["parse"] / best["bare"],
+    }
 
 
 def ingest_all(folder: Path) -> tuple[float, int, int]:
@@ -84,14 +89,18 @@ def main(shared: Path) -> None:
     data = (official / RELEASE).read_bytes()
     r = parse_ratio(data, RELEASE)
     verdict = "ok" if r["ratio"] <= PARSE_TARGET else "ABOVE TARGET"
-    print(f"parse {RELEASE} ({len(data):,} bytes): decode+split {r['baseline'] * 1000:.1f} ms, "
-          f"parse {r['parse'] * 1000:.1f} ms -> ratio {r['ratio']:.2f}x "
-          f"(target <= {PARSE_TARGET:.0f}x: {verdict}); "
-          f"vs bare bytes.decode+splitlines {r['bare'] * 1000:.1f} ms: {r['ratio_bare']:.2f}x")
+    print(
+        f"parse {RELEASE} ({len(data):,} bytes): decode+split {r['baseline'] * 1000:.1f} ms, "
+        f"parse {r['parse'] * 1000:.1f} ms -> ratio {r['ratio']:.2f}x "
+        f"(target <= {PARSE_TARGET:.0f}x: {verdict}); "
+        f"vs bare bytes.decode+splitlines {r['bare'] * 1000:.1f} ms: {r['ratio_bare']:.2f}x"
+    )
     elapsed, done, failed = ingest_all(official)
     if failed:
         verdict = "FAILURES"
     else:
         verdict = "ok" if elapsed < INGEST_TARGET_S else "ABOVE TARGET"
-    print(f"ingest all of {official.name}: {done} files in {elapsed:.1f} s, {failed} failed "
-          f"(target < {INGEST_TARGET_S:.0f} s: {verdict})")
+    print(
+        f"ingest all of {official.name}: {done} files in {elapsed:.1f} s, {failed} failed "
+        f"(target < {INGEST_TARGET_S:.0f} s: {verdict})"
+    )

@@ -16,6 +16,7 @@ the ratio and the target, all measured in this run, best of several repeats.
 
 ``MTGCR_BENCH_QUICK=1`` (``make bench QUICK=1``) uses fewer repeats and skips the slow rows.
 """
+
 from __future__ import annotations
 
 import json
@@ -99,11 +100,27 @@ def parse_rows(rows: list[tuple], official: Path) -> None:
     floor = _floor(data, enc)
     for label, fn in (("parse", _parse), ("parse + references", _parse_and_references)):
         t = _best(lambda fn=fn: fn(data, "2023-11-17.txt"))
-        _row(rows, f"{label} 2023-11-17", f"{t * 1000:.1f} ms", "floor", f"{floor * 1000:.2f} ms",
-             f"{t / floor:.1f}×", "≤ 3×", t / floor <= 3)
+        _row(
+            rows,
+            f"{label} 2023-11-17",
+            f"{t * 1000:.1f} ms",
+            "floor",
+            f"{floor * 1000:.2f} ms",
+            f"{t / floor:.1f}×",
+            "≤ 3×",
+            t / floor <= 3,
+        )
     det = _best(lambda: decode_bytes(data))
-    _row(rows, "decode_bytes (valid UTF-8)", f"{det * 1000:.2f} ms", "floor", f"{floor * 1000:.2f} ms",
-         f"{det / floor:.1f}×", "≤ 2× (≤ 1 floor extra)", det / floor <= 2)
+    _row(
+        rows,
+        "decode_bytes (valid UTF-8)",
+        f"{det * 1000:.2f} ms",
+        "floor",
+        f"{floor * 1000:.2f} ms",
+        f"{det / floor:.1f}×",
+        "≤ 2× (≤ 1 floor extra)",
+        det / floor <= 2,
+    )
     files = sorted(official.glob("*.txt"))
     worst = {"parse": (0.0, ""), "parse + references": (0.0, "")}
     worst_utf8 = worst_8bit = (0.0, "")
@@ -121,12 +138,37 @@ def parse_rows(rows: list[tuple], official: Path) -> None:
             worst_8bit = max(worst_8bit, (d / fl, f.name))
     for label in ("parse", "parse + references"):
         ratio, name = worst[label]
-        _row(rows, f"{label}, worst official file ({name})", "", "floor", "", f"{ratio:.1f}×",
-             "≤ 3×", ratio <= 3)
-    _row(rows, f"decode_bytes, worst BOM/UTF-8/ASCII file ({worst_utf8[1]})", "", "floor", "",
-         f"{worst_utf8[0]:.1f}×", "≤ 2×", worst_utf8[0] <= 2)
-    rows.append((f"decode_bytes, worst 8-bit file ({worst_8bit[1]}: scored)", "", "floor", "",
-                 f"{worst_8bit[0]:.1f}×", "(no target)", ""))
+        _row(
+            rows,
+            f"{label}, worst official file ({name})",
+            "",
+            "floor",
+            "",
+            f"{ratio:.1f}×",
+            "≤ 3×",
+            ratio <= 3,
+        )
+    _row(
+        rows,
+        f"decode_bytes, worst BOM/UTF-8/ASCII file ({worst_utf8[1]})",
+        "",
+        "floor",
+        "",
+        f"{worst_utf8[0]:.1f}×",
+        "≤ 2×",
+        worst_utf8[0] <= 2,
+    )
+    rows.append(
+        (
+            f"decode_bytes, worst 8-bit file ({worst_8bit[1]}: scored)",
+            "",
+            "floor",
+            "",
+            f"{worst_8bit[0]:.1f}×",
+            "(no target)",
+            "",
+        )
+    )
 
 
 def _best_fresh(setup, fn, repeats=REPEATS) -> float:
@@ -176,11 +218,18 @@ def align_rows(rows: list[tuple], official: Path) -> None:
         _stored_keys(new)
         ready = _best(lambda old=old, new=new: align_releases(old, new), 30)
         read = _best(lambda old=old, new=new: _read_all(align_releases(old, new)), 30)
-        for label, t, target in (("cold: per-release keys computed", cold, False),
-                                 ("keys ready, as stored at ingest", ready, True),
-                                 ("keys ready, every change read", read, False)):
-            figure = (f"align {a} → {b} ({label})", f"{t * 1000:.2f} ms", "reference matcher",
-                      f"{ref:.2f} s", f"{ref / t:.0f}× faster")
+        for label, t, target in (
+            ("cold: per-release keys computed", cold, False),
+            ("keys ready, as stored at ingest", ready, True),
+            ("keys ready, every change read", read, False),
+        ):
+            figure = (
+                f"align {a} → {b} ({label})",
+                f"{t * 1000:.2f} ms",
+                "reference matcher",
+                f"{ref:.2f} s",
+                f"{ref / t:.0f}× faster",
+            )
             if target:
                 _row(rows, *figure, "≥ 200×", ref / t >= 200)
             else:
@@ -198,36 +247,90 @@ def process_rows(rows: list[tuple], official: Path) -> None:
     no_bytecode = os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run([*exe, "--store", f"{tmp}/w.sqlite", "build", str(official / "2023-11-17.txt"),
-                            "--out", f"{tmp}/w"], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)  # bytecode written
+            subprocess.run(
+                [
+                    *exe,
+                    "--store",
+                    f"{tmp}/w.sqlite",
+                    "build",
+                    str(official / "2023-11-17.txt"),
+                    "--out",
+                    f"{tmp}/w",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )  # bytecode written
             wall, _ = _child([*exe, "--store", f"{tmp}/i.sqlite", "ingest", str(official)])
-            _row(rows, "ingest all official files (+ align 111 pairs)", f"{wall:.1f} s", "", "", "",
-                 "< 3 s", wall < 3)
-            wall, peak = _child([*exe, "--store", f"{tmp}/b.sqlite", "build", str(official),
-                                 "--out", f"{tmp}/site"])
-            _row(rows, "build of all official files", f"{wall:.1f} s", "", "", "", "< 10 s", wall < 10)
+            _row(
+                rows,
+                "ingest all official files (+ align 111 pairs)",
+                f"{wall:.1f} s",
+                "",
+                "",
+                "",
+                "< 3 s",
+                wall < 3,
+            )
+            wall, peak = _child(
+                [*exe, "--store", f"{tmp}/b.sqlite", "build", str(official), "--out", f"{tmp}/site"]
+            )
+            _row(
+                rows,
+                "build of all official files",
+                f"{wall:.1f} s",
+                "",
+                "",
+                "",
+                "< 10 s",
+                wall < 10,
+            )
             _row(rows, "build, peak memory", f"{peak:.0f} MB", "", "", "", "< 300 MB", peak < 300)
             store = f"{tmp}/all.sqlite"
             sources = [corpus / "en" / d for d in ("official", "archive", "normalized")]
-            _child([*exe, "--store", store, "ingest", *map(str, sources), str(corpus / "ja" / "full")])
-            queries = (("history 722", ["history", "722", "--release", "2026-01-16"]),
-                       ("remap 712.4d", ["remap", "712.4d", "--from", "2022-11-18", "--to", "2023-11-17"]),
-                       ("show 702.9a --pair (ja)", ["show", "702.9a", "--lang", "ja", "--pair"]))
+            _child(
+                [*exe, "--store", store, "ingest", *map(str, sources), str(corpus / "ja" / "full")]
+            )
+            queries = (
+                ("history 722", ["history", "722", "--release", "2026-01-16"]),
+                ("remap 712.4d", ["remap", "712.4d", "--from", "2022-11-18", "--to", "2023-11-17"]),
+                ("show 702.9a --pair (ja)", ["show", "702.9a", "--lang", "ja", "--pair"]),
+            )
             for name, args in queries:
                 cold, _ = _child([*exe, "--store", store, *args])
                 warm = min(_child([*exe, "--store", store, *args])[0] for _ in range(3))
-                _row(rows, f"{name} (cold, ~130 releases)", f"{cold * 1000:.0f} ms", "", "", "",
-                     "< 1 s", cold < 1)
-                _row(rows, f"{name} (warm)", f"{warm * 1000:.0f} ms", "", "", "", "< 100 ms", warm < 0.1)
+                _row(
+                    rows,
+                    f"{name} (cold, ~130 releases)",
+                    f"{cold * 1000:.0f} ms",
+                    "",
+                    "",
+                    "",
+                    "< 1 s",
+                    cold < 1,
+                )
+                _row(
+                    rows,
+                    f"{name} (warm)",
+                    f"{warm * 1000:.0f} ms",
+                    "",
+                    "",
+                    "",
+                    "< 100 ms",
+                    warm < 0.1,
+                )
     finally:
         if no_bytecode is not None:
             os.environ["PYTHONDONTWRITEBYTECODE"] = no_bytecode
 
 
 def _print(rows: list[tuple]) -> None:
-    widths = [max(len(str(r[i])) for r in rows + [("figure", "value", "floor/reference", "", "ratio", "target", "")])
-              for i in range(7)]
+    widths = [
+        max(
+            len(str(r[i]))
+            for r in rows + [("figure", "value", "floor/reference", "", "ratio", "target", "")]
+        )
+        for i in range(7)
+    ]
     head = ("figure", "value", "against", "its time", "ratio", "target", "")
     print("  ".join(h.ljust(w) for h, w in zip(head, widths)))
     for r in rows:

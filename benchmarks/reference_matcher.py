@@ -7,6 +7,7 @@ compared, word by word, with the new rules not yet matched, using the standard l
 ``cutoff=0.6``); the candidate pairs are then taken greedily, best score first, each rule at
 most once.
 """
+
 from __future__ import annotations
 
 import difflib

@@ -3,6 +3,7 @@ its figures (ratios measured in the same run wherever possible).
 
 Usage: ``python -m benchmarks.run [--shared ../shared] [NAME ...]``
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,7 +15,9 @@ from pathlib import Path
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--shared", default=str(Path(__file__).resolve().parent.parent.parent / "shared"))
+    ap.add_argument(
+        "--shared", default=str(Path(__file__).resolve().parent.parent.parent / "shared")
+    )
     ap.add_argument("names", nargs="*", help="only these benchmarks (e.g. parse align)")
     args = ap.parse_args(argv)
     shared = Path(args.shared)
@@ -25,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     for info in sorted(pkgutil.iter_modules([str(pkg)]), key=lambda m: m.name):
         if not info.name.startswith("bench_"):
             continue
-        if args.names and info.name[len("bench_"):] not in args.names:
+        if args.names and info.name[len("bench_") :] not in args.names:
             continue
         print(f"== {info.name}")
         importlib.import_module(f"benchmarks.{info.name}").main(shared)

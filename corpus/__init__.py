@@ -6,13 +6,16 @@ from :mod:`extract`, :mod:`crossref` or :mod:`reports`.
 Public entry points (importable from this package, each loaded on first use):
 :class:`~mtgcr.corpus.store.Store`, :func:`~mtgcr.corpus.store.default_store_path`,
 :func:`~mtgcr.corpus.document.load_document`, :mod:`mtgcr.corpus.sample`."""
+
 from mtgcr._lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {
-    **dict.fromkeys(["Store", "StoreError", "StoreBusy", "ReleaseInfo", "default_store_path"],
-                    "store"),
-    **dict.fromkeys(["Document", "DocumentError", "load_document", "document_from_bytes"],
-                    "document"),
+    **dict.fromkeys(
+        ["Store", "StoreError", "StoreBusy", "ReleaseInfo", "default_store_path"], "store"
+    ),
+    **dict.fromkeys(
+        ["Document", "DocumentError", "load_document", "document_from_bytes"], "document"
+    ),
 }
 
 __all__ = sorted(_EXPORTS)

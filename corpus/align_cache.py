@@ -7,6 +7,7 @@ Mixed into :class:`mtgcr.corpus.store.Store`. The store knows rows only: what a 
 holds is decided by :mod:`mtgcr.crossref.steps`. Both tables are caches: rows go with either
 release (foreign keys, ``ON DELETE CASCADE``), and a step row goes with its alignment.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -57,13 +58,20 @@ class AlignCacheMixin:
         try:
             row = self.conn.execute(
                 "SELECT data FROM alignments WHERE old_release_id=? AND new_release_id=? AND version=?",
-                (old_id, new_id, version)).fetchone()
+                (old_id, new_id, version),
+            ).fetchone()
         except sqlite3.OperationalError:
             return None
         return row[0] if row else None
 
-    def cache_alignment(self, old_id: int, new_id: int, version: str, data: str,
-                        steps: Iterable[StepRow] | None = None) -> bool:
+    def cache_alignment(
+        self,
+        old_id: int,
+        new_id: int,
+        version: str,
+        data: str,
+        steps: Iterable[StepRow] | None = None,
+    ) -> bool:
         """Store an alignment (JSON text) for ``version``, replacing older versions of the
         pair, with its lookup rows ``steps`` (then it counts as indexed), in one transaction.
 
@@ -73,8 +81,9 @@ class AlignCacheMixin:
         """
         return self.cache_alignments([((old_id, new_id, version), data, steps)])
 
-    def cache_alignments(self, items: Sequence[tuple[PairKey, str, Iterable[StepRow] | None]]
-                         ) -> bool:
+    def cache_alignments(
+        self, items: Sequence[tuple[PairKey, str, Iterable[StepRow] | None]]
+    ) -> bool:
         """:meth:`cache_alignment` for several pairs, in one transaction (all or none).
 
         Args:
@@ -90,14 +99,20 @@ class AlignCacheMixin:
         try:
             c.execute("BEGIN IMMEDIATE")
             for (old_id, new_id, version), data, steps in items:
-                c.execute("DELETE FROM alignments WHERE old_release_id=? AND new_release_id=?",
-                          (old_id, new_id))
-                c.execute("INSERT INTO alignments (old_release_id, new_release_id, version, "
-                          "data, created_at, indexed) VALUES (?,?,?,?,?,?)",
-                          (old_id, new_id, version, data, now, int(steps is not None)))
+                c.execute(
+                    "DELETE FROM alignments WHERE old_release_id=? AND new_release_id=?",
+                    (old_id, new_id),
+                )
+                c.execute(
+                    "INSERT INTO alignments (old_release_id, new_release_id, version, "
+                    "data, created_at, indexed) VALUES (?,?,?,?,?,?)",
+                    (old_id, new_id, version, data, now, int(steps is not None)),
+                )
                 if steps is not None:
-                    c.executemany("INSERT INTO alignment_steps VALUES (?,?,?,?,?,?,?)",
-                                  [(old_id, new_id, version, *s) for s in steps])
+                    c.executemany(
+                        "INSERT INTO alignment_steps VALUES (?,?,?,?,?,?,?)",
+                        [(old_id, new_id, version, *s) for s in steps],
+                    )
             c.execute("COMMIT")
             return True
         except sqlite3.OperationalError:
@@ -116,11 +131,16 @@ class AlignCacheMixin:
         c = self.conn
         try:
             c.execute("BEGIN IMMEDIATE")
-            cur = c.execute("UPDATE alignments SET indexed=1 WHERE old_release_id=? AND "
-                            "new_release_id=? AND version=? AND indexed=0", key)
+            cur = c.execute(
+                "UPDATE alignments SET indexed=1 WHERE old_release_id=? AND "
+                "new_release_id=? AND version=? AND indexed=0",
+                key,
+            )
             if cur.rowcount:
-                c.executemany("INSERT INTO alignment_steps VALUES (?,?,?,?,?,?,?)",
-                              [(*key, *s) for s in steps])
+                c.executemany(
+                    "INSERT INTO alignment_steps VALUES (?,?,?,?,?,?,?)",
+                    [(*key, *s) for s in steps],
+                )
             c.execute("COMMIT")
             return bool(cur.rowcount)
         except sqlite3.OperationalError:
@@ -133,22 +153,27 @@ class AlignCacheMixin:
         an old read-only store without the index counts as not indexed). Reads keys only."""
         try:
             rows = self.conn.execute(
-                "SELECT old_release_id, new_release_id, version, indexed FROM alignments")
+                "SELECT old_release_id, new_release_id, version, indexed FROM alignments"
+            )
             return {(r[0], r[1], r[2]): bool(r[3]) for r in rows}
         except sqlite3.OperationalError:
             try:
                 rows = self.conn.execute(
-                    "SELECT old_release_id, new_release_id, version FROM alignments")
+                    "SELECT old_release_id, new_release_id, version FROM alignments"
+                )
                 return {(r[0], r[1], r[2]): False for r in rows}
             except sqlite3.OperationalError:
                 return {}
 
-    def alignment_steps(self, number: str, side: str | None = None
-                        ) -> list[tuple[int, int, str, str, int, str]]:
+    def alignment_steps(
+        self, number: str, side: str | None = None
+    ) -> list[tuple[int, int, str, str, int, str]]:
         """The step rows of ``number`` in every cached alignment: ``(old id, new id, version,
         side, ord, data)``; only those of one ``side`` if given (``[]`` without the index)."""
-        sql = ("SELECT old_release_id, new_release_id, version, side, ord, data "
-               "FROM alignment_steps WHERE number=?")
+        sql = (
+            "SELECT old_release_id, new_release_id, version, side, ord, data "
+            "FROM alignment_steps WHERE number=?"
+        )
         args: tuple = (number,)
         if side is not None:
             sql += " AND side=?"
@@ -168,8 +193,12 @@ class AlignCacheMixin:
         c = self.conn
         try:
             c.execute("BEGIN IMMEDIATE")
-            n = sum(c.execute("DELETE FROM alignments WHERE old_release_id=? AND "
-                              "new_release_id=?", k).rowcount for k in keys)
+            n = sum(
+                c.execute(
+                    "DELETE FROM alignments WHERE old_release_id=? AND new_release_id=?", k
+                ).rowcount
+                for k in keys
+            )
             c.execute("COMMIT")
             return n
         except sqlite3.OperationalError:

@@ -7,6 +7,7 @@ failed write (a full disk) leaves the target as it was and no temporary file beh
 Used by the scrapers (:mod:`mtgcr.corpus.fetch.state`) and by every command's ``--out``
 (:func:`mtgcr.reports.outfile.write_atomic`, which adds the checks on what the path is).
 """
+
 from __future__ import annotations
 
 import os

@@ -19,6 +19,7 @@ The origin of a file is decided from its provenance (:func:`origin_from_path`): 
 names of ``../shared/corpus/SOURCES.md`` in its path (``official`` → official,
 ``normalized``/``normalised`` → normalized, ``archive`` → archive), else unknown.
 """
+
 from __future__ import annotations
 
 import enum
@@ -29,8 +30,19 @@ from typing import Any
 
 from mtgcr.corpus.quality import CopyQuality
 
-__all__ = ["CopyOrigin", "CopyRecord", "ReleaseId", "origin_from_path", "release_key", "release_name",
-           "precedence", "pick_canonical", "why_preferred", "with_marks", "WHOLE_TEXT"]
+__all__ = [
+    "CopyOrigin",
+    "CopyRecord",
+    "ReleaseId",
+    "origin_from_path",
+    "release_key",
+    "release_name",
+    "precedence",
+    "pick_canonical",
+    "why_preferred",
+    "with_marks",
+    "WHOLE_TEXT",
+]
 
 #: The ``releases.origin`` of a whole CR text (the parsers' origin for complete files); only
 #: these releases have copies. Partial ones (``wiki``, ``mtgru:…``, ``fragment``) merge instead.
@@ -40,10 +52,10 @@ WHOLE_TEXT = "official"
 class CopyOrigin(enum.Enum):
     """Where a copy comes from, best first by :attr:`rank`."""
 
-    OFFICIAL = "official"      # byte-exact as Wizards served it (en/official, a Wizards URL)
-    UNKNOWN = "unknown"        # no folder name or option says
+    OFFICIAL = "official"  # byte-exact as Wizards served it (en/official, a Wizards URL)
+    UNKNOWN = "unknown"  # no folder name or option says
     NORMALIZED = "normalized"  # re-encoded / hand-fixed edition (en/normalized)
-    ARCHIVE = "archive"        # second-hand text archive (en/archive)
+    ARCHIVE = "archive"  # second-hand text archive (en/archive)
 
     @property
     def rank(self) -> int:
@@ -56,9 +68,13 @@ class CopyOrigin(enum.Enum):
         return self.rank == 0
 
 
-_FOLDERS = {"official": CopyOrigin.OFFICIAL, "normalized": CopyOrigin.NORMALIZED,
-            "normalised": CopyOrigin.NORMALIZED, "archive": CopyOrigin.ARCHIVE,
-            "archives": CopyOrigin.ARCHIVE}
+_FOLDERS = {
+    "official": CopyOrigin.OFFICIAL,
+    "normalized": CopyOrigin.NORMALIZED,
+    "normalised": CopyOrigin.NORMALIZED,
+    "archive": CopyOrigin.ARCHIVE,
+    "archives": CopyOrigin.ARCHIVE,
+}
 
 
 def origin_from_path(source: str, given: CopyOrigin | None = None) -> tuple[CopyOrigin, str]:
@@ -197,14 +213,27 @@ class CopyRecord:
 
     def as_json(self) -> dict[str, Any]:
         """JSON-ready dict of every attribute (quality with line numbers)."""
-        return {"copy": self.id, "release": self.release_key, "lang": self.lang,
-                "effective_date": self.effective_date, "revision": self.revision,
-                "label": self.label, "origin": self.origin.value,
-                "origin_evidence": self.origin_evidence, "sha256": self.sha256,
-                "source": self.source, "size": self.size, "complete": self.complete,
-                "truncated": self.truncated, "counts": self.counts,
-                "quality": self.quality.to_json(), "flags": self.flags(), "chosen": self.chosen,
-                "removed": self.removed, "canonical": self.canonical}
+        return {
+            "copy": self.id,
+            "release": self.release_key,
+            "lang": self.lang,
+            "effective_date": self.effective_date,
+            "revision": self.revision,
+            "label": self.label,
+            "origin": self.origin.value,
+            "origin_evidence": self.origin_evidence,
+            "sha256": self.sha256,
+            "source": self.source,
+            "size": self.size,
+            "complete": self.complete,
+            "truncated": self.truncated,
+            "counts": self.counts,
+            "quality": self.quality.to_json(),
+            "flags": self.flags(),
+            "chosen": self.chosen,
+            "removed": self.removed,
+            "canonical": self.canonical,
+        }
 
 
 def precedence(c: CopyRecord) -> tuple:
@@ -219,8 +248,14 @@ def pick_canonical(copies: list[CopyRecord]) -> CopyRecord | None:
     return max(live, key=precedence) if live else None
 
 
-def with_marks(copies: list[CopyRecord], *, chosen: int | None = None, removed: bool | None = None,
-               copy_id: int | None = None, origin: CopyOrigin | None = None) -> list[CopyRecord]:
+def with_marks(
+    copies: list[CopyRecord],
+    *,
+    chosen: int | None = None,
+    removed: bool | None = None,
+    copy_id: int | None = None,
+    origin: CopyOrigin | None = None,
+) -> list[CopyRecord]:
     """The copies of one release after a user's change (the one place these rules live):
 
     * ``chosen``: that copy id becomes the user's choice (and is no longer removed), every

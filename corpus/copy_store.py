@@ -9,6 +9,7 @@ keeps). Only the canonical copy's parse is stored as rows; the others keep their
 again by re-parsing its bytes (:mod:`mtgcr.extract.copies` does the parsing; this module knows
 rows only). Removing a copy or a release keeps the bytes: it is undone by ``mtgcr restore``.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -18,8 +19,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterator
 
-from mtgcr.corpus.copies import (WHOLE_TEXT, CopyOrigin, CopyRecord, ReleaseId, origin_from_path,
-                                 pick_canonical, release_key, why_preferred)
+from mtgcr.corpus.copies import (
+    WHOLE_TEXT,
+    CopyOrigin,
+    CopyRecord,
+    ReleaseId,
+    origin_from_path,
+    pick_canonical,
+    release_key,
+    why_preferred,
+)
 from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.corpus.quality import CopyQuality
 
@@ -83,11 +92,16 @@ class CopiesMixin:
     # -- reading ----------------------------------------------------------------------------
     def has_copies_table(self) -> bool:
         """False for a store from before copies, opened read-only (not migrated)."""
-        return self.conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='copies'").fetchone() is not None
+        return (
+            self.conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type='table' AND name='copies'"
+            ).fetchone()
+            is not None
+        )
 
-    def copies(self, lang: str | None = None, key: str | None = None,
-               include_removed: bool = True) -> list[CopyRecord]:
+    def copies(
+        self, lang: str | None = None, key: str | None = None, include_removed: bool = True
+    ) -> list[CopyRecord]:
         """Stored copies, by release then copy number.
 
         Args:
@@ -101,9 +115,11 @@ class CopiesMixin:
         """
         if not self.has_copies_table():
             return []
-        sql = ("SELECT c.*, d.sha256, d.source AS doc_source, d.size, "
-               "EXISTS(SELECT 1 FROM releases r WHERE r.document_id = c.document_id "
-               "AND r.origin = ?) AS canonical FROM copies c JOIN documents d ON d.id = c.document_id")
+        sql = (
+            "SELECT c.*, d.sha256, d.source AS doc_source, d.size, "
+            "EXISTS(SELECT 1 FROM releases r WHERE r.document_id = c.document_id "
+            "AND r.origin = ?) AS canonical FROM copies c JOIN documents d ON d.id = c.document_id"
+        )
         where, args = [], [WHOLE_TEXT]
         if lang:
             where.append("c.lang = ?")
@@ -125,19 +141,26 @@ class CopiesMixin:
         copies = self.copies(lang)
         doc_of = dict(self.conn.execute("SELECT id, document_id FROM releases"))
         by_doc = {c.document_id: c for c in copies}
-        canon = {r.id: by_doc[doc_of[r.id]] for r in rels
-                 if r.origin == WHOLE_TEXT and doc_of.get(r.id) in by_doc}
-        removed = sorted({c.release_key for c in copies}
-                         - {c.release_key for c in canon.values()})
+        canon = {
+            r.id: by_doc[doc_of[r.id]]
+            for r in rels
+            if r.origin == WHOLE_TEXT and doc_of.get(r.id) in by_doc
+        }
+        removed = sorted({c.release_key for c in copies} - {c.release_key for c in canon.values()})
         return ReleaseCopies(rels, copies, canon, removed)
 
     def copy(self, copy_id: int) -> CopyRecord | None:
         """The copy with this number, or ``None``."""
-        row = self.conn.execute(
-            "SELECT c.*, d.sha256, d.source AS doc_source, d.size, "
-            "EXISTS(SELECT 1 FROM releases r WHERE r.document_id = c.document_id AND r.origin = ?) "
-            "AS canonical FROM copies c JOIN documents d ON d.id = c.document_id WHERE c.id = ?",
-            (WHOLE_TEXT, copy_id)).fetchone() if self.has_copies_table() else None
+        row = (
+            self.conn.execute(
+                "SELECT c.*, d.sha256, d.source AS doc_source, d.size, "
+                "EXISTS(SELECT 1 FROM releases r WHERE r.document_id = c.document_id AND r.origin = ?) "
+                "AS canonical FROM copies c JOIN documents d ON d.id = c.document_id WHERE c.id = ?",
+                (WHOLE_TEXT, copy_id),
+            ).fetchone()
+            if self.has_copies_table()
+            else None
+        )
         return self._copy(row) if row else None
 
     def copy_of_document(self, sha256: str) -> CopyRecord | None:
@@ -145,8 +168,10 @@ class CopiesMixin:
         before copies were recorded and never re-read)."""
         if not self.has_copies_table():
             return None
-        row = self.conn.execute("SELECT c.id FROM copies c JOIN documents d ON d.id = c.document_id "
-                                "WHERE d.sha256 = ?", (sha256,)).fetchone()
+        row = self.conn.execute(
+            "SELECT c.id FROM copies c JOIN documents d ON d.id = c.document_id WHERE d.sha256 = ?",
+            (sha256,),
+        ).fetchone()
         return self.copy(row[0]) if row else None
 
     def document_kind(self, sha256: str) -> str | None:
@@ -156,9 +181,13 @@ class CopiesMixin:
 
     def document_has_releases(self, sha256: str) -> bool:
         """True if a ``releases`` row was parsed from this document (and is still stored)."""
-        return self.conn.execute(
-            "SELECT 1 FROM releases r JOIN documents d ON d.id = r.document_id WHERE d.sha256 = ?",
-            (sha256,)).fetchone() is not None
+        return (
+            self.conn.execute(
+                "SELECT 1 FROM releases r JOIN documents d ON d.id = r.document_id WHERE d.sha256 = ?",
+                (sha256,),
+            ).fetchone()
+            is not None
+        )
 
     def unattached_texts(self) -> list[tuple[str, str]]:
         """``(sha256, source)`` of stored CR texts that are neither a copy nor a release's
@@ -166,16 +195,21 @@ class CopiesMixin:
         again from their bytes (:func:`mtgcr.extract.ingest.reread_unattached`)."""
         if not self.has_copies_table():
             return []
-        return [(r[0], r[1]) for r in self.conn.execute(
-            "SELECT d.sha256, d.source FROM documents d WHERE d.kind = 'cr-text' "
-            "AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.document_id = d.id) "
-            "AND NOT EXISTS (SELECT 1 FROM releases r WHERE r.document_id = d.id) ORDER BY d.id")]
+        return [
+            (r[0], r[1])
+            for r in self.conn.execute(
+                "SELECT d.sha256, d.source FROM documents d WHERE d.kind = 'cr-text' "
+                "AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.document_id = d.id) "
+                "AND NOT EXISTS (SELECT 1 FROM releases r WHERE r.document_id = d.id) ORDER BY d.id"
+            )
+        ]
 
     def copies_matching(self, spec: str | None, lang: str = "en") -> list[CopyRecord]:
         """The copies of the release ``spec`` names: an effective date or a label of any of
         its copies (``2009-07-08`` finds the release effective 2009-07-11 that an archive copy
         labelled so); removed copies and releases included. ``[]`` when none matches."""
         from mtgcr.corpus.store import parse_date_spec
+
         if spec is None:
             return []
         s = spec.strip()
@@ -195,49 +229,87 @@ class CopiesMixin:
     @staticmethod
     def _copy(row: sqlite3.Row) -> CopyRecord:
         return CopyRecord(
-            id=row["id"], release_key=row["release_key"], lang=row["lang"],
-            effective_date=row["effective_date"], revision=row["revision"], label=row["label"],
-            origin=CopyOrigin(row["origin"]), origin_evidence=row["origin_evidence"] or "",
-            sha256=row["sha256"], source=row["doc_source"], size=row["size"],
-            complete=bool(row["complete"]), truncated=bool(row["truncated"]),
+            id=row["id"],
+            release_key=row["release_key"],
+            lang=row["lang"],
+            effective_date=row["effective_date"],
+            revision=row["revision"],
+            label=row["label"],
+            origin=CopyOrigin(row["origin"]),
+            origin_evidence=row["origin_evidence"] or "",
+            sha256=row["sha256"],
+            source=row["doc_source"],
+            size=row["size"],
+            complete=bool(row["complete"]),
+            truncated=bool(row["truncated"]),
             counts={k: row[f"n_{k}"] for k in _COUNTS},
             quality=CopyQuality.from_json(json.loads(row["quality"]) if row["quality"] else None),
-            chosen=bool(row["chosen"]), removed=bool(row["removed"]),
-            canonical=bool(row["canonical"]), document_id=row["document_id"])
+            chosen=bool(row["chosen"]),
+            removed=bool(row["removed"]),
+            canonical=bool(row["canonical"]),
+            document_id=row["document_id"],
+        )
 
     # -- writing (inside a transaction the caller holds) ------------------------------------
-    def _insert_copy(self, doc_id: int, release: dict[str, Any], origin: CopyOrigin,
-                     evidence: str, quality: CopyQuality, chosen: bool = False) -> int:
-        key = release_key(release["lang"], release.get("effective_date"), release.get("revision"),
-                          release["label"])
+    def _insert_copy(
+        self,
+        doc_id: int,
+        release: dict[str, Any],
+        origin: CopyOrigin,
+        evidence: str,
+        quality: CopyQuality,
+        chosen: bool = False,
+    ) -> int:
+        key = release_key(
+            release["lang"],
+            release.get("effective_date"),
+            release.get("revision"),
+            release["label"],
+        )
         cur = self.conn.execute(
             "INSERT INTO copies (document_id, release_key, lang, effective_date, revision, label, "
             "origin, origin_evidence, complete, truncated, n_sections, n_rules, n_subrules, "
             "n_examples, n_glossary, quality, chosen, removed, added_at) "
             "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,0,?)",
-            (doc_id, key, release["lang"], release.get("effective_date"), release.get("revision"),
-             release["label"], origin.value, evidence, int(release.get("complete", 1)),
-             int(release.get("truncated") or 0),
-             *[release.get(f"n_{k}") for k in _COUNTS],
-             json.dumps(quality.to_json()), int(chosen),
-             datetime.now(timezone.utc).isoformat(timespec="seconds")))
+            (
+                doc_id,
+                key,
+                release["lang"],
+                release.get("effective_date"),
+                release.get("revision"),
+                release["label"],
+                origin.value,
+                evidence,
+                int(release.get("complete", 1)),
+                int(release.get("truncated") or 0),
+                *[release.get(f"n_{k}") for k in _COUNTS],
+                json.dumps(quality.to_json()),
+                int(chosen),
+                datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            ),
+        )
         if chosen:
-            self.conn.execute("UPDATE copies SET chosen = (id = ?) WHERE release_key = ?",
-                              (cur.lastrowid, key))
+            self.conn.execute(
+                "UPDATE copies SET chosen = (id = ?) WHERE release_key = ?", (cur.lastrowid, key)
+            )
         assert cur.lastrowid is not None  # an INSERT sets it
         return cur.lastrowid
 
     def _canonical_release_id(self, key: str) -> int | None:
         row = self.conn.execute(
             "SELECT r.id FROM releases r JOIN copies c ON c.document_id = r.document_id "
-            "WHERE c.release_key = ? AND r.origin = ?", (key, WHOLE_TEXT)).fetchone()
+            "WHERE c.release_key = ? AND r.origin = ?",
+            (key, WHOLE_TEXT),
+        ).fetchone()
         return row[0] if row else None
 
     def _drop_release(self, release_id: int) -> None:
         """Delete a release's rows; its warnings are kept as warnings of its document."""
-        self.conn.execute("UPDATE warnings SET document_id = (SELECT document_id FROM releases "
-                          "WHERE id = ?), release_id = NULL WHERE release_id = ?",
-                          (release_id, release_id))
+        self.conn.execute(
+            "UPDATE warnings SET document_id = (SELECT document_id FROM releases "
+            "WHERE id = ?), release_id = NULL WHERE release_id = ?",
+            (release_id, release_id),
+        )
         self.conn.execute("DELETE FROM releases WHERE id = ?", (release_id,))
         self._forget_release_caches(release_id)
 
@@ -249,8 +321,15 @@ class CopiesMixin:
             if self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone():
                 self.conn.execute(f"DELETE FROM {table} WHERE release_id = ?", (release_id,))
 
-    def _write_copy(self, doc_id: int, rec: Any, origin: CopyOrigin, evidence: str,
-                    quality: CopyQuality, choose: bool) -> tuple[list[StoreNote], CopyRecord, bool]:
+    def _write_copy(
+        self,
+        doc_id: int,
+        rec: Any,
+        origin: CopyOrigin,
+        evidence: str,
+        quality: CopyQuality,
+        choose: bool,
+    ) -> tuple[list[StoreNote], CopyRecord, bool]:
         """Record ``rec`` (a whole-text :class:`~mtgcr.corpus.store.ReleaseRecord` parsed from
         document ``doc_id``) as a copy; write its rows if it is now the canonical copy.
 
@@ -258,6 +337,7 @@ class CopiesMixin:
             ``(notes, the copy, canonical now?)``.
         """
         from mtgcr.corpus.store import StoreError
+
         r = rec.release
         cid = self._insert_copy(doc_id, r, origin, evidence, quality, choose)
         new = self.copy(cid)
@@ -269,24 +349,33 @@ class CopiesMixin:
             "SELECT r.id, r.effective_date, r.source FROM releases r LEFT JOIN copies c ON "
             "c.document_id = r.document_id WHERE r.lang = ? AND r.label = ? AND r.origin = ? "
             "AND COALESCE(c.release_key, '') != ?",
-            (r["lang"], r["label"], WHOLE_TEXT, new.release_key)).fetchone()
+            (r["lang"], r["label"], WHOLE_TEXT, new.release_key),
+        ).fetchone()
         if best.id != cid:
             self.conn.executemany(
                 "INSERT INTO warnings (document_id, source, line, message, kind, data) "
                 "VALUES (?,?,?,?,?,?)",
-                [(doc_id, w["source"], w["line"], w["message"], w.get("kind"), w.get("data"))
-                 for w in rec.warnings])
-            note = StoreNote(NoteKind.COPY_STORED, f"{r['lang']}:{r['label']}", WHOLE_TEXT,
-                             f"stored as a copy of {new.name} (canonical: {best.describe()}); "
-                             f"copy {cid}: 'mtgcr releases --canonical {new.release.spec} "
-                             f"--copy {cid}' makes it canonical")
+                [
+                    (doc_id, w["source"], w["line"], w["message"], w.get("kind"), w.get("data"))
+                    for w in rec.warnings
+                ],
+            )
+            note = StoreNote(
+                NoteKind.COPY_STORED,
+                f"{r['lang']}:{r['label']}",
+                WHOLE_TEXT,
+                f"stored as a copy of {new.name} (canonical: {best.describe()}); "
+                f"copy {cid}: 'mtgcr releases --canonical {new.release.spec} "
+                f"--copy {cid}' makes it canonical",
+            )
             return [note], new, False
         if clash is not None:
             raise StoreError(
                 f"{new.source}: label {r['lang']}:{r['label']} is already used by the release "
                 f"effective {clash['effective_date']} from {clash['source']}; this file says "
                 f"effective {r.get('effective_date')} (rename the file so its name gives its "
-                f"own date)")
+                f"own date)"
+            )
         old_id = self._canonical_release_id(new.release_key)
         notes: list[StoreNote] = []
         old = next((c for c in others if c.canonical), None)
@@ -294,9 +383,15 @@ class CopiesMixin:
             self._drop_release(old_id)
         if old is not None:
             why = "chosen with --replace" if choose else why_preferred(new, old)
-            notes.append(StoreNote(NoteKind.COPY_CANONICAL, f"{r['lang']}:{r['label']}", WHOLE_TEXT,
-                                   f"now the canonical copy of {new.name} ({why}); copy "
-                                   f"{old.id} ({old.describe()}) stays stored as a copy"))
+            notes.append(
+                StoreNote(
+                    NoteKind.COPY_CANONICAL,
+                    f"{r['lang']}:{r['label']}",
+                    WHOLE_TEXT,
+                    f"now the canonical copy of {new.name} ({why}); copy "
+                    f"{old.id} ({old.describe()}) stays stored as a copy",
+                )
+            )
         self._insert_release_rows(doc_id, rec)
         return notes, new, True
 
@@ -304,16 +399,20 @@ class CopiesMixin:
         c = self.conn
         r = rec.release
         cols = ["document_id", *r.keys()]
-        cur = c.execute(f"INSERT INTO releases ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
-                        [doc_id, *r.values()])
+        cur = c.execute(
+            f"INSERT INTO releases ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
+            [doc_id, *r.values()],
+        )
         rid = cur.lastrowid
         for table in ("chapters", "sections", "rules", "examples", "glossary", "warnings"):
             rows = getattr(rec, table)
             if not rows:
                 continue
             keys = list(rows[0].keys())
-            sql = (f"INSERT INTO {table} (release_id, {','.join(keys)}) "
-                   f"VALUES (?, {','.join('?' * len(keys))})")
+            sql = (
+                f"INSERT INTO {table} (release_id, {','.join(keys)}) "
+                f"VALUES (?, {','.join('?' * len(keys))})"
+            )
             c.executemany(sql, [(rid, *[row[k] for k in keys]) for row in rows])
         assert rid is not None  # an INSERT sets it
         return rid
@@ -333,8 +432,9 @@ class CopiesMixin:
                 self.conn.execute("ROLLBACK")
             raise
 
-    def apply_copy_marks(self, key: str, marked: list[CopyRecord], target: CopyRecord | None,
-                         rec: Any = None) -> None:
+    def apply_copy_marks(
+        self, key: str, marked: list[CopyRecord], target: CopyRecord | None, rec: Any = None
+    ) -> None:
         """Write a user's change to the copies of release ``key`` in one transaction: the
         marks (chosen, removed, origin) of ``marked`` (from
         :func:`mtgcr.corpus.copies.with_marks`), and the canonical copy ``target``: with
@@ -346,15 +446,20 @@ class CopiesMixin:
             self.conn.executemany(
                 "UPDATE copies SET chosen = ?, removed = ?, origin = ?, origin_evidence = ? "
                 "WHERE id = ? AND release_key = ?",
-                [(int(c.chosen), int(c.removed), c.origin.value, c.origin_evidence, c.id, key)
-                 for c in marked])
+                [
+                    (int(c.chosen), int(c.removed), c.origin.value, c.origin_evidence, c.id, key)
+                    for c in marked
+                ],
+            )
             old = self._canonical_release_id(key)
             if target is None or rec is not None:
                 if old is not None:
                     self._drop_release(old)
             if target is not None and rec is not None:
-                self.conn.execute("DELETE FROM warnings WHERE document_id = ? AND release_id IS NULL",
-                                  (target.document_id,))
+                self.conn.execute(
+                    "DELETE FROM warnings WHERE document_id = ? AND release_id IS NULL",
+                    (target.document_id,),
+                )
                 self._insert_release_rows(target.document_id, rec)
 
     def purge_copies(self, key: str, copy_id: int | None = None) -> int:
@@ -364,7 +469,8 @@ class CopiesMixin:
             rows = self.conn.execute(
                 "SELECT document_id FROM copies WHERE release_key = ? AND removed = 1"
                 + (" AND id = ?" if copy_id is not None else ""),
-                (key, copy_id) if copy_id is not None else (key,)).fetchall()
+                (key, copy_id) if copy_id is not None else (key,),
+            ).fetchall()
             for (doc_id,) in rows:
                 self.conn.execute("DELETE FROM warnings WHERE document_id = ?", (doc_id,))
                 self.conn.execute("DELETE FROM facts WHERE document_id = ?", (doc_id,))
@@ -379,32 +485,40 @@ class CopiesMixin:
         (same language and effective date) keep only the canonical one's rows."""
         from mtgcr.corpus.document import DocumentError, document_from_bytes
         from mtgcr.corpus.quality import assess_text
+
         rows = self.conn.execute(
             "SELECT r.*, d.raw, d.source AS doc_source FROM releases r JOIN documents d "
             "ON d.id = r.document_id LEFT JOIN copies c ON c.document_id = r.document_id "
-            "WHERE r.origin = ? AND c.id IS NULL", (WHOLE_TEXT,)).fetchall()
+            "WHERE r.origin = ? AND c.id IS NULL",
+            (WHOLE_TEXT,),
+        ).fetchall()
         if not rows:
             return
         with self._transaction():
             keys = set()
             for row in rows:
                 try:
-                    quality = assess_text(document_from_bytes(bytes(row["raw"]), row["doc_source"]).text)
+                    quality = assess_text(
+                        document_from_bytes(bytes(row["raw"]), row["doc_source"]).text
+                    )
                 except DocumentError:
                     quality = CopyQuality()
                 origin, evidence = origin_from_path(row["doc_source"])
                 rel = {k: row[k] for k in row.keys() if k not in ("raw", "doc_source", "id")}
                 cid = self._insert_copy(row["document_id"], rel, origin, evidence, quality)
-                keys.add(self.conn.execute("SELECT release_key FROM copies WHERE id = ?",
-                                           (cid,)).fetchone()[0])
+                keys.add(
+                    self.conn.execute(
+                        "SELECT release_key FROM copies WHERE id = ?", (cid,)
+                    ).fetchone()[0]
+                )
             for key in keys:
                 best = pick_canonical(self.copies(key=key))
                 if best is None:  # a backfilled copy is never removed
                     continue
                 for row in self.conn.execute(
-                        "SELECT r.id, r.document_id FROM releases r JOIN copies c ON "
-                        "c.document_id = r.document_id WHERE c.release_key = ? AND r.origin = ?",
-                        (key, WHOLE_TEXT)).fetchall():
+                    "SELECT r.id, r.document_id FROM releases r JOIN copies c ON "
+                    "c.document_id = r.document_id WHERE c.release_key = ? AND r.origin = ?",
+                    (key, WHOLE_TEXT),
+                ).fetchall():
                     if row["document_id"] != best.document_id:
                         self._drop_release(row["id"])
-

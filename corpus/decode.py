@@ -25,6 +25,7 @@ message saying what they are (save the rules as plain text).
 Nothing is ever decoded with replacement characters: if no candidate decodes cleanly,
 :class:`DecodeError` is raised.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -75,8 +76,9 @@ def split_lines(text: str) -> list[str]:
     """
     if "\r" not in text:
         return text.split("\n")
-    if (text.isascii() or not any(ch in text for ch in _OTHER_BREAKS)) \
-            and not any(ch in text for ch in _OTHER_BREAKS_ASCII):
+    if (text.isascii() or not any(ch in text for ch in _OTHER_BREAKS)) and not any(
+        ch in text for ch in _OTHER_BREAKS_ASCII
+    ):
         # str.splitlines breaks on these alone besides CR and LF (twice as fast as two
         # replaces and a split); it drops the empty line after a final break: put back
         lines = text.splitlines()
@@ -108,7 +110,7 @@ def _line_endings(text: str | bytes, c0: bytes | None = None) -> dict[str, int]:
         crlf = i = 0
         while (i := text.find(rare, i)) >= 0:  # type: ignore[arg-type]
             j = i + step
-            crlf += j >= 0 and text[j:j + 1] == other
+            crlf += j >= 0 and text[j : j + 1] == other
             i += 1
     counts = {"CRLF": crlf, "CR": cr - crlf, "LF": lf - crlf}
     return {k: v for k, v in counts.items() if v}
@@ -119,8 +121,9 @@ def _plausibility(text: str) -> int:
     score = 0
     for m in _HIGH.finditer(text):
         i = m.start()
-        score += _char_score(m.group(), text[i - 1] if i else " ",
-                             text[i + 1] if i + 1 < len(text) else " ")
+        score += _char_score(
+            m.group(), text[i - 1] if i else " ", text[i + 1] if i + 1 < len(text) else " "
+        )
     return score
 
 
@@ -158,18 +161,24 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
         raise DecodeError(f"{name}: empty file")
     what = _binary_format(data)
     if what:
-        raise DecodeError(f"{name}: {what}, not a text file; save the rules as plain text "
-                          f"(.txt) and ingest that")
-    boms = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16-le"),
-            (codecs.BOM_UTF16_BE, "utf-16-be"))
+        raise DecodeError(
+            f"{name}: {what}, not a text file; save the rules as plain text (.txt) and ingest that"
+        )
+    boms = (
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+    )
     for bom, enc in boms:
         if data.startswith(bom):
-            body = data if enc == "utf-8-sig" else data[len(bom):]
+            body = data if enc == "utf-8-sig" else data[len(bom) :]
             try:
                 text = body.decode(enc)
             except UnicodeDecodeError as exc:
-                raise DecodeError(f"{name}: has a {enc} byte-order mark but byte {exc.start} "
-                                  f"does not decode as {enc}") from None
+                raise DecodeError(
+                    f"{name}: has a {enc} byte-order mark but byte {exc.start} "
+                    f"does not decode as {enc}"
+                ) from None
             # (UTF-16: checked and counted on the text's UTF-8 form, faster than on the text)
             utf8 = body if enc == "utf-8-sig" else text.encode("utf-8")
             c0 = _controls(utf8)
@@ -186,11 +195,14 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
                 utf8 = text.encode("utf-8")
                 c0 = _controls(utf8)
                 _reject_control(text, name, enc, utf8, c0)
-                return Decoded(text, enc, False, _line_endings(utf8, c0),
-                               f"{enc} without BOM (NUL pattern)")
+                return Decoded(
+                    text, enc, False, _line_endings(utf8, c0), f"{enc} without BOM (NUL pattern)"
+                )
         raise DecodeError(f"{name}: binary data (NUL bytes), not a text file")
     if b"\x00" in data:
-        raise DecodeError(f"{name}: binary data (NUL byte at offset {data.index(0)}), not a text file")
+        raise DecodeError(
+            f"{name}: binary data (NUL byte at offset {data.index(0)}), not a text file"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -199,8 +211,13 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
         enc = "ascii" if data.isascii() else "utf-8"
         c0 = _controls(data)
         _reject_control(text, name, enc, data, c0)
-        return Decoded(text, enc, False, _line_endings(data, c0),
-                       "only ASCII bytes" if enc == "ascii" else "valid UTF-8")
+        return Decoded(
+            text,
+            enc,
+            False,
+            _line_endings(data, c0),
+            "only ASCII bytes" if enc == "ascii" else "valid UTF-8",
+        )
     declared = html_charset(data)
     if declared:
         try:
@@ -209,8 +226,13 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
             pass
         else:
             if not _CONTROL.search(text):
-                return Decoded(text, declared[0], False, _line_endings(text),
-                               f"HTML <meta> charset {declared[1]}")
+                return Decoded(
+                    text,
+                    declared[0],
+                    False,
+                    _line_endings(text),
+                    f"HTML <meta> charset {declared[1]}",
+                )
     return _eight_bit(data, name)
 
 
@@ -254,8 +276,13 @@ def _eight_bit(data: bytes, name: str) -> Decoded:
     if best is None:
         raise DecodeError(f"{name}: no encoding decodes cleanly ({'; '.join(tried)})")
     score, enc = best
-    return Decoded(data.decode(enc), enc, False, _line_endings(data, c0),
-                   f"8-bit, {enc} most plausible (score {score})")
+    return Decoded(
+        data.decode(enc),
+        enc,
+        False,
+        _line_endings(data, c0),
+        f"8-bit, {enc} most plausible (score {score})",
+    )
 
 
 _ASCII_BYTES = bytes(range(128))
@@ -270,8 +297,8 @@ def _high_windows(data: bytes) -> Counter[tuple[bytes, int, bytes]]:
     pieces = data.translate(_MARK_HIGH).split(b"\x80")  # pieces[k]: between high k-1 and k
     befores = [p[-1:] for p in pieces[:-1]]
     afters = [p[:1] for p in pieces[1:]]
-    _fill(befores, lambda k: highs[k - 1:k] if k else b" ")  # two in a row, or one first
-    _fill(afters, lambda k: highs[k + 1:k + 2] if k + 1 < len(highs) else b" ")
+    _fill(befores, lambda k: highs[k - 1 : k] if k else b" ")  # two in a row, or one first
+    _fill(afters, lambda k: highs[k + 1 : k + 2] if k + 1 < len(highs) else b" ")
     return Counter(zip(befores, highs, afters))
 
 
@@ -301,12 +328,15 @@ def _byte_table(enc: str, bad) -> frozenset[int]:
 
 
 #: Each byte value as a character of each candidate ("" where undefined).
-_CHARS = {enc: [bytes((b,)).decode(enc, "replace").replace("\ufffd", "") for b in range(256)]
-          for enc in _EIGHT_BIT}
+_CHARS = {
+    enc: [bytes((b,)).decode(enc, "replace").replace("\ufffd", "") for b in range(256)]
+    for enc in _EIGHT_BIT
+}
 _UNDEFINED = {enc: _byte_table(enc, lambda ch: ch is None) for enc in _EIGHT_BIT}
-_CONTROL_BYTES = {enc: _byte_table(enc, lambda ch: ch is not None and bool(_CONTROL.match(ch)))
-                  for enc in _EIGHT_BIT}
-
+_CONTROL_BYTES = {
+    enc: _byte_table(enc, lambda ch: ch is not None and bool(_CONTROL.match(ch)))
+    for enc in _EIGHT_BIT
+}
 
 
 def html_charset(data: bytes) -> tuple[str, str] | None:
@@ -354,11 +384,14 @@ def _controls(data: bytes) -> bytes:
     """The C0 control and DEL bytes of ``data``, in order (line breaks and tabs among them):
     one pass at C speed that both the control check and the line-break counts read."""
     return data.translate(None, _ALL_BUT_C0)
+
+
 _C1_UTF8 = re.compile(rb"\xc2[\x80-\x9f]")
 
 
-def _reject_control(text: str, name: str, enc: str, utf8: bytes | None = None,
-                    c0: bytes | None = None) -> None:
+def _reject_control(
+    text: str, name: str, enc: str, utf8: bytes | None = None, c0: bytes | None = None
+) -> None:
     """Raise :class:`DecodeError` (naming the 1-based line) if ``text`` holds a control
     character. ``utf8``: ``text`` in UTF-8 (the bytes it was decoded from, if it was) — then the check
     runs on the bytes (C0/DEL by deletion, C1 as ``\xc2\x80``–``\xc2\x9f``), about ten times
@@ -366,11 +399,22 @@ def _reject_control(text: str, name: str, enc: str, utf8: bytes | None = None,
     a hit. ``c0``: :func:`_controls` of ``utf8``, when the caller has it already."""
     if utf8 is not None and c0 is None:
         c0 = _controls(utf8)
-    if utf8 is not None and c0 is not None and not c0.translate(None, _TEXT_C0) and not (
-            b"\xc2" in utf8 and _C1_UTF8.search(utf8)):
+    if (
+        utf8 is not None
+        and c0 is not None
+        and not c0.translate(None, _TEXT_C0)
+        and not (b"\xc2" in utf8 and _C1_UTF8.search(utf8))
+    ):
         return
     m = _CONTROL.search(text)
     if m:
-        line = text.count("\n", 0, m.start()) + text.count("\r", 0, m.start()) - text.count("\r\n", 0, m.start()) + 1
-        raise DecodeError(f"{name}:{line}: control character U+{ord(m.group()):04X} in {enc} text; "
-                          "binary data, not a text file")
+        line = (
+            text.count("\n", 0, m.start())
+            + text.count("\r", 0, m.start())
+            - text.count("\r\n", 0, m.start())
+            + 1
+        )
+        raise DecodeError(
+            f"{name}:{line}: control character U+{ord(m.group()):04X} in {enc} text; "
+            "binary data, not a text file"
+        )

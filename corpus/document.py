@@ -3,6 +3,7 @@
 A :class:`Document` is what every parser in :mod:`extract` reads. It keeps the exact bytes
 (and their sha256) so that any parse can be redone later from the store.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -67,9 +68,15 @@ def document_from_bytes(data: bytes, source: str) -> Document:
         raise DocumentError(str(exc)) from None
     if not dec.text or dec.text.isspace():
         raise DocumentError(f"{source}: no text (only white space)")
-    return Document(source=source, raw=data, sha256=hashlib.sha256(data).hexdigest(),
-                    encoding=dec.encoding, text=dec.text, line_endings=dec.line_endings,
-                    encoding_evidence=dec.evidence)
+    return Document(
+        source=source,
+        raw=data,
+        sha256=hashlib.sha256(data).hexdigest(),
+        encoding=dec.encoding,
+        text=dec.text,
+        line_endings=dec.line_endings,
+        encoding_evidence=dec.evidence,
+    )
 
 
 #: The largest document read by default, in bytes (64 MiB). The largest real inputs are about
@@ -103,6 +110,8 @@ def load_document(path: str | Path, max_bytes: int | None = DEFAULT_MAX_BYTES) -
         except OSError:  # pragma: no cover - gone meanwhile
             st_size = 0
         size = f"{st_size / 2**20:.1f} MiB" if st_size > max_bytes else "no end in sight"
-        raise DocumentError(f"{path}: too large ({size}; the limit is {max_bytes / 2**20:g} MiB); "
-                            f"if it really is one document, raise the limit with --max-size MB")
+        raise DocumentError(
+            f"{path}: too large ({size}; the limit is {max_bytes / 2**20:g} MiB); "
+            f"if it really is one document, raise the limit with --max-size MB"
+        )
     return document_from_bytes(data, str(path))

@@ -6,6 +6,7 @@ its own; copies of a release (:mod:`mtgcr.corpus.copy_store`, :mod:`mtgcr.extrac
 add the ``COPY_*`` and ``REREAD`` kinds. Callers select notes by :attr:`StoreNote.kind` and release, never by their text;
 ``str(note)`` is the text a person reads.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -21,6 +21,7 @@ in ``../shared/corpus/SOURCES.md``):
 Known characters written another way (``(R)``, ``(tm)``, straight quotes) are not losses: the
 text still says what was printed. :func:`assess_text` is pure and linear in the text's length.
 """
+
 from __future__ import annotations
 
 import enum
@@ -44,9 +45,11 @@ class LossKind(enum.Enum):
     @property
     def describe(self) -> str:
         """Short English phrase for messages (``"U+FFFD"``)."""
-        return {LossKind.REPLACEMENT: "U+FFFD",
-                LossKind.QUESTION_MARK: "'?' for a quote mark, apostrophe or dash",
-                LossKind.LOST_MARK: "lost ®/™"}[self]
+        return {
+            LossKind.REPLACEMENT: "U+FFFD",
+            LossKind.QUESTION_MARK: "'?' for a quote mark, apostrophe or dash",
+            LossKind.LOST_MARK: "lost ®/™",
+        }[self]
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,11 @@ class LossyMark:
 
     def __str__(self) -> str:
         shown = ", ".join(map(str, self.lines[:8]))
-        more = " …" if len(self.lines) > 8 or self.count > len(self.lines) and len(self.lines) >= MAX_LINES else ""
+        more = (
+            " …"
+            if len(self.lines) > 8 or self.count > len(self.lines) and len(self.lines) >= MAX_LINES
+            else ""
+        )
         where = "line" if len(self.lines) == 1 else "lines"
         return f"{self.count} {self.kind.describe} ({where} {shown}{more})"
 
@@ -97,22 +104,29 @@ class CopyQuality:
 
     def to_json(self) -> list[dict[str, Any]]:
         """``[{"kind": "replacement-char", "count": 2, "lines": [865, 2001]}, …]``."""
-        return [{"kind": m.kind.value, "count": m.count, "lines": list(m.lines)} for m in self.marks]
+        return [
+            {"kind": m.kind.value, "count": m.count, "lines": list(m.lines)} for m in self.marks
+        ]
 
     @classmethod
     def from_json(cls, data: Iterable[dict[str, Any]] | None) -> "CopyQuality":
         """Read :meth:`to_json` output back (``None`` → clean)."""
-        return cls(tuple(LossyMark(LossKind(d["kind"]), int(d["count"]), tuple(d["lines"]))
-                         for d in data or ()))
+        return cls(
+            tuple(
+                LossyMark(LossKind(d["kind"]), int(d["count"]), tuple(d["lines"]))
+                for d in data or ()
+            )
+        )
 
 
 _LETTER = "A-Za-z\u00c0-\u024f"
 _NAME_MARK = re.compile(r"\b(?:Magic: The Gathering|Magic)(?:\ufffd|\?|r\b)")
 _QUESTION = re.compile(
-    rf"(?P<inner>(?<=[{_LETTER}])\?(?=[{_LETTER}]))"             # who?ve, cards?even
+    rf"(?P<inner>(?<=[{_LETTER}])\?(?=[{_LETTER}]))"  # who?ve, cards?even
     rf"|(?P<open>(?:(?<=^)|(?<=[\s(\[]))\?(?=[{_LETTER}0-9]))"  # ?Infinite
-    r"|(?P<punct>(?<=[.,!])\?)"                                  # loops.?
-    rf"|(?P<close>(?<=[{_LETTER}0-9])\?)")                       # Infinite? (after an open one)
+    r"|(?P<punct>(?<=[.,!])\?)"  # loops.?
+    rf"|(?P<close>(?<=[{_LETTER}0-9])\?)"
+)  # Infinite? (after an open one)
 _ADDRESS = re.compile(r"\S*(?:www\.|https?:|\.aspx?\b|\.com\b|\.php\b)\S*", re.I)
 
 
@@ -156,7 +170,9 @@ def assess_lines(lines: Iterable[str]) -> CopyQuality:
                 q += 1
             if q:
                 hit(LossKind.QUESTION_MARK, q, i)
-    return CopyQuality(tuple(LossyMark(k, counts[k], tuple(where[k])) for k in LossKind if counts[k]))
+    return CopyQuality(
+        tuple(LossyMark(k, counts[k], tuple(where[k])) for k in LossKind if counts[k])
+    )
 
 
 def assess_text(text: str) -> CopyQuality:
@@ -166,4 +182,5 @@ def assess_text(text: str) -> CopyQuality:
     "lossy: 1 '?' for a quote mark, apostrophe or dash (line 1); 1 lost ®/™ (line 2)"
     """
     from mtgcr.corpus.decode import split_lines
+
     return assess_lines(split_lines(text))

@@ -6,6 +6,7 @@ and is matched with FTS5's ``unicode61`` tokenizer, which then splits exactly on
 ``search_indexed`` records which releases are in it; a release removed from the store drops
 out of the results (its rows are deleted when the release id is no longer stored).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -51,7 +52,8 @@ def add_release(store: Store, release_id: int, rows: Iterable[tuple[str, list[st
     with store.conn:
         store.conn.executemany(
             "INSERT INTO search_fts (tokens, release_id, number) VALUES (?, ?, ?)",
-            ((" ".join(toks), release_id, number) for number, toks in rows))
+            ((" ".join(toks), release_id, number) for number, toks in rows),
+        )
         store.conn.execute("INSERT OR IGNORE INTO search_indexed VALUES (?)", (release_id,))
 
 
@@ -59,8 +61,9 @@ def _quote(token: str) -> str:
     return '"' + token.replace('"', '""') + '"'
 
 
-def match(store: Store, phrases: list[list[str]], release_ids: Iterable[int],
-          limit: int = 50) -> list[SearchHit]:
+def match(
+    store: Store, phrases: list[list[str]], release_ids: Iterable[int], limit: int = 50
+) -> list[SearchHit]:
     """Rules of the given releases containing every phrase (each a token sequence), best
     first (FTS5 bm25 rank).
 
@@ -76,5 +79,7 @@ def match(store: Store, phrases: list[list[str]], release_ids: Iterable[int],
     marks = ",".join("?" * len(ids))
     rows = store.conn.execute(
         f"SELECT release_id, number, rank FROM search_fts WHERE search_fts MATCH ? "
-        f"AND release_id IN ({marks}) ORDER BY rank LIMIT ?", (expr, *ids, limit))
+        f"AND release_id IN ({marks}) ORDER BY rank LIMIT ?",
+        (expr, *ids, limit),
+    )
     return [SearchHit(r[0], r[1], r[2]) for r in rows]

@@ -23,6 +23,7 @@ The store knows tables and rows, not the rule model: :mod:`mtgcr.extract.records
 Location: ``--store PATH`` on the command line, else ``$MTGCR_STORE``, else
 ``<user data dir>/mtgcr/store.sqlite`` (platformdirs).
 """
+
 from __future__ import annotations
 
 import errno
@@ -41,12 +42,23 @@ from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, origin_from_path
 from mtgcr.corpus.copy_store import COPIES_SCHEMA, CopiesMixin, CopyNotes
 from mtgcr.corpus.quality import CopyQuality, assess_text
 
-__all__ = ["Store", "StoreError", "StoreBusy", "AlreadyStored", "ReplaceRefused",
-           "ReleaseRecord", "ReleaseInfo", "default_store_path", "parse_date_spec", "SCHEMA_VERSION"]
+__all__ = [
+    "Store",
+    "StoreError",
+    "StoreBusy",
+    "AlreadyStored",
+    "ReplaceRefused",
+    "ReleaseRecord",
+    "ReleaseInfo",
+    "default_store_path",
+    "parse_date_spec",
+    "SCHEMA_VERSION",
+]
 
 SCHEMA_VERSION = 1
 
-_SCHEMA = """
+_SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS documents (
     id INTEGER PRIMARY KEY,
@@ -127,13 +139,27 @@ CREATE INDEX IF NOT EXISTS fetches_by_url ON fetches(url);
 CREATE INDEX IF NOT EXISTS examples_by_rule ON examples(release_id, number);
 CREATE INDEX IF NOT EXISTS glossary_by_release ON glossary(release_id);
 CREATE INDEX IF NOT EXISTS facts_by_kind ON facts(kind);
-""" + COPIES_SCHEMA + ALIGN_CACHE_SCHEMA
+"""
+    + COPIES_SCHEMA
+    + ALIGN_CACHE_SCHEMA
+)
 
 _TABLES = set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", _SCHEMA))
 
 #: Tables users may read as DataFrames (``Store.table``).
-PUBLIC_TABLES = ("documents", "releases", "chapters", "sections", "rules", "examples",
-                 "glossary", "warnings", "facts", "alignments", "copies")
+PUBLIC_TABLES = (
+    "documents",
+    "releases",
+    "chapters",
+    "sections",
+    "rules",
+    "examples",
+    "glossary",
+    "warnings",
+    "facts",
+    "alignments",
+    "copies",
+)
 
 
 class StoreError(RuntimeError):
@@ -162,14 +188,16 @@ class StoreFull(StoreError):
 def _is_full(exc: BaseException) -> bool:
     """SQLITE_FULL ("database or disk is full") or an OS error ENOSPC / EDQUOT."""
     if isinstance(exc, sqlite3.OperationalError):
-        return getattr(exc, "sqlite_errorcode", None) == getattr(sqlite3, "SQLITE_FULL", 13) \
-            or "disk is full" in str(exc)
+        return getattr(exc, "sqlite_errorcode", None) == getattr(
+            sqlite3, "SQLITE_FULL", 13
+        ) or "disk is full" in str(exc)
     return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 def _is_busy(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and (
-        "locked" in str(exc) or "busy" in str(exc))
+        "locked" in str(exc) or "busy" in str(exc)
+    )
 
 
 def default_store_path() -> Path:
@@ -178,6 +206,7 @@ def default_store_path() -> Path:
     if env:
         return Path(env)
     from platformdirs import user_data_dir
+
     return Path(user_data_dir("mtgcr", appauthor=False)) / "store.sqlite"
 
 
@@ -220,10 +249,17 @@ class ReleaseInfo:
 
     def as_json(self) -> dict[str, Any]:
         """JSON-ready dict: ``effective_date``, ``label``, ``lang``, ``origin``, ``counts`` …"""
-        return {"effective_date": self.effective_date, "label": self.label, "lang": self.lang,
-                "revision": self.revision, "origin": self.origin, "complete": self.complete,
-                "truncated": self.truncated,
-                "source": self.source, "counts": self.counts}
+        return {
+            "effective_date": self.effective_date,
+            "label": self.label,
+            "lang": self.lang,
+            "revision": self.revision,
+            "origin": self.origin,
+            "complete": self.complete,
+            "truncated": self.truncated,
+            "source": self.source,
+            "counts": self.counts,
+        }
 
 
 class Store(CopiesMixin, AlignCacheMixin):
@@ -242,14 +278,17 @@ class Store(CopiesMixin, AlignCacheMixin):
             :class:`StoreBusy` if locked too long.
     """
 
-    def __init__(self, path: str | Path | None = None, readonly: bool = False,
-                 timeout: float = 30.0) -> None:
+    def __init__(
+        self, path: str | Path | None = None, readonly: bool = False, timeout: float = 30.0
+    ) -> None:
         self.path = Path(path) if path else default_store_path()
         self.readonly = readonly
         self.timeout = timeout
         if self.path.is_dir():
-            raise StoreError(f"{self.path}: is a folder; give the store's file name "
-                             f"(like {self.path / 'store.sqlite'})")
+            raise StoreError(
+                f"{self.path}: is a folder; give the store's file name "
+                f"(like {self.path / 'store.sqlite'})"
+            )
         conn: sqlite3.Connection | None = None
         try:
             if readonly:
@@ -262,9 +301,11 @@ class Store(CopiesMixin, AlignCacheMixin):
                 try:
                     self.path.parent.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
-                    raise StoreError(f"cannot write {self.path}: cannot create its folder "
-                                     f"{exc.filename or self.path.parent}: "
-                                     f"{exc.strerror or exc}") from None
+                    raise StoreError(
+                        f"cannot write {self.path}: cannot create its folder "
+                        f"{exc.filename or self.path.parent}: "
+                        f"{exc.strerror or exc}"
+                    ) from None
                 conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
                 self.conn = conn
                 tables = self._check_ours(new_ok=True)
@@ -272,8 +313,10 @@ class Store(CopiesMixin, AlignCacheMixin):
                     conn.execute("PRAGMA journal_mode=WAL")
                 if not _TABLES <= tables:  # a new store, or one from before a table was added
                     conn.executescript(_SCHEMA)
-                    conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
-                                 (str(SCHEMA_VERSION),))
+                    conn.execute(
+                        "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
+                        (str(SCHEMA_VERSION),),
+                    )
                 self._add_missing_columns()
                 if "releases" in tables and "copies" not in tables:
                     conn.row_factory = sqlite3.Row
@@ -288,11 +331,14 @@ class Store(CopiesMixin, AlignCacheMixin):
             raise
 
     #: Columns added after a table was first released: (table, column, declaration).
-    _ADDED_COLUMNS = (("releases", "truncated", "INTEGER NOT NULL DEFAULT 0"),
-                      # a warning's kind and typed fields (JSON), mtgcr.extract.parse_warnings
-                      ("warnings", "kind", "TEXT"), ("warnings", "data", "TEXT"),
-                      # alignments with lookup rows in alignment_steps (mtgcr.crossref.steps)
-                      ("alignments", "indexed", "INTEGER NOT NULL DEFAULT 0"))
+    _ADDED_COLUMNS = (
+        ("releases", "truncated", "INTEGER NOT NULL DEFAULT 0"),
+        # a warning's kind and typed fields (JSON), mtgcr.extract.parse_warnings
+        ("warnings", "kind", "TEXT"),
+        ("warnings", "data", "TEXT"),
+        # alignments with lookup rows in alignment_steps (mtgcr.crossref.steps)
+        ("alignments", "indexed", "INTEGER NOT NULL DEFAULT 0"),
+    )
 
     def _add_missing_columns(self) -> None:
         """Additive migration: add the columns of :data:`_ADDED_COLUMNS` a store lacks."""
@@ -316,8 +362,10 @@ class Store(CopiesMixin, AlignCacheMixin):
                 raise
             wal = self.path.with_name(self.path.name + "-wal")
             if wal.exists() and wal.stat().st_size:
-                raise StoreError(f"{self.path}: cannot read: it is on a read-only location and "
-                                 f"its {wal.name} file holds changes not yet merged") from None
+                raise StoreError(
+                    f"{self.path}: cannot read: it is on a read-only location and "
+                    f"its {wal.name} file holds changes not yet merged"
+                ) from None
         conn = sqlite3.connect(f"{uri}?immutable=1", uri=True)
         conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         return conn
@@ -325,8 +373,9 @@ class Store(CopiesMixin, AlignCacheMixin):
     def _check_ours(self, new_ok: bool) -> set[str]:
         """Check that the file is an mtgcr store (or, if ``new_ok``, an empty database) and
         return the names of its tables; raise :class:`StoreError` otherwise."""
-        tables = {r[0] for r in self.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type='table'")}
+        tables = {
+            r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
         if not tables:
             if new_ok:
                 return tables
@@ -336,25 +385,32 @@ class Store(CopiesMixin, AlignCacheMixin):
             row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         if row is None:
             shown = ", ".join(sorted(tables)[:5]) + (" …" if len(tables) > 5 else "")
-            raise StoreError(f"{self.path}: not an mtgcr store (an SQLite database of another "
-                             f"program, tables: {shown}); left unchanged")
+            raise StoreError(
+                f"{self.path}: not an mtgcr store (an SQLite database of another "
+                f"program, tables: {shown}); left unchanged"
+            )
         try:
             version = int(row[0])
         except (TypeError, ValueError):
             version = -1
         if not 1 <= version <= SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: not an mtgcr store this version can use (schema "
-                             f"version {row[0]!r}; this mtgcr reads version {SCHEMA_VERSION})")
+            raise StoreError(
+                f"{self.path}: not an mtgcr store this version can use (schema "
+                f"version {row[0]!r}; this mtgcr reads version {SCHEMA_VERSION})"
+            )
         return tables
 
     def _translate(self, exc: sqlite3.DatabaseError) -> StoreError:
         """A one-line :class:`StoreError` for an SQLite error on this store."""
         msg = str(exc)
         if _is_busy(exc):
-            return StoreBusy(f"{self.path}: store busy: another mtgcr (or program) has held its "
-                             f"write lock for {self.timeout:g} s; try again when it is done")
+            return StoreBusy(
+                f"{self.path}: store busy: another mtgcr (or program) has held its "
+                f"write lock for {self.timeout:g} s; try again when it is done"
+            )
         if isinstance(exc, sqlite3.OperationalError) and (
-                "readonly" in msg or "unable to open" in msg or "disk I/O" in msg):
+            "readonly" in msg or "unable to open" in msg or "disk I/O" in msg
+        ):
             return StoreError(f"cannot {'read' if self.readonly else 'write'} {self.path}: {msg}")
         return StoreError(f"{self.path}: not an mtgcr store ({msg})")
 
@@ -371,7 +427,10 @@ class Store(CopiesMixin, AlignCacheMixin):
     # -- documents --------------------------------------------------------------------------
     def has_document(self, sha256: str) -> bool:
         """True if a document with these bytes is stored."""
-        return self.conn.execute("SELECT 1 FROM documents WHERE sha256=?", (sha256,)).fetchone() is not None
+        return (
+            self.conn.execute("SELECT 1 FROM documents WHERE sha256=?", (sha256,)).fetchone()
+            is not None
+        )
 
     def document_raw(self, sha256: str) -> bytes | None:
         """The stored bytes of a document, or ``None``."""
@@ -389,15 +448,22 @@ class Store(CopiesMixin, AlignCacheMixin):
         row = self.conn.execute(
             "SELECT sha256, source FROM documents WHERE source=? "
             "OR substr(source, -length(?)) = ? ORDER BY id DESC LIMIT 1",
-            (name, tail, tail)).fetchone()
+            (name, tail, tail),
+        ).fetchone()
         return (row[0], row[1]) if row else None
 
-    def add_document(self, doc: Any, kind: str, releases: Iterable[ReleaseRecord],
-                     facts: Iterable[tuple[str, dict]] = (),
-                     doc_warnings: Iterable[dict[str, Any]] = (),
-                     replace: bool = False, origin: CopyOrigin | None = None,
-                     quality: CopyQuality | None = None,
-                     stored_document: bool = False) -> CopyNotes:
+    def add_document(
+        self,
+        doc: Any,
+        kind: str,
+        releases: Iterable[ReleaseRecord],
+        facts: Iterable[tuple[str, dict]] = (),
+        doc_warnings: Iterable[dict[str, Any]] = (),
+        replace: bool = False,
+        origin: CopyOrigin | None = None,
+        quality: CopyQuality | None = None,
+        stored_document: bool = False,
+    ) -> CopyNotes:
         """Store a document, the releases parsed from it and other facts, in one transaction.
 
         A whole CR text (a record of origin :data:`~mtgcr.corpus.copies.WHOLE_TEXT`) is stored
@@ -451,14 +517,25 @@ class Store(CopiesMixin, AlignCacheMixin):
             if known:  # re-read from its stored bytes: its facts and warnings are written anew
                 doc_id = known[0]
                 c.execute("DELETE FROM facts WHERE document_id=?", (doc_id,))
-                c.execute("DELETE FROM warnings WHERE document_id=? AND release_id IS NULL", (doc_id,))
+                c.execute(
+                    "DELETE FROM warnings WHERE document_id=? AND release_id IS NULL", (doc_id,)
+                )
             else:
                 cur = c.execute(
                     "INSERT INTO documents (sha256, source, size, encoding, encoding_evidence, "
                     "line_endings, kind, raw, ingested_at) VALUES (?,?,?,?,?,?,?,?,?)",
-                    (doc.sha256, doc.source, len(doc.raw), doc.encoding, doc.encoding_evidence,
-                     json.dumps(doc.line_endings), kind, doc.raw,
-                     datetime.now(timezone.utc).isoformat(timespec="seconds")))
+                    (
+                        doc.sha256,
+                        doc.source,
+                        len(doc.raw),
+                        doc.encoding,
+                        doc.encoding_evidence,
+                        json.dumps(doc.line_endings),
+                        kind,
+                        doc.raw,
+                        datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                    ),
+                )
                 doc_id = cur.lastrowid
                 assert doc_id is not None  # an INSERT sets it
             for rec in releases:
@@ -470,12 +547,18 @@ class Store(CopiesMixin, AlignCacheMixin):
                 written = self._write_release(doc_id, rec, replace, copy)
                 notes += written
                 notes.copies += getattr(written, "copies", [])
-            c.executemany("INSERT INTO facts (document_id, kind, data) VALUES (?,?,?)",
-                          ((doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts))
-            c.executemany("INSERT INTO warnings (document_id, source, line, message, kind, data) "
-                          "VALUES (?,?,?,?,?,?)",
-                          [(doc_id, w["source"], w["line"], w["message"], w.get("kind"),
-                            w.get("data")) for w in doc_warnings])
+            c.executemany(
+                "INSERT INTO facts (document_id, kind, data) VALUES (?,?,?)",
+                ((doc_id, k, json.dumps(d, ensure_ascii=False)) for k, d in facts),
+            )
+            c.executemany(
+                "INSERT INTO warnings (document_id, source, line, message, kind, data) "
+                "VALUES (?,?,?,?,?,?)",
+                [
+                    (doc_id, w["source"], w["line"], w["message"], w.get("kind"), w.get("data"))
+                    for w in doc_warnings
+                ],
+            )
             c.execute("COMMIT")
         except BaseException as exc:
             if c.in_transaction:  # not after COMMIT (an interrupt may land just after it)
@@ -483,13 +566,20 @@ class Store(CopiesMixin, AlignCacheMixin):
             if isinstance(exc, sqlite3.OperationalError) and _is_busy(exc):
                 raise self._translate(exc) from None
             if _is_full(exc):
-                raise StoreFull(f"cannot write {self.path}: the disk is full ({exc}); nothing "
-                                f"of {doc.source} was stored") from None
+                raise StoreFull(
+                    f"cannot write {self.path}: the disk is full ({exc}); nothing "
+                    f"of {doc.source} was stored"
+                ) from None
             raise
         return notes
 
-    def _write_release(self, doc_id: int, rec: ReleaseRecord, replace: bool = False,
-                       copy: tuple[CopyOrigin, str, CopyQuality] | None = None) -> list[StoreNote]:
+    def _write_release(
+        self,
+        doc_id: int,
+        rec: ReleaseRecord,
+        replace: bool = False,
+        copy: tuple[CopyOrigin, str, CopyQuality] | None = None,
+    ) -> list[StoreNote]:
         """Write one record of document ``doc_id`` (inside :meth:`add_document`'s transaction):
         a whole text (``copy`` = its origin, evidence, quality) as a copy of its release
         (:meth:`_write_copy`), a partial one by (lang, label, origin). Returns the notes."""
@@ -501,13 +591,17 @@ class Store(CopiesMixin, AlignCacheMixin):
         c = self.conn
         r = rec.release
         notes = []
-        old = c.execute("SELECT * FROM releases WHERE lang=? AND label=? AND origin=?",
-                        (r["lang"], r["label"], r["origin"])).fetchone()
+        old = c.execute(
+            "SELECT * FROM releases WHERE lang=? AND label=? AND origin=?",
+            (r["lang"], r["label"], r["origin"]),
+        ).fetchone()
         if old:
             key = f"{r['lang']}:{r['label']} ({r['origin']})"
-            fewer = [f"{r.get(f'n_{k}') or 0} {k} instead of {old[f'n_{k}']}"
-                     for k in ("sections", "rules", "subrules", "glossary")
-                     if (r.get(f"n_{k}") or 0) < (old[f"n_{k}"] or 0)]
+            fewer = [
+                f"{r.get(f'n_{k}') or 0} {k} instead of {old[f'n_{k}']}"
+                for k in ("sections", "rules", "subrules", "glossary")
+                if (r.get(f"n_{k}") or 0) < (old[f"n_{k}"] or 0)
+            ]
             downgrade = old["complete"] and not r.get("complete", 1)
             # a partial release (merged quotes) may shrink when a page is edited; a complete one
             # is only replaced by an equally full parse unless asked
@@ -516,12 +610,19 @@ class Store(CopiesMixin, AlignCacheMixin):
                 raise ReplaceRefused(
                     f"would replace the complete {key} from "
                     f"{old['source']} with {what}{' (' + ', '.join(fewer) + ')' if fewer else ''}; "
-                    f"use 'mtgcr ingest --replace' to replace it anyway")
+                    f"use 'mtgcr ingest --replace' to replace it anyway"
+                )
             c.execute("DELETE FROM releases WHERE id=?", (old["id"],))
             self._forget_release_caches(old["id"])
-            notes.append(StoreNote(NoteKind.REPLACED, f"{r['lang']}:{r['label']}", r["origin"],
-                                   f"replaces {key} from {old['source']}"
-                                   + ("" if r.get("complete", 1) else " (this one is incomplete)")))
+            notes.append(
+                StoreNote(
+                    NoteKind.REPLACED,
+                    f"{r['lang']}:{r['label']}",
+                    r["origin"],
+                    f"replaces {key} from {old['source']}"
+                    + ("" if r.get("complete", 1) else " (this one is incomplete)"),
+                )
+            )
         self._insert_release_rows(doc_id, rec)
         return notes
 
@@ -534,14 +635,20 @@ class Store(CopiesMixin, AlignCacheMixin):
             "SELECT w.source, w.line, w.message, w.kind, w.data FROM warnings w "
             "LEFT JOIN releases r ON r.id = w.release_id "
             "JOIN documents d ON d.id = COALESCE(w.document_id, r.document_id) "
-            "WHERE d.sha256=? ORDER BY w.rowid", (sha256,))
+            "WHERE d.sha256=? ORDER BY w.rowid",
+            (sha256,),
+        )
         return [dict(r) for r in rows]
 
     def document_warnings(self, sha256: str) -> list[str]:
         """:meth:`document_warning_rows` as text: ``"source:line: message"``
         (``"source: message"`` for line 0)."""
-        return [f"{r['source']}:{r['line']}: {r['message']}" if r["line"]
-                else f"{r['source']}: {r['message']}" for r in self.document_warning_rows(sha256)]
+        return [
+            f"{r['source']}:{r['line']}: {r['message']}"
+            if r["line"]
+            else f"{r['source']}: {r['message']}"
+            for r in self.document_warning_rows(sha256)
+        ]
 
     # -- releases ---------------------------------------------------------------------------
     def releases(self, lang: str | None = None) -> list[ReleaseInfo]:
@@ -557,13 +664,23 @@ class Store(CopiesMixin, AlignCacheMixin):
     @staticmethod
     def _info(row: sqlite3.Row) -> ReleaseInfo:
         return ReleaseInfo(
-            id=row["id"], lang=row["lang"], label=row["label"], effective_date=row["effective_date"],
-            revision=row["revision"], origin=row["origin"], complete=bool(row["complete"]),
+            id=row["id"],
+            lang=row["lang"],
+            label=row["label"],
+            effective_date=row["effective_date"],
+            revision=row["revision"],
+            origin=row["origin"],
+            complete=bool(row["complete"]),
             source=row["source"],
-            counts={"sections": row["n_sections"], "rules": row["n_rules"],
-                    "subrules": row["n_subrules"], "examples": row["n_examples"],
-                    "glossary": row["n_glossary"]},
-            truncated=bool(row["truncated"]) if "truncated" in row.keys() else False)
+            counts={
+                "sections": row["n_sections"],
+                "rules": row["n_rules"],
+                "subrules": row["n_subrules"],
+                "examples": row["n_examples"],
+                "glossary": row["n_glossary"],
+            },
+            truncated=bool(row["truncated"]) if "truncated" in row.keys() else False,
+        )
 
     def languages(self) -> list[str]:
         """The language codes that have stored releases, sorted."""
@@ -582,12 +699,16 @@ class Store(CopiesMixin, AlignCacheMixin):
         """
         rels = self.releases(lang)
         if not rels and spec and self.copies_matching(spec, lang):
-            raise StoreError(f"{lang} release {spec!r} was removed (its copies are kept: "
-                             f"'mtgcr restore {spec}' brings it back)")
+            raise StoreError(
+                f"{lang} release {spec!r} was removed (its copies are kept: "
+                f"'mtgcr restore {spec}' brings it back)"
+            )
         if not rels:
             have = ", ".join(self.languages())
-            raise StoreError(f"no {lang} releases in {self.path} "
-                             + (f"(languages stored: {have})" if have else "(run 'mtgcr ingest' first)"))
+            raise StoreError(
+                f"no {lang} releases in {self.path} "
+                + (f"(languages stored: {have})" if have else "(run 'mtgcr ingest' first)")
+            )
         rels.sort(key=lambda r: (r.complete, r.effective_date or r.label))
         if spec is None or spec.strip() in ("", "latest"):
             full = [r for r in rels if r.complete] or rels
@@ -596,21 +717,37 @@ class Store(CopiesMixin, AlignCacheMixin):
         when = parse_date_spec(s)
         label = when.strftime("%Y%m%d") if when else s.split(".")[0].replace("-", "")
         iso_s = when.isoformat() if when else s
-        hits = [r for r in rels if r.effective_date == iso_s or r.label == label
-                or (r.effective_date or "").replace("-", "") == label]
+        hits = [
+            r
+            for r in rels
+            if r.effective_date == iso_s
+            or r.label == label
+            or (r.effective_date or "").replace("-", "") == label
+        ]
         if not hits:  # a label only another copy of a release carries (archive CR-2009-07-08)
             copies = self.copies_matching(s, lang)
             docs = {c.document_id for c in copies if c.canonical}
-            hits = [r for r in rels if r.origin == WHOLE_TEXT and self.conn.execute(
-                "SELECT document_id FROM releases WHERE id=?", (r.id,)).fetchone()[0] in docs]
+            hits = [
+                r
+                for r in rels
+                if r.origin == WHOLE_TEXT
+                and self.conn.execute(
+                    "SELECT document_id FROM releases WHERE id=?", (r.id,)
+                ).fetchone()[0]
+                in docs
+            ]
             if hits:
                 return hits[0]
             if copies:
-                raise StoreError(f"{lang} release {spec!r} was removed (its copies are kept: "
-                                 f"'mtgcr restore {spec}' brings it back)")
+                raise StoreError(
+                    f"{lang} release {spec!r} was removed (its copies are kept: "
+                    f"'mtgcr restore {spec}' brings it back)"
+                )
         if not hits:
-            raise StoreError(f"no {lang} release {spec!r} in the store; nearest: "
-                             f"{', '.join(nearest_releases(rels, when or label))}")
+            raise StoreError(
+                f"no {lang} release {spec!r} in the store; nearest: "
+                f"{', '.join(nearest_releases(rels, when or label))}"
+            )
         exact = [r for r in hits if r.label == label] or hits
         return sorted(exact, key=lambda r: (r.complete, r.origin == "official"))[-1]
 
@@ -629,13 +766,28 @@ class Store(CopiesMixin, AlignCacheMixin):
         rec = ReleaseRecord(release=dict(row))
         cur = c.cursor()
         cur.row_factory = None  # plain tuples, zipped with the column names: twice as fast
-        only = {"sections": ("section = ?", section), "rules": ("section = ?", section),
-                "examples": ("number LIKE ?", f"{section}.%")} if section is not None else {}
-        for table, order in (("chapters", "number"), ("sections", "section"), ("rules", "ord"),
-                             ("examples", "ord"), ("glossary", "ord"), ("warnings", "rowid")):
+        only = (
+            {
+                "sections": ("section = ?", section),
+                "rules": ("section = ?", section),
+                "examples": ("number LIKE ?", f"{section}.%"),
+            }
+            if section is not None
+            else {}
+        )
+        for table, order in (
+            ("chapters", "number"),
+            ("sections", "section"),
+            ("rules", "ord"),
+            ("examples", "ord"),
+            ("glossary", "ord"),
+            ("warnings", "rowid"),
+        ):
             where, arg = only.get(table, ("1", None))
             args = (release_id,) if arg is None else (release_id, arg)
-            cur.execute(f"SELECT * FROM {table} WHERE release_id=? AND {where} ORDER BY {order}", args)
+            cur.execute(
+                f"SELECT * FROM {table} WHERE release_id=? AND {where} ORDER BY {order}", args
+            )
             cols = [d[0] for d in cur.description]
             setattr(rec, table, [dict(zip(cols, r)) for r in cur])
         return rec
@@ -644,12 +796,17 @@ class Store(CopiesMixin, AlignCacheMixin):
         """All stored facts of one kind (JSON-decoded), each with ``document_source`` added.
         Facts of a copy that is not canonical (a second JA text of one release) are left out,
         so a release's facts are never counted twice."""
-        skip = (" AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.document_id = f.document_id "
-                "AND NOT EXISTS (SELECT 1 FROM releases r WHERE r.document_id = c.document_id))"
-                if self.has_copies_table() else "")
+        skip = (
+            " AND NOT EXISTS (SELECT 1 FROM copies c WHERE c.document_id = f.document_id "
+            "AND NOT EXISTS (SELECT 1 FROM releases r WHERE r.document_id = c.document_id))"
+            if self.has_copies_table()
+            else ""
+        )
         rows = self.conn.execute(
             "SELECT f.data, d.source FROM facts f JOIN documents d ON d.id=f.document_id "
-            f"WHERE f.kind=?{skip} ORDER BY f.rowid", (kind,))
+            f"WHERE f.kind=?{skip} ORDER BY f.rowid",
+            (kind,),
+        )
         out = []
         for data, source in rows:
             item = json.loads(data)
@@ -672,6 +829,7 @@ class Store(CopiesMixin, AlignCacheMixin):
             StoreError: ``name`` is not one of :data:`PUBLIC_TABLES`.
         """
         import pandas as pd
+
         if name not in PUBLIC_TABLES:
             raise StoreError(f"no table {name!r}; tables: {', '.join(PUBLIC_TABLES)}")
         cols = "*"
@@ -705,8 +863,13 @@ def nearest_releases(rels: list[ReleaseInfo], near: date | str, n: int = 5) -> l
         d = parse_date_spec(r.effective_date or "") or parse_date_spec(r.label)
         return d or date.min
 
-    ordered = sorted(rels, key=lambda r: (abs((when(r) - near).days) if near != date.max
-                                          else -when(r).toordinal(), r.label))
+    ordered = sorted(
+        rels,
+        key=lambda r: (
+            abs((when(r) - near).days) if near != date.max else -when(r).toordinal(),
+            r.label,
+        ),
+    )
     out = []
     for r in ordered:
         name = r.name

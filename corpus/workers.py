@@ -3,6 +3,7 @@ ingest, build's reports): how many, and how each starts.
 
 Results never depend on the number of workers (the main process alone writes, in order).
 """
+
 from __future__ import annotations
 
 import os
@@ -35,6 +36,7 @@ def _die_with_parent() -> None:
         return
     try:
         import ctypes
+
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
         if os.getppid() == 1:  # the parent ended before the request took effect
@@ -55,5 +57,3 @@ def worker_start() -> None:
         os.nice(5)
     except OSError:  # pragma: no cover - not allowed here: run at the same priority
         pass
-
-

@@ -30,6 +30,7 @@ Public entry points:
 The names in ``__all__`` can be imported from this package directly (``from mtgcr.crossref
 import Chain``); each is loaded from its module on first use.
 """
+
 from __future__ import annotations
 
 from mtgcr._lazy import lazy_exports
@@ -38,31 +39,66 @@ from mtgcr._lazy import lazy_exports
 #: module on first use (so ``import mtgcr.crossref`` stays cheap and free of import cycles).
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["align_releases"], "align"),
-    **dict.fromkeys(["Alignment", "Change", "SectionChange", "GlossaryChange", "release_json",
-                     "RULE_KINDS", "SECTION_KINDS", "GLOSSARY_KINDS"], "model"),
+    **dict.fromkeys(
+        [
+            "Alignment",
+            "Change",
+            "SectionChange",
+            "GlossaryChange",
+            "release_json",
+            "RULE_KINDS",
+            "SECTION_KINDS",
+            "GLOSSARY_KINDS",
+        ],
+        "model",
+    ),
     **dict.fromkeys(["Chain", "aligned_pair", "complete_releases", "chain_releases"], "chain"),
     **dict.fromkeys(["Lineage", "HistoryEntry", "RemapResult"], "lineage"),
     **dict.fromkeys(["SectionScope", "within_section"], "scope"),
     **dict.fromkeys(["full_text"], "matching"),
     **dict.fromkeys(["stale_references"], "classify"),
-    **dict.fromkeys(["Decision", "DecisionError", "load_decisions", "decisions_path",
-                     "snippet"], "decisions"),
+    **dict.fromkeys(
+        ["Decision", "DecisionError", "load_decisions", "decisions_path", "snippet"], "decisions"
+    ),
     **dict.fromkeys(["Tokenizer", "tokenizer_for", "word_diff"], "worddiff"),
     **dict.fromkeys(["Identification"], "identify"),  # identify(): a module name too
     **dict.fromkeys(["Placed", "StoreIdentifier", "find_document"], "identify_store"),
     **dict.fromkeys(["RuleHistory", "Remapped", "rule_history", "remap_rule"], "history"),
-    **dict.fromkeys(["PageProblem", "WikiPages", "CiteCheck", "read_wiki_pages",
-                     "check_pages"], "cite_store"),
-    **dict.fromkeys(["ReleasePairing", "english_ruleset", "pair_release", "section_only"],
-                    "translation.pairing"),
-    **dict.fromkeys(["CiteResult", "check_citations", "en_releases", "ja_lookups",
-                     "store_remapper"], "cite_check"),
+    **dict.fromkeys(
+        ["PageProblem", "WikiPages", "CiteCheck", "read_wiki_pages", "check_pages"], "cite_store"
+    ),
+    **dict.fromkeys(
+        ["ReleasePairing", "english_ruleset", "pair_release", "section_only"], "translation.pairing"
+    ),
+    **dict.fromkeys(
+        ["CiteResult", "check_citations", "en_releases", "ja_lookups", "store_remapper"],
+        "cite_check",
+    ),
     **dict.fromkeys(["Anchor", "AnchorError", "anchor_of", "resolve_anchor"], "anchor"),
-    **dict.fromkeys(["PIVOT", "CrossAlignment", "TranslatedHistory", "compared_texts",
-                     "original_release", "restrict_to_quoted", "translated_history",
-                     "translation_alignment"], "translation.xlang"),
-    **dict.fromkeys(["LangPairing", "RulePair", "english_counterpart", "pair_rule",
-                     "pair_rulesets", "paired_default"], "translation.langpair"),
+    **dict.fromkeys(
+        [
+            "PIVOT",
+            "CrossAlignment",
+            "TranslatedHistory",
+            "compared_texts",
+            "original_release",
+            "restrict_to_quoted",
+            "translated_history",
+            "translation_alignment",
+        ],
+        "translation.xlang",
+    ),
+    **dict.fromkeys(
+        [
+            "LangPairing",
+            "RulePair",
+            "english_counterpart",
+            "pair_rule",
+            "pair_rulesets",
+            "paired_default",
+        ],
+        "translation.langpair",
+    ),
 }
 
 __all__ = sorted(_EXPORTS)

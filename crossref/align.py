@@ -26,6 +26,7 @@ neighbours) and returns an :class:`~mtgcr.crossref.model.Alignment`:
 
 Nothing here reads files or the store; see :mod:`mtgcr.crossref.chain` for that.
 """
+
 from __future__ import annotations
 
 from typing import Iterable
@@ -45,8 +46,13 @@ from mtgcr.crossref.splitmerge import find_divided_rules, find_merges, find_spli
 
 __all__ = ["align_releases"]
 
-def align_releases(old: Ruleset, new: Ruleset, options: AlignOptions | None = None,
-                   decisions: Iterable[Decision] = ()) -> Alignment:
+
+def align_releases(
+    old: Ruleset,
+    new: Ruleset,
+    options: AlignOptions | None = None,
+    decisions: Iterable[Decision] = (),
+) -> Alignment:
     """Align every rule, section and glossary entry of ``old`` with ``new``.
 
     Args:
@@ -63,8 +69,10 @@ def align_releases(old: Ruleset, new: Ruleset, options: AlignOptions | None = No
         ValueError: the releases are of different languages.
     """
     if old.release.lang != new.release.lang:
-        raise ValueError(f"cannot align {old.release.key} with {new.release.key}: "
-                         f"different languages (use the language alignment)")
+        raise ValueError(
+            f"cannot align {old.release.key} with {new.release.key}: "
+            f"different languages (use the language alignment)"
+        )
     o = options or AlignOptions()
     a, b = Side(old), Side(new)  # per-release keys: computed once per Ruleset, memoised
     m = Matching(len(a), len(b))
@@ -86,8 +94,7 @@ def _apply_decisions(a: Side, b: Side, m: Matching, decisions: list[Decision]) -
         i = side.idx.get(n)
         if i is None:
             rel = side.rs.release
-            raise DecisionError(f"{d.source}: {what} rule {n} is not in {rel.lang} "
-                                f"{rel.name}")
+            raise DecisionError(f"{d.source}: {what} rule {n} is not in {rel.lang} {rel.name}")
         return i
 
     claimed: dict[tuple[str, int], str] = {}

@@ -14,6 +14,7 @@ typographic folding of :func:`mtgcr.crossref.textkey.compare_form` (quote styles
 whitespace, ``_italic_`` markup) — so a copy that differs only in typography has the same
 hash. Examples are not part of the hash.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -26,14 +27,23 @@ from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.textkey import compare_form
 
-__all__ = ["Anchor", "AnchorError", "TEXT_NORM", "text_sha256", "anchor_of", "Resolution",
-           "resolve_anchor"]
+__all__ = [
+    "Anchor",
+    "AnchorError",
+    "TEXT_NORM",
+    "text_sha256",
+    "anchor_of",
+    "Resolution",
+    "resolve_anchor",
+]
 
 #: Name of the text normalisation behind :attr:`Anchor.text_sha256` (recorded beside hashes).
 TEXT_NORM = "nfkc-typography-ws-v1"
 
-_ANCHOR = re.compile(r"^(?P<lang>[a-z]{2,3}(?:-[A-Za-z0-9]+)?):(?P<date>\d{4}-\d{2}-\d{2}):"
-                     r"(?P<number>\S+)$")
+_ANCHOR = re.compile(
+    r"^(?P<lang>[a-z]{2,3}(?:-[A-Za-z0-9]+)?):(?P<date>\d{4}-\d{2}-\d{2}):"
+    r"(?P<number>\S+)$"
+)
 
 
 class AnchorError(ValueError):
@@ -82,8 +92,10 @@ class Anchor:
         """
         m = _ANCHOR.match(text.strip())
         if not m:
-            raise AnchorError(f"not an anchor: {text!r} (expected lang:YYYY-MM-DD:number, "
-                              f"e.g. en:2026-01-16:704.5a)")
+            raise AnchorError(
+                f"not an anchor: {text!r} (expected lang:YYYY-MM-DD:number, "
+                f"e.g. en:2026-01-16:704.5a)"
+            )
         try:
             when = date.fromisoformat(m["date"])
             number = RuleNumber.parse(m["number"])
@@ -144,18 +156,22 @@ def resolve_anchor(chain, anchor: Anchor, target: str | None = None) -> Resoluti
     """
     if anchor.lang != chain.lang:
         raise AnchorError(f"anchor {anchor} is {anchor.lang}; the chain is {chain.lang}")
-    k_from = next((k for k, r in enumerate(chain.releases)
-                   if r.effective_date == anchor.release), None)
+    k_from = next(
+        (k for k, r in enumerate(chain.releases) if r.effective_date == anchor.release), None
+    )
     if k_from is None:
         when = anchor.release.isoformat()
         copies = chain.store.copies_matching(when, anchor.lang)
         if copies and copies[0].effective_date and copies[0].effective_date != when:
             # a copy's file-name date (archive CR-2009-07-08 is the release effective 2009-07-11)
-            raise AnchorError(f"anchor {anchor}: {when} is the label of a copy of "
-                              f"{copies[0].name}; anchors name a release by its effective date: "
-                              f"{anchor.lang}:{copies[0].effective_date}:{anchor.number}")
-        raise AnchorError(f"anchor {anchor}: no stored {anchor.lang} release is effective "
-                          f"{when} (ingest it)")
+            raise AnchorError(
+                f"anchor {anchor}: {when} is the label of a copy of "
+                f"{copies[0].name}; anchors name a release by its effective date: "
+                f"{anchor.lang}:{copies[0].effective_date}:{anchor.number}"
+            )
+        raise AnchorError(
+            f"anchor {anchor}: no stored {anchor.lang} release is effective {when} (ingest it)"
+        )
     k_to = chain.index(target)
     rule = chain.ruleset(k_from).get(anchor.number)
     matches = None

@@ -14,6 +14,7 @@ Rounds repeat while they add matches (new matches sharpen the prior).
 Two or more candidates with equal scores (to ``AlignOptions.tie``) make an ``ambiguous``
 group instead of a pick.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -58,7 +59,6 @@ def _unique_texts(a: Side, b: Side, m: Matching) -> int:
     return _settle(m, i, j, ok)
 
 
-
 def _settle(m: Matching, i: np.ndarray, j: np.ndarray, ok: np.ndarray) -> int:
     """Match old rows ``i`` with new rows ``j`` where ``ok`` holds and no human decision
     forbids the pair; returns how many pairs were matched."""
@@ -69,6 +69,7 @@ def _settle(m: Matching, i: np.ndarray, j: np.ndarray, ok: np.ndarray) -> int:
     m.n2o[j] = i
     return len(i)
 
+
 def _unique_ids(ida: np.ndarray, idb: np.ndarray, m: Matching) -> int:
     """:func:`_unique` on key ids (equal ids, equal keys; the empty key never matches)."""
     rows, cols = m.free_old(), m.free_new()
@@ -76,8 +77,7 @@ def _unique_ids(ida: np.ndarray, idb: np.ndarray, m: Matching) -> int:
     ua, ia, ca = np.unique(ka, return_index=True, return_counts=True)
     ub, ib, cb = np.unique(kb, return_index=True, return_counts=True)
     once_a, once_b = ca == 1, cb == 1
-    common, pa, pb = np.intersect1d(ua[once_a], ub[once_b], assume_unique=True,
-                                    return_indices=True)
+    common, pa, pb = np.intersect1d(ua[once_a], ub[once_b], assume_unique=True, return_indices=True)
     i, j = rows[ia[once_a][pa]], cols[ib[once_b][pb]]
     empty = key_id("")
     ok = common != (-1 if empty is None else empty)
@@ -103,8 +103,9 @@ def _unique(ta, tb, m: Matching) -> int:
     return made
 
 
-def similarity_matrix(a: Side, b: Side, rows: np.ndarray, cols: np.ndarray, cutoff: float,
-                      workers: int = 1) -> np.ndarray:
+def similarity_matrix(
+    a: Side, b: Side, rows: np.ndarray, cols: np.ndarray, cutoff: float, workers: int = 1
+) -> np.ndarray:
     """Word-level Indel similarity (0–1, float32) of the keys of old ``rows`` × new ``cols``;
     0 below ``cutoff``. The 8-bit hashed codes are compared first with
     ``rapidfuzz.process.cdist`` (their similarity is an upper bound of the true one), then
@@ -113,9 +114,14 @@ def similarity_matrix(a: Side, b: Side, rows: np.ndarray, cols: np.ndarray, cuto
     sim = np.zeros_like(hashed)
     rr, cc = np.nonzero(hashed)
     if len(rr):  # the pairs that pass, scored exactly, pair by pair in one call
-        sim[rr, cc] = process.cpdist(a.code.codes(rows[rr]), b.code.codes(cols[cc]),
-                                     scorer=Indel.normalized_similarity, score_cutoff=cutoff,
-                                     dtype=np.float64, workers=workers)
+        sim[rr, cc] = process.cpdist(
+            a.code.codes(rows[rr]),
+            b.code.codes(cols[cc]),
+            scorer=Indel.normalized_similarity,
+            score_cutoff=cutoff,
+            dtype=np.float64,
+            workers=workers,
+        )
     return sim
 
 
@@ -128,9 +134,16 @@ def _hashed_cdist(qa: list[str], qb: list[str], cutoff: float, workers: int) -> 
     computed so that rapidfuzz's SIMD path covers most pairs: short rows against every
     column, long rows against short columns with the roles swapped (the similarity is
     symmetric), and only long × long pairs one by one."""
+
     def cd(x: list[str], y: list[str]) -> np.ndarray:
-        return process.cdist(x, y, scorer=Indel.normalized_similarity, score_cutoff=cutoff,
-                             dtype=np.float32, workers=workers)
+        return process.cdist(
+            x,
+            y,
+            scorer=Indel.normalized_similarity,
+            score_cutoff=cutoff,
+            dtype=np.float32,
+            workers=workers,
+        )
 
     la = np.fromiter(map(len, qa), dtype=np.int64, count=len(qa))
     lb = np.fromiter(map(len, qb), dtype=np.int64, count=len(qb))
@@ -149,8 +162,16 @@ def _hashed_cdist(qa: list[str], qb: list[str], cutoff: float, workers: int) -> 
     return out
 
 
-def _prior(a: Side, b: Side, m: Matching, rows: np.ndarray, cols: np.ndarray,
-           rr: np.ndarray, cc: np.ndarray, o: AlignOptions) -> np.ndarray:
+def _prior(
+    a: Side,
+    b: Side,
+    m: Matching,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    rr: np.ndarray,
+    cc: np.ndarray,
+    o: AlignOptions,
+) -> np.ndarray:
     """The document-order prior (float32, ≥ 0) of the candidate pairs ``rows[rr[k]]`` ×
     ``cols[cc[k]]`` (only pairs with some similarity need one: the others score 0)."""
     prev, nxt = m.neighbours()
@@ -190,7 +211,7 @@ def assign_rest(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
     if not len(rows) or not len(cols):
         return 0
     sim = similarity_matrix(a, b, rows, cols, o.accept_supported, o.workers)
-    for (i, j) in m.forbidden:
+    for i, j in m.forbidden:
         ri, cj = np.flatnonzero(rows == i), np.flatnonzero(cols == j)
         if len(ri) and len(cj):
             sim[ri[0], cj[0]] = 0.0
@@ -213,8 +234,15 @@ def assign_rest(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
     return total
 
 
-def _one_round(a: Side, b: Side, m: Matching, o: AlignOptions, rows: np.ndarray,
-               cols: np.ndarray, sim: np.ndarray) -> int:
+def _one_round(
+    a: Side,
+    b: Side,
+    m: Matching,
+    o: AlignOptions,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    sim: np.ndarray,
+) -> int:
     rr, cc = np.nonzero(sim)  # the prior is only needed where there is a similarity
     sv = sim[rr, cc]
     prior = _prior(a, b, m, rows, cols, rr, cc, o)
@@ -232,13 +260,21 @@ def _one_round(a: Side, b: Side, m: Matching, o: AlignOptions, rows: np.ndarray,
     m.n2o[cols[c_idx]] = rows[r_idx]
     made = len(r_idx)
     for rs, cs in amb:
-        tied_group(a, b, m, o, [int(rows[r]) for r in sorted(rs)], [int(cols[c]) for c in sorted(cs)],
-                   max(float(sim[r, c]) for r in rs for c in cs))
+        tied_group(
+            a,
+            b,
+            m,
+            o,
+            [int(rows[r]) for r in sorted(rs)],
+            [int(cols[c]) for c in sorted(cs)],
+            max(float(sim[r, c]) for r in rs for c in cs),
+        )
     return made + len(amb)
 
 
-def tied_group(a: Side, b: Side, m: Matching, o: AlignOptions, olds: list[int],
-               news: list[int], best: float) -> None:
+def tied_group(
+    a: Side, b: Side, m: Matching, o: AlignOptions, olds: list[int], news: list[int], best: float
+) -> None:
     """Record equally good candidates: a split (one old rule whose text the tied new rules,
     joined in document order, reproduce clearly better than any one of them), a merge (the
     mirror image), or else an ``ambiguous`` group."""
@@ -255,8 +291,9 @@ def tied_group(a: Side, b: Side, m: Matching, o: AlignOptions, olds: list[int],
     m.add_group(Group("ambiguous", tuple(olds), tuple(news), best))
 
 
-def _ambiguous(score: np.ndarray, r_idx: np.ndarray, c_idx: np.ndarray,
-               tie: float) -> list[tuple[set[int], set[int]]]:
+def _ambiguous(
+    score: np.ndarray, r_idx: np.ndarray, c_idx: np.ndarray, tie: float
+) -> list[tuple[set[int], set[int]]]:
     """Groups (rows, cols) where another choice scores as well as the assignment's."""
     col_of = dict(zip(r_idx.tolist(), c_idx.tolist()))
     row_of = {c: r for r, c in col_of.items()}
@@ -323,14 +360,17 @@ def fill_gaps(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
     n_cols = cn[jq[k]] - cn[jp[k] + 1]
     k = k[(n_rows > 0) & (n_cols > 0) & (n_rows <= o.max_gap) & (n_cols <= o.max_gap)]
     made = 0
-    for p, q, jp, jq in zip(bp[k].tolist(), bp[k + 1].tolist(), bj[k].tolist(),
-                            bj[k + 1].tolist()):
+    for p, q, jp, jq in zip(bp[k].tolist(), bp[k + 1].tolist(), bj[k].tolist(), bj[k + 1].tolist()):
         rows = [i for i in range(p + 1, q) if free_o[i]]
         cols = [j for j in range(jp + 1, jq) if free_n[j]]
         cut = o.accept_single if len(rows) == len(cols) == 1 else o.accept_slot
-        sim = process.cdist([a.code[i] for i in rows], [b.code[j] for j in cols],
-                            scorer=Indel.normalized_similarity, score_cutoff=cut,
-                            dtype=np.float64)
+        sim = process.cdist(
+            [a.code[i] for i in rows],
+            [b.code[j] for j in cols],
+            scorer=Indel.normalized_similarity,
+            score_cutoff=cut,
+            dtype=np.float64,
+        )
         for r, i in enumerate(rows):
             for c, j in enumerate(cols):
                 if (i, j) in m.forbidden:
@@ -347,8 +387,15 @@ def fill_gaps(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
                 m.match(rows[r], cols[c])
                 made += 1
         for rs, cs in amb:
-            tied_group(a, b, m, o, [rows[r] for r in sorted(rs)], [cols[c] for c in sorted(cs)],
-                       max(float(sim[r, c]) for r in rs for c in cs))
+            tied_group(
+                a,
+                b,
+                m,
+                o,
+                [rows[r] for r in sorted(rs)],
+                [cols[c] for c in sorted(cs)],
+                max(float(sim[r, c]) for r in rs for c in cs),
+            )
     return made
 
 
@@ -389,16 +436,30 @@ def extend_runs(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
     for i0 in starts.tolist():
         j0 = o2n[i0]
         i, j = i0, j0
-        while (i + 1 < len(a) and j + 1 < len(b) and free_o[i + 1] and free_n[j + 1]
-               and _siblings(an[i], an[i + 1]) and _siblings(bn[j], bn[j + 1])):
+        while (
+            i + 1 < len(a)
+            and j + 1 < len(b)
+            and free_o[i + 1]
+            and free_n[j + 1]
+            and _siblings(an[i], an[i + 1])
+            and _siblings(bn[j], bn[j + 1])
+        ):
             s = sim(i + 1, j + 1)
             if s < o.accept_run:
                 break
-            if (i + 2 < len(a) and free_o[i + 2] and _siblings(an[i + 1], an[i + 2])
-                    and sim(i + 2, j + 1) > s):
+            if (
+                i + 2 < len(a)
+                and free_o[i + 2]
+                and _siblings(an[i + 1], an[i + 2])
+                and sim(i + 2, j + 1) > s
+            ):
                 break
-            if (j + 2 < len(b) and free_n[j + 2] and _siblings(bn[j + 1], bn[j + 2])
-                    and sim(i + 1, j + 2) > s):
+            if (
+                j + 2 < len(b)
+                and free_n[j + 2]
+                and _siblings(bn[j + 1], bn[j + 2])
+                and sim(i + 1, j + 2) > s
+            ):
                 break
             m.match(i + 1, j + 1)
             free_o[i + 1] = free_n[j + 1] = False

@@ -9,6 +9,7 @@ release gives it a new id, so stale alignments are never read (and are deleted w
 release rows). :mod:`mtgcr.crossref.prealign` computes the missing alignments of a chain
 ahead of the queries (at ingest), in worker processes.
 """
+
 from __future__ import annotations
 
 import json
@@ -76,9 +77,15 @@ class Chain:
         on_align: called with ``(k, n)`` before computing alignment ``k`` of ``n`` (progress).
     """
 
-    def __init__(self, store: Store, lang: str = "en", decisions: Iterable[Decision] = (),
-                 options: AlignOptions | None = None, cache: bool = True,
-                 on_align: Callable[[int, int], None] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        lang: str = "en",
+        decisions: Iterable[Decision] = (),
+        options: AlignOptions | None = None,
+        cache: bool = True,
+        on_align: Callable[[int, int], None] | None = None,
+    ) -> None:
         self.store = store
         self.lang = lang
         self.infos = chain_releases(store, lang)
@@ -90,9 +97,15 @@ class Chain:
         self._alignments: dict[int, Alignment] = {}
         self.computed = 0  # alignments computed (not read from the cache) by this object
         self._digest = self.options.digest()
-        self._releases = [Release(r.lang, r.label,
-                                  date.fromisoformat(r.effective_date) if r.effective_date else None,
-                                  r.revision) for r in self.infos]
+        self._releases = [
+            Release(
+                r.lang,
+                r.label,
+                date.fromisoformat(r.effective_date) if r.effective_date else None,
+                r.revision,
+            )
+            for r in self.infos
+        ]
 
     def __len__(self) -> int:
         return len(self.infos)
@@ -112,8 +125,9 @@ class Chain:
         for k, r in enumerate(self.infos):
             if r.id == info.id or (r.label == info.label):
                 return k
-        raise StoreError(f"{self.lang} {spec} is a partial release; only complete releases "
-                         f"are aligned")
+        raise StoreError(
+            f"{self.lang} {spec} is a partial release; only complete releases are aligned"
+        )
 
     def ruleset(self, k: int) -> Ruleset:
         """The ruleset of release ``k`` (loaded once)."""
@@ -150,15 +164,20 @@ class Chain:
             al = Alignment.from_cache(json.loads(data))
         else:
             from mtgcr.crossref.align import align_releases
+
             if self.on_align:
                 self.on_align(k, len(self.infos) - 1)
             al = align_releases(self.ruleset(k), self.ruleset(k + 1), self.options, self.decisions)
             self.computed += 1
             if self.cache:
                 cache = al.to_cache()
-                self.store.cache_alignment(a.id, b.id, version,
-                                           json.dumps(cache, ensure_ascii=False,
-                                                      separators=(",", ":")), step_rows(cache))
+                self.store.cache_alignment(
+                    a.id,
+                    b.id,
+                    version,
+                    json.dumps(cache, ensure_ascii=False, separators=(",", ":")),
+                    step_rows(cache),
+                )
         self._alignments[k] = al
         return al
 
@@ -171,15 +190,20 @@ class Chain:
         alignments with lookup rows are read lazily, only for the numbers asked about
         (:class:`~mtgcr.crossref.steps.StepView`); a cached one without them (a store from
         before the index) gains them when the store is writable, else is read whole."""
+
         def present(k: int, n: RuleNumber) -> bool:
             rs = self.ruleset(k)
             return n in rs.sections if n.kind == "section" else n in rs.rules
+
         n = len(self.infos) - 1
         keys = [self.pair_key(k) for k in range(n)]
         cached = self.store.cached_pairs() if self.cache else {}
-        missing = [k for k, key in enumerate(keys) if key not in cached and k not in self._alignments]
+        missing = [
+            k for k, key in enumerate(keys) if key not in cached and k not in self._alignments
+        ]
         if len(missing) > 8 and self.cache and not self.store.readonly:
             from mtgcr.crossref.prealign import align_missing  # in worker processes
+
             align_missing(self, missing, on_align=self.on_align)
             cached = self.store.cached_pairs()
         views: list = []
@@ -187,7 +211,9 @@ class Chain:
         for k, key in enumerate(keys):
             if k not in self._alignments and key in cached and not cached[key]:
                 data = self.store.cached_alignment(*key)  # before the index: add its rows
-                if data is not None and self.store.index_alignment(key, step_rows(json.loads(data))):
+                if data is not None and self.store.index_alignment(
+                    key, step_rows(json.loads(data))
+                ):
                     cached[key] = True
             if k in self._alignments or not cached.get(key):
                 views.append(self.alignment(k))
@@ -196,9 +222,14 @@ class Chain:
         return Lineage(self.releases, views, present)
 
 
-def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
-                 decisions: Iterable[Decision] = (), options: AlignOptions | None = None,
-                 ) -> tuple[Ruleset, Ruleset, Alignment]:
+def aligned_pair(
+    store: Store,
+    old_spec: str,
+    new_spec: str,
+    lang: str = "en",
+    decisions: Iterable[Decision] = (),
+    options: AlignOptions | None = None,
+) -> tuple[Ruleset, Ruleset, Alignment]:
     """Load two releases and align them (any two releases, either order). A pair of complete
     releases that are consecutive in the chain uses the cache; two complete releases further
     apart get the composition of the consecutive alignments between them
@@ -222,15 +253,22 @@ def aligned_pair(store: Store, old_spec: str, new_spec: str, lang: str = "en",
             al = chain.alignment(i)
             al.basis = "consecutive"
             return chain.ruleset(i), chain.ruleset(j), al
-        direct_decided = any(d.applies(chain.releases[i], chain.releases[j]) for d in chain.decisions)
+        direct_decided = any(
+            d.applies(chain.releases[i], chain.releases[j]) for d in chain.decisions
+        )
         if abs(j - i) > 1 and not direct_decided:  # a decision for this very pair: direct
-            steps = ([(chain.alignment(k), True) for k in range(i, j)] if j > i else
-                     [(chain.alignment(k), False) for k in range(i - 1, j - 1, -1)])
+            steps = (
+                [(chain.alignment(k), True) for k in range(i, j)]
+                if j > i
+                else [(chain.alignment(k), False) for k in range(i - 1, j - 1, -1)]
+            )
             from mtgcr.crossref.compose import compose_alignment
+
             al = compose_alignment(chain.ruleset(i), chain.ruleset(j), steps)
             al.basis = "chain"
             return chain.ruleset(i), chain.ruleset(j), al
     from mtgcr.crossref.align import align_releases
+
     old, new = load_release(store, a), load_release(store, b)
     al = align_releases(old, new, options, decisions)
     al.basis = "direct"

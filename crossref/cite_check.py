@@ -31,6 +31,7 @@ A number given by title (``{{CR|{{その他のルールのCR番号|オブジェ�
 resolved through the JA section titles of the newest JA release in the store; the template
 always yields the current number, so it is checked as of the newest release.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,11 +43,36 @@ from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
 
-__all__ = ["CiteResult", "CiteStatus", "ReleaseTitles", "Remapper", "TitleRemapper", "check_citations",
-           "subject_fit", "stems"]
+__all__ = [
+    "CiteResult",
+    "CiteStatus",
+    "ReleaseTitles",
+    "Remapper",
+    "TitleRemapper",
+    "check_citations",
+    "subject_fit",
+    "stems",
+]
 
-_STOP = {"the", "of", "a", "an", "and", "or", "to", "in", "on", "for", "with", "from", "by",
-         "rule", "rules", "card", "cards"}
+_STOP = {
+    "the",
+    "of",
+    "a",
+    "an",
+    "and",
+    "or",
+    "to",
+    "in",
+    "on",
+    "for",
+    "with",
+    "from",
+    "by",
+    "rule",
+    "rules",
+    "card",
+    "cards",
+}
 
 
 def stems(text: str) -> set[str]:
@@ -117,8 +143,9 @@ class ReleaseTitles:
 class Remapper(Protocol):
     """Maps a number of one release to the number(s) it has in another."""
 
-    def remap(self, number: RuleNumber, src: ReleaseTitles, dst: ReleaseTitles
-              ) -> tuple[list[RuleNumber], str]:
+    def remap(
+        self, number: RuleNumber, src: ReleaseTitles, dst: ReleaseTitles
+    ) -> tuple[list[RuleNumber], str]:
         """``(numbers in dst, reason when there are none)``."""
 
 
@@ -148,6 +175,7 @@ class TitleRemapper:
             return [new_sec], ""
         from rapidfuzz import fuzz
         from mtgcr.extract.references import mask_references
+
         old = src.ruleset().rules.get(number)
         if old is None:
             return [], f"{number} is not in {src.label}"
@@ -228,8 +256,9 @@ def _subject(page: WikiPageFact, ja_terms: dict[str, str]) -> str:
     return ja_terms.get(page.title or "", "")
 
 
-def _page_as_of(page: WikiPageFact, cites: list[CitationFact], releases: list[ReleaseTitles],
-                subject: str) -> tuple[ReleaseTitles | None, str]:
+def _page_as_of(
+    page: WikiPageFact, cites: list[CitationFact], releases: list[ReleaseTitles], subject: str
+) -> tuple[ReleaseTitles | None, str]:
     quotes = [q.label for q in page.quotes]
     if quotes:
         return _at_or_before(max(quotes), releases), "quote"
@@ -256,12 +285,16 @@ def _older_hint(quote: str | None, subject: str, releases: list[ReleaseTitles]) 
     no stored release's cited section fits may predate them all."""
     oldest = releases[0].label
     if quote and quote < oldest:
-        return (f"the page quotes {quote}, older than every stored EN release (oldest "
-                f"{oldest}): ingest the EN release {quote} (or the one before it) to check as of it")
+        return (
+            f"the page quotes {quote}, older than every stored EN release (oldest "
+            f"{oldest}): ingest the EN release {quote} (or the one before it) to check as of it"
+        )
     if subject:
-        return (f"no stored EN release ({oldest} … {releases[-1].label}) has the cited section "
-                f"fitting the page's subject {subject!r}; if the page predates {oldest}, ingest "
-                f"the older EN releases (or give --as-of)")
+        return (
+            f"no stored EN release ({oldest} … {releases[-1].label}) has the cited section "
+            f"fitting the page's subject {subject!r}; if the page predates {oldest}, ingest "
+            f"the older EN releases (or give --as-of)"
+        )
     return f"give --as-of, or ingest the EN release the page was written against (oldest stored {oldest})"
 
 
@@ -270,8 +303,9 @@ def _at_or_before(label: str, releases: list[ReleaseTitles]) -> ReleaseTitles | 
     return cands[-1] if cands else None
 
 
-def _suggest(citation: str, old: str, new: str, title: str | None = None,
-             new_title: str | None = None) -> str:
+def _suggest(
+    citation: str, old: str, new: str, title: str | None = None, new_title: str | None = None
+) -> str:
     """The citation with ``old`` replaced by ``new`` (and its 〔title〕 by the new section's JA
     title, when the citation gives one and the new title is known)."""
     out = re.sub(rf"(?<![\d.]){re.escape(old)}(?![\d]|[a-z])", new, citation, count=1)
@@ -280,11 +314,16 @@ def _suggest(citation: str, old: str, new: str, title: str | None = None,
     return out
 
 
-def check_citations(page: WikiPageFact, cites: list[CitationFact], releases: list[ReleaseTitles],
-                    remapper: Remapper, as_of: str | None = None,
-                    ja_sections: dict[str, RuleNumber] | None = None,
-                    ja_terms: dict[str, str] | None = None,
-                    lines: dict[int, str] | None = None) -> list[CiteResult]:
+def check_citations(
+    page: WikiPageFact,
+    cites: list[CitationFact],
+    releases: list[ReleaseTitles],
+    remapper: Remapper,
+    as_of: str | None = None,
+    ja_sections: dict[str, RuleNumber] | None = None,
+    ja_terms: dict[str, str] | None = None,
+    lines: dict[int, str] | None = None,
+) -> list[CiteResult]:
     """Check every citation of one page (or one diff column).
 
     Args:
@@ -318,8 +357,9 @@ def check_citations(page: WikiPageFact, cites: list[CitationFact], releases: lis
             raise ValueError(f"no EN release {as_of} in the store")
         page_rel, page_src = by_label[as_of], "option"
     else:
-        page_rel, page_src = _page_as_of(page, [c for c in live if not c.in_quote],
-                                         releases, subject)
+        page_rel, page_src = _page_as_of(
+            page, [c for c in live if not c.in_quote], releases, subject
+        )
     out: list[CiteResult] = []
     page_quote = max((q.label for q in page.quotes), default=None)
     for c in live:
@@ -330,16 +370,32 @@ def check_citations(page: WikiPageFact, cites: list[CitationFact], releases: lis
         for t in c.citation.targets:
             for r in _check_target(c, t, rel, src, newest, remapper, ja_sections or {}, subject):
                 if r.as_of is None and r.as_of_source == "unknown":
-                    r.note = "; ".join(x for x in (r.note, _older_hint(
-                        c.quote_label if c.in_quote else page_quote, subject,
-                        releases)) if x)
+                    r.note = "; ".join(
+                        x
+                        for x in (
+                            r.note,
+                            _older_hint(
+                                c.quote_label if c.in_quote else page_quote, subject, releases
+                            ),
+                        )
+                        if x
+                    )
                 if quote and r.as_of and r.as_of != quote and r.as_of_source == "quote":
-                    r.note = "; ".join(x for x in (f"quoted as {quote}, which is not in the "
-                                                   f"store: checked as of {r.as_of}", r.note) if x)
+                    r.note = "; ".join(
+                        x
+                        for x in (
+                            f"quoted as {quote}, which is not in the "
+                            f"store: checked as of {r.as_of}",
+                            r.note,
+                        )
+                        if x
+                    )
                 out.append(r)
     lines = lines or {}
-    _line_suggestions(out, {c.file_line: c.line_text if c.line_text is not None else lines.get(c.line)
-                            for c in live})
+    _line_suggestions(
+        out,
+        {c.file_line: c.line_text if c.line_text is not None else lines.get(c.line) for c in live},
+    )
     return out
 
 
@@ -388,36 +444,69 @@ def _bracket(text: str | None) -> str | None:
     return m.group(1) if m else None
 
 
-def _check_target(fact: CitationFact, t: Target, rel: ReleaseTitles | None, src: str,
-                  newest: ReleaseTitles, remapper: Remapper, ja_sections: dict[str, RuleNumber],
-                  subject: str) -> list[CiteResult]:
+def _check_target(
+    fact: CitationFact,
+    t: Target,
+    rel: ReleaseTitles | None,
+    src: str,
+    newest: ReleaseTitles,
+    remapper: Remapper,
+    ja_sections: dict[str, RuleNumber],
+    subject: str,
+) -> list[CiteResult]:
     c = fact.citation
     c0 = c.start
     start, end = t.start, t.end
     if start < 0 or end < start:
         start, end = c0, c.end  # no span known: the whole citation
-    old_text = c.text[start - c0:end - c0] or c.text
+    old_text = c.text[start - c0 : end - c0] or c.text
     diff = fact.column is not None
-    base: dict[str, Any] = dict(citation=c.text, page=fact.page, column=fact.column,
-                line=fact.file_line if diff else c.line,
-                in_quote=fact.in_quote, newest=newest.label,
-                column_label=fact.column_label if diff else None,
-                revision_line=c.line if diff else None, old_text=old_text,
-                span=[start, end])
+    base: dict[str, Any] = dict(
+        citation=c.text,
+        page=fact.page,
+        column=fact.column,
+        line=fact.file_line if diff else c.line,
+        in_quote=fact.in_quote,
+        newest=newest.label,
+        column_label=fact.column_label if diff else None,
+        revision_line=c.line if diff else None,
+        old_text=old_text,
+        span=[start, end],
+    )
     if t.chapter is not None:
-        return [CiteResult(number=str(t.chapter), as_of=rel.label if rel else None,
-                           as_of_source=src, then_title=t.title, now_number=str(t.chapter),
-                           now_title=None, status="current", note="a chapter", **base)]
+        return [
+            CiteResult(
+                number=str(t.chapter),
+                as_of=rel.label if rel else None,
+                as_of_source=src,
+                then_title=t.title,
+                now_number=str(t.chapter),
+                now_title=None,
+                status="current",
+                note="a chapter",
+                **base,
+            )
+        ]
     numbers: list[RuleNumber] = []
     if t.by_title is not None:
         title = t.by_title
         sec = ja_sections.get(title)
         if sec is None:
-            return [CiteResult(number=f"{{{title}}}{t.suffix}", as_of=None,
-                               as_of_source="template", then_title=None, now_number=None,
-                               now_title=None, status="unknown",
-                               note=f"no JA section titled {title!r} in the store"
-                               if title else "the number depends on the page's own subject", **base)]
+            return [
+                CiteResult(
+                    number=f"{{{title}}}{t.suffix}",
+                    as_of=None,
+                    as_of_source="template",
+                    then_title=None,
+                    now_number=None,
+                    now_title=None,
+                    status="unknown",
+                    note=f"no JA section titled {title!r} in the store"
+                    if title
+                    else "the number depends on the page's own subject",
+                    **base,
+                )
+            ]
         n = RuleNumber.try_parse(f"{sec}{t.suffix}")
         if n is None:
             return []
@@ -430,30 +519,63 @@ def _check_target(fact: CitationFact, t: Target, rel: ReleaseTitles | None, src:
         r = _check_number(n, rel, src, newest, remapper, base, t.title, ja_titles)
         if r.suggestion is not None and r.suggestion == r.old_text:
             r.suggestion = None  # "903.9b-c": the number is not written out
-            r.note = "; ".join(x for x in (r.note, f"{n} is not written out in the citation: "
-                                                   f"rewrite it as {r.now_number} by hand") if x)
+            r.note = "; ".join(
+                x
+                for x in (
+                    r.note,
+                    f"{n} is not written out in the citation: rewrite it as {r.now_number} by hand",
+                )
+                if x
+            )
         results.append(r)
     return results
 
 
-def _check_number(n: RuleNumber, rel: ReleaseTitles | None, src: str, newest: ReleaseTitles,
-                  remapper: Remapper, base: dict, title: str | None = None,
-                  ja_titles: dict[RuleNumber, str] | None = None) -> CiteResult:
+def _check_number(
+    n: RuleNumber,
+    rel: ReleaseTitles | None,
+    src: str,
+    newest: ReleaseTitles,
+    remapper: Remapper,
+    base: dict,
+    title: str | None = None,
+    ja_titles: dict[RuleNumber, str] | None = None,
+) -> CiteResult:
     sec = RuleNumber(n.section)
     now_title_same = newest.sections.get(sec)
     if rel is None:
         exists = newest.exists(n)
-        return CiteResult(number=str(n), as_of=None, as_of_source="unknown", then_title=None,
-                          now_number=str(n) if exists else None,
-                          now_title=now_title_same if exists else None, status="unknown",
-                          note=("the release it was written against is unknown; "
-                                + (f"{n} now is in {sec} {now_title_same!r}" if exists
-                                   else f"{n} does not exist now")), **base)
+        return CiteResult(
+            number=str(n),
+            as_of=None,
+            as_of_source="unknown",
+            then_title=None,
+            now_number=str(n) if exists else None,
+            now_title=now_title_same if exists else None,
+            status="unknown",
+            note=(
+                "the release it was written against is unknown; "
+                + (
+                    f"{n} now is in {sec} {now_title_same!r}"
+                    if exists
+                    else f"{n} does not exist now"
+                )
+            ),
+            **base,
+        )
     then_title = rel.sections.get(sec)
     if not rel.exists(n):
-        return CiteResult(number=str(n), as_of=rel.label, as_of_source=src, then_title=then_title,
-                          now_number=None, now_title=None, status="unknown",
-                          note=f"{n} did not exist in {rel.label}", **base)
+        return CiteResult(
+            number=str(n),
+            as_of=rel.label,
+            as_of_source=src,
+            then_title=then_title,
+            now_number=None,
+            now_title=None,
+            status="unknown",
+            note=f"{n} did not exist in {rel.label}",
+            **base,
+        )
     if rel is newest:
         nums, why = [n], ""
     else:
@@ -462,28 +584,73 @@ def _check_number(n: RuleNumber, rel: ReleaseTitles | None, src: str, newest: Re
         new = nums[0]
         now_title = newest.sections.get(RuleNumber(new.section))
         if new == n:
-            return CiteResult(number=str(n), as_of=rel.label, as_of_source=src,
-                              then_title=then_title, now_number=str(new), now_title=now_title,
-                              status="current", **base)
+            return CiteResult(
+                number=str(n),
+                as_of=rel.label,
+                as_of_source=src,
+                then_title=then_title,
+                now_number=str(new),
+                now_title=now_title,
+                status="current",
+                **base,
+            )
         note = ""
         if newest.exists(n):
-            note = f"{n} now names {now_title_same!r}" if n.kind == "section" else \
-                f"{n} now is another rule (in {sec} {now_title_same!r})"
-        return CiteResult(number=str(n), as_of=rel.label, as_of_source=src, then_title=then_title,
-                          now_number=str(new), now_title=now_title, status="moved",
-                          suggestion=_suggest(base["old_text"], str(n), str(new), title,
-                                              (ja_titles or {}).get(RuleNumber(new.section))
-                                              if new.kind == "section" else None),
-                          note="; ".join(x for x in (note, " or ".join(map(str, nums[1:])) and
-                                                     f"also {' and '.join(map(str, nums[1:]))}") if x),
-                          **base)
+            note = (
+                f"{n} now names {now_title_same!r}"
+                if n.kind == "section"
+                else f"{n} now is another rule (in {sec} {now_title_same!r})"
+            )
+        return CiteResult(
+            number=str(n),
+            as_of=rel.label,
+            as_of_source=src,
+            then_title=then_title,
+            now_number=str(new),
+            now_title=now_title,
+            status="moved",
+            suggestion=_suggest(
+                base["old_text"],
+                str(n),
+                str(new),
+                title,
+                (ja_titles or {}).get(RuleNumber(new.section)) if new.kind == "section" else None,
+            ),
+            note="; ".join(
+                x
+                for x in (
+                    note,
+                    " or ".join(map(str, nums[1:])) and f"also {' and '.join(map(str, nums[1:]))}",
+                )
+                if x
+            ),
+            **base,
+        )
     if newest.exists(n):
-        return CiteResult(number=str(n), as_of=rel.label, as_of_source=src, then_title=then_title,
-                          now_number=None, now_title=now_title_same, status="changed",
-                          note=f"{why}; {n} now names {now_title_same!r}" if n.kind == "section"
-                          else f"{why}; {n} now is another rule", **base)
-    return CiteResult(number=str(n), as_of=rel.label, as_of_source=src, then_title=then_title,
-                      now_number=None, now_title=None, status="gone", note=why, **base)
+        return CiteResult(
+            number=str(n),
+            as_of=rel.label,
+            as_of_source=src,
+            then_title=then_title,
+            now_number=None,
+            now_title=now_title_same,
+            status="changed",
+            note=f"{why}; {n} now names {now_title_same!r}"
+            if n.kind == "section"
+            else f"{why}; {n} now is another rule",
+            **base,
+        )
+    return CiteResult(
+        number=str(n),
+        as_of=rel.label,
+        as_of_source=src,
+        then_title=then_title,
+        now_number=None,
+        now_title=None,
+        status="gone",
+        note=why,
+        **base,
+    )
 
 
 # -- building the inputs from a store ------------------------------------------------------
@@ -493,6 +660,7 @@ def en_releases(store) -> list[ReleaseTitles]:
     from mtgcr.extract.records import load_release
 
     from mtgcr.crossref.chain import complete_releases
+
     infos = complete_releases(store, "en")
     if not infos:
         return []
@@ -500,11 +668,13 @@ def en_releases(store) -> list[ReleaseTitles]:
     by_id: dict[int, dict[RuleNumber, str]] = {}
     for rid, sec, title in zip(df["release_id"], df["section"], df["title"]):
         by_id.setdefault(int(rid), {})[RuleNumber(int(sec))] = title
+
     def loader(rid: int) -> Callable[[], Ruleset]:
         return lambda: load_release(store, rid)
 
-    return [ReleaseTitles(r.label, r.effective_date, by_id.get(r.id, {}), loader(r.id))
-            for r in infos]
+    return [
+        ReleaseTitles(r.label, r.effective_date, by_id.get(r.id, {}), loader(r.id)) for r in infos
+    ]
 
 
 def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
@@ -512,6 +682,7 @@ def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
     release in ``store`` (complete preferred, else the wiki's); empty dicts if there is none."""
     from mtgcr.extract.records import load_release
     from mtgcr.corpus.store import StoreError
+
     try:
         info = store.resolve("latest", "ja")
     except StoreError:
@@ -522,7 +693,9 @@ def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
     for g in rs.glossary:
         if g.original:
             for t in [g.term, *g.term.split("、")]:
-                terms.setdefault(t.strip(), re.sub(r"\(\d\)$", "", g.original.split("/")[0]).strip())
+                terms.setdefault(
+                    t.strip(), re.sub(r"\(\d\)$", "", g.original.split("/")[0]).strip()
+                )
     return titles, terms
 
 
@@ -532,6 +705,7 @@ class ChainRemapper:
 
     def __init__(self, store) -> None:
         from mtgcr.crossref.chain import Chain
+
         self.chain = Chain(store, "en")
         self._lineage = None
         self._index = {r.label: k for k, r in enumerate(self.chain.releases)}

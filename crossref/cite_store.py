@@ -7,6 +7,7 @@ a wiki page is skipped with a note; the others are checked); then every citation
 (of its own column, for a diff view) is checked against the store's complete EN releases,
 the newest being "now".
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,8 +22,13 @@ from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
 from mtgcr.extract.wiki.facts import line_texts
 from mtgcr.extract.wiki.kinds import parse_wiki_document
 
-from mtgcr.crossref.cite_check import (CiteResult, check_citations, en_releases, ja_lookups,
-                                       store_remapper)
+from mtgcr.crossref.cite_check import (
+    CiteResult,
+    check_citations,
+    en_releases,
+    ja_lookups,
+    store_remapper,
+)
 
 __all__ = ["PageProblem", "WikiPages", "read_wiki_pages", "CiteCheck", "check_pages"]
 
@@ -53,8 +59,9 @@ class WikiPages:
     problems: list[PageProblem] = field(default_factory=list)
 
 
-def read_wiki_pages(paths: Iterable[str | Path],
-                    max_bytes: int | None = DEFAULT_MAX_BYTES) -> WikiPages:
+def read_wiki_pages(
+    paths: Iterable[str | Path], max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> WikiPages:
     """Read files and folders (recursively; :func:`mtgcr.extract.ingest.scan_paths`) as MTG
     Wiki pages (rendered text, HTML, wikitext or diff views). A folder or folder entry that
     cannot be read, and a file larger than ``max_bytes`` (bytes; ``None``: no limit), are
@@ -75,9 +82,14 @@ def read_wiki_pages(paths: Iterable[str | Path],
             continue
         result = parse_wiki_document(doc)
         if result is None:
-            out.problems.append(PageProblem(
-                str(path), False, f"skipped {path}: not an MTG Wiki page (rendered text, HTML, "
-                                  f"wikitext or diff view)"))
+            out.problems.append(
+                PageProblem(
+                    str(path),
+                    False,
+                    f"skipped {path}: not an MTG Wiki page (rendered text, HTML, "
+                    f"wikitext or diff view)",
+                )
+            )
             continue
         out.facts.append(result.facts)
     return out
@@ -111,11 +123,13 @@ class CiteCheck:
         """The results as a pandas DataFrame, one row per cited number (columns: the
         :class:`~mtgcr.crossref.cite_check.CiteResult` attributes)."""
         import pandas as pd
+
         return pd.DataFrame(self.to_json(), columns=list(CiteResult.__dataclass_fields__))
 
 
-def check_pages(store: Store, pages: WikiPages, as_of: str | None = None,
-                quotes: bool = True) -> CiteCheck:
+def check_pages(
+    store: Store, pages: WikiPages, as_of: str | None = None, quotes: bool = True
+) -> CiteCheck:
     """Check every citation of ``pages`` against the complete EN releases of ``store``.
 
     Args:
@@ -142,11 +156,18 @@ def check_pages(store: Store, pages: WikiPages, as_of: str | None = None,
     for facts in pages.facts:
         all_cites = [CitationFact.from_json(d) for k, d in facts if k == CitationFact.KIND]
         for page in (WikiPageFact.from_json(d) for k, d in facts if k == WikiPageFact.KIND):
-            cites = [c for c in all_cites if c.column == page.column
-                     and (quotes or not c.in_quote)]
+            cites = [c for c in all_cites if c.column == page.column and (quotes or not c.in_quote)]
             try:
-                results += check_citations(page, cites, releases, remapper, label,
-                                           ja_sections, ja_terms, line_texts(facts, page.column))
+                results += check_citations(
+                    page,
+                    cites,
+                    releases,
+                    remapper,
+                    label,
+                    ja_sections,
+                    ja_terms,
+                    line_texts(facts, page.column),
+                )
             except ValueError as exc:
                 raise NotFound(str(exc)) from None
     return CiteCheck(results, releases[-1].label, list(pages.problems))

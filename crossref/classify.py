@@ -14,6 +14,7 @@ classified by comparing texts (rule text plus examples):
 * ``moved`` instead when the rule landed in another section than the one its section
   continues as.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,8 +36,14 @@ from mtgcr.crossref.textkey import compare_form, rewrite_numbers
 from mtgcr.crossref.typography import forms_equal, typography_form, typography_only
 from mtgcr.crossref.worddiff import text_similarity
 
-__all__ = ["build_alignment", "stale_references", "compare_pair", "compare_texts",
-           "TextComparison", "number_table"]
+__all__ = [
+    "build_alignment",
+    "stale_references",
+    "compare_pair",
+    "compare_texts",
+    "TextComparison",
+    "number_table",
+]
 
 _TOKEN = re.compile(r"\d\d\d(?:\.\d{1,3}[a-z]{0,2})?(?!\d)")
 _AMBIGUOUS_NOTE = "equally good candidates; record a decision to settle it"
@@ -60,8 +67,11 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
     so, sn = ka.section_keys, kb.section_keys
     pa, pb = so.rule_pos[rows], sn.rule_pos[cols]
     both = (pa >= 0) & (pb >= 0)
-    count = np.bincount(pa[both] * len(sn) + pb[both], minlength=len(so) * len(sn)).reshape(
-        len(so), len(sn)).astype(np.float64)  # aligned rule pairs per (old, new) section
+    count = (
+        np.bincount(pa[both] * len(sn) + pb[both], minlength=len(so) * len(sn))
+        .reshape(len(so), len(sn))
+        .astype(np.float64)
+    )  # aligned rule pairs per (old, new) section
     for g in m.groups:
         if g.kind in ("split", "merged"):
             for i in g.old:
@@ -88,8 +98,9 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
     fast = (ka.full_id[rows] == kb.full_id[cols]) & (lut[ka.sec[rows]] == kb.sec[cols])
     decided = m.decided
     if decided:
-        fast &= np.array([(i, j) not in decided for i, j in zip(rows.tolist(), cols.tolist())],
-                         dtype=bool)
+        fast &= np.array(
+            [(i, j) not in decided for i, j in zip(rows.tolist(), cols.tolist())], dtype=bool
+        )
     same_num = ka.num_id[rows] == kb.num_id[cols]
     fr, fc, fs = rows[fast], cols[fast], same_num[fast]
     slow: dict[int, Change] = {}
@@ -110,19 +121,34 @@ def build_alignment(a: Side, b: Side, m: Matching) -> Alignment:
         elif g.kind == "ambiguous":
             sim, changed, notes = g.similarity, False, (_AMBIGUOUS_NOTE,)
         grouped.append(Change(g.kind, olds, news, round(sim, 4), changed, notes, g.decided))
-    plan = _Plan(an, bn, o2n, fr, fc, fs, slow, [(g.new, g.old) for g in m.groups], grouped,
-                 m.busy_old.copy(), m.busy_new.copy(), m.n2o.copy())
+    plan = _Plan(
+        an,
+        bn,
+        o2n,
+        fr,
+        fc,
+        fs,
+        slow,
+        [(g.new, g.old) for g in m.groups],
+        grouped,
+        m.busy_old.copy(),
+        m.busy_new.copy(),
+        m.n2o.copy(),
+    )
     # a glossary cut off (Ruleset.truncated) would list its missing entries as removed/added
     glossary: Callable[[], list[GlossaryChange]] = list
     if not (old.truncated or new.truncated):
-        glossary = glossary_plan(old.glossary, new.glossary, table,
-                                 (ka.glossary, kb.glossary)).changes
-    return Alignment.deferred(old.release, new.release, plan.changes, sections, glossary,
-                              {"old": len(a), "new": len(b)})
+        glossary = glossary_plan(
+            old.glossary, new.glossary, table, (ka.glossary, kb.glossary)
+        ).changes
+    return Alignment.deferred(
+        old.release, new.release, plan.changes, sections, glossary, {"old": len(a), "new": len(b)}
+    )
 
 
-def _number_table(ka: ReleaseKeys, kb: ReleaseKeys, main_new: np.ndarray,
-                  sec_to: dict[int, RuleNumber | None]) -> dict[str, str | None]:
+def _number_table(
+    ka: ReleaseKeys, kb: ReleaseKeys, main_new: np.ndarray, sec_to: dict[int, RuleNumber | None]
+) -> dict[str, str | None]:
     """Old number as written → new number (``None``: no counterpart), only where they
     differ: every old rule by the new rule it continues as (``main_new``), then sections."""
     table: dict[str, str | None] = {}
@@ -145,10 +171,21 @@ class _Plan:
     one-to-one pairs (``slow``: new index → change), the groups and what is left added or
     removed. Removed rules follow the new position of the nearest earlier matched old rule."""
 
-    def __init__(self, an: list[RuleNumber], bn: list[RuleNumber], o2n: np.ndarray,
-                 fr: np.ndarray, fc: np.ndarray, fs: np.ndarray, slow: dict[int, Change],
-                 members: list[tuple[tuple[int, ...], tuple[int, ...]]], grouped: list[Change],
-                 busy_old: np.ndarray, busy_new: np.ndarray, n2o: np.ndarray) -> None:
+    def __init__(
+        self,
+        an: list[RuleNumber],
+        bn: list[RuleNumber],
+        o2n: np.ndarray,
+        fr: np.ndarray,
+        fc: np.ndarray,
+        fs: np.ndarray,
+        slow: dict[int, Change],
+        members: list[tuple[tuple[int, ...], tuple[int, ...]]],
+        grouped: list[Change],
+        busy_old: np.ndarray,
+        busy_new: np.ndarray,
+        n2o: np.ndarray,
+    ) -> None:
         self.an, self.bn, self.o2n = an, bn, o2n
         self.fr, self.fc, self.fs, self.slow = fr, fc, fs, slow
         self.members, self.grouped = members, grouped
@@ -177,8 +214,7 @@ class _Plan:
         busy_old, busy_new = self.busy_old.tolist(), self.busy_new.tolist()
         for i, j in enumerate(o2n):
             if j < 0 and not busy_old[i]:
-                after.setdefault(prev_new[i], []).append(Change("removed", (an[i],), (), 0.0,
-                                                                True))
+                after.setdefault(prev_new[i], []).append(Change("removed", (an[i],), (), 0.0, True))
         for j, i in enumerate(self.n2o.tolist()):
             if i < 0 and not busy_new[j]:
                 at[j] = Change("added", (), (bn[j],), 0.0, True)
@@ -211,8 +247,9 @@ class TextComparison(NamedTuple):
     typography: bool = False
 
 
-def compare_pair(ra: str, rb: str, table: dict[str, str | None],
-                 lang: str = "en") -> TextComparison:
+def compare_pair(
+    ra: str, rb: str, table: dict[str, str | None], lang: str = "en"
+) -> TextComparison:
     """Whether a rule's wording changed, comparing ``ra`` (old) with ``rb`` (new).
 
     Args:
@@ -238,12 +275,14 @@ def compare_pair(ra: str, rb: str, table: dict[str, str | None],
         return TextComparison(False, 1.0, ["typography only"], True)
     if mapped != ra and typography_only(mapped, rb):
         return TextComparison(False, 1.0, ["only renumbered references and typography"], True)
-    return TextComparison(True, text_similarity(typography_form(mapped), typography_form(rb),
-                                                lang), [])
+    return TextComparison(
+        True, text_similarity(typography_form(mapped), typography_form(rb), lang), []
+    )
 
 
-def _compare_keys(ka: ReleaseKeys, i: int, kb: ReleaseKeys, j: int,
-                  table: dict[str, str | None]) -> TextComparison:
+def _compare_keys(
+    ka: ReleaseKeys, i: int, kb: ReleaseKeys, j: int, table: dict[str, str | None]
+) -> TextComparison:
     """:func:`compare_pair` of old rule ``i`` and new rule ``j`` on the releases' stored
     comparison and typography forms (the same result, without folding either text again)."""
     ra, rb = ka.full[i], kb.full[j]
@@ -259,21 +298,32 @@ def _compare_keys(ka: ReleaseKeys, i: int, kb: ReleaseKeys, j: int,
     tm = ka.typo[i] if mapped == ra else typography_form(mapped)
     if mapped != ra and forms_equal(tm, tb, None, sb):
         return TextComparison(False, 1.0, ["only renumbered references and typography"], True)
-    sim = (text_similarity(tm, tb, ka.lang) if ka.word_similarity or tm == tb
-           else fuzz.ratio(tm, tb) / 100.0)  # what text_similarity gives for other languages
+    sim = (
+        text_similarity(tm, tb, ka.lang)
+        if ka.word_similarity or tm == tb
+        else fuzz.ratio(tm, tb) / 100.0
+    )  # what text_similarity gives for other languages
     return TextComparison(True, sim, [])
 
 
-def compare_texts(ra: str, rb: str, table: dict[str, str | None],
-                  lang: str = "en") -> tuple[bool, float, list[str]]:
+def compare_texts(
+    ra: str, rb: str, table: dict[str, str | None], lang: str = "en"
+) -> tuple[bool, float, list[str]]:
     """``(changed, similarity 0–1, notes)`` of :func:`compare_pair` (kept for callers that
     do not need to know whether typography differs)."""
     c = compare_pair(ra, rb, table, lang)
     return c.changed, c.similarity, c.notes
 
 
-def _pair_change(a: Side, b: Side, i: int, j: int, sec_map: dict[int, int],
-                 table: dict[str, str | None], decided: bool) -> Change:
+def _pair_change(
+    a: Side,
+    b: Side,
+    i: int,
+    j: int,
+    sec_map: dict[int, int],
+    table: dict[str, str | None],
+    decided: bool,
+) -> Change:
     """Classify the one-to-one pair old ``i`` ↔ new ``j`` (``table``: the old numbers the
     alignment changes, see :func:`~mtgcr.crossref.textkey.rewrite_numbers`)."""
     changed, sim, notes, typo = _compare_keys(a.keys, i, b.keys, j, table)
@@ -330,7 +380,11 @@ def stale_references(al: Alignment, new: Ruleset, old: Ruleset) -> dict[RuleNumb
             continue
         rule = new.rules.get(ch.new[0])
         before = old.rules.get(ch.old[0])
-        if rule is None or before is None or not any(t in tokens for t in _TOKEN.findall(rule.text)):
+        if (
+            rule is None
+            or before is None
+            or not any(t in tokens for t in _TOKEN.findall(rule.text))
+        ):
             continue
         cited_before = {str(n) for ref in find_references(before.text) for n in ref.numbers}
         notes = []
@@ -339,8 +393,11 @@ def stale_references(al: Alignment, new: Ruleset, old: Ruleset) -> dict[RuleNumb
                 if str(n) not in tokens or str(n) not in cited_before:
                     continue
                 to = al.map_number(n) if n.rule is not None else al.section_forward(n)
-                notes.append(f"cites {n}, which is now {to}" if to is not None
-                             else f"cites {n}, which has no counterpart now")
+                notes.append(
+                    f"cites {n}, which is now {to}"
+                    if to is not None
+                    else f"cites {n}, which has no counterpart now"
+                )
         if notes:
             out[ch.new[0]] = notes
     return out
@@ -362,7 +419,10 @@ def number_table(al: Alignment) -> dict[str, str | None]:
             else:
                 table[str(n)] = None
     for s in al.sections:
-        if s.old is not None and s.kind != "split" and (s.new is None
-                                                         or s.new.section != s.old.section):
+        if (
+            s.old is not None
+            and s.kind != "split"
+            and (s.new is None or s.new.section != s.old.section)
+        ):
             table[str(s.old)] = None if s.new is None or s.kind == "removed" else str(s.new)
     return table

@@ -17,6 +17,7 @@ rules that are connected:
 Sections, similarities, reference mapping and the glossary are then computed on the two
 endpoint rulesets as for a direct alignment.
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -31,8 +32,9 @@ from mtgcr.crossref.model import Alignment
 __all__ = ["compose_alignment"]
 
 
-def compose_alignment(old: Ruleset, new: Ruleset, steps: Sequence[tuple[Alignment, bool]]
-                      ) -> Alignment:
+def compose_alignment(
+    old: Ruleset, new: Ruleset, steps: Sequence[tuple[Alignment, bool]]
+) -> Alignment:
     """Align ``old`` with ``new`` through the chain of alignments ``steps``.
 
     Args:

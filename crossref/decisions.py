@@ -22,6 +22,7 @@ having no counterpart. A decision applies only to the pair of releases it names.
 Location: ``--decisions FILE``, else ``$MTGCR_DECISIONS``, else ``decisions.toml`` beside the
 store (used only if present).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -35,8 +36,15 @@ from pathlib import Path
 from mtgcr.extract.model import Release
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["Decision", "DecisionError", "load_decisions", "decisions_path", "RELATIONS",
-           "decisions_digest", "snippet"]
+__all__ = [
+    "Decision",
+    "DecisionError",
+    "load_decisions",
+    "decisions_path",
+    "RELATIONS",
+    "decisions_digest",
+    "snippet",
+]
 
 #: The relations a decision can state.
 RELATIONS = ("same", "unrelated", "added", "removed")
@@ -71,14 +79,23 @@ class Decision:
 
     def applies(self, old: Release, new: Release) -> bool:
         """True if this decision is about exactly this pair of releases (same language)."""
-        return (old.lang == self.lang and new.lang == self.lang
-                and _same_release(self.old_release, old) and _same_release(self.new_release, new))
+        return (
+            old.lang == self.lang
+            and new.lang == self.lang
+            and _same_release(self.old_release, old)
+            and _same_release(self.new_release, new)
+        )
 
     def to_json(self) -> dict:
         """JSON form (numbers as strings), used for cache keys."""
-        return {"relation": self.relation, "old_release": self.old_release,
-                "new_release": self.new_release, "old": [str(n) for n in self.old],
-                "new": [str(n) for n in self.new], "lang": self.lang}
+        return {
+            "relation": self.relation,
+            "old_release": self.old_release,
+            "new_release": self.new_release,
+            "old": [str(n) for n in self.old],
+            "new": [str(n) for n in self.new],
+            "lang": self.lang,
+        }
 
 
 def _same_release(spec: str, rel: Release) -> bool:
@@ -94,7 +111,10 @@ def decisions_path(explicit: str | None, store_path: str | Path | None) -> Path 
     Raises:
         DecisionError: an explicitly named file does not exist.
     """
-    for cand, named in ((explicit, "--decisions"), (os.environ.get("MTGCR_DECISIONS"), "$MTGCR_DECISIONS")):
+    for cand, named in (
+        (explicit, "--decisions"),
+        (os.environ.get("MTGCR_DECISIONS"), "$MTGCR_DECISIONS"),
+    ):
         if cand:
             p = Path(cand)
             if not p.is_file():
@@ -135,8 +155,9 @@ def load_decisions(path: str | Path | None) -> list[Decision]:
     lines = [i for i, line in enumerate(raw.splitlines(), 1) if _HEADER.match(line)]
     unknown = set(data) - {"decision"}
     if unknown:
-        raise DecisionError(f"{p}: unknown top-level key(s) {sorted(unknown)}; "
-                            f"use [[decision]] tables")
+        raise DecisionError(
+            f"{p}: unknown top-level key(s) {sorted(unknown)}; use [[decision]] tables"
+        )
     items = data.get("decision", [])
     if not isinstance(items, list):
         raise DecisionError(f"{p}: 'decision' must be written as [[decision]] tables")
@@ -169,20 +190,40 @@ def _decision(item: dict, where: str) -> Decision:
         return tuple(out)
 
     old, new = nums("old"), nums("new")
-    need = {"same": (old and new), "unrelated": (old and new), "added": (new and not old),
-            "removed": (old and not new)}[rel]
+    need = {
+        "same": (old and new),
+        "unrelated": (old and new),
+        "added": (new and not old),
+        "removed": (old and not new),
+    }[rel]
     if not need:
-        raise DecisionError(f"{where}: relation {rel!r} needs "
-                            + {"same": "both old and new", "unrelated": "both old and new",
-                               "added": "new numbers only", "removed": "old numbers only"}[rel])
+        raise DecisionError(
+            f"{where}: relation {rel!r} needs "
+            + {
+                "same": "both old and new",
+                "unrelated": "both old and new",
+                "added": "new numbers only",
+                "removed": "old numbers only",
+            }[rel]
+        )
     if rel == "same" and len(old) > 1 and len(new) > 1:
-        raise DecisionError(f"{where}: 'same' links one old rule to several new (split) or "
-                            f"several old to one new (merge), not many to many")
+        raise DecisionError(
+            f"{where}: 'same' links one old rule to several new (split) or "
+            f"several old to one new (merge), not many to many"
+        )
     unknown = set(item) - {"relation", "old_release", "new_release", "old", "new", "lang", "note"}
     if unknown:
         raise DecisionError(f"{where}: unknown key(s) {sorted(unknown)}")
-    return Decision(rel, item["old_release"], item["new_release"], old, new,
-                    str(item.get("lang", "en")), str(item.get("note", "")), where)
+    return Decision(
+        rel,
+        item["old_release"],
+        item["new_release"],
+        old,
+        new,
+        str(item.get("lang", "en")),
+        str(item.get("note", "")),
+        where,
+    )
 
 
 def decisions_digest(decisions: list[Decision]) -> str:
@@ -193,15 +234,20 @@ def decisions_digest(decisions: list[Decision]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def snippet(old_release: str, new_release: str, old: list[str], new: list[str],
-            lang: str = "en") -> str:
+def snippet(
+    old_release: str, new_release: str, old: list[str], new: list[str], lang: str = "en"
+) -> str:
     """A ``[[decision]]`` table to paste into the decisions file for an ambiguous group: it
     pins the first candidate pair and lists the others in a comment, to edit (pick the right
     numbers, or change the relation to ``added``/``removed``/``unrelated``)."""
+
     def arr(v: list[str]) -> str:
         return "[" + ", ".join(f'"{x}"' for x in v) + "]"
+
     old_c = f"  # candidates: {', '.join(old)}" if len(old) > 1 else ""
     new_c = f"  # candidates: {', '.join(new)}" if len(new) > 1 else ""
-    return (f'[[decision]]\nold_release = "{old_release}"\nnew_release = "{new_release}"\n'
-            f'relation = "same"\nold = {arr(old[:1])}{old_c}\nnew = {arr(new[:1])}{new_c}\n'
-            + (f'lang = "{lang}"\n' if lang != "en" else ""))
+    return (
+        f'[[decision]]\nold_release = "{old_release}"\nnew_release = "{new_release}"\n'
+        f'relation = "same"\nold = {arr(old[:1])}{old_c}\nnew = {arr(new[:1])}{new_c}\n'
+        + (f'lang = "{lang}"\n' if lang != "en" else "")
+    )

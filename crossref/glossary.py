@@ -7,6 +7,7 @@ after mapping their rule references through the rule alignment, so "See rule 702
 "See rule 702.34" alone is no change. Leftover entries whose definitions are at least 85 %
 similar are paired globally (``linear_sum_assignment``) as ``renamed``.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -28,9 +29,12 @@ __all__ = ["align_glossary", "glossary_plan", "GlossaryPlan", "RENAME_THRESHOLD"
 RENAME_THRESHOLD = 0.85
 
 
-def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
-                   table: dict[str, str | None],
-                   keys: tuple[GlossaryKeys, GlossaryKeys] | None = None) -> list[GlossaryChange]:
+def align_glossary(
+    old: list[GlossaryEntry],
+    new: list[GlossaryEntry],
+    table: dict[str, str | None],
+    keys: tuple[GlossaryKeys, GlossaryKeys] | None = None,
+) -> list[GlossaryChange]:
     """Correspondence of two glossaries (:meth:`GlossaryPlan.changes` of :func:`glossary_plan`,
     whose arguments these are).
 
@@ -41,9 +45,12 @@ def align_glossary(old: list[GlossaryEntry], new: list[GlossaryEntry],
     return glossary_plan(old, new, table, keys).changes()
 
 
-def glossary_plan(old: list[GlossaryEntry], new: list[GlossaryEntry],
-                  table: dict[str, str | None],
-                  keys: tuple[GlossaryKeys, GlossaryKeys] | None = None) -> GlossaryPlan:
+def glossary_plan(
+    old: list[GlossaryEntry],
+    new: list[GlossaryEntry],
+    table: dict[str, str | None],
+    keys: tuple[GlossaryKeys, GlossaryKeys] | None = None,
+) -> GlossaryPlan:
     """The correspondence of two glossaries, every entry pair decided and classified; the
     identical pairs' :class:`GlossaryChange` s are made when :meth:`GlossaryPlan.changes` is
     called.
@@ -103,9 +110,13 @@ def glossary_plan(old: list[GlossaryEntry], new: list[GlossaryEntry],
     lone_n = [j for j in lone_n if j not in taken]
     renamed: set[int] = set()
     if lone_o and lone_n:
-        sim = process.cdist([ka.text_key[i] for i in lone_o],
-                            [kb.text_key[j] for j in lone_n], scorer=fuzz.ratio,
-                            score_cutoff=RENAME_THRESHOLD * 100, dtype=np.float32)
+        sim = process.cdist(
+            [ka.text_key[i] for i in lone_o],
+            [kb.text_key[j] for j in lone_n],
+            scorer=fuzz.ratio,
+            score_cutoff=RENAME_THRESHOLD * 100,
+            dtype=np.float32,
+        )
         if sim.any():
             rr, cc = linear_sum_assignment(sim, maximize=True)
             for r, c in zip(rr, cc):
@@ -143,8 +154,14 @@ class GlossaryPlan:
             ``len(new) + old index`` for removed entries).
     """
 
-    def __init__(self, old: list[GlossaryEntry], new: list[GlossaryEntry], identical_old: np.ndarray,
-                 identical_new: np.ndarray, others: list[tuple[float, GlossaryChange]]) -> None:
+    def __init__(
+        self,
+        old: list[GlossaryEntry],
+        new: list[GlossaryEntry],
+        identical_old: np.ndarray,
+        identical_new: np.ndarray,
+        others: list[tuple[float, GlossaryChange]],
+    ) -> None:
         self.old, self.new = old, new
         self.identical_old, self.identical_new, self.others = identical_old, identical_new, others
 
@@ -153,14 +170,24 @@ class GlossaryPlan:
         (removed entries at the end, in old order)."""
         old, new = self.old, self.new
         out = list(self.others)
-        out += [(j, GlossaryChange("unchanged", old[i].term, new[j].term, 1.0))
-                for i, j in zip(self.identical_old.tolist(), self.identical_new.tolist())]
+        out += [
+            (j, GlossaryChange("unchanged", old[i].term, new[j].term, 1.0))
+            for i, j in zip(self.identical_old.tolist(), self.identical_new.tolist())
+        ]
         out.sort(key=lambda x: x[0])
         return [g for _, g in out]
 
 
-def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
-             renamed: bool, ka: GlossaryKeys, i: int, kb: GlossaryKeys, j: int) -> GlossaryChange:
+def _compare(
+    a: GlossaryEntry,
+    b: GlossaryEntry,
+    table: dict[str, str | None],
+    renamed: bool,
+    ka: GlossaryKeys,
+    i: int,
+    kb: GlossaryKeys,
+    j: int,
+) -> GlossaryChange:
     """One paired entry: ``renamed`` / ``changed`` (definition reworded, obsolete flag or
     aliases changed) / ``typography`` (headword, aliases or definition differ in typography
     only: a straight-quote copy of an entry is no change) / ``unchanged``."""
@@ -171,8 +198,12 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
     if a.aliases != b.aliases:
         fa = tuple(typography_form(x).casefold() for x in a.aliases)
         fb = tuple(typography_form(x).casefold() for x in b.aliases)
-        if fa != fb and not (len(a.aliases) == len(b.aliases) and all(
-                typography_only(x.casefold(), y.casefold()) for x, y in zip(a.aliases, b.aliases))):
+        if fa != fb and not (
+            len(a.aliases) == len(b.aliases)
+            and all(
+                typography_only(x.casefold(), y.casefold()) for x, y in zip(a.aliases, b.aliases)
+            )
+        ):
             notes.append("aliases changed")
             aliases_changed = True
         else:
@@ -186,8 +217,11 @@ def _compare(a: GlossaryEntry, b: GlossaryEntry, table: dict[str, str | None],
     else:  # the typography forms (and their skeletons) of the two definitions are kept
         ta, tb, sa, sb = ka.text_typo[i], kb.text_typo[j], ka.text_skeleton[i], kb.text_skeleton[j]
         cited = ka.text_cited[i]
-        mapped = (rewrite_numbers(a.text, table) if cited and not table.keys().isdisjoint(cited)
-                  else a.text)
+        mapped = (
+            rewrite_numbers(a.text, table)
+            if cited and not table.keys().isdisjoint(cited)
+            else a.text
+        )
         same = mapped == a.text
         changed = not forms_equal(ta, tb, sa, sb)
         if changed and mapped != b.text:

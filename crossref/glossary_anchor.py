@@ -22,6 +22,7 @@ Format knowledge: EN glossary headwords of the official files 2003–2026 (``Com
 ``Banding, “Bands with Other”`` — the first name stands for the entry; ``At End of Turn
 (Obsolete)`` — the marker is not part of the headword, :class:`mtgcr.extract.model.GlossaryEntry`).
 """
+
 from __future__ import annotations
 
 import re
@@ -96,8 +97,9 @@ class GlossaryAnchor:
         """
         m = _ANCHOR.match(text.strip())
         if not m:
-            raise AnchorError(f"not a glossary anchor: {text!r} (expected "
-                              f"lang:YYYY-MM-DD:glossary:Headword)")
+            raise AnchorError(
+                f"not a glossary anchor: {text!r} (expected lang:YYYY-MM-DD:glossary:Headword)"
+            )
         try:
             when = date.fromisoformat(m["date"])
         except ValueError as exc:

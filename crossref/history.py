@@ -6,6 +6,7 @@ translation saying whether the translation has the rule.
 The policy of ``mtgcr history`` / ``mtgcr remap`` and :meth:`mtgcr.reports.api.Corpus.history`
 / ``remap``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -84,6 +85,7 @@ class RuleHistory:
         translation, ``translation`` (``"quoted"``, ``"not quoted"``, ``"translated"``,
         ``"missing"``, ``"absent"``, or ``None`` where the store has no translation)."""
         import pandas as pd
+
         rows = []
         for d in self.to_json():
             t = d.pop("translation", None) if self.translated else None
@@ -95,9 +97,14 @@ class RuleHistory:
         return pd.DataFrame(rows)
 
 
-def rule_history(store: Store, number: RuleNumber, release: str | None = None, lang: str = "en",
-                 decisions: Iterable[Decision] = (),
-                 on_align: Callable[[int, int], None] | None = None) -> RuleHistory:
+def rule_history(
+    store: Store,
+    number: RuleNumber,
+    release: str | None = None,
+    lang: str = "en",
+    decisions: Iterable[Decision] = (),
+    on_align: Callable[[int, int], None] | None = None,
+) -> RuleHistory:
     """The history of ``number`` of ``release`` (language ``lang``) over every release.
 
     Args:
@@ -115,9 +122,18 @@ def rule_history(store: Store, number: RuleNumber, release: str | None = None, l
     """
     if lang != PIVOT:
         from mtgcr.crossref.translation.xlang import translated_history
+
         th = translated_history(store, number, release, lang, decisions, on_align)
-        return RuleHistory(number, lang, th.k, th.entries, th.asked.replace(":", " "),
-                           th.chain, th.translations, th.note)
+        return RuleHistory(
+            number,
+            lang,
+            th.k,
+            th.entries,
+            th.asked.replace(":", " "),
+            th.chain,
+            th.translations,
+            th.note,
+        )
     chain = Chain(store, lang, decisions, on_align=on_align)
     k = chain.index(release)
     lineage = chain.lineage()
@@ -125,8 +141,7 @@ def rule_history(store: Store, number: RuleNumber, release: str | None = None, l
         entries = lineage.history(number, k)
     except KeyError as exc:
         raise NotFound(str(exc.args[0])) from None
-    return RuleHistory(number, lang, k, entries,
-                       f"{lang} {entries[k].to_json()['release']}", chain)
+    return RuleHistory(number, lang, k, entries, f"{lang} {entries[k].to_json()['release']}", chain)
 
 
 @dataclass
@@ -157,10 +172,15 @@ class Remapped:
         """``{"rule", "from", "to", "numbers", "reason", "path", "translation"}`` (``mtgcr
         remap --format json``)."""
         res = self.result
-        return {"rule": str(self.number), "from": self.source.name,
-                "to": self.target.name,
-                "numbers": [str(n) for n in res.numbers], "reason": res.reason or None,
-                "path": [e.to_json() for e in res.path], "translation": self.translation}
+        return {
+            "rule": str(self.number),
+            "from": self.source.name,
+            "to": self.target.name,
+            "numbers": [str(n) for n in res.numbers],
+            "reason": res.reason or None,
+            "path": [e.to_json() for e in res.path],
+            "translation": self.translation,
+        }
 
     def sentence(self) -> str:
         """``"712.4d (2022-11-18) → 712.8e (2023-11-17)"`` or ``"… → none in 2023-11-17:
@@ -172,9 +192,15 @@ class Remapped:
         return f"{self.number} ({src}) → none in {dst}: {self.result.reason}"
 
 
-def remap_rule(store: Store, number: RuleNumber, source: str, target: str, lang: str = "en",
-               decisions: Iterable[Decision] = (),
-               on_align: Callable[[int, int], None] | None = None) -> Remapped:
+def remap_rule(
+    store: Store,
+    number: RuleNumber,
+    source: str,
+    target: str,
+    lang: str = "en",
+    decisions: Iterable[Decision] = (),
+    on_align: Callable[[int, int], None] | None = None,
+) -> Remapped:
     """Follow ``number`` of release ``source`` through the chain to release ``target``
     (earlier or later).
 
@@ -187,12 +213,15 @@ def remap_rule(store: Store, number: RuleNumber, source: str, target: str, lang:
     note = None
     if lang != PIVOT:
         from mtgcr.crossref.translation.xlang import original_release, translated_history
+
         th = translated_history(store, number, source, lang, decisions, on_align)
         dst_info = store.resolve(target, lang)
         en_dst = original_release(store, dst_info)
         if en_dst is None:
-            raise StoreError(f"{lang} {dst_info.label}: no complete {PIVOT} release of "
-                             f"label {dst_info.label} is in the store (ingest it)")
+            raise StoreError(
+                f"{lang} {dst_info.label}: no complete {PIVOT} release of "
+                f"label {dst_info.label} is in the store (ingest it)"
+            )
         chain, i = th.chain, th.k
         j = chain.index(en_dst.name)
         res = chain.lineage().remap(number, i, j)

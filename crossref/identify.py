@@ -24,6 +24,7 @@ newest release — through the release alignment (:func:`chain_follower` over a
 (:func:`follow_section`): when it was retitled, when it changed number, and what it is
 called now.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -37,9 +38,19 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.crossref.translation.langpair import compare_evidence, _EvidenceCache
 from mtgcr.crossref.textkey import compare_form, title_key
 
-__all__ = ["RuleEvidence", "SectionEvidence", "ReleaseMatch", "Identification", "LineageStep",
-           "identify", "compare_aligned", "follow_section", "chain_follower", "text_key",
-           "loose_key"]
+__all__ = [
+    "RuleEvidence",
+    "SectionEvidence",
+    "ReleaseMatch",
+    "Identification",
+    "LineageStep",
+    "identify",
+    "compare_aligned",
+    "follow_section",
+    "chain_follower",
+    "text_key",
+    "loose_key",
+]
 
 #: Sections followed to the newest release only for fragments with at most this many sections.
 MAX_LINEAGE_SECTIONS = 5
@@ -93,11 +104,18 @@ class RuleEvidence:
 
     def as_json(self) -> dict:
         """JSON-ready dict (``now``, ``change`` and ``joined`` only when aligned)."""
-        out = {"number": str(self.number), "status": self.status,
-               "similarity": round(self.similarity, 1), "changes": self.changes}
+        out = {
+            "number": str(self.number),
+            "status": self.status,
+            "similarity": round(self.similarity, 1),
+            "changes": self.changes,
+        }
         if self.change is not None:
-            out.update(now=[str(n) for n in self.now], change=self.change,
-                       joined=[str(n) for n in self.joined])
+            out.update(
+                now=[str(n) for n in self.now],
+                change=self.change,
+                joined=[str(n) for n in self.joined],
+            )
         return out
 
 
@@ -117,11 +135,17 @@ class SectionEvidence:
 
     def as_json(self) -> dict:
         """JSON-ready dict."""
-        out = {"number": str(self.number), "title": self.title, "status": self.status,
-               "release_title": self.release_title}
+        out = {
+            "number": str(self.number),
+            "title": self.title,
+            "status": self.status,
+            "release_title": self.release_title,
+        }
         if self.change is not None:
-            out.update(release_number=str(self.release_number) if self.release_number else None,
-                       change=self.change)
+            out.update(
+                release_number=str(self.release_number) if self.release_number else None,
+                change=self.change,
+            )
         return out
 
 
@@ -145,17 +169,20 @@ class ReleaseMatch:
         c["sections_same"] = sum(s.status == "same" for s in self.sections)
         c["sections_other"] = sum(s.status != "same" for s in self.sections)
         if self.glossary:
-            c["glossary_same"] = sum(g["status"] != "differs" and g["status"] != "absent"
-                                     for g in self.glossary)
+            c["glossary_same"] = sum(
+                g["status"] != "differs" and g["status"] != "absent" for g in self.glossary
+            )
             c["glossary_other"] = len(self.glossary) - c["glossary_same"]
         return c
 
     @property
     def exact(self) -> bool:
         """Every rule, section heading and glossary entry agrees (strictly or loosely)."""
-        return all(r.status in ("same", "same-loose") for r in self.rules) and all(
-            s.status == "same" for s in self.sections) and all(
-            g["status"] in ("same", "same-loose") for g in self.glossary)
+        return (
+            all(r.status in ("same", "same-loose") for r in self.rules)
+            and all(s.status == "same" for s in self.sections)
+            and all(g["status"] in ("same", "same-loose") for g in self.glossary)
+        )
 
     @property
     def score(self) -> float:
@@ -165,7 +192,9 @@ class ReleaseMatch:
         for r in self.rules:
             s += {"same": 2.0, "same-loose": 1.5, "absent": -1.0}.get(r.status, r.similarity / 100)
         for g in self.glossary:
-            s += {"same": 2.0, "same-loose": 1.5, "absent": -1.0}.get(g["status"], g["similarity"] / 100)
+            s += {"same": 2.0, "same-loose": 1.5, "absent": -1.0}.get(
+                g["status"], g["similarity"] / 100
+            )
         for sec in self.sections:
             s += 1.0 if sec.status == "same" else -1.0
         return s
@@ -177,8 +206,14 @@ class ReleaseMatch:
 
     def as_json(self, details: bool = True) -> dict:
         """JSON-ready dict; ``details`` adds per-rule and per-section evidence."""
-        out = {"release": self.release, "label": self.label, "lang": self.lang,
-               "exact": self.exact, "score": round(self.score, 2), "counts": self.counts}
+        out = {
+            "release": self.release,
+            "label": self.label,
+            "lang": self.lang,
+            "exact": self.exact,
+            "score": round(self.score, 2),
+            "counts": self.counts,
+        }
         if details:
             out["rules"] = [r.as_json() for r in self.rules]
             out["sections"] = [s.as_json() for s in self.sections]
@@ -204,9 +239,13 @@ class LineageStep:
 
     def as_json(self) -> dict:
         """JSON-ready dict."""
-        return {"event": self.event, "release": self.release,
-                "number": str(self.number) if self.number else None, "title": self.title,
-                "how": self.how}
+        return {
+            "event": self.event,
+            "release": self.release,
+            "number": str(self.number) if self.number else None,
+            "title": self.title,
+            "how": self.how,
+        }
 
 
 @dataclass
@@ -273,8 +312,12 @@ class Identification:
         ``evidence`` of the best release, ``after``, ``lineage`` and a ``scores`` list."""
         best = self.best[-1] if self.best else None
         return {
-            "source": self.source, "lang": self.lang, "rules": self.rules,
-            "sections": self.sections, "exact": self.exact, "releases": self.releases,
+            "source": self.source,
+            "lang": self.lang,
+            "rules": self.rules,
+            "sections": self.sections,
+            "exact": self.exact,
+            "releases": self.releases,
             "ranges": [{"first": a, "last": b} for a, b in self.ranges],
             "best": best.release if best else None,
             "evidence": best.as_json(details) if best else None,
@@ -284,8 +327,10 @@ class Identification:
             "after_source": self.after_source if self.after else None,
             "now": self.now,
             "newest": self.newest,
-            "scores": [{"release": m.release, "score": round(m.score, 2), "exact": m.exact}
-                       for m in self.matches],
+            "scores": [
+                {"release": m.release, "score": round(m.score, 2), "exact": m.exact}
+                for m in self.matches
+            ],
         }
 
 
@@ -312,7 +357,10 @@ class _Keys:
     def strict(self, rule: Rule) -> tuple:
         k = self._strict.get(id(rule))
         if k is None:
-            k = self._strict[id(rule)] = (text_key(rule.text), tuple(text_key(e.text) for e in rule.examples))
+            k = self._strict[id(rule)] = (
+                text_key(rule.text),
+                tuple(text_key(e.text) for e in rule.examples),
+            )
         return k
 
     def loose(self, rule: Rule) -> str:
@@ -322,23 +370,34 @@ class _Keys:
         return k
 
 
-def _compare_rule(frag: Rule, rel: Rule | None, same_lang: bool, cache: _EvidenceCache,
-                  keys: _Keys, frag_rs: Ruleset, rel_rs: Ruleset) -> RuleEvidence:
+def _compare_rule(
+    frag: Rule,
+    rel: Rule | None,
+    same_lang: bool,
+    cache: _EvidenceCache,
+    keys: _Keys,
+    frag_rs: Ruleset,
+    rel_rs: Ruleset,
+) -> RuleEvidence:
     if rel is None:
         return RuleEvidence(frag.number, "absent", 0.0)
     if not same_lang:
-        a, d, details = compare_evidence(cache.of(frag_rs, frag.number), cache.of(rel_rs, rel.number))
+        a, d, details = compare_evidence(
+            cache.of(frag_rs, frag.number), cache.of(rel_rs, rel.number)
+        )
         sim = 100.0 * a / (a + d) if a + d else 50.0
         if d == 0:
             return RuleEvidence(frag.number, "same", sim)
-        return RuleEvidence(frag.number, "differs", sim,
-                            [{"op": "evidence", "detail": x} for x in details])
+        return RuleEvidence(
+            frag.number, "differs", sim, [{"op": "evidence", "detail": x} for x in details]
+        )
     if keys.strict(frag) == keys.strict(rel):
         return RuleEvidence(frag.number, "same")
     fa, ra = keys.loose(frag), keys.loose(rel)
     if fa == ra:
         return RuleEvidence(frag.number, "same-loose")
     from rapidfuzz import fuzz
+
     return RuleEvidence(frag.number, "differs", fuzz.ratio(fa, ra))  # changes: _add_changes
 
 
@@ -347,7 +406,11 @@ def _add_changes(m: "ReleaseMatch", fragment: Ruleset, rel: Ruleset) -> None:
     matches that are reported: word diffs of every rule of every release would be slow)."""
     for ev in m.rules:
         if ev.status == "differs" and not ev.changes:
-            there = "\n".join(rel.rules[n].text_with_examples() for n in (ev.now or (ev.number,)) if n in rel.rules)
+            there = "\n".join(
+                rel.rules[n].text_with_examples()
+                for n in (ev.now or (ev.number,))
+                if n in rel.rules
+            )
             ev.changes = _word_changes(fragment.rules[ev.number].text_with_examples(), there)
 
 
@@ -356,9 +419,12 @@ def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys
     eff = rel.release.effective_date
     m = ReleaseMatch(rel.release.lang, rel.release.label, eff.isoformat() if eff else None)
     for num, rule in fragment.rules.items():
-        m.rules.append(_compare_rule(rule, rel.rules.get(num), same_lang, cache, keys, fragment, rel))
+        m.rules.append(
+            _compare_rule(rule, rel.rules.get(num), same_lang, cache, keys, fragment, rel)
+        )
     if same_lang and fragment.glossary:
         from rapidfuzz import fuzz
+
         index: dict[str, list] = {}
         for g in rel.glossary:  # a headword may occur twice (ZH 传奇: Legend and Legendary)
             index.setdefault(text_key(g.term).casefold(), []).append(g)
@@ -367,8 +433,10 @@ def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys
             k = text_key(g.term).casefold()
             same_head = index.get(k, [])
             nth = seen[k] = seen.get(k, -1) + 1
-            other = next((o for o in same_head if text_key(o.text) == text_key(g.text)),
-                         same_head[nth] if nth < len(same_head) else None)
+            other = next(
+                (o for o in same_head if text_key(o.text) == text_key(g.text)),
+                same_head[nth] if nth < len(same_head) else None,
+            )
             if other is None:
                 m.glossary.append({"term": g.term, "status": "absent", "similarity": 0.0})
             elif text_key(g.text) == text_key(other.text):
@@ -376,9 +444,16 @@ def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys
             elif loose_key(g.text) == loose_key(other.text):
                 m.glossary.append({"term": g.term, "status": "same-loose", "similarity": 100.0})
             else:
-                m.glossary.append({"term": g.term, "status": "differs",
-                                   "similarity": round(fuzz.ratio(loose_key(g.text), loose_key(other.text)), 1),
-                                   "changes": _word_changes(g.text, other.text)})
+                m.glossary.append(
+                    {
+                        "term": g.term,
+                        "status": "differs",
+                        "similarity": round(
+                            fuzz.ratio(loose_key(g.text), loose_key(other.text)), 1
+                        ),
+                        "changes": _word_changes(g.text, other.text),
+                    }
+                )
     if same_lang:
         for num, sec in fragment.sections.items():
             other = rel.sections.get(num)
@@ -386,8 +461,9 @@ def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys
                 m.sections.append(SectionEvidence(num, sec.title, "absent"))
             else:
                 ok = title_key(sec.title) == title_key(other.title)
-                m.sections.append(SectionEvidence(num, sec.title, "same" if ok else "differs",
-                                                  other.title))
+                m.sections.append(
+                    SectionEvidence(num, sec.title, "same" if ok else "differs", other.title)
+                )
     return m
 
 
@@ -398,12 +474,22 @@ def _text_of(rel: Ruleset, numbers: Sequence[RuleNumber]) -> Rule | None:
         return None
     if len(there) == 1:
         return there[0]
-    return Rule(there[0].number, "\n".join(r.text for r in there), there[0].line,
-                [e for r in there for e in r.examples])
+    return Rule(
+        there[0].number,
+        "\n".join(r.text for r in there),
+        there[0].line,
+        [e for r in there for e in r.examples],
+    )
 
 
-def compare_aligned(fragment: Ruleset, start: Ruleset, rel: Ruleset, alignment,
-                    cache: _EvidenceCache | None = None, keys: _Keys | None = None) -> ReleaseMatch:
+def compare_aligned(
+    fragment: Ruleset,
+    start: Ruleset,
+    rel: Ruleset,
+    alignment,
+    cache: _EvidenceCache | None = None,
+    keys: _Keys | None = None,
+) -> ReleaseMatch:
     """Compare the fragment with ``rel``, the release after ``start``, following each rule and
     section through ``alignment`` (a :class:`mtgcr.crossref.model.Alignment` of ``start`` →
     ``rel``) instead of by number: a rule of the fragment that is rule 711.1c in ``start``
@@ -441,14 +527,18 @@ def compare_aligned(fragment: Ruleset, start: Ruleset, rel: Ruleset, alignment,
             m.sections[i] = SectionEvidence(sec.number, sec.title, "absent", change=sc.kind)
             continue
         ok = title_key(sec.title) == title_key(sc.new_title or "")
-        m.sections[i] = SectionEvidence(sec.number, sec.title, "same" if ok else "differs",
-                                        sc.new_title, sc.new, sc.kind)
+        m.sections[i] = SectionEvidence(
+            sec.number, sec.title, "same" if ok else "differs", sc.new_title, sc.new, sc.kind
+        )
     return m
 
 
-def identify(fragment: Ruleset, candidates: Sequence[Ruleset],
-             follow: Callable[[Ruleset, RuleNumber], list[LineageStep] | None] | None = None,
-             chain=None) -> Identification:
+def identify(
+    fragment: Ruleset,
+    candidates: Sequence[Ruleset],
+    follow: Callable[[Ruleset, RuleNumber], list[LineageStep] | None] | None = None,
+    chain=None,
+) -> Identification:
     """Compare a fragment with candidate releases and find where it fits.
 
     Args:
@@ -475,11 +565,17 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset],
     """
     same = [c for c in candidates if c.release.lang == fragment.release.lang]
     pool = same or list(candidates)
-    pool = sorted(pool, key=lambda r: (r.release.effective_date.isoformat() if r.release.effective_date
-                                       else "", r.release.label))
+    pool = sorted(
+        pool,
+        key=lambda r: (
+            r.release.effective_date.isoformat() if r.release.effective_date else "",
+            r.release.label,
+        ),
+    )
     cache, keys = _EvidenceCache(), _Keys()
-    ident = Identification(fragment.source, fragment.release.lang, len(fragment.rules),
-                           len(fragment.sections))
+    ident = Identification(
+        fragment.source, fragment.release.lang, len(fragment.rules), len(fragment.sections)
+    )
     if not pool:
         return ident
     ident.newest = _when(pool[-1])
@@ -515,7 +611,7 @@ def identify(fragment: Ruleset, candidates: Sequence[Ruleset],
                 steps = follow(pool[i], num) if follow is not None else None
                 ident.lineage_source = "alignment" if steps is not None else "titles and text"
                 if steps is None:
-                    steps = follow_section(pool[i], num, pool[i + 1:])
+                    steps = follow_section(pool[i], num, pool[i + 1 :])
                 ident.lineage[str(num)] = steps
     return ident
 
@@ -530,6 +626,7 @@ def _alignment(chain, old: Ruleset, new: Ruleset):
             if k + 1 < len(labels) and labels[k + 1] == new.release.label:
                 return chain.alignment(k)
     from mtgcr.crossref.align import align_releases
+
     return align_releases(old, new)
 
 
@@ -541,16 +638,22 @@ def _now(chain, start: Ruleset, fragment: Ruleset) -> dict[str, dict]:
     k = next((j for j, r in enumerate(releases) if r.label == start.release.label), None)
     if k is None:
         return {}
-    lin = Lineage(releases[k:], [chain.alignment(j) for j in range(k, len(releases) - 1)],
-                  present=lambda j, n: n in chain.ruleset(k + j).rules)
+    lin = Lineage(
+        releases[k:],
+        [chain.alignment(j) for j in range(k, len(releases) - 1)],
+        present=lambda j, n: n in chain.ruleset(k + j).rules,
+    )
     out: dict[str, dict] = {}
     for num in fragment.rules:
         if num not in start.rules:
             continue
         res = lin.remap(num, 0, len(releases) - 1 - k)
         kinds = sorted({e.kind for e in res.path[1:]} - {"unchanged", "typography"})
-        out[str(num)] = {"numbers": [str(n) for n in res.numbers], "reason": res.reason,
-                         "changes": kinds}
+        out[str(num)] = {
+            "numbers": [str(n) for n in res.numbers],
+            "reason": res.reason,
+            "changes": kinds,
+        }
     return out
 
 
@@ -563,8 +666,9 @@ def _section_text(rs: Ruleset, num: RuleNumber) -> str:
     return " ".join(loose_key(r.text) for n, r in rs.rules.items() if n.section == num.section)
 
 
-def follow_section(start: Ruleset, number: RuleNumber, later: Sequence[Ruleset],
-                   threshold: float = 70.0) -> list[LineageStep]:
+def follow_section(
+    start: Ruleset, number: RuleNumber, later: Sequence[Ruleset], threshold: float = 70.0
+) -> list[LineageStep]:
     """Follow a section from ``start`` through ``later`` releases (oldest first).
 
     A title/text lookup, release to release: the section is the one with the same title
@@ -591,24 +695,36 @@ def follow_section(start: Ruleset, number: RuleNumber, later: Sequence[Ruleset],
             how = "title"
         else:
             same_num = rel.sections.get(cur_num)
-            if same_num is not None and fuzz.token_set_ratio(cur_text, _section_text(rel, cur_num)) >= threshold:
+            if (
+                same_num is not None
+                and fuzz.token_set_ratio(cur_text, _section_text(rel, cur_num)) >= threshold
+            ):
                 found, how = same_num, "number and rule text"
             else:
-                scored = [(fuzz.token_set_ratio(cur_text, _section_text(rel, s.number)), s)
-                          for s in rel.sections.values() if s.number.chapter == cur_num.chapter]
+                scored = [
+                    (fuzz.token_set_ratio(cur_text, _section_text(rel, s.number)), s)
+                    for s in rel.sections.values()
+                    if s.number.chapter == cur_num.chapter
+                ]
                 if scored:
                     score, best = max(scored, key=lambda x: x[0])
                     if score >= threshold:
                         found, how = best, "rule text"
         if found is None:
-            steps.append(LineageStep("gone", _when(rel), None, None, "no section with that "
-                                     "title or similar rules"))
+            steps.append(
+                LineageStep(
+                    "gone", _when(rel), None, None, "no section with that title or similar rules"
+                )
+            )
             return steps
         moved = found.number != cur_num
         retitled = title_key(found.title) != title_key(cur_title)
         if moved or retitled:
-            event = "renumbered and retitled" if moved and retitled else (
-                "renumbered" if moved else "retitled")
+            event = (
+                "renumbered and retitled"
+                if moved and retitled
+                else ("renumbered" if moved else "retitled")
+            )
             steps.append(LineageStep(event, _when(rel), found.number, found.title, how))
         cur_num, cur_title, cur_text = found.number, found.title, _section_text(rel, found.number)
     return steps
@@ -632,8 +748,9 @@ def chain_follower(chain) -> Callable[[Ruleset, RuleNumber], list[LineageStep] |
         if k is None:
             return None
         alignments = [chain.alignment(j) for j in range(k, len(releases) - 1)]
-        lin = Lineage(releases[k:], alignments,
-                      present=lambda j, n: n in chain.ruleset(k + j).sections)
+        lin = Lineage(
+            releases[k:], alignments, present=lambda j, n: n in chain.ruleset(k + j).sections
+        )
         try:
             entries = lin.history(number, 0)
         except KeyError:
@@ -648,11 +765,17 @@ def chain_follower(chain) -> Callable[[Ruleset, RuleNumber], list[LineageStep] |
                 steps.append(LineageStep(event, when, None, None, e.kind))
                 break
             moved = e.number != prev_num
-            retitled = e.title is not None and prev_title is not None and \
-                title_key(e.title) != title_key(prev_title)
+            retitled = (
+                e.title is not None
+                and prev_title is not None
+                and title_key(e.title) != title_key(prev_title)
+            )
             if moved or retitled:
-                event = "renumbered and retitled" if moved and retitled else (
-                    "renumbered" if moved else "retitled")
+                event = (
+                    "renumbered and retitled"
+                    if moved and retitled
+                    else ("renumbered" if moved else "retitled")
+                )
                 steps.append(LineageStep(event, when, e.number, e.title, f"alignment: {e.kind}"))
             prev_num, prev_title = e.number, e.title or prev_title
         return steps

@@ -9,6 +9,7 @@ glossary entries is compared with the complete releases of its own language when
 two are stored (a text comparison), else with the English ones (language-independent
 evidence).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -88,14 +89,16 @@ class StoreIdentifier:
     def candidates(self, lang: str) -> list[Ruleset]:
         """The complete stored releases of ``lang``, oldest first."""
         if lang not in self._candidates:
-            self._candidates[lang] = [load_release(self.store, r)
-                                      for r in self.store.releases(lang) if r.complete]
+            self._candidates[lang] = [
+                load_release(self.store, r) for r in self.store.releases(lang) if r.complete
+            ]
         return self._candidates[lang]
 
     def chain(self, lang: str):
         """The alignment chain of ``lang`` (:class:`mtgcr.crossref.chain.Chain`), or ``None``
         when there is none (identify then follows sections by titles and text)."""
         from mtgcr.crossref.chain import Chain
+
         if lang not in self._chains:
             try:
                 self._chains[lang] = Chain(self.store, lang, self.decisions)
@@ -114,8 +117,10 @@ class StoreIdentifier:
         if len(pool) < 2 and rs.release.lang != "en":
             pool = self.candidates("en")
         if not pool:
-            raise StoreError(f"no complete releases in {self.store.path} to compare with "
-                             f"(run 'mtgcr ingest ../shared/corpus/en/official' first)")
+            raise StoreError(
+                f"no complete releases in {self.store.path} to compare with "
+                f"(run 'mtgcr ingest ../shared/corpus/en/official' first)"
+            )
         return identify(rs, pool, chain=self.chain(pool[0].release.lang))
 
     def document(self, path: str | Path) -> list[Placed]:
@@ -134,8 +139,11 @@ class StoreIdentifier:
         """
         doc = find_document(self.store, path)
         parsed = parse_document_or_fragment(doc)
-        frags = [(rs, origin) for rs, origin, _ in parsed.rulesets
-                 if rs.rules or rs.sections or rs.glossary]
+        frags = [
+            (rs, origin)
+            for rs, origin, _ in parsed.rulesets
+            if rs.rules or rs.sections or rs.glossary
+        ]
         if not frags:
             raise NotFound(f"{doc.source}: no rules, sections or glossary entries to identify")
         return [Placed(self.identify(rs), origin) for rs, origin in frags]

@@ -18,6 +18,7 @@ A Ruleset is treated as a value once aligned: the memo notices a replaced ``rule
 glossary list, added or removed rules and reassigned rule texts, but not examples edited in
 place; call :func:`forget_keys` after such an edit.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -34,12 +35,28 @@ from mtgcr.extract.model import GlossaryEntry, Ruleset
 from mtgcr.extract.profiles import Tokenizer, profile_for
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.textkey import (cited_numbers, compare_form, key_of_compare_form,
-                                    mask_numbers, match_key, title_key)
+from mtgcr.crossref.textkey import (
+    cited_numbers,
+    compare_form,
+    key_of_compare_form,
+    mask_numbers,
+    match_key,
+    title_key,
+)
 from mtgcr.crossref.typography import typography_form, typography_skeleton
 
-__all__ = ["Codec", "shared_codec", "ReleaseKeys", "GlossaryKeys", "SectionKeys", "release_keys",
-           "attach_keys", "forget_keys", "key_id", "KEYS_VERSION"]
+__all__ = [
+    "Codec",
+    "shared_codec",
+    "ReleaseKeys",
+    "GlossaryKeys",
+    "SectionKeys",
+    "release_keys",
+    "attach_keys",
+    "forget_keys",
+    "key_id",
+    "KEYS_VERSION",
+]
 
 #: Version of the serialised form (:meth:`ReleaseKeys.to_json`); a stored form of another
 #: version is refused by :meth:`ReleaseKeys.from_json` (recompute it).
@@ -77,6 +94,7 @@ class Codec:
         self._split: Callable[[str], list[str]] | None = None
         if kind is Tokenizer.SUDACHI:
             from mtgcr.crossref.worddiff import sudachi_words
+
             self._split = sudachi_words
 
     def split(self, key: str) -> list[str]:
@@ -229,8 +247,9 @@ class GlossaryKeys:
         texts = [g.text for g in entries]
         compare: Lazy[str] = Lazy(texts, compare_form)  # shared by the two forms below
         self.text_key: Lazy[str] = Lazy(compare, key_of_compare_form)
-        self.text_typo: Lazy[str] = Lazy(range(len(texts)),
-                                         lambda i: typography_form(texts[i], compare[i]))
+        self.text_typo: Lazy[str] = Lazy(
+            range(len(texts)), lambda i: typography_form(texts[i], compare[i])
+        )
         self.text_skeleton: Lazy[str] = Lazy(self.text_typo, typography_skeleton)
         self.text_cited: Lazy[tuple[str, ...]] = Lazy(texts, cited_numbers)
 
@@ -271,8 +290,9 @@ class SectionKeys:
         index = self.index
         self.rule_pos = np.array([index.get(n.section, -1) for n in rs.rules], dtype=np.int64)
         size = Counter(n.section for n in rs.rules)
-        self.size = np.array([max(1, size.get(s.section, 0)) for s in self.numbers],
-                             dtype=np.float64)
+        self.size = np.array(
+            [max(1, size.get(s.section, 0)) for s in self.numbers], dtype=np.float64
+        )
 
     def __len__(self) -> int:
         return len(self.numbers)
@@ -317,10 +337,11 @@ class ReleaseKeys:
         self.num_str = [str(n) for n in self.nums]
         self.num_id = _ids(self.num_str)
         self.text_id = _ids(self.text)
-        self.full_id = (self.text_id if self.full == self.text else _ids(self.full))
+        self.full_id = self.text_id if self.full == self.text else _ids(self.full)
         counts = Counter(self.text)
-        rows = np.array([i for i, t in enumerate(self.text) if t and counts[t] == 1],
-                        dtype=np.int64)
+        rows = np.array(
+            [i for i, t in enumerate(self.text) if t and counts[t] == 1], dtype=np.int64
+        )
         order = np.argsort(self.text_id[rows], kind="stable")
         self.unique_rows, self.unique_ids = rows[order], self.text_id[rows[order]]
         self.sec = np.array([n.section for n in self.nums], dtype=np.int32)
@@ -363,9 +384,13 @@ class ReleaseKeys:
         """Whether these keys are still those of ``rs`` (same rules dict and glossary list,
         same number of rules and entries, the same rule texts)."""
         rules = rs.rules
-        return (rules is self._rules and rs.glossary is self._glossary
-                and len(rules) == len(self.text) and len(rs.glossary) == len(self.glossary)
-                and self.text == [r.text for r in rules.values()])  # identity first: fast
+        return (
+            rules is self._rules
+            and rs.glossary is self._glossary
+            and len(rules) == len(self.text)
+            and len(rs.glossary) == len(self.glossary)
+            and self.text == [r.text for r in rules.values()]
+        )  # identity first: fast
 
     def ids_of(self, which: str) -> np.ndarray | None:
         """The int64 ids of every rule's ``masked`` or ``key`` (``which``), or ``None`` while
@@ -411,16 +436,27 @@ class ReleaseKeys:
             return [None if f == s else f for f, s in zip(forms, src)]
 
         g = self.glossary
-        return {"version": KEYS_VERSION, "lang": self.lang, "numbers": self.num_str,
-                "masked": same_as(self.masked.fill(), self.text),
-                "key": self.key.fill(), "words": list(vocab), "codes": codes,
-                "compare": same_as(self.compare.fill(), self.full),
-                "typography": same_as(self.typo.fill(), self.full),
-                "skeleton": self.skeleton.fill(), "cited": [list(c) for c in self.cited.fill()],
-                "glossary": {"names": g.names.fill(), "skeleton": g.skeleton.fill(),
-                             "text_key": g.text_key.fill(), "text_typo": g.text_typo.fill(),
-                             "text_skeleton": g.text_skeleton.fill(),
-                             "text_cited": [list(c) for c in g.text_cited.fill()]}}
+        return {
+            "version": KEYS_VERSION,
+            "lang": self.lang,
+            "numbers": self.num_str,
+            "masked": same_as(self.masked.fill(), self.text),
+            "key": self.key.fill(),
+            "words": list(vocab),
+            "codes": codes,
+            "compare": same_as(self.compare.fill(), self.full),
+            "typography": same_as(self.typo.fill(), self.full),
+            "skeleton": self.skeleton.fill(),
+            "cited": [list(c) for c in self.cited.fill()],
+            "glossary": {
+                "names": g.names.fill(),
+                "skeleton": g.skeleton.fill(),
+                "text_key": g.text_key.fill(),
+                "text_typo": g.text_typo.fill(),
+                "text_skeleton": g.text_skeleton.fill(),
+                "text_cited": [list(c) for c in g.text_cited.fill()],
+            },
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any], rs: Ruleset) -> ReleaseKeys:
@@ -432,8 +468,10 @@ class ReleaseKeys:
                 ``rs``.
         """
         if d.get("version") != KEYS_VERSION:
-            raise ValueError(f"release keys of version {d.get('version')!r}, "
-                             f"expected {KEYS_VERSION}: recompute them")
+            raise ValueError(
+                f"release keys of version {d.get('version')!r}, "
+                f"expected {KEYS_VERSION}: recompute them"
+            )
         k = cls(rs)  # the cheap, eager part
         if d["lang"] != k.lang or d["numbers"] != k.num_str:
             raise ValueError(f"release keys of another release than {rs.release.key}")
@@ -449,8 +487,9 @@ class ReleaseKeys:
         words = list(d["words"])
         table = codec.encode_words(words)
         code_of, hash_of = table[0], table[1]
-        k.code.cache = [("".join([code_of[x] for x in c]), "".join([hash_of[x] for x in c]))
-                        for c in d["codes"]]
+        k.code.cache = [
+            ("".join([code_of[x] for x in c]), "".join([hash_of[x] for x in c])) for c in d["codes"]
+        ]
         k.compare.cache = restore(d["compare"], k.full)
         k.typo.cache = restore(d["typography"], k.full)
         k.skeleton.cache = list(d["skeleton"])

@@ -13,6 +13,7 @@ Whatever must name a rule for ever stores an anchor instead (:mod:`mtgcr.crossre
 release of the chain, both directions; :meth:`Lineage.remap` gives the number(s) in another
 release, or the reason there are none.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -61,12 +62,18 @@ class HistoryEntry:
         """``{release, label, lang, number, numbers, kind, lineage, title, candidates,
         similarity}`` (``release`` is the effective date, else the label)."""
         rel = release_json(self.release)
-        return {"release": rel["effective_date"] or rel["label"], "label": rel["label"],
-                "lang": rel["lang"], "number": str(self.number) if self.number else None,
-                "numbers": [str(n) for n in self.numbers], "kind": self.kind,
-                "lineage": self.lineage, "title": self.title,
-                "candidates": [str(n) for n in self.candidates],
-                "similarity": None if self.similarity is None else round(self.similarity, 4)}
+        return {
+            "release": rel["effective_date"] or rel["label"],
+            "label": rel["label"],
+            "lang": rel["lang"],
+            "number": str(self.number) if self.number else None,
+            "numbers": [str(n) for n in self.numbers],
+            "kind": self.kind,
+            "lineage": self.lineage,
+            "title": self.title,
+            "candidates": [str(n) for n in self.candidates],
+            "similarity": None if self.similarity is None else round(self.similarity, 4),
+        }
 
 
 @dataclass
@@ -95,8 +102,10 @@ class Lineage:
 
     def __init__(self, releases: list[Release], alignments: list[Alignment], present=None) -> None:
         if len(alignments) != max(0, len(releases) - 1):
-            raise ValueError(f"{len(releases)} releases need {len(releases) - 1} alignments, "
-                             f"got {len(alignments)}")
+            raise ValueError(
+                f"{len(releases)} releases need {len(releases) - 1} alignments, "
+                f"got {len(alignments)}"
+            )
         self.releases = releases
         self.alignments = alignments
         self._present = present
@@ -165,8 +174,11 @@ class Lineage:
                 s = al.section_change_of_old(n) if forward else al.section_change_of_new(n)
                 if s is None:
                     continue
-                nxt = (s.new if s.kind != "removed" else None) if forward else \
-                      (s.old if s.kind != "added" else None)
+                nxt = (
+                    (s.new if s.kind != "removed" else None)
+                    if forward
+                    else (s.old if s.kind != "added" else None)
+                )
                 kinds.append(s.kind)
                 if nxt is not None and nxt not in out:
                     out.append(nxt)
@@ -181,7 +193,7 @@ class Lineage:
             if ch.kind == "ambiguous":
                 cands += [c for c in (ch.new if forward else ch.old) if c not in cands]
                 continue
-            for m in (ch.new if forward else ch.old):
+            for m in ch.new if forward else ch.old:
                 if m not in out:
                     out.append(m)
         return tuple(out), kinds, tuple(cands), (sims[0] if sims else None), title
@@ -215,13 +227,19 @@ class Lineage:
                 break
             prev, kinds, cands, sim, prev_title = self._step(j, cur, forward=False)
             kind = _pick(kinds)
-            entries[j] = HistoryEntry(self.releases[j], cur, kind, title=title_here,
-                                      candidates=cands if kind == "ambiguous" else (),
-                                      similarity=sim if not is_sec else None)
+            entries[j] = HistoryEntry(
+                self.releases[j],
+                cur,
+                kind,
+                title=title_here,
+                candidates=cands if kind == "ambiguous" else (),
+                similarity=sim if not is_sec else None,
+            )
             if not prev:
                 for i in range(j):
-                    entries[i] = HistoryEntry(self.releases[i], (),
-                                              "unknown" if kind == "ambiguous" else "absent")
+                    entries[i] = HistoryEntry(
+                        self.releases[i], (), "unknown" if kind == "ambiguous" else "absent"
+                    )
                 break
             cur, title_here, j = prev, prev_title, j - 1
         # forwards: entry j+1's kind is the step j → j+1
@@ -234,11 +252,17 @@ class Lineage:
                 gone = "ambiguous" if kind == "ambiguous" else "removed"
                 entries[j + 1] = HistoryEntry(self.releases[j + 1], (), gone, candidates=cands)
                 for i in range(j + 2, n_rel):
-                    entries[i] = HistoryEntry(self.releases[i], (),
-                                              "unknown" if gone == "ambiguous" else "absent")
+                    entries[i] = HistoryEntry(
+                        self.releases[i], (), "unknown" if gone == "ambiguous" else "absent"
+                    )
                 break
-            entries[j + 1] = HistoryEntry(self.releases[j + 1], nxt, kind, title=nxt_title,
-                                          similarity=sim if not is_sec else None)
+            entries[j + 1] = HistoryEntry(
+                self.releases[j + 1],
+                nxt,
+                kind,
+                title=nxt_title,
+                similarity=sim if not is_sec else None,
+            )
             cur = nxt
         for i, e in enumerate(entries):
             if e is not None and e.numbers:
@@ -268,7 +292,7 @@ class Lineage:
             return RemapResult([], f"{number} is not in {src.lang} {src.name}")
         hist = self.history(number, k_from)
         lo, hi = sorted((k_from, k_to))
-        path = hist[lo:hi + 1] if k_from <= k_to else list(reversed(hist[lo:hi + 1]))
+        path = hist[lo : hi + 1] if k_from <= k_to else list(reversed(hist[lo : hi + 1]))
         target = hist[k_to]
         if target.numbers:
             return RemapResult(list(target.numbers), "", path)
@@ -280,28 +304,48 @@ class Lineage:
             if k_to > k_from:
                 last = hist[i - 1]
                 if e.kind == "ambiguous":
-                    why = (f"ambiguous in {e.release.name}: {last.number} of "
-                           f"{last.release.name} could be "
-                           + " or ".join(str(c) for c in e.candidates)
-                           + " (record a decision to settle it)")
+                    why = (
+                        f"ambiguous in {e.release.name}: {last.number} of "
+                        f"{last.release.name} could be "
+                        + " or ".join(str(c) for c in e.candidates)
+                        + " (record a decision to settle it)"
+                    )
                 else:
-                    why = (f"removed in {e.release.name} (last there as {last.number} in "
-                           f"{last.release.name})")
+                    why = (
+                        f"removed in {e.release.name} (last there as {last.number} in "
+                        f"{last.release.name})"
+                    )
             else:
                 first = hist[i + 1]
                 if first.kind == "ambiguous":
-                    why = (f"ambiguous in {first.release.name}: {first.number} could come "
-                           f"from " + " or ".join(str(c) for c in first.candidates)
-                           + f" of {e.release.name} (record a decision to settle it)")
+                    why = (
+                        f"ambiguous in {first.release.name}: {first.number} could come "
+                        f"from "
+                        + " or ".join(str(c) for c in first.candidates)
+                        + f" of {e.release.name} (record a decision to settle it)"
+                    )
                 else:
-                    why = (f"added in {first.release.name} as {first.number}; it has no "
-                           f"counterpart in {e.release.name} or earlier")
+                    why = (
+                        f"added in {first.release.name} as {first.number}; it has no "
+                        f"counterpart in {e.release.name} or earlier"
+                    )
             return RemapResult([], why, path)
         return RemapResult([], f"no counterpart in {dst.lang} {dst.name}", path)
 
 
-_ORDER = ("ambiguous", "split", "merged", "moved", "modified", "retitled", "renumbered",
-          "typography", "unchanged", "added", "removed")
+_ORDER = (
+    "ambiguous",
+    "split",
+    "merged",
+    "moved",
+    "modified",
+    "retitled",
+    "renumbered",
+    "typography",
+    "unchanged",
+    "added",
+    "removed",
+)
 
 
 def _pick(kinds: list[str]) -> str:

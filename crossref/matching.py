@@ -2,6 +2,7 @@
 
 Internal to :mod:`mtgcr.crossref.align`; indices are 0-based positions in document order.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -6,6 +6,7 @@ entries correspond. It holds numbers, kinds and scores only; the texts stay in t
 (reports join them back). It serialises to plain JSON (:meth:`Alignment.to_json`) for the
 alignment cache and for ``mtgcr diff --format json``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,13 +16,33 @@ from typing import Any, Callable, Iterable, Literal, NamedTuple, get_args
 from mtgcr.extract.model import Release
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["RuleKind", "SectionKind", "GlossaryKind", "RULE_KINDS", "SECTION_KINDS",
-           "GLOSSARY_KINDS", "Change", "SectionChange", "GlossaryChange", "Alignment",
-           "release_json"]
+__all__ = [
+    "RuleKind",
+    "SectionKind",
+    "GlossaryKind",
+    "RULE_KINDS",
+    "SECTION_KINDS",
+    "GLOSSARY_KINDS",
+    "Change",
+    "SectionChange",
+    "GlossaryChange",
+    "Alignment",
+    "release_json",
+]
 
 #: A relation between rules (the stored and JSON value is the string itself).
-RuleKind = Literal["unchanged", "typography", "renumbered", "modified", "moved", "split",
-                   "merged", "added", "removed", "ambiguous"]
+RuleKind = Literal[
+    "unchanged",
+    "typography",
+    "renumbered",
+    "modified",
+    "moved",
+    "split",
+    "merged",
+    "added",
+    "removed",
+    "ambiguous",
+]
 #: A relation between sections (``unchanged`` ones are kept too, reports may hide them).
 SectionKind = Literal["unchanged", "moved", "retitled", "merged", "split", "added", "removed"]
 #: A relation between glossary entries.
@@ -42,9 +63,11 @@ def _kind(value: str, kinds: tuple[str, ...], what: str) -> Any:
         raise ValueError(f"not a {what} kind: {value!r} (one of {', '.join(kinds)})")
     return value
 
+
 #: Kinds that carry a rule forward to a successor (lineage continues through them).
-CONTINUING = frozenset({"unchanged", "typography", "renumbered", "modified", "moved", "split",
-                        "merged"})
+CONTINUING = frozenset(
+    {"unchanged", "typography", "renumbered", "modified", "moved", "split", "merged"}
+)
 
 
 _parse = lru_cache(maxsize=65536)(RuleNumber.parse)  # cached alignments repeat numbers
@@ -93,17 +116,28 @@ class Change(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """``{kind, old: [str], new: [str], similarity, text_changed, notes, decided}``."""
-        return {"kind": self.kind, "old": [str(n) for n in self.old],
-                "new": [str(n) for n in self.new], "similarity": round(self.similarity, 4),
-                "text_changed": self.text_changed, "notes": list(self.notes),
-                "decided": self.decided}
+        return {
+            "kind": self.kind,
+            "old": [str(n) for n in self.old],
+            "new": [str(n) for n in self.new],
+            "similarity": round(self.similarity, 4),
+            "text_changed": self.text_changed,
+            "notes": list(self.notes),
+            "decided": self.decided,
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Change":
         """Inverse of :meth:`to_json`."""
-        return cls(_kind(d["kind"], RULE_KINDS, "rule"), tuple(_parse(n) for n in d["old"]),
-                   tuple(_parse(n) for n in d["new"]), float(d["similarity"]),
-                   bool(d.get("text_changed")), tuple(d.get("notes", ())), bool(d.get("decided")))
+        return cls(
+            _kind(d["kind"], RULE_KINDS, "rule"),
+            tuple(_parse(n) for n in d["old"]),
+            tuple(_parse(n) for n in d["new"]),
+            float(d["similarity"]),
+            bool(d.get("text_changed")),
+            tuple(d.get("notes", ())),
+            bool(d.get("decided")),
+        )
 
 
 @dataclass(frozen=True)
@@ -132,18 +166,30 @@ class SectionChange:
 
     def to_json(self) -> dict[str, Any]:
         """``{kind, old, new, old_title, new_title, moved, retitled, rules}`` (numbers as str)."""
-        return {"kind": self.kind, "old": str(self.old) if self.old else None,
-                "new": str(self.new) if self.new else None, "old_title": self.old_title,
-                "new_title": self.new_title, "moved": self.moved, "retitled": self.retitled,
-                "rules": self.rules}
+        return {
+            "kind": self.kind,
+            "old": str(self.old) if self.old else None,
+            "new": str(self.new) if self.new else None,
+            "old_title": self.old_title,
+            "new_title": self.new_title,
+            "moved": self.moved,
+            "retitled": self.retitled,
+            "rules": self.rules,
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "SectionChange":
         """Inverse of :meth:`to_json`."""
-        return cls(_kind(d["kind"], SECTION_KINDS, "section"),
-                   RuleNumber.parse(d["old"]) if d["old"] else None,
-                   RuleNumber.parse(d["new"]) if d["new"] else None, d["old_title"],
-                   d["new_title"], bool(d["moved"]), bool(d["retitled"]), int(d["rules"]))
+        return cls(
+            _kind(d["kind"], SECTION_KINDS, "section"),
+            RuleNumber.parse(d["old"]) if d["old"] else None,
+            RuleNumber.parse(d["new"]) if d["new"] else None,
+            d["old_title"],
+            d["new_title"],
+            bool(d["moved"]),
+            bool(d["retitled"]),
+            int(d["rules"]),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,16 +217,25 @@ class GlossaryChange:
 
     def to_json(self) -> dict[str, Any]:
         """``{kind, term, old_term, new_term, similarity, notes}``."""
-        return {"kind": self.kind, "term": self.term, "old_term": self.old_term,
-                "new_term": self.new_term, "similarity": round(self.similarity, 4),
-                "notes": list(self.notes)}
+        return {
+            "kind": self.kind,
+            "term": self.term,
+            "old_term": self.old_term,
+            "new_term": self.new_term,
+            "similarity": round(self.similarity, 4),
+            "notes": list(self.notes),
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "GlossaryChange":
         """Inverse of :meth:`to_json`."""
-        return cls(_kind(d["kind"], GLOSSARY_KINDS, "glossary"), d["old_term"], d["new_term"],
-                   float(d["similarity"]),
-                   tuple(d.get("notes", ())))
+        return cls(
+            _kind(d["kind"], GLOSSARY_KINDS, "glossary"),
+            d["old_term"],
+            d["new_term"],
+            float(d["similarity"]),
+            tuple(d.get("notes", ())),
+        )
 
 
 def _row_numbers(row: list) -> tuple[list[str], list[str]]:
@@ -194,9 +249,15 @@ def _decode_row(row: list) -> Change:
         n = _parse(row[1])
         return Change("unchanged", (n,), (n,), 1.0)
     kind, old, new, sim, changed, decided, notes = row
-    return Change(_kind(kind, RULE_KINDS, "rule"), tuple(_parse(x) for x in old.split()),
-                  tuple(_parse(x) for x in new.split()), float(sim), bool(changed),
-                  tuple(notes), bool(decided))
+    return Change(
+        _kind(kind, RULE_KINDS, "rule"),
+        tuple(_parse(x) for x in old.split()),
+        tuple(_parse(x) for x in new.split()),
+        float(sim),
+        bool(changed),
+        tuple(notes),
+        bool(decided),
+    )
 
 
 def release_json(rel: Release) -> dict[str, Any]:
@@ -223,10 +284,15 @@ class Alignment:
     ``changes`` is first read; lookups by number decode just the group asked for.
     """
 
-    def __init__(self, old: Release, new: Release, changes: list[Change] | None = None,
-                 sections: list[SectionChange] | None = None,
-                 glossary: list[GlossaryChange] | None = None,
-                 counts: dict[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        old: Release,
+        new: Release,
+        changes: list[Change] | None = None,
+        sections: list[SectionChange] | None = None,
+        glossary: list[GlossaryChange] | None = None,
+        counts: dict[str, int] | None = None,
+    ) -> None:
         self.old, self.new = old, new
         self._changes: list[Change] | None = list(changes or [])
         self._rows: list[list] | None = None
@@ -240,9 +306,15 @@ class Alignment:
         self._by_old: dict[str, int] | None = None
 
     @classmethod
-    def deferred(cls, old: Release, new: Release, changes: Callable[[], list[Change]],
-                 sections: list[SectionChange], glossary: Callable[[], list[GlossaryChange]],
-                 counts: dict[str, int]) -> "Alignment":
+    def deferred(
+        cls,
+        old: Release,
+        new: Release,
+        changes: Callable[[], list[Change]],
+        sections: list[SectionChange],
+        glossary: Callable[[], list[GlossaryChange]],
+        counts: dict[str, int],
+    ) -> "Alignment":
         """An alignment whose ``changes`` and ``glossary`` are built on first use by the
         given functions (each called at most once; what the aligner returns: thousands of
         unchanged groups are not made until someone reads them)."""
@@ -308,7 +380,9 @@ class Alignment:
                     self._by_new[s] = i
         # a section's own correspondence, not the split-off / merged-in ones it also appears in
         self._sec_old = {s.old: s for s in self.sections if s.old is not None and s.kind != "split"}
-        self._sec_new = {s.new: s for s in self.sections if s.new is not None and s.kind != "merged"}
+        self._sec_new = {
+            s.new: s for s in self.sections if s.new is not None and s.kind != "merged"
+        }
 
     # -- lookups ---------------------------------------------------------------------------
     def change_of_old(self, number: RuleNumber) -> Change | None:
@@ -404,30 +478,43 @@ class Alignment:
         glos = {k: 0 for k in GLOSSARY_KINDS}
         for g in self.glossary:
             glos[g.kind] += 1
-        return {"rules": rules, "rule_counts": sizes, "old_rules": n_old, "new_rules": n_new,
-                "old_unaligned": old_un, "new_unaligned": new_un,
-                "unchanged_share": round(rules["unchanged"] / n_old, 4) if n_old else 1.0,
-                "sections": secs, "glossary": glos,
-                "old_unaligned_share": round(old_un / n_old, 4) if n_old else 0.0,
-                "new_unaligned_share": round(new_un / n_new, 4) if n_new else 0.0}
+        return {
+            "rules": rules,
+            "rule_counts": sizes,
+            "old_rules": n_old,
+            "new_rules": n_new,
+            "old_unaligned": old_un,
+            "new_unaligned": new_un,
+            "unchanged_share": round(rules["unchanged"] / n_old, 4) if n_old else 1.0,
+            "sections": secs,
+            "glossary": glos,
+            "old_unaligned_share": round(old_un / n_old, 4) if n_old else 0.0,
+            "new_unaligned_share": round(new_un / n_new, 4) if n_new else 0.0,
+        }
 
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """Plain JSON: ``{old, new, counts, changes, sections, glossary}``."""
-        return {"old": release_json(self.old), "new": release_json(self.new),
-                "counts": dict(self.counts),
-                "changes": [c.to_json() for c in self.changes],
-                "sections": [s.to_json() for s in self.sections],
-                "glossary": [g.to_json() for g in self.glossary]}
+        return {
+            "old": release_json(self.old),
+            "new": release_json(self.new),
+            "counts": dict(self.counts),
+            "changes": [c.to_json() for c in self.changes],
+            "sections": [s.to_json() for s in self.sections],
+            "glossary": [g.to_json() for g in self.glossary],
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "Alignment":
         """Inverse of :meth:`to_json`."""
-        return cls(Release.from_json(d["old"]), Release.from_json(d["new"]),
-                   [Change.from_json(c) for c in d["changes"]],
-                   [SectionChange.from_json(s) for s in d["sections"]],
-                   [GlossaryChange.from_json(g) for g in d["glossary"]],
-                   dict(d.get("counts", {})))
+        return cls(
+            Release.from_json(d["old"]),
+            Release.from_json(d["new"]),
+            [Change.from_json(c) for c in d["changes"]],
+            [SectionChange.from_json(s) for s in d["sections"]],
+            [GlossaryChange.from_json(g) for g in d["glossary"]],
+            dict(d.get("counts", {})),
+        )
 
     def to_cache(self) -> dict[str, Any]:
         """A compact JSON form for the alignment cache: like :meth:`to_json` but each change
@@ -438,13 +525,26 @@ class Alignment:
             if c.kind == "unchanged" and not c.notes and not c.decided:
                 rows.append(["u", str(c.old[0])])
             else:
-                rows.append([c.kind, " ".join(map(str, c.old)), " ".join(map(str, c.new)),
-                             round(c.similarity, 4), int(c.text_changed), int(c.decided),
-                             list(c.notes)])
+                rows.append(
+                    [
+                        c.kind,
+                        " ".join(map(str, c.old)),
+                        " ".join(map(str, c.new)),
+                        round(c.similarity, 4),
+                        int(c.text_changed),
+                        int(c.decided),
+                        list(c.notes),
+                    ]
+                )
         # the JSON of the changes themselves is not built: the rows replace it
-        return {"old": release_json(self.old), "new": release_json(self.new),
-                "counts": dict(self.counts), "sections": [s.to_json() for s in self.sections],
-                "glossary": [g.to_json() for g in self.glossary], "rows": rows}
+        return {
+            "old": release_json(self.old),
+            "new": release_json(self.new),
+            "counts": dict(self.counts),
+            "sections": [s.to_json() for s in self.sections],
+            "glossary": [g.to_json() for g in self.glossary],
+            "rows": rows,
+        }
 
     @classmethod
     def from_cache(cls, d: dict[str, Any]) -> "Alignment":

@@ -1,4 +1,5 @@
 """Tuning of the release alignment, as one options object (no long parameter lists)."""
+
 from __future__ import annotations
 
 import hashlib

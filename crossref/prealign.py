@@ -11,6 +11,7 @@ alone writes, one transaction per run, so an interrupted or failed run keeps eve
 written before it and loses nothing else (the cache is only a cache: a pair not written is
 aligned by the first query that needs it).
 """
+
 from __future__ import annotations
 
 import json
@@ -50,9 +51,14 @@ class Prealigned(list):
         return sum(n for _, n, _ in self)
 
 
-def prealign(store: Store, decisions: Iterable[Decision] = (), options: AlignOptions | None = None,
-             workers: int = WORKERS, on_align: Callable[[int, int], None] | None = None,
-             langs: Sequence[str] | None = None) -> Prealigned:
+def prealign(
+    store: Store,
+    decisions: Iterable[Decision] = (),
+    options: AlignOptions | None = None,
+    workers: int = WORKERS,
+    on_align: Callable[[int, int], None] | None = None,
+    langs: Sequence[str] | None = None,
+) -> Prealigned:
     """Align and cache the consecutive pairs of every chain (each language with two complete
     releases or more) that the cache lacks, and drop cached pairs no longer consecutive.
 
@@ -108,13 +114,18 @@ def drop_stale(chain: Chain, cached: dict | None = None) -> list[int]:
     keys = [chain.pair_key(k) for k in range(len(chain) - 1)]
     ids = {r.id for r in chain.infos}
     now = {(a, b) for a, b, _ in keys}
-    store.drop_alignments({(a, b) for a, b, _ in cached
-                           if a in ids and b in ids and (a, b) not in now})
+    store.drop_alignments(
+        {(a, b) for a, b, _ in cached if a in ids and b in ids and (a, b) not in now}
+    )
     return [k for k, key in enumerate(keys) if key not in cached]
 
 
-def align_missing(chain: Chain, missing: list[int], workers: int = WORKERS,
-                  on_align: Callable[[int, int], None] | None = None) -> list[str]:
+def align_missing(
+    chain: Chain,
+    missing: list[int],
+    workers: int = WORKERS,
+    on_align: Callable[[int, int], None] | None = None,
+) -> list[str]:
     """Align and cache pairs ``missing`` of ``chain`` (of a writable store) in ``workers``
     processes, as :func:`prealign` does (for a query that finds them missing); they count
     in ``chain.computed``.
@@ -146,8 +157,9 @@ def _runs(ks: list[int], size: int) -> list[list[int]]:
     return runs
 
 
-def _align_pairs(chain: Chain, missing: list[int], workers: int, progress: Callable[[], None],
-                 failed: list[str]) -> int:
+def _align_pairs(
+    chain: Chain, missing: list[int], workers: int, progress: Callable[[], None], failed: list[str]
+) -> int:
     """Align pairs ``missing`` of ``chain`` and cache them; returns how many were written."""
     if not missing:
         return 0
@@ -163,9 +175,17 @@ def _align_pairs(chain: Chain, missing: list[int], workers: int, progress: Calla
         return written
     store = chain.store
     with ProcessPoolExecutor(max_workers=workers, initializer=worker_start) as pool:
-        futures = {pool.submit(_align_run, str(store.path), chain.infos[run[0]:run[-1] + 2],
-                               run, chain.decisions, chain.options): run
-                   for run in _runs(missing, RUN)}
+        futures = {
+            pool.submit(
+                _align_run,
+                str(store.path),
+                chain.infos[run[0] : run[-1] + 2],
+                run,
+                chain.decisions,
+                chain.options,
+            ): run
+            for run in _runs(missing, RUN)
+        }
         try:
             for fut in as_completed(futures):
                 run = futures[fut]
@@ -175,8 +195,9 @@ def _align_pairs(chain: Chain, missing: list[int], workers: int, progress: Calla
                     failed += [_failure(chain, k, exc) for k in run]
                     continue
                 failed += [_failure(chain, k, msg) for k, msg in errors]
-                if store.cache_alignments([(chain.pair_key(k), data, steps)
-                                           for k, data, steps in results]):
+                if store.cache_alignments(
+                    [(chain.pair_key(k), data, steps) for k, data, steps in results]
+                ):
                     written += len(results)
                 for _ in run:
                     progress()
@@ -192,12 +213,17 @@ def _failure(chain: Chain, k: int, exc: object) -> str:
     return f"{a.lang} {a.name} → {b.name}: {exc}"
 
 
-def _align_run(store_path: str, infos: list[ReleaseInfo], run: list[int],
-               decisions: list[Decision], options: AlignOptions
-               ) -> tuple[list[_Aligned], list[tuple[int, str]]]:
+def _align_run(
+    store_path: str,
+    infos: list[ReleaseInfo],
+    run: list[int],
+    decisions: list[Decision],
+    options: AlignOptions,
+) -> tuple[list[_Aligned], list[tuple[int, str]]]:
     """In a worker: align the consecutive pairs ``run`` (chain positions; ``infos`` are the
     releases from ``run[0]`` to ``run[-1] + 1``), reading the releases from the store."""
     from mtgcr.crossref.align import align_releases
+
     out: list[_Aligned] = []
     errors: list[tuple[int, str]] = []
     with Store(store_path, readonly=True) as store:

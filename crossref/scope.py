@@ -6,6 +6,7 @@ its new rules is in ``S`` or in a section carved out of it. A section correspond
 belongs when either side does; a glossary entry when its definition (old or new) cites a
 rule of ``S`` (:func:`mtgcr.extract.references.find_references`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,8 +55,9 @@ class SectionScope:
         return any(n.section in self.old for n in old) or any(n.section in self.new for n in new)
 
 
-def within_section(al: Alignment, section: int | SectionScope, old: Ruleset,
-                   new: Ruleset) -> Alignment:
+def within_section(
+    al: Alignment, section: int | SectionScope, old: Ruleset, new: Ruleset
+) -> Alignment:
     """The part of ``al`` that belongs to one section (see the module docstring), as an
     alignment of its own: its :meth:`~mtgcr.crossref.model.Alignment.summary` counts that
     section only (``old_rules`` / ``new_rules``: the rules of its groups).
@@ -70,15 +72,25 @@ def within_section(al: Alignment, section: int | SectionScope, old: Ruleset,
     """
     scope = section if isinstance(section, SectionScope) else SectionScope.of(al, section)
     changes = [ch for ch in al.changes if scope.touches(ch.old, ch.new)]
-    sections = [s for s in al.sections
-                if (s.old is not None and s.old.section in scope.old)
-                or (s.new is not None and s.new.section in scope.new)]
+    sections = [
+        s
+        for s in al.sections
+        if (s.old is not None and s.old.section in scope.old)
+        or (s.new is not None and s.new.section in scope.new)
+    ]
     o_gl = {g.term: g for g in old.glossary}
     n_gl = {g.term: g for g in new.glossary}
-    glossary = [g for g in al.glossary
-                if any(n.section == scope.section
-                       for e in (o_gl.get(g.old_term or ""), n_gl.get(g.new_term or "")) if e
-                       for r in find_references(e.text) for n in r.numbers)]
+    glossary = [
+        g
+        for g in al.glossary
+        if any(
+            n.section == scope.section
+            for e in (o_gl.get(g.old_term or ""), n_gl.get(g.new_term or ""))
+            if e
+            for r in find_references(e.text)
+            for n in r.numbers
+        )
+    ]
     counts = {"old": sum(len(c.old) for c in changes), "new": sum(len(c.new) for c in changes)}
     part = Alignment(al.old, al.new, changes, sections, glossary, counts)
     part.basis = al.basis

@@ -9,6 +9,7 @@ over is ``merged`` (its rules went into a section that continues another one), `
 Titles compare on letters and digits only (:func:`mtgcr.crossref.textkey.title_key`), so
 "Player's" / "Player’s" / the 2008-05-01 "Player?s" defect is not a retitling.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -30,9 +31,12 @@ if TYPE_CHECKING:
 __all__ = ["align_sections", "sections_from_counts"]
 
 
-def align_sections(old: Ruleset, new: Ruleset,
-                   pairs: Iterable[tuple[int, int]] | Mapping[tuple[int, int], int],
-                   keys: tuple[ReleaseKeys, ReleaseKeys] | None = None) -> list[SectionChange]:
+def align_sections(
+    old: Ruleset,
+    new: Ruleset,
+    pairs: Iterable[tuple[int, int]] | Mapping[tuple[int, int], int],
+    keys: tuple[ReleaseKeys, ReleaseKeys] | None = None,
+) -> list[SectionChange]:
     """Correspondence of every section of ``old`` and ``new``.
 
     Args:
@@ -60,8 +64,9 @@ def align_sections(old: Ruleset, new: Ruleset,
     return sections_from_counts(ko, kn, count)
 
 
-def sections_from_counts(ko: SectionKeys, kn: SectionKeys, count: np.ndarray
-                         ) -> list[SectionChange]:
+def sections_from_counts(
+    ko: SectionKeys, kn: SectionKeys, count: np.ndarray
+) -> list[SectionChange]:
     """:func:`align_sections` from the sections' keys and ``count[r, c]``, the number of
     aligned rule pairs joining old section ``r`` with new section ``c`` (positions in
     ``ko.numbers`` / ``kn.numbers``; float64)."""
@@ -95,14 +100,33 @@ def sections_from_counts(ko: SectionKeys, kn: SectionKeys, count: np.ndarray
         if c is not None:
             moved, retitled = id_o[r] != id_n[c], tk_o[r] != tk_n[c]  # ids: equal numbers
             kind: SectionKind = "moved" if moved else ("retitled" if retitled else "unchanged")
-            out.append((c, SectionChange(kind, sec, news[c], ot, kn.titles[c], moved, retitled,
-                                         pair_rules[r])))
+            out.append(
+                (
+                    c,
+                    SectionChange(
+                        kind, sec, news[c], ot, kn.titles[c], moved, retitled, pair_rules[r]
+                    ),
+                )
+            )
             last_pair = c
             continue
         if row_any[r] and row_arg[r] in taken:
             c = row_arg[r]
-            out.append((c + 0.5, SectionChange("merged", sec, news[c], ot, kn.titles[c],
-                                               sec != news[c], False, int(count[r, c]))))
+            out.append(
+                (
+                    c + 0.5,
+                    SectionChange(
+                        "merged",
+                        sec,
+                        news[c],
+                        ot,
+                        kn.titles[c],
+                        sec != news[c],
+                        False,
+                        int(count[r, c]),
+                    ),
+                )
+            )
         else:
             out.append((last_pair + 0.6, SectionChange("removed", sec, None, ot, None)))
     col_any: list[bool] = np.asarray(count.any(axis=0)).tolist()
@@ -113,8 +137,21 @@ def sections_from_counts(ko: SectionKeys, kn: SectionKeys, count: np.ndarray
         nt = kn.titles[c]
         if col_any[c] and col_arg[c] in pair_of:
             r = col_arg[c]
-            out.append((c, SectionChange("split", olds[r], nsec, ko.titles[r], nt,
-                                         olds[r] != nsec, False, int(count[r, c]))))
+            out.append(
+                (
+                    c,
+                    SectionChange(
+                        "split",
+                        olds[r],
+                        nsec,
+                        ko.titles[r],
+                        nt,
+                        olds[r] != nsec,
+                        False,
+                        int(count[r, c]),
+                    ),
+                )
+            )
         else:
             out.append((c, SectionChange("added", None, nsec, None, nt)))
     out.sort(key=lambda x: x[0])

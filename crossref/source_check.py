@@ -21,6 +21,7 @@ A citation's verdict is the most serious of its numbers' (:data:`SEVERITY`). Bui
 controls (:func:`run_controls`) check known-good and known-bad citations through the same
 reader and checker on every run.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -40,9 +41,21 @@ from mtgcr.crossref.anchor import text_sha256
 from mtgcr.crossref.textkey import compare_form
 from mtgcr.crossref.worddiff import word_diff
 
-__all__ = ["Verdict", "AsOf", "NumberCheck", "CheckedCitation", "CitationChecker", "Control",
-           "run_controls", "pin_release", "SEVERITY", "MISMATCH_MIN", "MISMATCH_MARGIN",
-           "MISMATCH_WORDS", "REPLACED_MIN"]
+__all__ = [
+    "Verdict",
+    "AsOf",
+    "NumberCheck",
+    "CheckedCitation",
+    "CitationChecker",
+    "Control",
+    "run_controls",
+    "pin_release",
+    "SEVERITY",
+    "MISMATCH_MIN",
+    "MISMATCH_MARGIN",
+    "MISMATCH_WORDS",
+    "REPLACED_MIN",
+]
 
 #: A pasted text "matches another rule far better" when that rule scores at least this
 #: (rapidfuzz ``partial_ratio``, 0–100, numbers masked, typography folded) …
@@ -69,15 +82,23 @@ class Verdict(enum.Enum):
 
 
 #: Verdicts from least to most serious (a citation gets its most serious number's).
-SEVERITY = (Verdict.CURRENT, Verdict.PLACEHOLDER, Verdict.MOVED, Verdict.CHANGED, Verdict.GONE,
-            Verdict.MISMATCH, Verdict.MALFORMED, Verdict.ABSENT)
+SEVERITY = (
+    Verdict.CURRENT,
+    Verdict.PLACEHOLDER,
+    Verdict.MOVED,
+    Verdict.CHANGED,
+    Verdict.GONE,
+    Verdict.MISMATCH,
+    Verdict.MALFORMED,
+    Verdict.ABSENT,
+)
 
 
 class AsOf(enum.Enum):
     """Where the release a citation is read against comes from."""
 
-    STAMP = "stamp"        #: its own date stamp
-    TARGET = "target"      #: the target release (``--release``, ``--pin`` or the newest),
+    STAMP = "stamp"  #: its own date stamp
+    TARGET = "target"  #: the target release (``--release``, ``--pin`` or the newest),
     #: or for ``cite-migrate --from R1`` the release R1
     INFERRED = "inferred"  #: the number is not in either: the latest release that has it
 
@@ -112,11 +133,16 @@ class NumberCheck:
     def as_json(self) -> dict:
         """``{number, verdict, release, now, note, diff, match, score}`` (numbers as strings,
         the release as its effective date)."""
-        return {"number": str(self.number), "verdict": self.verdict.value,
-                "release": _when(self.release), "now": [str(n) for n in self.now],
-                "note": self.note, "diff": self.diff,
-                "match": str(self.match) if self.match else None,
-                "score": [round(x, 1) for x in self.score] if self.score else None}
+        return {
+            "number": str(self.number),
+            "verdict": self.verdict.value,
+            "release": _when(self.release),
+            "now": [str(n) for n in self.now],
+            "note": self.note,
+            "diff": self.diff,
+            "match": str(self.match) if self.match else None,
+            "score": [round(x, 1) for x in self.score] if self.score else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -150,17 +176,32 @@ class CheckedCitation:
     def as_json(self) -> dict:
         """The record of a JSON line (keys in a fixed order; see README)."""
         c = self.citation
-        return {"kind": "citation", "file": self.file, "line": c.line, "column": c.column,
-                "text": c.text, "syntax": c.syntax.value, "region": c.region.value,
-                "numbers": [str(n) for n in c.numbers], "release": _when(self.release),
-                "as_of": self.as_of.value, "target": _when(self.target),
-                "verdict": self.verdict.value, "suggestion": self.suggestion, "note": self.note,
-                "stamp": None if c.stamp is None else {
-                    "written": c.stamp.written,
-                    "date": c.stamp.date.isoformat() if c.stamp.date else None,
-                    "flag": c.stamp.flag},
-                "identifier": c.identifier, "quote": c.quote,
-                "checks": [k.as_json() for k in self.checks]}
+        return {
+            "kind": "citation",
+            "file": self.file,
+            "line": c.line,
+            "column": c.column,
+            "text": c.text,
+            "syntax": c.syntax.value,
+            "region": c.region.value,
+            "numbers": [str(n) for n in c.numbers],
+            "release": _when(self.release),
+            "as_of": self.as_of.value,
+            "target": _when(self.target),
+            "verdict": self.verdict.value,
+            "suggestion": self.suggestion,
+            "note": self.note,
+            "stamp": None
+            if c.stamp is None
+            else {
+                "written": c.stamp.written,
+                "date": c.stamp.date.isoformat() if c.stamp.date else None,
+                "flag": c.stamp.flag,
+            },
+            "identifier": c.identifier,
+            "quote": c.quote,
+            "checks": [k.as_json() for k in self.checks],
+        }
 
 
 def _when(rel: Release | None) -> str | None:
@@ -203,8 +244,9 @@ class CitationChecker:
     citations are all read against the target never aligns anything.
     """
 
-    def __init__(self, chain, target: int | None = None, read_against: int | None = None,
-                 stamps: bool = True) -> None:
+    def __init__(
+        self, chain, target: int | None = None, read_against: int | None = None, stamps: bool = True
+    ) -> None:
         self.chain = chain
         self.k_target = len(chain) - 1 if target is None else target
         self.k_read = self.k_target if read_against is None else read_against
@@ -226,8 +268,10 @@ class CitationChecker:
         ``when``, and a note when there is none (then the oldest)."""
         k = bisect.bisect_right(self._dates, when) - 1
         if k < 0:
-            return 0, (f"the stamp {when.isoformat()} is older than every stored release; read "
-                       f"against the oldest ({_when(self.chain.releases[0])}): ingest older releases")
+            return 0, (
+                f"the stamp {when.isoformat()} is older than every stored release; read "
+                f"against the oldest ({_when(self.chain.releases[0])}): ingest older releases"
+            )
         return k, ""
 
     def has(self, k: int, n: RuleNumber) -> bool:
@@ -271,7 +315,9 @@ class CitationChecker:
         return t
 
     # -- one number ----------------------------------------------------------------------
-    def _mismatch(self, n: RuleNumber, k: int, quote: str) -> tuple[RuleNumber, float, float] | None:
+    def _mismatch(
+        self, n: RuleNumber, k: int, quote: str
+    ) -> tuple[RuleNumber, float, float] | None:
         """The rule of release ``k`` the quote matches far better than ``n``'s, if any (quotes
         of fewer than :data:`MISMATCH_WORDS` words are never a mismatch; results cached)."""
         if len(quote.split()) < MISMATCH_WORDS:
@@ -286,16 +332,20 @@ class CitationChecker:
         if own_score < MISMATCH_MIN:
             texts = self._keys(k)
             floor = 0.6 * len(q)
-            hit = process.extractOne(q, [t if len(t) >= floor else "" for t in texts.keys],
-                                     scorer=fuzz.partial_ratio,
-                                     score_cutoff=max(MISMATCH_MIN, own_score + MISMATCH_MARGIN))
+            hit = process.extractOne(
+                q,
+                [t if len(t) >= floor else "" for t in texts.keys],
+                scorer=fuzz.partial_ratio,
+                score_cutoff=max(MISMATCH_MIN, own_score + MISMATCH_MARGIN),
+            )
             if hit is not None and texts.numbers[hit[2]] != n:
                 found = (texts.numbers[hit[2]], own_score, hit[1])
         self._mismatches[key] = found
         return found
 
-    def check_number(self, n: RuleNumber, k: int, as_of: AsOf, quote: str | None = None
-                     ) -> tuple[NumberCheck, AsOf]:
+    def check_number(
+        self, n: RuleNumber, k: int, as_of: AsOf, quote: str | None = None
+    ) -> tuple[NumberCheck, AsOf]:
         """Check number ``n`` read against release ``k`` (see the module docstring; results
         are cached: a tree cites the same rules many times).
 
@@ -308,26 +358,36 @@ class CitationChecker:
             got = self._checks[key] = self._check_number(n, k, as_of, quote)
         return got
 
-    def _check_number(self, n: RuleNumber, k: int, as_of: AsOf, quote: str | None
-                      ) -> tuple[NumberCheck, AsOf]:
+    def _check_number(
+        self, n: RuleNumber, k: int, as_of: AsOf, quote: str | None
+    ) -> tuple[NumberCheck, AsOf]:
         rels = self.chain.releases
         note = ""
         if not self.has(k, n):
             holders = self._holders(n)
             upto = [i for i in holders if i <= max(k, self.k_target)]
             if not upto:
-                later = f"; it first appears in {_when(rels[holders[0]])}, after the target" \
-                    if holders else ""
-                return NumberCheck(n, Verdict.ABSENT, None,
-                                   note=f"{n} is in no stored release up to "
-                                        f"{_when(rels[max(k, self.k_target)])}{later}"), as_of
+                later = (
+                    f"; it first appears in {_when(rels[holders[0]])}, after the target"
+                    if holders
+                    else ""
+                )
+                return NumberCheck(
+                    n,
+                    Verdict.ABSENT,
+                    None,
+                    note=f"{n} is in no stored release up to "
+                    f"{_when(rels[max(k, self.k_target)])}{later}",
+                ), as_of
             if quote:
                 mm = self._mismatch(n, k, quote)
                 if mm:
                     return self._mismatch_check(n, k, mm, f"{n} is not in {_when(rels[k])}"), as_of
             k2 = max(i for i in upto if i <= k) if any(i <= k for i in upto) else min(upto)
-            note = (f"{n} is not in {_when(rels[k])}; read against {_when(rels[k2])}, the "
-                    f"latest release that has it")
+            note = (
+                f"{n} is not in {_when(rels[k])}; read against {_when(rels[k2])}, the "
+                f"latest release that has it"
+            )
             k, as_of = k2, AsOf.INFERRED
         if quote:
             mm = self._mismatch(n, k, quote)
@@ -335,31 +395,55 @@ class CitationChecker:
                 return self._mismatch_check(n, k, mm, note), as_of
         now, why = self._remap(n, k)
         rel = rels[k]
-        join = (lambda *xs: "; ".join(x for x in xs if x))
+        join = lambda *xs: "; ".join(x for x in xs if x)
         if now == (n,):
             old, new = self._rule_text(k, n), self._rule_text(self.k_target, n)
-            if k != self.k_target and old is not None and new is not None and \
-                    text_sha256(mask_references(old)) != text_sha256(mask_references(new)):
-                return NumberCheck(n, Verdict.CHANGED, rel, now,
-                                   join(note, f"the wording of {n} changed between {_when(rel)} "
-                                              f"and {_when(self.target)}"),
-                                   diff=_diff_text(old, new)), as_of
+            if (
+                k != self.k_target
+                and old is not None
+                and new is not None
+                and text_sha256(mask_references(old)) != text_sha256(mask_references(new))
+            ):
+                return NumberCheck(
+                    n,
+                    Verdict.CHANGED,
+                    rel,
+                    now,
+                    join(
+                        note,
+                        f"the wording of {n} changed between {_when(rel)} and {_when(self.target)}",
+                    ),
+                    diff=_diff_text(old, new),
+                ), as_of
             return NumberCheck(n, Verdict.CURRENT, rel, now, note), as_of
         if now:
             extra = f"split: also {', '.join(map(str, now[1:]))}" if len(now) > 1 else ""
-            return NumberCheck(n, Verdict.MOVED, rel, now,
-                               join(note, f"{n} of {_when(rel)} is {now[0]} in {_when(self.target)}",
-                                    extra)), as_of
+            return NumberCheck(
+                n,
+                Verdict.MOVED,
+                rel,
+                now,
+                join(note, f"{n} of {_when(rel)} is {now[0]} in {_when(self.target)}", extra),
+            ), as_of
         names = ""
         if self.has(self.k_target, n):
             names = f"{n} now names another rule"
         closest = self._closest(n, k)
         if closest is not None:
-            names = join(names, f"its text is closest to {closest[0]} of {_when(self.target)} "
-                                f"(similarity {closest[1]:.0f}/100)")
-        return NumberCheck(n, Verdict.GONE, rel, (), join(note, why, names),
-                           match=closest[0] if closest else None,
-                           score=(0.0, closest[1]) if closest else None), as_of
+            names = join(
+                names,
+                f"its text is closest to {closest[0]} of {_when(self.target)} "
+                f"(similarity {closest[1]:.0f}/100)",
+            )
+        return NumberCheck(
+            n,
+            Verdict.GONE,
+            rel,
+            (),
+            join(note, why, names),
+            match=closest[0] if closest else None,
+            score=(0.0, closest[1]) if closest else None,
+        ), as_of
 
     def _closest(self, n: RuleNumber, k: int) -> tuple[RuleNumber, float] | None:
         """The target's rule whose text is closest to ``n``'s text in release ``k``
@@ -369,18 +453,31 @@ class CitationChecker:
         if not old:
             return None
         texts = self._keys(self.k_target)
-        hit = process.extractOne(_key(old), texts.keys, scorer=fuzz.token_set_ratio,
-                                 score_cutoff=REPLACED_MIN)
+        hit = process.extractOne(
+            _key(old), texts.keys, scorer=fuzz.token_set_ratio, score_cutoff=REPLACED_MIN
+        )
         return (texts.numbers[hit[2]], hit[1]) if hit else None
 
     def _mismatch_check(self, n: RuleNumber, k: int, mm, note: str) -> NumberCheck:
         other, own_score, score = mm
         now, _ = self._remap(other, k)
         there = f" ({now[0]} in {_when(self.target)})" if now and now[0] != other else ""
-        return NumberCheck(n, Verdict.MISMATCH, self.chain.releases[k], now,
-                           "; ".join(x for x in (note, f"the text beside {n} is {other} of "
-                                     f"{_when(self.chain.releases[k])}{there}") if x),
-                           match=other, score=(own_score, score))
+        return NumberCheck(
+            n,
+            Verdict.MISMATCH,
+            self.chain.releases[k],
+            now,
+            "; ".join(
+                x
+                for x in (
+                    note,
+                    f"the text beside {n} is {other} of {_when(self.chain.releases[k])}{there}",
+                )
+                if x
+            ),
+            match=other,
+            score=(own_score, score),
+        )
 
     # -- one citation --------------------------------------------------------------------
     def check(self, file: str, cit: SourceCitation) -> CheckedCitation:
@@ -391,14 +488,28 @@ class CitationChecker:
         if hit is not None:
             return CheckedCitation(file, cit, *hit)
         out = self._check(file, cit)
-        self._citations[key] = (out.release, out.as_of, out.target, out.verdict, out.checks,
-                                out.note, out.suggestion)
+        self._citations[key] = (
+            out.release,
+            out.as_of,
+            out.target,
+            out.verdict,
+            out.checks,
+            out.note,
+            out.suggestion,
+        )
         return out
 
     def _check(self, file: str, cit: SourceCitation) -> CheckedCitation:
         if cit.syntax is Syntax.PLACEHOLDER:
-            return CheckedCitation(file, cit, None, AsOf.TARGET, self.target, Verdict.PLACEHOLDER,
-                                   note="a placeholder: no rule to check")
+            return CheckedCitation(
+                file,
+                cit,
+                None,
+                AsOf.TARGET,
+                self.target,
+                Verdict.PLACEHOLDER,
+                note="a placeholder: no rule to check",
+            )
         k, as_of, notes = self.k_read, AsOf.TARGET, []
         if cit.stamp is not None and self.stamps:
             if cit.stamp.flag:
@@ -409,8 +520,15 @@ class CitationChecker:
                 if why:
                     notes.append(why)
         if cit.malformed:
-            return CheckedCitation(file, cit, self.chain.releases[k], as_of, self.target,
-                                   Verdict.MALFORMED, note="; ".join([cit.malformed, *notes]))
+            return CheckedCitation(
+                file,
+                cit,
+                self.chain.releases[k],
+                as_of,
+                self.target,
+                Verdict.MALFORMED,
+                note="; ".join([cit.malformed, *notes]),
+            )
         checks, first_as_of = [], None
         for n in cit.numbers:
             chk, got = self.check_number(n, k, as_of, cit.quote if len(cit.numbers) == 1 else None)
@@ -418,10 +536,19 @@ class CitationChecker:
             first_as_of = first_as_of or got
         verdict = max((c.verdict for c in checks), key=SEVERITY.index, default=Verdict.MALFORMED)
         release = checks[0].release if checks else None
-        out = CheckedCitation(file, cit, release, first_as_of or as_of, self.target, verdict,
-                              tuple(checks), "; ".join(notes))
+        out = CheckedCitation(
+            file,
+            cit,
+            release,
+            first_as_of or as_of,
+            self.target,
+            verdict,
+            tuple(checks),
+            "; ".join(notes),
+        )
         if verdict is Verdict.MOVED:
             from mtgcr.crossref.source_migrate import citation_edits, apply_edits
+
             plan = citation_edits(out, rename=True, stamp_to=self.target.effective_date)
             if not plan.problems:
                 text = apply_edits(cit.text, [e.shifted(-cit.start) for e in plan.edits])
@@ -446,9 +573,13 @@ class Control:
 
     def as_json(self) -> dict:
         """``{name, source, expected, got, ok}``."""
-        return {"name": self.name, "source": self.source,
-                "expected": [v.value for v in self.expected], "got": [v.value for v in self.got],
-                "ok": self.ok}
+        return {
+            "name": self.name,
+            "source": self.source,
+            "expected": [v.value for v in self.expected],
+            "got": [v.value for v in self.got],
+            "ok": self.ok,
+        }
 
 
 def run_controls(checker: CitationChecker) -> list[Control]:
@@ -463,15 +594,18 @@ def run_controls(checker: CitationChecker) -> list[Control]:
     """
     rs = checker.chain.ruleset(checker.k_target)
     good = next(iter(rs.rules), None)
-    cases = [("known-good", f"// CR {good}: first rule of the target\n", (Verdict.CURRENT,)),
-             ("known-bad", "// CR 999.999z\n", (Verdict.ABSENT,)),
-             ("placeholder", "/// CR 701.x\n", (Verdict.PLACEHOLDER,)),
-             ("malformed", "// See CR 704.5l\n", (Verdict.MALFORMED,)),
-             ("not-citations", "int[] a = new int[100]; double v = 0.5; // since 2009, v1.2.3\n", ())]
+    cases = [
+        ("known-good", f"// CR {good}: first rule of the target\n", (Verdict.CURRENT,)),
+        ("known-bad", "// CR 999.999z\n", (Verdict.ABSENT,)),
+        ("placeholder", "/// CR 701.x\n", (Verdict.PLACEHOLDER,)),
+        ("malformed", "// See CR 704.5l\n", (Verdict.MALFORMED,)),
+        ("not-citations", "int[] a = new int[100]; double v = 0.5; // since 2009, v1.2.3\n", ()),
+    ]
     out = []
     for name, src, want in cases:
-        got = tuple(checker.check("<control>", c).verdict
-                    for c in find_source_citations(src, Family.C))
+        got = tuple(
+            checker.check("<control>", c).verdict for c in find_source_citations(src, Family.C)
+        )
         out.append(Control(name, src.strip(), want, got))
     return out
 
@@ -497,11 +631,18 @@ def pin_release(chain, pinned: Ruleset) -> tuple[int, str]:
     for k, rel in enumerate(chain.releases):
         if when is not None and rel.effective_date == when:
             rs = chain.ruleset(k)
-            same = sum(1 for n, r in pinned.rules.items()
-                       if n in rs.rules and text_sha256(rs.rules[n].text) == text_sha256(r.text))
+            same = sum(
+                1
+                for n, r in pinned.rules.items()
+                if n in rs.rules and text_sha256(rs.rules[n].text) == text_sha256(r.text)
+            )
             if pinned.rules and same >= 0.9 * len(pinned.rules):
-                return k, f"by its date ({when.isoformat()}) and text ({same}/{len(pinned.rules)} rules)"
+                return (
+                    k,
+                    f"by its date ({when.isoformat()}) and text ({same}/{len(pinned.rules)} rules)",
+                )
     from mtgcr.crossref.identify import identify
+
     ident = identify(pinned, [chain.ruleset(k) for k in range(len(chain))])
     if not ident.best:
         raise ValueError("the pinned copy matches no stored release")

@@ -14,6 +14,7 @@ one in the tree when asked.
 
 :func:`unified_diff` writes the changes as a patch ``git apply`` accepts.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -24,8 +25,14 @@ from datetime import date
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.source_citations import TokenForm, expand_range
 
-__all__ = ["Edit", "CitationPlan", "apply_edits", "citation_edits", "identifier_edits",
-           "unified_diff"]
+__all__ = [
+    "Edit",
+    "CitationPlan",
+    "apply_edits",
+    "citation_edits",
+    "identifier_edits",
+    "unified_diff",
+]
 
 
 @dataclass(frozen=True)
@@ -66,7 +73,7 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     for e in sorted(edits, key=lambda e: (e.start, e.end)):
         if e.start < pos:
             raise ValueError(f"overlapping edits at {e.start}–{e.end} and before {pos}")
-        out += [text[pos:e.start], e.new]
+        out += [text[pos : e.start], e.new]
         pos = e.end
     out.append(text[pos:])
     return "".join(out)
@@ -88,6 +95,7 @@ def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) 
         listed (``problems``).
     """
     from mtgcr.crossref.source_check import Verdict
+
     cit, plan = checked.citation, CitationPlan()
     if checked.verdict is not Verdict.MOVED:
         if checked.verdict is not Verdict.CURRENT:
@@ -103,8 +111,9 @@ def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) 
         c = by_number.get(n)
         if c is None or len(c.now) != 1:
             if c is not None:
-                plan.problems.append(f"{n} is {' and '.join(map(str, c.now))} now (split): "
-                                     f"rewrite it by hand")
+                plan.problems.append(
+                    f"{n} is {' and '.join(map(str, c.now))} now (split): rewrite it by hand"
+                )
             return None
         return c.now[0]
 
@@ -114,10 +123,15 @@ def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) 
         if new is None:
             continue
         if tok.form is TokenForm.LETTERS:
-            if new_full is None or (new.section, new.rule) != (new_full.section, new_full.rule) \
-                    or new.letters is None:
-                plan.problems.append(f"{tok.number} is {new} now, which the letters "
-                                     f"{tok.written!r} cannot say: rewrite it by hand")
+            if (
+                new_full is None
+                or (new.section, new.rule) != (new_full.section, new_full.rule)
+                or new.letters is None
+            ):
+                plan.problems.append(
+                    f"{tok.number} is {new} now, which the letters "
+                    f"{tok.written!r} cannot say: rewrite it by hand"
+                )
                 continue
         else:
             new_full = new
@@ -130,7 +144,7 @@ def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) 
         if tok.form is TokenForm.IDENTIFIER:
             ident = cit.identifier or ""
             rel = tok.start - cit.start
-            plan.renames.append((ident, ident[:rel] + written + ident[rel + len(tok.written):]))
+            plan.renames.append((ident, ident[:rel] + written + ident[rel + len(tok.written) :]))
             if not rename:
                 continue
         plan.edits.append(Edit(tok.start, tok.end, written))
@@ -144,8 +158,10 @@ def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) 
             continue
         mapped = [new_of(n) for n in old]
         if expand_range(na, nb) != mapped:
-            plan.problems.append(f"the range {a}..{b} does not stay one range "
-                                 f"({', '.join(map(str, mapped))}): rewrite it by hand")
+            plan.problems.append(
+                f"the range {a}..{b} does not stay one range "
+                f"({', '.join(map(str, mapped))}): rewrite it by hand"
+            )
     if plan.problems:
         plan.edits = []
         return plan
@@ -159,8 +175,11 @@ def identifier_edits(text: str, renames: dict[str, str]) -> list[Edit]:
     (code and comments alike: a javadoc ``{@link #stateBasedAction704_5r}`` follows)."""
     if not renames:
         return []
-    pat = re.compile(r"(?<![A-Za-z0-9_$])(" + "|".join(map(re.escape, sorted(renames, key=len, reverse=True)))
-                     + r")(?![A-Za-z0-9_$])")
+    pat = re.compile(
+        r"(?<![A-Za-z0-9_$])("
+        + "|".join(map(re.escape, sorted(renames, key=len, reverse=True)))
+        + r")(?![A-Za-z0-9_$])"
+    )
     return [Edit(m.start(), m.end(), renames[m.group()]) for m in pat.finditer(text)]
 
 

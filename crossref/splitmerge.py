@@ -15,6 +15,7 @@ contained well enough: :func:`find_divided_rules` looks instead at a free new ru
 beside the successor of a reworded old rule, and calls the pair a split when the free rule
 covers words of the old text the successor does not.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -11,6 +11,7 @@ on ``rules``. :class:`ChainSteps` runs those queries once per number for the who
 :class:`StepView` answers the lookups of :class:`~mtgcr.crossref.lineage.Lineage` for one
 alignment exactly as :class:`~mtgcr.crossref.model.Alignment` would.
 """
+
 from __future__ import annotations
 
 import json
@@ -95,8 +96,9 @@ class ChainSteps:
         val = self._decoded.get(key)
         if val is None:
             raw = json.loads(hit[1])
-            val = self._decoded[key] = (SectionChange.from_json(raw) if side in "st"
-                                        else _decode_row(raw))
+            val = self._decoded[key] = (
+                SectionChange.from_json(raw) if side in "st" else _decode_row(raw)
+            )
         return val
 
 

@@ -15,20 +15,43 @@ Format knowledge: the official EN files 2003–2026 switch between straight and 
 Windows-1252, Mac OS Roman, UTF-8); none of these is a rules change. Some older files also
 mark italics as ``_Magic_``, which later files drop; folded too.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
 
-__all__ = ["match_key", "mask_numbers", "compare_form", "rewrite_numbers", "title_key",
-           "cited_numbers", "key_of_compare_form"]
+__all__ = [
+    "match_key",
+    "mask_numbers",
+    "compare_form",
+    "rewrite_numbers",
+    "title_key",
+    "cited_numbers",
+    "key_of_compare_form",
+]
 
 #: Typographic variants folded for comparison (curly quotes, dashes, odd spaces).
 TYPOGRAPHY = (
-    ("\u2018", "'"), ("\u2019", "'"), ("\u201a", "'"), ("\u201b", "'"), ("\u2032", "'"),
-    ("`", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u201e", '"'), ("\u201f", '"'),
-    ("\u2033", '"'), ("\u2010", "-"), ("\u2011", "-"), ("\u2012", "-"), ("\u2013", "-"),
-    ("\u2014", "-"), ("\u2015", "-"), ("\u2212", "-"), ("\u2026", "..."),
+    ("\u2018", "'"),
+    ("\u2019", "'"),
+    ("\u201a", "'"),
+    ("\u201b", "'"),
+    ("\u2032", "'"),
+    ("`", "'"),
+    ("\u201c", '"'),
+    ("\u201d", '"'),
+    ("\u201e", '"'),
+    ("\u201f", '"'),
+    ("\u2033", '"'),
+    ("\u2010", "-"),
+    ("\u2011", "-"),
+    ("\u2012", "-"),
+    ("\u2013", "-"),
+    ("\u2014", "-"),
+    ("\u2015", "-"),
+    ("\u2212", "-"),
+    ("\u2026", "..."),
 )
 #: Any rule-shaped number, with or without a keyword (masking too much only loosens the key).
 _NUMBER = re.compile(r"\d\d\d(?:\.\d{1,3}[a-z]{0,2})?(?!\d)")

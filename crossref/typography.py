@@ -23,6 +23,7 @@ for the quote, dash, mark or accented letter on the other. The alignment
 typography-only parts of a diff as equal text, so a modified rule's diff shows its real edit. Case, letters, digits and other punctuation are wording: a change there is
 never typography.
 """
+
 from __future__ import annotations
 
 import re
@@ -31,8 +32,7 @@ from rapidfuzz.distance import Levenshtein
 
 from mtgcr.crossref.textkey import compare_form
 
-__all__ = ["typography_form", "typography_only", "forms_equal", "typography_skeleton",
-           "WILDCARDS"]
+__all__ = ["typography_form", "typography_only", "forms_equal", "typography_skeleton", "WILDCARDS"]
 
 #: Characters a lossy copy prints for a character it could not encode (``?``: official
 #: 2008-05-01; U+FFFD: the archive copies 2001–2002 and 2010-02-01).
@@ -87,8 +87,13 @@ def _block_ok(s: str, d: str) -> bool:
         return True
     for x, y in ((s, d), (d, s)):
         w = x.replace(" ", "")  # a wildcard for a dash takes the dash's spaces with it
-        if w and set(w) <= WILDCARDS and len(y) <= 2 * len(w) and (y or w == x) and all(
-                not c.isascii() or c in "'-" for c in y):
+        if (
+            w
+            and set(w) <= WILDCARDS
+            and len(y) <= 2 * len(w)
+            and (y or w == x)
+            and all(not c.isascii() or c in "'-" for c in y)
+        ):
             return True
     return False
 
@@ -110,8 +115,9 @@ def forms_equal(fa: str, fb: str, sa: str | None = None, sb: str | None = None) 
         return True
     # typography never touches the ASCII letters and digits (a lossy copy loses only what is
     # outside ASCII): a cheap test that settles nearly every real edit
-    if ((sa if sa is not None else _NOT_ASCII_ALNUM.sub("", fa))
-            != (sb if sb is not None else _NOT_ASCII_ALNUM.sub("", fb))):
+    if (sa if sa is not None else _NOT_ASCII_ALNUM.sub("", fa)) != (
+        sb if sb is not None else _NOT_ASCII_ALNUM.sub("", fb)
+    ):
         return False
     if not (WILDCARDS & set(fa) or WILDCARDS & set(fb) or "'" in fa or "'" in fb):
         return False

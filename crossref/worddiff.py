@@ -16,6 +16,7 @@ exactly (spaces are tokens too), so a diff renders losslessly. Built in:
 ``"insert"``. :func:`text_similarity` scores two texts 0–1 the way the alignment reports
 it: on SudachiPy words for Japanese, on characters otherwise.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,8 +28,17 @@ from rapidfuzz.distance import Indel
 
 from mtgcr.extract.profiles import Tokenizer as TokenizerKind, profile_for
 
-__all__ = ["Tokenizer", "space_tokens", "sudachi_tokens", "sudachi_words", "cjk_tokens",
-           "tokenizer_for", "register_tokenizer", "word_diff", "text_similarity"]
+__all__ = [
+    "Tokenizer",
+    "space_tokens",
+    "sudachi_tokens",
+    "sudachi_words",
+    "cjk_tokens",
+    "tokenizer_for",
+    "register_tokenizer",
+    "word_diff",
+    "text_similarity",
+]
 
 Tokenizer = Callable[[str], list[str]]
 
@@ -45,6 +55,7 @@ def space_tokens(text: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _sudachi():
     from sudachipy import dictionary, tokenizer
+
     mode = tokenizer.Tokenizer.SplitMode.A
     d = dictionary.Dictionary(dict="core")
     return (d.tokenizer(mode=mode) if hasattr(d, "tokenizer") else d.create(mode)), mode
@@ -121,11 +132,13 @@ def tokenizer_for(lang: str) -> "Tokenizer":
     if lang in _REGISTRY:
         return _REGISTRY[lang]
     return {TokenizerKind.SUDACHI: sudachi_tokens, TokenizerKind.CJK: cjk_tokens}.get(
-        _profile_tokenizer(lang), space_tokens)
+        _profile_tokenizer(lang), space_tokens
+    )
 
 
-def word_diff(old: str, new: str, tokenize: Tokenizer = space_tokens,
-              fold_typography: bool = False) -> list[tuple[str, str]]:
+def word_diff(
+    old: str, new: str, tokenize: Tokenizer = space_tokens, fold_typography: bool = False
+) -> list[tuple[str, str]]:
     """Diff ``old`` → ``new`` token by token.
 
     The edit script is a longest common subsequence of the token lists
@@ -153,10 +166,10 @@ def word_diff(old: str, new: str, tokenize: Tokenizer = space_tokens,
     segs: list[list] = []
     for op in Indel.opcodes(a, b):
         if op.tag == "equal":
-            segs.append(["eq", "".join(a[op.src_start:op.src_end])])
+            segs.append(["eq", "".join(a[op.src_start : op.src_end])])
             continue
-        d = "".join(a[op.src_start:op.src_end])
-        i = "".join(b[op.dest_start:op.dest_end])
+        d = "".join(a[op.src_start : op.src_end])
+        i = "".join(b[op.dest_start : op.dest_end])
         if segs and segs[-1][0] == "ch":
             segs[-1][1] += d
             segs[-1][2] += i
@@ -173,10 +186,11 @@ def word_diff(old: str, new: str, tokenize: Tokenizer = space_tokens,
                 continue
             words = len(_SPACE_TOKENS.findall(e[1].strip())) if e[1].strip() else 0
             size = len(e[1])
-            if words <= 2 and size <= min(max(len(left[1]), len(left[2])),
-                                          max(len(right[1]), len(right[2]))):
+            if words <= 2 and size <= min(
+                max(len(left[1]), len(left[2])), max(len(right[1]), len(right[2]))
+            ):
                 merged = ["ch", left[1] + e[1] + right[1], left[2] + e[1] + right[2]]
-                segs[k - 1:k + 2] = [merged]
+                segs[k - 1 : k + 2] = [merged]
                 changed = True
                 break
     out: list[tuple[str, str]] = []
@@ -196,6 +210,7 @@ def _fold_segments(segs: list[list]) -> list[list]:
     """Changed segments that are typography only become equal runs of their new text;
     neighbouring equal runs are joined."""
     from mtgcr.crossref.typography import typography_only
+
     out: list[list] = []
     for seg in segs:
         if seg[0] == "ch" and typography_only(seg[1], seg[2]):

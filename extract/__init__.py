@@ -11,20 +11,59 @@ the model (:class:`~mtgcr.extract.model.Ruleset`, :class:`~mtgcr.extract.model.R
 :func:`~mtgcr.extract.ingest.ingest_paths` (files → store), :func:`~mtgcr.extract.records.load_ruleset`
 (store → ruleset), and the lookups :func:`~mtgcr.extract.lookup.locate` /
 :func:`~mtgcr.extract.lookup.define_term`."""
+
 from mtgcr._lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {
-    **dict.fromkeys(["PARSERS", "parse_document", "parse_document_or_fragment",
-                     "UnknownKindError", "CRFormatError"], "registry"),
-    **dict.fromkeys(["Release", "Example", "Rule", "Section", "Chapter", "GlossaryEntry",
-                     "ParseWarning", "Ruleset"], "model"),
+    **dict.fromkeys(
+        [
+            "PARSERS",
+            "parse_document",
+            "parse_document_or_fragment",
+            "UnknownKindError",
+            "CRFormatError",
+        ],
+        "registry",
+    ),
+    **dict.fromkeys(
+        [
+            "Release",
+            "Example",
+            "Rule",
+            "Section",
+            "Chapter",
+            "GlossaryEntry",
+            "ParseWarning",
+            "Ruleset",
+        ],
+        "model",
+    ),
     **dict.fromkeys(["RuleNumber"], "rulenum"),
-    **dict.fromkeys(["IngestResult", "IngestInterrupted", "ingest_paths", "ingest_file",
-                     "scan_paths", "expand_paths"], "ingest"),
+    **dict.fromkeys(
+        [
+            "IngestResult",
+            "IngestInterrupted",
+            "ingest_paths",
+            "ingest_file",
+            "scan_paths",
+            "expand_paths",
+        ],
+        "ingest",
+    ),
     **dict.fromkeys(["IngestRun", "Stop", "run_ingest"], "ingest_run"),
     **dict.fromkeys(["to_record", "from_record", "load_ruleset"], "records"),
-    **dict.fromkeys(["NotFound", "Located", "LocatedKind", "Definition", "user_number",
-                     "locate", "define_term"], "lookup"),
+    **dict.fromkeys(
+        [
+            "NotFound",
+            "Located",
+            "LocatedKind",
+            "Definition",
+            "user_number",
+            "locate",
+            "define_term",
+        ],
+        "lookup",
+    ),
 }
 
 __all__ = sorted(_EXPORTS)

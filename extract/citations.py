@@ -20,6 +20,7 @@ markup and groups lists. Full-width digits match (NFKC per character) while offs
 stored ``text`` keep the original characters. Offsets are character offsets into the string
 passed in, not bytes.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,9 +38,12 @@ BY_TITLE_TEMPLATE = "その他のルールのCR番号"
 
 _LINK = re.compile(
     rf"\[\[\s*(?:CR\s*[:：]?\s*(?P<num>{NUMBER_RE})|総合ルール/(?P<page>\d)(?:#(?P<anchor>{NUMBER_RE}|\d))?)\s*"
-    r"(?:\|(?P<label>[^\]]*))?\]\](?:\s*〔(?P<title>[^〕]*)〕)?")
+    r"(?:\|(?P<label>[^\]]*))?\]\](?:\s*〔(?P<title>[^〕]*)〕)?"
+)
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.S)
-_CHAPTER = re.compile(r"(?<![A-Za-z])rules?\s*(?P<ch>\d)(?![\d.．０-９])\s*(?:〔(?P<title>[^〕]*)〕)?")
+_CHAPTER = re.compile(
+    r"(?<![A-Za-z])rules?\s*(?P<ch>\d)(?![\d.．０-９])\s*(?:〔(?P<title>[^〕]*)〕)?"
+)
 _LIST_GAP = re.compile(r"^\s*(?:,\s*(?:and|or)?|、|and|or|и|или|和|及)\s*(?:rules?\s*)?$")
 _NUMBER_TEXT = re.compile(rf"^\s*(?P<num>{NUMBER_RE})\s*$")
 #: The keyword of a list item that the reference itself does not include ("rule " before
@@ -79,10 +83,16 @@ class Target:
     def as_json(self) -> dict:
         """``{"number", "last", "title", "by_title", "suffix", "chapter", "start", "end"}`` with
         numbers as strings."""
-        return {"number": str(self.number) if self.number else None,
-                "last": str(self.last) if self.last else None, "title": self.title,
-                "by_title": self.by_title, "suffix": self.suffix, "chapter": self.chapter,
-                "start": self.start, "end": self.end}
+        return {
+            "number": str(self.number) if self.number else None,
+            "last": str(self.last) if self.last else None,
+            "title": self.title,
+            "by_title": self.by_title,
+            "suffix": self.suffix,
+            "chapter": self.chapter,
+            "start": self.start,
+            "end": self.end,
+        }
 
     @classmethod
     def from_json(cls, d: dict) -> Target:
@@ -91,10 +101,16 @@ class Target:
         Raises:
             ValueError: ``number`` or ``last`` is not a rule number.
         """
-        return cls(RuleNumber.parse(d["number"]) if d.get("number") else None,
-                   RuleNumber.parse(d["last"]) if d.get("last") else None, d.get("title"),
-                   d.get("by_title"), d.get("suffix") or "", d.get("chapter"),
-                   d.get("start", -1), d.get("end", -1))
+        return cls(
+            RuleNumber.parse(d["number"]) if d.get("number") else None,
+            RuleNumber.parse(d["last"]) if d.get("last") else None,
+            d.get("title"),
+            d.get("by_title"),
+            d.get("suffix") or "",
+            d.get("chapter"),
+            d.get("start", -1),
+            d.get("end", -1),
+        )
 
 
 @dataclass(frozen=True)
@@ -130,9 +146,15 @@ class Citation:
 
     def as_json(self) -> dict:
         """JSON-ready dict: ``text``, ``syntax``, ``start``, ``end``, ``line``, ``targets``."""
-        return {"text": self.text, "syntax": self.syntax, "start": self.start, "end": self.end,
-                "line": self.line, "commented": self.commented,
-                "targets": [t.as_json() for t in self.targets]}
+        return {
+            "text": self.text,
+            "syntax": self.syntax,
+            "start": self.start,
+            "end": self.end,
+            "line": self.line,
+            "commented": self.commented,
+            "targets": [t.as_json() for t in self.targets],
+        }
 
     @classmethod
     def from_json(cls, d: dict) -> Citation:
@@ -142,10 +164,15 @@ class Citation:
             KeyError: ``text`` or ``targets`` is missing; ValueError: a target's number is
             not a rule number.
         """
-        return cls(d["text"], d.get("syntax", "rule"), d.get("start", 0),
-                   d.get("end", d.get("start", 0) + len(d["text"])),
-                   tuple(Target.from_json(t) for t in d["targets"]), d.get("line", 0),
-                   bool(d.get("commented")))
+        return cls(
+            d["text"],
+            d.get("syntax", "rule"),
+            d.get("start", 0),
+            d.get("end", d.get("start", 0) + len(d["text"])),
+            tuple(Target.from_json(t) for t in d["targets"]),
+            d.get("line", 0),
+            bool(d.get("commented")),
+        )
 
 
 def template_spans(text: str) -> list[tuple[int, int]]:
@@ -156,7 +183,7 @@ def template_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     depth, start, i = 0, 0, 0
     while i < len(text) - 1:
-        pair = text[i:i + 2]
+        pair = text[i : i + 2]
         if pair == "{{":
             if depth == 0:
                 start = i
@@ -271,14 +298,19 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
                 if n is None:
                     continue
                 target = Target(n, title=title)
-            found.append(_spans(Citation(text[m.start():m.end()], "cr-link", m.start(), m.end(),
-                                         (target,), line)))
+            found.append(
+                _spans(
+                    Citation(
+                        text[m.start() : m.end()], "cr-link", m.start(), m.end(), (target,), line
+                    )
+                )
+            )
             mask(m.start(), m.end())
     prose = "".join(masked)
     refs = find_references(prose)
     group: list = []
     for ref in refs:
-        if group and _LIST_GAP.match(_normalise(prose[group[-1].end:ref.start])):
+        if group and _LIST_GAP.match(_normalise(prose[group[-1].end : ref.start])):
             group.append(ref)
             continue
         if group:
@@ -289,13 +321,24 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
     for ref in refs:
         mask(ref.start, ref.end)
     for m in _CHAPTER.finditer(_normalise("".join(masked))):
-        found.append(_spans(Citation(text[m.start():m.end()], "rule", m.start(), m.end(),
-                                     (Target(None, title=m.group("title"), chapter=int(m.group("ch"))),),
-                                     line)))
+        found.append(
+            _spans(
+                Citation(
+                    text[m.start() : m.end()],
+                    "rule",
+                    m.start(),
+                    m.end(),
+                    (Target(None, title=m.group("title"), chapter=int(m.group("ch"))),),
+                    line,
+                )
+            )
+        )
     if markup:
         comments = [m.span() for m in _COMMENT.finditer(text)]
-        found = [replace(c, commented=True) if any(a <= c.start < b for a, b in comments) else c
-                 for c in found]
+        found = [
+            replace(c, commented=True) if any(a <= c.start < b for a, b in comments) else c
+            for c in found
+        ]
     found.sort(key=lambda c: c.start)
     return found
 

@@ -6,19 +6,34 @@ canonical one was removed, a removed one was restored) this module parses that c
 bytes again with the parser registry and hands the rows to the store. So every operation
 stays undoable as long as the bytes are stored.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, CopyRecord, pick_canonical, release_name, with_marks
+from mtgcr.corpus.copies import (
+    WHOLE_TEXT,
+    CopyOrigin,
+    CopyRecord,
+    pick_canonical,
+    release_name,
+    with_marks,
+)
 from mtgcr.corpus.document import document_from_bytes
 from mtgcr.corpus.store import Store, StoreError
 
 from mtgcr.extract.records import to_record
 from mtgcr.extract.registry import parse_document
 
-__all__ = ["CopyChange", "find_release_copies", "reparse_copy", "choose_canonical",
-           "remove_copies", "restore_copies", "change_origin"]
+__all__ = [
+    "CopyChange",
+    "find_release_copies",
+    "reparse_copy",
+    "choose_canonical",
+    "remove_copies",
+    "restore_copies",
+    "change_origin",
+]
 
 
 @dataclass
@@ -56,16 +71,22 @@ def find_release_copies(store: Store, spec: str, lang: str = "en") -> list[CopyR
     copies = store.copies_matching(spec, lang)
     keys = list(dict.fromkeys(c.release_key for c in copies))
     if len(keys) > 1:
-        raise StoreError(f"{spec!r} names {len(keys)} {lang} releases "
-                         f"({', '.join(release_name(k) for k in keys)}); give the effective date")
+        raise StoreError(
+            f"{spec!r} names {len(keys)} {lang} releases "
+            f"({', '.join(release_name(k) for k in keys)}); give the effective date"
+        )
     if copies:
         return copies
     try:
         info = store.resolve(spec, lang)
     except StoreError:
-        raise StoreError(f"no {lang} release {spec!r} in the store (mtgcr releases lists them)") from None
-    raise StoreError(f"{lang}:{info.label} is a partial release ({info.origin}: quotes merged from "
-                     f"pages), which has no copies; only whole CR texts do")
+        raise StoreError(
+            f"no {lang} release {spec!r} in the store (mtgcr releases lists them)"
+        ) from None
+    raise StoreError(
+        f"{lang}:{info.label} is a partial release ({info.origin}: quotes merged from "
+        f"pages), which has no copies; only whole CR texts do"
+    )
 
 
 def reparse_copy(store: Store, copy: CopyRecord):
@@ -100,16 +121,21 @@ def _change(store: Store, copies: list[CopyRecord], **marks) -> CopyChange:
         rec = reparse_copy(store, target)
     store.apply_copy_marks(key, marked, target, rec)
     after = {c.id: c for c in store.copies(key=key)}
-    changed = [after[m.id] for m, c in zip(marked, copies)
-               if (m.chosen, m.removed, m.origin) != (c.chosen, c.removed, c.origin)]
+    changed = [
+        after[m.id]
+        for m, c in zip(marked, copies)
+        if (m.chosen, m.removed, m.origin) != (c.chosen, c.removed, c.origin)
+    ]
     return CopyChange(release_name(key), after.get(target.id) if target else None, before, changed)
 
 
 def _one(copies: list[CopyRecord], copy_id: int) -> CopyRecord:
     hit = next((c for c in copies if c.id == copy_id), None)
     if hit is None:
-        raise StoreError(f"{copies[0].name} has no copy {copy_id}; its copies: "
-                         f"{', '.join(str(c.id) for c in copies)} (mtgcr releases --copies)")
+        raise StoreError(
+            f"{copies[0].name} has no copy {copy_id}; its copies: "
+            f"{', '.join(str(c.id) for c in copies)} (mtgcr releases --copies)"
+        )
     return hit
 
 
@@ -127,8 +153,9 @@ def choose_canonical(store: Store, spec: str, copy_id: int | None, lang: str = "
     return _change(store, copies, chosen=copy_id or 0)
 
 
-def remove_copies(store: Store, spec: str, copy_id: int | None = None, lang: str = "en",
-                  purge: bool = False) -> CopyChange:
+def remove_copies(
+    store: Store, spec: str, copy_id: int | None = None, lang: str = "en", purge: bool = False
+) -> CopyChange:
     """Remove release ``spec`` (every copy) or one of its copies. The bytes stay stored, so
     :func:`restore_copies` undoes it — unless ``purge``, which deletes the removed copies'
     bytes too.
@@ -145,7 +172,9 @@ def remove_copies(store: Store, spec: str, copy_id: int | None = None, lang: str
     return change
 
 
-def restore_copies(store: Store, spec: str, copy_id: int | None = None, lang: str = "en") -> CopyChange:
+def restore_copies(
+    store: Store, spec: str, copy_id: int | None = None, lang: str = "en"
+) -> CopyChange:
     """Undo :func:`remove_copies`: restore every removed copy of release ``spec`` (or one) and
     make the canonical copy by precedence the release again.
 

@@ -8,6 +8,7 @@ glossary names an entry's aliases in its headword (``Kicker, Kicked``); ZH gloss
 (``践踏``) give no original, but each entry cites the rules of its subject as the EN entry
 does (``参见规则702.19`` / ``See rule 702.19``), in the same order as the EN glossary.
 """
+
 from __future__ import annotations
 
 import re
@@ -76,8 +77,9 @@ def _cited(entry: GlossaryEntry) -> frozenset:
     return frozenset(str(r.first) for r in find_references(entry.text, require_keyword=False))
 
 
-def find_entry(glossary: Sequence[GlossaryEntry], term: str,
-               english: Sequence[GlossaryEntry] | None = None) -> Found | None:
+def find_entry(
+    glossary: Sequence[GlossaryEntry], term: str, english: Sequence[GlossaryEntry] | None = None
+) -> Found | None:
     """The entry of ``glossary`` (a translation's) that ``term`` names.
 
     Tried in order: a headword or alias (NFKC, case-insensitive); a reading (katakana and
@@ -128,8 +130,12 @@ def find_entry(glossary: Sequence[GlossaryEntry], term: str,
     return Found(glossary[best], "english-references", en)
 
 
-def suggestions(glossary: Sequence[GlossaryEntry], term: str,
-                english: Sequence[GlossaryEntry] | None = None, limit: int = 3) -> list[str]:
+def suggestions(
+    glossary: Sequence[GlossaryEntry],
+    term: str,
+    english: Sequence[GlossaryEntry] | None = None,
+    limit: int = 3,
+) -> list[str]:
     """Up to ``limit`` names close to ``term``, in the script of ``term``: for an English
     query the entries' originals and the EN glossary's headwords (``"キッカー／Kicker"``
     or ``"Trample"``), for kana the headwords and readings, else the headwords.
@@ -138,13 +144,15 @@ def suggestions(glossary: Sequence[GlossaryEntry], term: str,
         Names as shown to the user, best first (rapidfuzz WRatio).
     """
     from rapidfuzz import fuzz, process
+
     script = script_of(term)
     shown: dict[str, str] = {}  # candidate → as shown
     for e in glossary:
         if script == "latin":
             if e.original:
-                shown.setdefault(e.original, f"{e.term}／{e.original}" if e.term != e.original
-                                 else e.original)
+                shown.setdefault(
+                    e.original, f"{e.term}／{e.original}" if e.term != e.original else e.original
+                )
             elif not _CJK.search(e.term):
                 shown.setdefault(e.term, e.term)
         else:

@@ -16,6 +16,7 @@ folder names of its path; its losses (U+FFFD, ``?`` for quote marks, lost ®/™
 line numbers. Ingesting the bytes of a removed copy restores it; a whole text whose bytes were
 stored but not its copy (a store from before copies) is read again from the stored bytes.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,7 +27,12 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, CopyRecord
-from mtgcr.corpus.document import DEFAULT_MAX_BYTES, DocumentError, document_from_bytes, load_document
+from mtgcr.corpus.document import (
+    DEFAULT_MAX_BYTES,
+    DocumentError,
+    document_from_bytes,
+    load_document,
+)
 from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.corpus.quality import assess_lines
 from mtgcr.corpus.store import AlreadyStored, ReplaceRefused, Store, StoreError
@@ -38,8 +44,16 @@ from mtgcr.extract.merge_stored import merge_with_stored
 from mtgcr.extract.model import ParseWarning
 from mtgcr.extract.records import to_record, warning_from_row, warning_row
 
-__all__ = ["IngestResult", "IngestInterrupted", "ScannedPaths", "ingest_paths", "ingest_file",
-           "expand_paths", "scan_paths", "reread_unattached"]
+__all__ = [
+    "IngestResult",
+    "IngestInterrupted",
+    "ScannedPaths",
+    "ingest_paths",
+    "ingest_file",
+    "expand_paths",
+    "scan_paths",
+    "reread_unattached",
+]
 
 #: File name endings that ``expand_paths`` picks up inside folders.
 TEXT_SUFFIXES = {".txt", ".html", ".htm", ".wiki", ".wikitext", ".md", ""}
@@ -103,10 +117,14 @@ class ScannedPaths:
         if not self.skipped:
             return None
         n = sum(self.skipped.values())
-        kinds = ", ".join(f"{k} {suf}" for suf, k in sorted(self.skipped.items(), key=lambda x: (-x[1], x[0])))
-        return (f"skipped {n} file{'s' if n != 1 else ''} in the folders by suffix: {kinds} "
-                f"(only {', '.join(sorted(s for s in TEXT_SUFFIXES if s))} and no suffix are read; "
-                f"name a file directly to try it)")
+        kinds = ", ".join(
+            f"{k} {suf}" for suf, k in sorted(self.skipped.items(), key=lambda x: (-x[1], x[0]))
+        )
+        return (
+            f"skipped {n} file{'s' if n != 1 else ''} in the folders by suffix: {kinds} "
+            f"(only {', '.join(sorted(s for s in TEXT_SUFFIXES if s))} and no suffix are read; "
+            f"name a file directly to try it)"
+        )
 
     def unreadable_errors(self) -> list[str]:
         """One line per unreadable entry: ``"PATH: cannot read folder (Permission denied)"``."""
@@ -124,8 +142,15 @@ def _entry_problem(path: Path) -> str | None:
         return f"cannot read ({exc.strerror or exc})"
     if stat.S_ISREG(st.st_mode):
         return None
-    kind = ("a FIFO" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
-            else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "no regular file")
+    kind = (
+        "a FIFO"
+        if stat.S_ISFIFO(st.st_mode)
+        else "a socket"
+        if stat.S_ISSOCK(st.st_mode)
+        else "a device"
+        if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+        else "no regular file"
+    )
     return f"{kind}, not a file; not read"
 
 
@@ -142,8 +167,10 @@ def scan_paths(paths: Iterable[str | Path]) -> ScannedPaths:
     out = ScannedPaths()
     for raw in paths:
         if not str(raw).strip():
-            raise DocumentError("an empty path ('') names no file; give a file or folder "
-                                "(did a shell variable expand to nothing?)")
+            raise DocumentError(
+                "an empty path ('') names no file; give a file or folder "
+                "(did a shell variable expand to nothing?)"
+            )
         p = Path(raw)
         if not p.is_dir():
             out.files.append(p)
@@ -151,15 +178,24 @@ def scan_paths(paths: Iterable[str | Path]) -> ScannedPaths:
         found: list[Path] = []
 
         def failed(exc: OSError, root: Path = p) -> None:
-            out.unreadable.append((Path(exc.filename or root), f"cannot read folder ({exc.strerror or exc})"))
+            out.unreadable.append(
+                (Path(exc.filename or root), f"cannot read folder ({exc.strerror or exc})")
+            )
 
         for folder, dirs, names in os.walk(p, onerror=failed):
             for d in dirs:
                 if not d.startswith(".") and os.path.islink(os.path.join(folder, d)):
-                    out.unreadable.append((Path(folder) / d, "a symbolic link to a folder; not "
-                                           "followed (name it to read it)"))
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".")
-                             and not os.path.islink(os.path.join(folder, d)))
+                    out.unreadable.append(
+                        (
+                            Path(folder) / d,
+                            "a symbolic link to a folder; not followed (name it to read it)",
+                        )
+                    )
+            dirs[:] = sorted(
+                d
+                for d in dirs
+                if not d.startswith(".") and not os.path.islink(os.path.join(folder, d))
+            )
             for name in names:
                 if not name.startswith("."):
                     found.append(Path(folder) / name)
@@ -180,10 +216,14 @@ def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
     yield from scan_paths(paths).files
 
 
-def ingest_paths(store: Store, paths: Iterable[str | Path],
-                 on_file: Callable[[Path], None] | None = None,
-                 replace: bool = False, origin: CopyOrigin | None = None,
-                 max_bytes: int | None = DEFAULT_MAX_BYTES) -> list[IngestResult]:
+def ingest_paths(
+    store: Store,
+    paths: Iterable[str | Path],
+    on_file: Callable[[Path], None] | None = None,
+    replace: bool = False,
+    origin: CopyOrigin | None = None,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+) -> list[IngestResult]:
     """Ingest files and folders into ``store``; never raises for a bad file.
 
     Args:
@@ -209,17 +249,22 @@ def ingest_paths(store: Store, paths: Iterable[str | Path],
         if on_file:
             on_file(path)
         try:
-            results.append(ingest_file(store, path, replace=replace, origin=origin,
-                                       max_bytes=max_bytes))
+            results.append(
+                ingest_file(store, path, replace=replace, origin=origin, max_bytes=max_bytes)
+            )
         except IngestInterrupted as exc:
             raise IngestInterrupted(results + exc.results) from None
     return results
 
 
-def ingest_file(store: Store, path: Path, replace: bool = False,
-                origin: CopyOrigin | None = None,
-                max_bytes: int | None = DEFAULT_MAX_BYTES,
-                prepared: Prepared | None = None) -> IngestResult:
+def ingest_file(
+    store: Store,
+    path: Path,
+    replace: bool = False,
+    origin: CopyOrigin | None = None,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    prepared: Prepared | None = None,
+) -> IngestResult:
     """Ingest one file (see :func:`ingest_paths`, also for ``max_bytes``); never raises for a
     bad file or a failed write (the result says ``"failed"`` with a one-line reason naming the
     file). ``prepared``: the file already read and parsed by a worker
@@ -248,16 +293,22 @@ def ingest_file(store: Store, path: Path, replace: bool = False,
                 return _reorigin(store, path, doc, copy, origin, replace)
             if copy is not None and replace and not (copy.canonical and copy.chosen):
                 return _choose(store, path, doc, copy)
-            if (copy is None and store.document_kind(doc.sha256) == "cr-text"
-                    and not store.document_has_releases(doc.sha256) and store.has_copies_table()):
-                return _parse_and_store(store, path, doc, replace, origin, stored=True,
-                                        prepared=prepared)
+            if (
+                copy is None
+                and store.document_kind(doc.sha256) == "cr-text"
+                and not store.document_has_releases(doc.sha256)
+                and store.has_copies_table()
+            ):
+                return _parse_and_store(
+                    store, path, doc, replace, origin, stored=True, prepared=prepared
+                )
             return _unchanged(store, path, doc, copy)
         return _parse_and_store(store, path, doc, replace, origin, prepared=prepared)
     except KeyboardInterrupt:
         stored = doc is not None and store.has_document(doc.sha256)
-        res = IngestResult(str(path), "ingested" if stored else "interrupted",
-                           encoding=doc.encoding if doc else "")
+        res = IngestResult(
+            str(path), "ingested" if stored else "interrupted", encoding=doc.encoding if doc else ""
+        )
         if doc is not None and stored:
             res.warnings = _stored_warnings(store, doc.sha256)
         raise IngestInterrupted([res]) from None
@@ -287,8 +338,14 @@ def reread_unattached(store: Store) -> list[IngestResult]:
             res = _parse_and_store(store, Path(source), doc, False, None, stored=True)
         except KeyboardInterrupt:
             raise IngestInterrupted(out) from None
-        res.notes.insert(0, _note(NoteKind.REREAD, res, "read again from the stored bytes (it "
-                                                          "had been replaced before copies were kept)"))
+        res.notes.insert(
+            0,
+            _note(
+                NoteKind.REREAD,
+                res,
+                "read again from the stored bytes (it had been replaced before copies were kept)",
+            ),
+        )
         out.append(res)
     return out
 
@@ -312,8 +369,9 @@ def _note(kind: NoteKind, res: IngestResult, text: str) -> StoreNote:
 
 
 def _unchanged(store: Store, path: Path, doc, copy: CopyRecord | None = None) -> IngestResult:
-    res = IngestResult(str(path), "unchanged", encoding=doc.encoding,
-                       warnings=_stored_warnings(store, doc.sha256))
+    res = IngestResult(
+        str(path), "unchanged", encoding=doc.encoding, warnings=_stored_warnings(store, doc.sha256)
+    )
     if copy is not None:
         res.copies.append((copy, copy.canonical))
     return res
@@ -324,58 +382,118 @@ def _restore(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
     spec = copy.effective_date or copy.label
     change = restore_copies(store, spec, copy.id, copy.lang)
     now = _stored_copy(store, copy.id)
-    res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
-                       warnings=_stored_warnings(store, doc.sha256))
-    res.notes.append(_copy_note(NoteKind.COPY_CHANGED, copy,
-                                f"restored the removed copy {copy.id} of {change.release}"
-                                + (" (canonical)" if now.canonical else
-                                   f" (canonical: {change.canonical.describe()})"
-                                   if change.canonical else "")))
+    res = IngestResult(
+        str(path),
+        "ingested",
+        kind="cr-text",
+        encoding=doc.encoding,
+        warnings=_stored_warnings(store, doc.sha256),
+    )
+    res.notes.append(
+        _copy_note(
+            NoteKind.COPY_CHANGED,
+            copy,
+            f"restored the removed copy {copy.id} of {change.release}"
+            + (
+                " (canonical)"
+                if now.canonical
+                else f" (canonical: {change.canonical.describe()})"
+                if change.canonical
+                else ""
+            ),
+        )
+    )
     res.copies.append((now, now.canonical))
     res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
     return res
 
 
-def _reorigin(store: Store, path: Path, doc, copy: CopyRecord, origin: CopyOrigin,
-              replace: bool) -> IngestResult:
+def _reorigin(
+    store: Store, path: Path, doc, copy: CopyRecord, origin: CopyOrigin, replace: bool
+) -> IngestResult:
     """``--origin`` with the bytes of a stored copy: record the origin the user gives."""
     change = change_origin(store, copy, origin)
     now = _stored_copy(store, copy.id)
     if replace and not now.canonical:
         return _choose(store, path, doc, now)
-    return _stored_result(store, path, doc, copy, now, now.canonical, _copy_note(
-        NoteKind.COPY_CHANGED, copy,
-        f"copy {copy.id} of {change.release}: origin {origin.value} (was {copy.origin.value}); "
-        "canonical: " + (f"copy {change.canonical.id} ({change.canonical.describe()})"
-                         if change.canonical else "none")))
+    return _stored_result(
+        store,
+        path,
+        doc,
+        copy,
+        now,
+        now.canonical,
+        _copy_note(
+            NoteKind.COPY_CHANGED,
+            copy,
+            f"copy {copy.id} of {change.release}: origin {origin.value} (was {copy.origin.value}); "
+            "canonical: "
+            + (
+                f"copy {change.canonical.id} ({change.canonical.describe()})"
+                if change.canonical
+                else "none"
+            ),
+        ),
+    )
 
 
 def _choose(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
     """``--replace`` with the bytes of a stored copy: make it the canonical copy (chosen)."""
     change = choose_canonical(store, copy.effective_date or copy.label, copy.id, copy.lang)
     now = _stored_copy(store, copy.id)
-    return _stored_result(store, path, doc, copy, now, True, _copy_note(
-        NoteKind.COPY_CANONICAL, copy,
-        f"copy {copy.id} is now the canonical copy of {change.release} (chosen with --replace)"
-        + (f"; copy {change.before.id} ({change.before.describe()}) stays stored as a copy"
-           if change.before and change.switched else "")))
+    return _stored_result(
+        store,
+        path,
+        doc,
+        copy,
+        now,
+        True,
+        _copy_note(
+            NoteKind.COPY_CANONICAL,
+            copy,
+            f"copy {copy.id} is now the canonical copy of {change.release} (chosen with --replace)"
+            + (
+                f"; copy {change.before.id} ({change.before.describe()}) stays stored as a copy"
+                if change.before and change.switched
+                else ""
+            ),
+        ),
+    )
 
 
-def _stored_result(store: Store, path: Path, doc, copy: CopyRecord, now: CopyRecord,
-                   canonical: bool, note: StoreNote) -> IngestResult:
+def _stored_result(
+    store: Store,
+    path: Path,
+    doc,
+    copy: CopyRecord,
+    now: CopyRecord,
+    canonical: bool,
+    note: StoreNote,
+) -> IngestResult:
     """The result of a file whose bytes were already stored as ``copy`` (``now`` after the
     change): its stored warnings, the note saying what changed, the copy and its release."""
-    res = IngestResult(str(path), "ingested", kind="cr-text", encoding=doc.encoding,
-                       warnings=_stored_warnings(store, doc.sha256))
+    res = IngestResult(
+        str(path),
+        "ingested",
+        kind="cr-text",
+        encoding=doc.encoding,
+        warnings=_stored_warnings(store, doc.sha256),
+    )
     res.notes.append(note)
     res.copies.append((now, canonical))
     res.releases.append((copy.lang, copy.label, copy.effective_date, copy.counts))
     return res
 
 
-def _parse_and_store(store: Store, path: Path, doc, replace: bool,
-                     origin: CopyOrigin | None = None, stored: bool = False,
-                     prepared: Prepared | None = None) -> IngestResult:
+def _parse_and_store(
+    store: Store,
+    path: Path,
+    doc,
+    replace: bool,
+    origin: CopyOrigin | None = None,
+    stored: bool = False,
+    prepared: Prepared | None = None,
+) -> IngestResult:
     if prepared is not None and prepared.parse_error:
         return IngestResult(str(path), "failed", encoding=doc.encoding, error=prepared.parse_error)
     if prepared is not None and prepared.parsed is not None:
@@ -384,47 +502,93 @@ def _parse_and_store(store: Store, path: Path, doc, replace: bool,
         try:
             parsed = parse_document(doc)
         except Exception as exc:  # a parser bug must not abort the other files
-            return IngestResult(str(path), "failed", encoding=doc.encoding,
-                                error=parse_failure(path, exc))
+            return IngestResult(
+                str(path), "failed", encoding=doc.encoding, error=parse_failure(path, exc)
+            )
     parsed_rulesets = parsed.rulesets  # partial ones merge with what is stored (wiki quotes)
     try:
         # An official file is a whole text: even when damaged (incomplete) it replaces, never merges.
-        merged = [(rs, prov, []) if origin == "official" else
-                  merge_with_stored(store, rs, origin, prov, doc.source)
-                  for rs, origin, prov in parsed_rulesets]
-        parsed.rulesets = [(rs, origin, prov) for (rs, prov, _), (_, origin, _) in zip(merged, parsed_rulesets)]
-        records = (prepared.records if prepared is not None and prepared.records is not None
-                   else [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets])
+        merged = [
+            (rs, prov, [])
+            if origin == "official"
+            else merge_with_stored(store, rs, origin, prov, doc.source)
+            for rs, origin, prov in parsed_rulesets
+        ]
+        parsed.rulesets = [
+            (rs, origin, prov) for (rs, prov, _), (_, origin, _) in zip(merged, parsed_rulesets)
+        ]
+        records = (
+            prepared.records
+            if prepared is not None and prepared.records is not None
+            else [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
+        )
         notes = [n for _, _, ns in merged for n in ns]
         # a merged partial release replaces its stored self: the merge note says so already
-        merged_keys = {(rs.release.key, origin) for (rs, _, ns), (_, origin, _)
-                       in zip(merged, parsed.rulesets) if ns}
-        quality = (prepared.quality if prepared is not None and prepared.quality is not None
-                   else assess_lines(doc.lines))
+        merged_keys = {
+            (rs.release.key, origin)
+            for (rs, _, ns), (_, origin, _) in zip(merged, parsed.rulesets)
+            if ns
+        }
+        quality = (
+            prepared.quality
+            if prepared is not None and prepared.quality is not None
+            else assess_lines(doc.lines)
+        )
         written = store.add_document(
-            doc, parsed.kind, records, parsed.facts,
+            doc,
+            parsed.kind,
+            records,
+            parsed.facts,
             [warning_row(w) for w in parsed.warnings],
-            replace=replace, origin=origin, quality=quality, stored_document=stored)
-        notes += [n for n in written
-                  if not (n.kind is NoteKind.REPLACED and (n.release, n.origin) in merged_keys)]
+            replace=replace,
+            origin=origin,
+            quality=quality,
+            stored_document=stored,
+        )
+        notes += [
+            n
+            for n in written
+            if not (n.kind is NoteKind.REPLACED and (n.release, n.origin) in merged_keys)
+        ]
         if written.copies and quality.lossy:
             copy = written.copies[0][0]
-            notes.append(StoreNote(NoteKind.COPY_LOSSY, f"{copy.lang}:{copy.label}", WHOLE_TEXT,
-                                   f"lossy copy: {'; '.join(map(str, quality.marks))}"))
+            notes.append(
+                StoreNote(
+                    NoteKind.COPY_LOSSY,
+                    f"{copy.lang}:{copy.label}",
+                    WHOLE_TEXT,
+                    f"lossy copy: {'; '.join(map(str, quality.marks))}",
+                )
+            )
     except AlreadyStored:  # a concurrent ingest stored these bytes since we looked
         return _unchanged(store, path, doc)
     except ReplaceRefused as exc:
-        return IngestResult(str(path), "failed", kind=parsed.kind, encoding=doc.encoding,
-                            error=f"{path}: not stored: it {exc}",
-                            warnings=_warnings(parsed, parsed_rulesets))
+        return IngestResult(
+            str(path),
+            "failed",
+            kind=parsed.kind,
+            encoding=doc.encoding,
+            error=f"{path}: not stored: it {exc}",
+            warnings=_warnings(parsed, parsed_rulesets),
+        )
     except Exception as exc:  # the store rolled back: nothing of this file is kept
         if isinstance(exc, StoreError):
             raise  # busy or damaged store: the run stops
-        return IngestResult(str(path), "failed", kind=parsed.kind, encoding=doc.encoding,
-                            error=f"{path}: not stored ({type(exc).__name__}: {exc}); "
-                                  f"the store is unchanged")
-    res = IngestResult(str(path), "ingested", kind=parsed.kind, encoding=doc.encoding, notes=notes,
-                       copies=list(written.copies))
+        return IngestResult(
+            str(path),
+            "failed",
+            kind=parsed.kind,
+            encoding=doc.encoding,
+            error=f"{path}: not stored ({type(exc).__name__}: {exc}); the store is unchanged",
+        )
+    res = IngestResult(
+        str(path),
+        "ingested",
+        kind=parsed.kind,
+        encoding=doc.encoding,
+        notes=notes,
+        copies=list(written.copies),
+    )
     for rs, _, _ in parsed.rulesets:
         eff = rs.release.effective_date.isoformat() if rs.release.effective_date else None
         res.releases.append((rs.release.lang, rs.release.label, eff, rs.counts()))

@@ -5,6 +5,7 @@ as copies, :func:`~mtgcr.extract.ingest.reread_unattached`), and — when the ru
 (Ctrl-C, a busy or damaged store) — why and after how many files. Nothing stored is lost by a
 stop: every file that finished stays stored, the one in hand is wholly stored or not at all.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,8 +18,14 @@ from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.corpus.document import DEFAULT_MAX_BYTES
 from mtgcr.corpus.store import Store, StoreError
 
-from mtgcr.extract.ingest import (IngestInterrupted, IngestResult, ScannedPaths, ingest_file,
-                                  reread_unattached, scan_paths)
+from mtgcr.extract.ingest import (
+    IngestInterrupted,
+    IngestResult,
+    ScannedPaths,
+    ingest_file,
+    reread_unattached,
+    scan_paths,
+)
 from mtgcr.extract.prepare import prepared_files
 
 __all__ = ["Stop", "IngestRun", "run_ingest"]
@@ -28,7 +35,7 @@ class Stop(str, Enum):
     """Why a run stopped before its last file."""
 
     INTERRUPTED = "interrupted"  # Ctrl-C
-    STORE = "store"              # the store became busy or damaged
+    STORE = "store"  # the store became busy or damaged
 
 
 @dataclass
@@ -76,8 +83,13 @@ class IngestRun:
     def as_copies(self) -> int:
         """Files ingested as copies of a release that are not its canonical copy (``mtgcr
         releases --copies`` lists them)."""
-        return sum(1 for r in self.results if r.status == "ingested" and r.copies
-                   and not any(canonical for _, canonical in r.copies))
+        return sum(
+            1
+            for r in self.results
+            if r.status == "ingested"
+            and r.copies
+            and not any(canonical for _, canonical in r.copies)
+        )
 
     @property
     def not_done(self) -> int:
@@ -89,12 +101,33 @@ class IngestRun:
         ``file, status, kind, lang, label, effective_date, encoding, sections, rules,
         subrules, examples, glossary, warnings`` (a count), ``error``."""
         import pandas as pd
-        cols = ["file", "status", "kind", "lang", "label", "effective_date", "encoding",
-                "sections", "rules", "subrules", "examples", "glossary", "warnings", "error"]
+
+        cols = [
+            "file",
+            "status",
+            "kind",
+            "lang",
+            "label",
+            "effective_date",
+            "encoding",
+            "sections",
+            "rules",
+            "subrules",
+            "examples",
+            "glossary",
+            "warnings",
+            "error",
+        ]
         rows = []
         for r in self.results:
-            base = {"file": r.path, "status": r.status, "kind": r.kind, "encoding": r.encoding,
-                    "warnings": len(r.warnings), "error": r.error or None}
+            base = {
+                "file": r.path,
+                "status": r.status,
+                "kind": r.kind,
+                "encoding": r.encoding,
+                "warnings": len(r.warnings),
+                "error": r.error or None,
+            }
             if not r.releases:
                 rows.append(base)
             for lang, label, eff, c in r.releases:
@@ -102,11 +135,16 @@ class IngestRun:
         return pd.DataFrame(rows, columns=cols)
 
 
-def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
-               on_file: Callable[[Path, int, int], None] | None = None,
-               origin: CopyOrigin | None = None,
-               max_bytes: int | None = DEFAULT_MAX_BYTES,
-               scan: ScannedPaths | None = None, workers: int = WORKERS) -> IngestRun:
+def run_ingest(
+    store: Store,
+    paths: Iterable[str | Path],
+    replace: bool = False,
+    on_file: Callable[[Path, int, int], None] | None = None,
+    origin: CopyOrigin | None = None,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    scan: ScannedPaths | None = None,
+    workers: int = WORKERS,
+) -> IngestRun:
     """Ingest files and folders into ``store`` (see :mod:`mtgcr.extract.ingest`); never raises
     for a bad file, a Ctrl-C or a store that becomes busy: the run says so.
 
@@ -144,26 +182,40 @@ def run_ingest(store: Store, paths: Iterable[str | Path], replace: bool = False,
             for i, (f, prepared) in enumerate(zip(files, ahead)):
                 if on_file is not None:
                     on_file(f, i, len(files))
-                run.results.append(ingest_file(store, f, replace=replace, origin=origin,
-                                               max_bytes=max_bytes, prepared=prepared))
+                run.results.append(
+                    ingest_file(
+                        store,
+                        f,
+                        replace=replace,
+                        origin=origin,
+                        max_bytes=max_bytes,
+                        prepared=prepared,
+                    )
+                )
         finally:
             ahead.close()  # stops the workers (also on Ctrl-C or a store error)
     except IngestInterrupted as exc:
         run.stop = Stop.INTERRUPTED
         if rereading:  # every stored text read again so far stays stored
             run.reread = exc.results
-            run.message = (f"interrupted while reading stored texts again ({len(exc.results)} "
-                           f"read, 0 of {len(files)} files handled); the store keeps every "
-                           f"text that finished")
+            run.message = (
+                f"interrupted while reading stored texts again ({len(exc.results)} "
+                f"read, 0 of {len(files)} files handled); the store keeps every "
+                f"text that finished"
+            )
         else:
             run.results += exc.results
-            run.message = (f"interrupted at {exc.results[-1].path} ({len(run.results)} of "
-                           f"{len(files)} files handled); the store keeps every file that "
-                           f"finished")
+            run.message = (
+                f"interrupted at {exc.results[-1].path} ({len(run.results)} of "
+                f"{len(files)} files handled); the store keeps every file that "
+                f"finished"
+            )
     except KeyboardInterrupt:  # between two files: every file handled so far is complete
         run.stop = Stop.INTERRUPTED
-        run.message = (f"interrupted ({len(run.results)} of {len(files)} files handled); the "
-                       f"store keeps every file that finished")
+        run.message = (
+            f"interrupted ({len(run.results)} of {len(files)} files handled); the "
+            f"store keeps every file that finished"
+        )
     except StoreError as exc:
         run.stop = Stop.STORE
         run.message = f"{exc} (stopped after {len(run.results)} of {len(files)} files)"

@@ -4,6 +4,7 @@ Every parser is a :class:`DocumentParser`: a name, a cheap ``sniff`` that says w
 document is of its kind, and ``parse`` that yields a :class:`ParseResult`. The ordered list of
 parsers and :func:`~mtgcr.extract.registry.parse_document` live in :mod:`mtgcr.extract.registry`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -46,5 +47,3 @@ class DocumentParser:
     name: str
     sniff: Callable[[Document], bool]
     parse: Callable[[Document], ParseResult]
-
-

@@ -18,6 +18,7 @@ lines of that field no longer line up (render before editing, or parse again).
 Format knowledge: the line-structured CR text files (:mod:`mtgcr.extract.formats.cr_text`),
 checked by rendering the 112 official EN files 2003-03-15 … 2026-01-16.
 """
+
 from __future__ import annotations
 
 from array import array
@@ -56,8 +57,18 @@ class LineRole(StrEnum):
         return self in _FROM_MODEL
 
 
-_FROM_MODEL = frozenset({LineRole.TITLE, LineRole.INTRODUCTION, LineRole.CHAPTER, LineRole.SECTION,
-                         LineRole.RULE, LineRole.EXAMPLE, LineRole.GLOSSARY, LineRole.CREDITS})
+_FROM_MODEL = frozenset(
+    {
+        LineRole.TITLE,
+        LineRole.INTRODUCTION,
+        LineRole.CHAPTER,
+        LineRole.SECTION,
+        LineRole.RULE,
+        LineRole.EXAMPLE,
+        LineRole.GLOSSARY,
+        LineRole.CREDITS,
+    }
+)
 
 
 class Slice(NamedTuple):
@@ -72,7 +83,7 @@ class Slice(NamedTuple):
 
     def text(self) -> str:
         """The characters of the field, as the model holds them now."""
-        return getattr(self.target, self.attr)[self.start:self.end]
+        return getattr(self.target, self.attr)[self.start : self.end]
 
     def __repr__(self) -> str:
         return f"Slice({type(self.target).__name__}.{self.attr}[{self.start}:{self.end}])"
@@ -137,8 +148,17 @@ class Layout:
     def __len__(self) -> int:
         return len(self._src)
 
-    def put(self, i: int, role: LineRole, lead: str, target: Any, attr: str, start: int, end: int,
-            trail: str = "") -> None:
+    def put(
+        self,
+        i: int,
+        role: LineRole,
+        lead: str,
+        target: Any,
+        attr: str,
+        start: int,
+        end: int,
+        trail: str = "",
+    ) -> None:
         """Line ``i`` (0-based) is ``lead + getattr(target, attr)[start:end] + trail``.
 
         Raises:
@@ -183,8 +203,11 @@ class Layout:
         """
         filled = bytearray(map(bool, map(str.strip, self._src)))  # 1: text, 0: blank
         blank = _ROLE_CODE[LineRole.BLANK]
-        if self._role.count(_PRINTED) == len(self._role) and not self._multi \
-                and self._target.count(None) == len(self._target):  # nothing laid out yet
+        if (
+            self._role.count(_PRINTED) == len(self._role)
+            and not self._multi
+            and self._target.count(None) == len(self._target)
+        ):  # nothing laid out yet
             self._role = filled.translate(bytes([blank, _PRINTED]) + bytes(254))
         else:
             i = filled.find(0)
@@ -218,8 +241,11 @@ class Layout:
         target = self._target[i]
         if target is None:
             return SourceLine(role, (self._src[i],))
-        parts = (self._lead[i], Slice(target, _ATTRS[self._attr[i]], self._start[i], self._end[i]),
-                 self._trail[i])
+        parts = (
+            self._lead[i],
+            Slice(target, _ATTRS[self._attr[i]], self._start[i], self._end[i]),
+            self._trail[i],
+        )
         return SourceLine(role, tuple(p for p in parts if not isinstance(p, str) or p))
 
     @property
@@ -230,13 +256,20 @@ class Layout:
     def render(self) -> list[str]:
         """Every line rebuilt from the model (printed-text lines as printed)."""
         out = []
-        src, tgt, attr, st, en, lead, trail = (self._src, self._target, self._attr, self._start,
-                                               self._end, self._lead, self._trail)
+        src, tgt, attr, st, en, lead, trail = (
+            self._src,
+            self._target,
+            self._attr,
+            self._start,
+            self._end,
+            self._lead,
+            self._trail,
+        )
         multi = self._multi
         for i in range(len(src)):
             t = tgt[i]
             if t is not None:
-                out.append(lead[i] + getattr(t, _ATTRS[attr[i]])[st[i]:en[i]] + trail[i])
+                out.append(lead[i] + getattr(t, _ATTRS[attr[i]])[st[i] : en[i]] + trail[i])
             elif i in multi:
                 out.append("".join(p if isinstance(p, str) else p.text() for p in multi[i]))
             else:
@@ -250,7 +283,9 @@ class Layout:
             if i in self._multi:
                 out += [p for p in self._multi[i] if not isinstance(p, str)]
             elif self._target[i] is not None:
-                out.append(Slice(self._target[i], _ATTRS[self._attr[i]], self._start[i], self._end[i]))
+                out.append(
+                    Slice(self._target[i], _ATTRS[self._attr[i]], self._start[i], self._end[i])
+                )
         return out
 
     def unsourced(self) -> list[Unsourced]:
@@ -265,7 +300,9 @@ class Layout:
         """
         spans: dict[tuple[int, str], tuple[Any, list[tuple[int, int]]]] = {}
         for sl in self.slices():
-            spans.setdefault((id(sl.target), sl.attr), (sl.target, []))[1].append((sl.start, sl.end))
+            spans.setdefault((id(sl.target), sl.attr), (sl.target, []))[1].append(
+                (sl.start, sl.end)
+            )
         out: list[Unsourced] = []
         for (_, attr), (target, ranges) in spans.items():
             text = getattr(target, attr)
@@ -301,6 +338,8 @@ def render_lines(ruleset: Any) -> list[str]:
     """
     layout = getattr(ruleset, "layout", None)
     if layout is None:
-        raise LayoutError(f"{ruleset.source}: no layout kept for this ruleset (only a ruleset "
-                          f"parsed from a CR text file renders back to its lines)")
+        raise LayoutError(
+            f"{ruleset.source}: no layout kept for this ruleset (only a ruleset "
+            f"parsed from a CR text file renders back to its lines)"
+        )
     return layout.render()

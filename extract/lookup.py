@@ -8,6 +8,7 @@ and section numbers as every official CR text writes them (``712.``, ``712.8``,
 ``712.8e``; chapters ``7.``), glossaries as :mod:`mtgcr.extract.formats.cr_text` and the
 translation parsers store them.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,8 +20,18 @@ from mtgcr.extract.model import Chapter, GlossaryEntry, Rule, Ruleset, Section
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["NotFound", "Located", "LocatedKind", "Definition", "user_number", "locate",
-           "release_name", "where_line", "define_term", "cut_off_note"]
+__all__ = [
+    "NotFound",
+    "Located",
+    "LocatedKind",
+    "Definition",
+    "user_number",
+    "locate",
+    "release_name",
+    "where_line",
+    "define_term",
+    "cut_off_note",
+]
 
 
 class NotFound(LookupError):
@@ -67,8 +78,10 @@ def user_number(text: str) -> RuleNumber | int:
         return int(s.rstrip("."))
     num = RuleNumber.try_parse(s.lower())
     if num is None:
-        raise NotFound(f"{text!r} is not a rule number (like 712, 712.8 or 712.8e) or a "
-                       f"chapter number (like 7)")
+        raise NotFound(
+            f"{text!r} is not a rule number (like 712, 712.8 or 712.8e) or a "
+            f"chapter number (like 7)"
+        )
     return num
 
 
@@ -131,12 +144,18 @@ def where_line(rule: Rule, provenance: Mapping[RuleNumber, tuple[Place, ...]]) -
     places = provenance.get(rule.number)
     if not places:
         return f"line {rule.line}"
-    return "; ".join(f"{Path(p.document).name} line {p.line}" if p.line else Path(p.document).name
-                     for p in places)
+    return "; ".join(
+        f"{Path(p.document).name} line {p.line}" if p.line else Path(p.document).name
+        for p in places
+    )
 
 
-def locate(rs: Ruleset, number: RuleNumber | int | str, subrules: bool = False,
-           provenance: Mapping[RuleNumber, tuple[Place, ...]] | None = None) -> Located:
+def locate(
+    rs: Ruleset,
+    number: RuleNumber | int | str,
+    subrules: bool = False,
+    provenance: Mapping[RuleNumber, tuple[Place, ...]] | None = None,
+) -> Located:
     """Find a rule, subrule, section or chapter in ``rs``.
 
     Args:
@@ -164,8 +183,9 @@ def locate(rs: Ruleset, number: RuleNumber | int | str, subrules: bool = False,
         if chapter is None and not secs:
             have = ", ".join(str(c.number) for c in rs.chapters) or "none"
             raise NotFound(f"chapter {num} does not exist in {release_name(rs)} (chapters: {have})")
-        return Located(LocatedKind.CHAPTER, num, rs, chapter=chapter, sections=secs,
-                       provenance=prov)
+        return Located(
+            LocatedKind.CHAPTER, num, rs, chapter=chapter, sections=secs, provenance=prov
+        )
     if num.kind == "section":
         sec = rs.sections.get(num)
         if sec is None:
@@ -176,12 +196,12 @@ def locate(rs: Ruleset, number: RuleNumber | int | str, subrules: bool = False,
     if rule is None:
         raise NotFound(absent_reason("rule", num, rs, prov))
     below = [r for r in rs.subtree(num) if r.number != num] if subrules else []
-    return Located(LocatedKind(num.kind), num, rs, rule=rule, rules=[rule, *below],
-                   provenance=prov)
+    return Located(LocatedKind(num.kind), num, rs, rule=rule, rules=[rule, *below], provenance=prov)
 
 
-def absent_reason(kind: str, num: RuleNumber, rs: Ruleset,
-                  provenance: Mapping[RuleNumber, tuple[Place, ...]]) -> str:
+def absent_reason(
+    kind: str, num: RuleNumber, rs: Ruleset, provenance: Mapping[RuleNumber, tuple[Place, ...]]
+) -> str:
     """Why ``num`` is not in ``rs``: absent from a complete release, or not quoted in a
     partial one — then which sections (first–last rule) and pages the stored quotes cover:
     ``"rule 712.9 is not quoted in the stored pages of ja 20231117 (quotes cover §712
@@ -197,9 +217,10 @@ def absent_reason(kind: str, num: RuleNumber, rs: Ruleset,
         ns = sorted(by_sec[sec], key=lambda n: n.sort_key)
         cover.append(f"§{sec} {ns[0]}–{ns[-1]}" if len(ns) > 1 else f"§{sec} {ns[0]}")
     pages = sorted({Path(p.document).name for places in provenance.values() for p in places})
-    return (f"{kind} {num} is not quoted in the stored pages of {where} (quotes cover "
-            f"{', '.join(cover) or 'nothing'}"
-            + (f"; pages: {', '.join(pages)}" if pages else "") + ")")
+    return (
+        f"{kind} {num} is not quoted in the stored pages of {where} (quotes cover "
+        f"{', '.join(cover) or 'nothing'}" + (f"; pages: {', '.join(pages)}" if pages else "") + ")"
+    )
 
 
 @dataclass(frozen=True)
@@ -244,8 +265,9 @@ class Definition:
         return None
 
 
-def define_term(rs: Ruleset, term: str,
-                english: Sequence[GlossaryEntry] | None = None) -> Definition:
+def define_term(
+    rs: Ruleset, term: str, english: Sequence[GlossaryEntry] | None = None
+) -> Definition:
     """The glossary entry of ``rs`` that ``term`` names, tried in this order: a headword,
     alias or English original (case-insensitive, :meth:`Ruleset.define`); for Russian, a
     headword in any word form (:mod:`mtgcr.extract.ru_morph`, pymorphy3); for a translation,
@@ -275,28 +297,40 @@ def define_term(rs: Ruleset, term: str,
     if entry is not None:
         return Definition(entry, rs, cut_off=cut)
     from mtgcr.extract.profiles import profile_for
+
     prof = profile_for(lang)
     if prof is not None and prof.glossary_lemmas == "pymorphy3-ru":
         from mtgcr.extract.ru_morph import find_entry  # headwords in any word form
+
         entry = find_entry(rs.glossary, term)
         if entry is not None:
             return Definition(entry, rs, "word form", cut_off=cut)
     if lang != "en":
         from mtgcr.extract.glossary_lookup import find_entry as find_translated
+
         found = find_translated(rs.glossary, term, english)
         if found is not None:
             return Definition(found.entry, rs, found.how, found.via, cut_off=cut)
     names = [g.term for g in rs.glossary]
     if lang == "en":
         from rapidfuzz import fuzz, process
+
         close = [m[0] for m in process.extract(term, names, scorer=fuzz.WRatio, limit=3)]
     else:
         from mtgcr.extract.glossary_lookup import suggestions
+
         close = suggestions(rs.glossary, term, english)
-    raise NotFound(f"no glossary entry {term!r} in {release_name(rs)}"
-                   + (f"; closest: {', '.join(close)}" if close else
-                      "; its glossary is empty" if not names else "")
-                   + (f"; {cut}" if cut else ""))
+    raise NotFound(
+        f"no glossary entry {term!r} in {release_name(rs)}"
+        + (
+            f"; closest: {', '.join(close)}"
+            if close
+            else "; its glossary is empty"
+            if not names
+            else ""
+        )
+        + (f"; {cut}" if cut else "")
+    )
 
 
 def cut_off_note(rs: Ruleset) -> str | None:
@@ -307,5 +341,7 @@ def cut_off_note(rs: Ruleset) -> str | None:
         return None
     last = rs.glossary[-1].term if rs.glossary else None
     where = f"after {last!r}" if last else "at its heading"
-    return (f"the glossary of {rs.release.lang} {rs.release.effective_date or rs.release.label} "
-            f"is cut off {where} (the file ends there): later entries are missing")
+    return (
+        f"the glossary of {rs.release.lang} {rs.release.effective_date or rs.release.label} "
+        f"is cut off {where} (the file ends there): later entries are missing"
+    )

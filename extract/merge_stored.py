@@ -9,6 +9,7 @@ the stored text of a rule came from that page and the new version quotes the rul
 new text is taken (the other pages' texts are not stored, so a conflict with them is not seen
 until they are ingested again).
 """
+
 from __future__ import annotations
 
 from mtgcr.corpus.notes import NoteKind, StoreNote
@@ -20,8 +21,9 @@ from mtgcr.extract.wiki.quotes import merge_partial
 __all__ = ["merge_with_stored"]
 
 
-def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source: str
-                      ) -> tuple[Ruleset, Provenance, list[StoreNote]]:
+def merge_with_stored(
+    store, rs: Ruleset, origin: str, prov: Provenance, source: str
+) -> tuple[Ruleset, Provenance, list[StoreNote]]:
     """Merge ``rs`` into the stored partial release of the same language, label and origin.
 
     Args:
@@ -38,8 +40,14 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source:
     """
     if rs.complete:
         return rs, prov, []
-    info = next((r for r in store.releases(rs.release.lang)
-                 if r.label == rs.release.label and r.origin == origin and not r.complete), None)
+    info = next(
+        (
+            r
+            for r in store.releases(rs.release.lang)
+            if r.label == rs.release.label and r.origin == origin and not r.complete
+        ),
+        None,
+    )
     if info is None:
         return rs, prov, []
     rec = store.release_rows(info.id)
@@ -56,18 +64,31 @@ def merge_with_stored(store, rs: Ruleset, origin: str, prov: Provenance, source:
         elif first_here:
             stale.append(str(num))
     if stale:
-        old.warnings.append(ParseWarning(source, 0, f"the stored text of {', '.join(stale)} came "
-                                                    f"from an earlier version of this page, which "
-                                                    f"no longer quotes it; ingest the other pages "
-                                                    f"that quote it again to refresh it",
-                                         WarningKind.CONFLICT))
+        old.warnings.append(
+            ParseWarning(
+                source,
+                0,
+                f"the stored text of {', '.join(stale)} came "
+                f"from an earlier version of this page, which "
+                f"no longer quotes it; ingest the other pages "
+                f"that quote it again to refresh it",
+                WarningKind.CONFLICT,
+            )
+        )
     old.source = join_sources([s for s in old.sources if s != source]) or old.source
     merged, mprov = merge_partial(old, old_prov, rs, prov)
-    known = set(old.warnings[:len(rec.warnings)]) | set(rs.warnings)
+    known = set(old.warnings[: len(rec.warnings)]) | set(rs.warnings)
     key = rs.release.key
-    conflicts = [StoreNote(NoteKind.CONFLICT, key, origin, f"warning: {w}")
-                 for w in merged.warnings if w not in known]
-    note = StoreNote(NoteKind.MERGED, key, origin,
-                     f"merged with the stored {key} ({origin}) quotes: {len(merged.rules)} rules "
-                     f"and subrules from {len(merged.sources)} pages")
+    conflicts = [
+        StoreNote(NoteKind.CONFLICT, key, origin, f"warning: {w}")
+        for w in merged.warnings
+        if w not in known
+    ]
+    note = StoreNote(
+        NoteKind.MERGED,
+        key,
+        origin,
+        f"merged with the stored {key} ({origin}) quotes: {len(merged.rules)} rules "
+        f"and subrules from {len(merged.sources)} pages",
+    )
     return merged, mprov, [note, *conflicts]

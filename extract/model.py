@@ -5,6 +5,7 @@ file) or partial (a quote on a wiki page, one section on mtg.ru). Text is kept e
 published; line numbers are 1-based and refer to the decoded source text of the document
 named in :attr:`Ruleset.source`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,8 +17,17 @@ from mtgcr.extract.parse_warnings import ParseWarning, WarningKind
 from mtgcr.extract.provenance import split_sources
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["Release", "Example", "Rule", "Section", "Chapter", "GlossaryEntry",
-           "ParseWarning", "WarningKind", "Ruleset"]
+__all__ = [
+    "Release",
+    "Example",
+    "Rule",
+    "Section",
+    "Chapter",
+    "GlossaryEntry",
+    "ParseWarning",
+    "WarningKind",
+    "Ruleset",
+]
 
 
 @dataclass(frozen=True)
@@ -51,15 +61,21 @@ class Release:
     def as_json(self) -> dict[str, Any]:
         """``{"effective_date" (``YYYY-MM-DD`` or ``None``), "label", "lang", "revision"}``,
         in that key order (the commands' JSON output)."""
-        return {"effective_date": self.effective_date.isoformat() if self.effective_date else None,
-                "label": self.label, "lang": self.lang, "revision": self.revision}
+        return {
+            "effective_date": self.effective_date.isoformat() if self.effective_date else None,
+            "label": self.label,
+            "lang": self.lang,
+            "revision": self.revision,
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Release:
         """The release :meth:`as_json` gave. Raises ``KeyError`` without ``lang`` or ``label``,
         ``ValueError`` for a date that is not ``YYYY-MM-DD``."""
         eff = d.get("effective_date")
-        return cls(d["lang"], d["label"], date.fromisoformat(eff) if eff else None, d.get("revision"))
+        return cls(
+            d["lang"], d["label"], date.fromisoformat(eff) if eff else None, d.get("revision")
+        )
 
     @classmethod
     def of_info(cls, info: Any) -> Release:
@@ -199,8 +215,7 @@ class Ruleset:
     def children(self, number: RuleNumber) -> list[Rule]:
         """Direct children of a section (its rules) or of a rule (its subrules), in order."""
         depth = {"section": "rule", "rule": "subrule"}.get(number.kind)
-        return [r for n, r in self.rules.items()
-                if n.kind == depth and number.is_ancestor_of(n)]
+        return [r for n, r in self.rules.items() if n.kind == depth and number.is_ancestor_of(n)]
 
     def subtree(self, number: RuleNumber) -> list[Rule]:
         """The rule itself (if it is a rule) and everything below it, in document order."""

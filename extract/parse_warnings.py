@@ -9,6 +9,7 @@ message text; the message is what a person reads (``str(warning)`` →
 The warning factories (:meth:`ParseWarning.duplicate_rule`, :meth:`ParseWarning.misprint`, …)
 are the one place each message of a typed kind is worded, for every parser.
 """
+
 from __future__ import annotations
 
 import re
@@ -96,24 +97,47 @@ class ParseWarning:
     expected: RuleNumber | None = None
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}: {self.message}" if self.line else f"{self.source}: {self.message}"
+        return (
+            f"{self.source}:{self.line}: {self.message}"
+            if self.line
+            else f"{self.source}: {self.message}"
+        )
 
     # -- factories: one wording per typed kind ----------------------------------------------
     @classmethod
-    def duplicate_rule(cls, source: str, line: int, number: RuleNumber, first_line: int,
-                       outcome: str = "its text is appended to the first",
-                       where: str | None = None) -> ParseWarning:
+    def duplicate_rule(
+        cls,
+        source: str,
+        line: int,
+        number: RuleNumber,
+        first_line: int,
+        outcome: str = "its text is appended to the first",
+        where: str | None = None,
+    ) -> ParseWarning:
         """``rule 701.3 appears twice (first at line 3); its text is appended to the first``.
 
         ``where`` replaces the parenthesis (``"(tr)"``: the side of a bilingual file).
         """
         paren = where if where is not None else f"first at line {first_line}"
-        return cls(source, line, f"rule {number} appears twice ({paren}); {outcome}",
-                   WarningKind.DUPLICATE_RULE, number, first_line=first_line)
+        return cls(
+            source,
+            line,
+            f"rule {number} appears twice ({paren}); {outcome}",
+            WarningKind.DUPLICATE_RULE,
+            number,
+            first_line=first_line,
+        )
 
     @classmethod
-    def misprint(cls, source: str, line: int, printed: RuleNumber | str, read_as: RuleNumber,
-                 after: str, detail: str = "") -> ParseWarning:
+    def misprint(
+        cls,
+        source: str,
+        line: int,
+        printed: RuleNumber | str,
+        read_as: RuleNumber,
+        after: str,
+        detail: str = "",
+    ) -> ParseWarning:
         """``rule number 605.2c misprinted: it stands after 609.2b; read as 609.2c``.
 
         Args:
@@ -122,29 +146,47 @@ class ParseWarning:
             detail: further evidence (``"and its subrules are numbered 505.5a…"``).
         """
         extra = f" {detail}" if detail else ""
-        return cls(source, line, f"rule number {printed} misprinted: it stands after {after}{extra}; "
-                                 f"read as {read_as}",
-                   WarningKind.MISPRINT_REPAIRED, read_as, str(printed), expected=read_as)
+        return cls(
+            source,
+            line,
+            f"rule number {printed} misprinted: it stands after {after}{extra}; read as {read_as}",
+            WarningKind.MISPRINT_REPAIRED,
+            read_as,
+            str(printed),
+            expected=read_as,
+        )
 
     @classmethod
-    def numbering_gap(cls, source: str, line: int, number: RuleNumber, expected: str) -> ParseWarning:
+    def numbering_gap(
+        cls, source: str, line: int, number: RuleNumber, expected: str
+    ) -> ParseWarning:
         """``numbering gap: 702.5c where 702.5b was expected``."""
-        return cls(source, line, f"numbering gap: {number} where {expected} was expected",
-                   WarningKind.NUMBERING_GAP, number, expected=RuleNumber.try_parse(expected))
+        return cls(
+            source,
+            line,
+            f"numbering gap: {number} where {expected} was expected",
+            WarningKind.NUMBERING_GAP,
+            number,
+            expected=RuleNumber.try_parse(expected),
+        )
 
     # -- storage ----------------------------------------------------------------------------
     def fields_json(self) -> dict[str, Any] | None:
         """The typed fields as JSON (``None`` when there are none): what the store keeps in
         ``warnings.data`` beside ``kind`` and ``message``."""
-        d = {"number": str(self.number) if self.number is not None else None,
-             "printed": self.printed, "first_line": self.first_line,
-             "expected": str(self.expected) if self.expected is not None else None}
+        d = {
+            "number": str(self.number) if self.number is not None else None,
+            "printed": self.printed,
+            "first_line": self.first_line,
+            "expected": str(self.expected) if self.expected is not None else None,
+        }
         d = {k: v for k, v in d.items() if v is not None}
         return d or None
 
     @classmethod
-    def from_row(cls, source: str, line: int, message: str, kind: str | None,
-                 fields: dict[str, Any] | None) -> ParseWarning:
+    def from_row(
+        cls, source: str, line: int, message: str, kind: str | None, fields: dict[str, Any] | None
+    ) -> ParseWarning:
         """Rebuild a warning from its stored columns (:meth:`fields_json` gives ``fields``).
 
         A row written before warnings had kinds (``kind`` is ``NULL``) gets its kind and
@@ -158,9 +200,16 @@ class ParseWarning:
             k = WarningKind(kind)
         except ValueError:  # a kind of a newer mtgcr
             k = WarningKind.OTHER
-        return cls(source, line, message, k,
-                   RuleNumber.try_parse(num) if num else None, f.get("printed"),
-                   f.get("first_line"), RuleNumber.try_parse(exp) if exp else None)
+        return cls(
+            source,
+            line,
+            message,
+            k,
+            RuleNumber.try_parse(num) if num else None,
+            f.get("printed"),
+            f.get("first_line"),
+            RuleNumber.try_parse(exp) if exp else None,
+        )
 
 
 #: The two messages a store written before warnings had kinds must still be understood by:
@@ -173,10 +222,12 @@ def _legacy(source: str, line: int, message: str) -> ParseWarning:
     """A warning row of a store from before kinds: the two kinds that mattered, else OTHER."""
     m = _LEGACY_TWICE.match(message)
     if m and (num := RuleNumber.try_parse(m.group(1))) is not None:
-        return ParseWarning(source, line, message, WarningKind.DUPLICATE_RULE, num,
-                            first_line=int(m.group(2)))
+        return ParseWarning(
+            source, line, message, WarningKind.DUPLICATE_RULE, num, first_line=int(m.group(2))
+        )
     m = _LEGACY_MISREAD.match(message)
     if m and (num := RuleNumber.try_parse(m.group(2))) is not None:
-        return ParseWarning(source, line, message, WarningKind.MISPRINT_REPAIRED, num,
-                            m.group(1), expected=num)
+        return ParseWarning(
+            source, line, message, WarningKind.MISPRINT_REPAIRED, num, m.group(1), expected=num
+        )
     return ParseWarning(source, line, message)

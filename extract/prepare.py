@@ -9,6 +9,7 @@ in file order, exactly as without workers (:func:`mtgcr.extract.ingest.ingest_fi
 ``prepared``): a file's failure stays its own one-line error naming it, and a worker that
 cannot be used (it died, or cannot start) leaves the file to the main process.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -30,8 +31,15 @@ from mtgcr.extract.model import ParseWarning, Release
 from mtgcr.extract.records import to_record
 from mtgcr.extract.registry import UnknownKindError, parse_document
 
-__all__ = ["Prepared", "RulesetSummary", "prepare_file", "prepared_files", "parse_failure",
-           "worker_start", "WORKERS"]
+__all__ = [
+    "Prepared",
+    "RulesetSummary",
+    "prepare_file",
+    "prepared_files",
+    "parse_failure",
+    "worker_start",
+    "WORKERS",
+]
 
 #: Files a worker pool works on ahead of the one being stored, per worker.
 AHEAD = 3
@@ -104,8 +112,14 @@ def prepare_file(path: Path, max_bytes: int | None, store_path: str | None = Non
         # whole texts are stored as parsed (never merged): send their rows, not the rule tree
         # nor the decoded text, which the main process then does not need
         records = [to_record(rs, origin, prov) for rs, origin, prov in parsed.rulesets]
-        parsed.rulesets = [(RulesetSummary(rs.release, list(rs.warnings), rs.counts()),  # type: ignore[misc]
-                            origin, {}) for rs, origin, _ in parsed.rulesets]
+        parsed.rulesets = [
+            (
+                RulesetSummary(rs.release, list(rs.warnings), rs.counts()),  # type: ignore[misc]
+                origin,
+                {},
+            )
+            for rs, origin, _ in parsed.rulesets
+        ]
         return Prepared(replace(doc, text=""), parsed=parsed, quality=quality, records=records)
     return Prepared(doc, parsed=parsed, quality=quality)
 
@@ -115,6 +129,7 @@ _STORE: list = []  # a worker's read-only store connection, opened on first use
 
 def _stored(store_path: str, sha256: str) -> bool:
     from mtgcr.corpus.store import Store, StoreError
+
     try:
         if not _STORE:
             _STORE.append(Store(store_path, readonly=True))
@@ -123,8 +138,9 @@ def _stored(store_path: str, sha256: str) -> bool:
         return False  # parse it: the main process decides
 
 
-def prepared_files(files: Sequence[Path], max_bytes: int | None, store_path: str | None,
-                   workers: int = WORKERS) -> Generator[Prepared | None, None, None]:
+def prepared_files(
+    files: Sequence[Path], max_bytes: int | None, store_path: str | None, workers: int = WORKERS
+) -> Generator[Prepared | None, None, None]:
     """One :class:`Prepared` per file of ``files``, in order, from ``workers`` processes
     working :data:`AHEAD` files ahead; ``None`` for a file no worker could prepare (the
     caller reads it itself). With ``workers`` < 2 or fewer than 4 files, only ``None``."""

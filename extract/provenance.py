@@ -8,6 +8,7 @@ them. The store keeps them in ``rules.provenance`` as text in the form mtgcr has
 stores read as before: :func:`format_places` and :func:`parse_places` are that column's one
 writer and one reader.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,15 @@ from typing import Any
 
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["Place", "Provenance", "format_places", "parse_places", "merge_places",
-           "join_sources", "split_sources"]
+__all__ = [
+    "Place",
+    "Provenance",
+    "format_places",
+    "parse_places",
+    "merge_places",
+    "join_sources",
+    "split_sources",
+]
 
 
 @dataclass(frozen=True)
@@ -53,8 +61,12 @@ class Place:
 
     def as_json(self) -> dict[str, Any]:
         """``{"document", "line", "column", "revision"}`` (the last two ``None`` outside diff views)."""
-        return {"document": self.document, "line": self.line, "column": self.column,
-                "revision": self.revision}
+        return {
+            "document": self.document,
+            "line": self.line,
+            "column": self.column,
+            "revision": self.revision,
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Place:
@@ -86,7 +98,9 @@ def parse_places(text: str | None) -> tuple[Place, ...]:
     return tuple(out)
 
 
-def merge_places(first: tuple[Place, ...] | None, second: tuple[Place, ...] | None) -> tuple[Place, ...]:
+def merge_places(
+    first: tuple[Place, ...] | None, second: tuple[Place, ...] | None
+) -> tuple[Place, ...]:
     """``first`` followed by the places of ``second`` it lacks (order kept)."""
     a, b = first or (), second or ()
     return a + tuple(p for p in b if p not in a)

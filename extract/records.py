@@ -3,6 +3,7 @@
 The store (:mod:`mtgcr.corpus.store`) knows only rows; this module is the one place that maps the
 model onto them, so a parsed release reads back exactly as it was written.
 """
+
 from __future__ import annotations
 
 import json
@@ -11,16 +12,33 @@ from typing import Any
 
 from mtgcr.corpus.store import ReleaseInfo, ReleaseRecord
 
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section
+from mtgcr.extract.model import (
+    Chapter,
+    Example,
+    GlossaryEntry,
+    ParseWarning,
+    Release,
+    Rule,
+    Ruleset,
+    Section,
+)
 from mtgcr.extract.provenance import Provenance, format_places, parse_places
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["to_record", "from_record", "provenance_of", "warning_row", "warning_from_row",
-           "load_ruleset", "load_release"]
+__all__ = [
+    "to_record",
+    "from_record",
+    "provenance_of",
+    "warning_row",
+    "warning_from_row",
+    "load_ruleset",
+    "load_release",
+]
 
 
-def to_record(rs: Ruleset, origin: str = "official",
-              provenance: Provenance | None = None) -> ReleaseRecord:
+def to_record(
+    rs: Ruleset, origin: str = "official", provenance: Provenance | None = None
+) -> ReleaseRecord:
     """Turn a ruleset into rows for :meth:`mtgcr.corpus.store.Store.add_document`.
 
     Args:
@@ -34,31 +52,59 @@ def to_record(rs: Ruleset, origin: str = "official",
     counts = rs.counts()
     rel = rs.release
     release = {
-        "lang": rel.lang, "label": rel.label,
+        "lang": rel.lang,
+        "label": rel.label,
         "effective_date": rel.effective_date.isoformat() if rel.effective_date else None,
-        "revision": rel.revision, "origin": origin, "complete": int(rs.complete),
+        "revision": rel.revision,
+        "origin": origin,
+        "complete": int(rs.complete),
         "truncated": int(rs.truncated),
-        "title": rs.title, "introduction": rs.introduction, "credits": rs.credits,
+        "title": rs.title,
+        "introduction": rs.introduction,
+        "credits": rs.credits,
         "source": rs.source,
-        "n_sections": counts["sections"], "n_rules": counts["rules"],
-        "n_subrules": counts["subrules"], "n_examples": counts["examples"],
+        "n_sections": counts["sections"],
+        "n_rules": counts["rules"],
+        "n_subrules": counts["subrules"],
+        "n_examples": counts["examples"],
         "n_glossary": counts["glossary"],
     }
     prov = provenance or {}
     rec = ReleaseRecord(release=release)
     rec.chapters = [{"number": c.number, "title": c.title, "line": c.line} for c in rs.chapters]
-    rec.sections = [{"number": str(s.number), "section": s.number.section, "title": s.title,
-                     "line": s.line} for s in rs.sections.values()]
+    rec.sections = [
+        {"number": str(s.number), "section": s.number.section, "title": s.title, "line": s.line}
+        for s in rs.sections.values()
+    ]
     for i, (num, rule) in enumerate(rs.rules.items()):
-        rec.rules.append({"ord": i, "number": str(num), "section": num.section, "rule": num.rule,
-                          "letters": num.letters, "kind": num.kind, "text": rule.text,
-                          "line": rule.line, "provenance": format_places(prov.get(num))})
+        rec.rules.append(
+            {
+                "ord": i,
+                "number": str(num),
+                "section": num.section,
+                "rule": num.rule,
+                "letters": num.letters,
+                "kind": num.kind,
+                "text": rule.text,
+                "line": rule.line,
+                "provenance": format_places(prov.get(num)),
+            }
+        )
         for j, ex in enumerate(rule.examples):
             rec.examples.append({"number": str(num), "ord": j, "text": ex.text, "line": ex.line})
-    rec.glossary = [{"ord": i, "term": g.term, "aliases": json.dumps(list(g.aliases), ensure_ascii=False),
-                     "text": g.text, "line": g.line, "obsolete": int(g.obsolete),
-                     "heading": g.heading, "original": g.original}
-                    for i, g in enumerate(rs.glossary)]
+    rec.glossary = [
+        {
+            "ord": i,
+            "term": g.term,
+            "aliases": json.dumps(list(g.aliases), ensure_ascii=False),
+            "text": g.text,
+            "line": g.line,
+            "obsolete": int(g.obsolete),
+            "heading": g.heading,
+            "original": g.original,
+        }
+        for i, g in enumerate(rs.glossary)
+    ]
     rec.warnings = [warning_row(w) for w in rs.warnings]
     return rec
 
@@ -67,10 +113,15 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
     """Rebuild the :class:`Ruleset` written by :func:`to_record`."""
     r = rec.release
     eff = date.fromisoformat(r["effective_date"]) if r.get("effective_date") else None
-    rs = Ruleset(release=Release(r["lang"], r["label"], eff, r.get("revision")),
-                 source=r.get("source") or "", title=r.get("title") or "",
-                 introduction=r.get("introduction") or "", credits=r.get("credits") or "",
-                 complete=bool(r.get("complete", 1)), truncated=bool(r.get("truncated") or 0))
+    rs = Ruleset(
+        release=Release(r["lang"], r["label"], eff, r.get("revision")),
+        source=r.get("source") or "",
+        title=r.get("title") or "",
+        introduction=r.get("introduction") or "",
+        credits=r.get("credits") or "",
+        complete=bool(r.get("complete", 1)),
+        truncated=bool(r.get("truncated") or 0),
+    )
     rs.chapters = [Chapter(c["number"], c["title"], c["line"]) for c in rec.chapters]
     for s in rec.sections:
         num = RuleNumber(s["section"])
@@ -82,17 +133,29 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
         rule = rs.rules.get(RuleNumber.parse(ex["number"]))
         if rule is not None:
             rule.examples.append(Example(ex["text"], ex["line"]))
-    rs.glossary = [GlossaryEntry(g["term"], tuple(json.loads(g["aliases"] or "[]")), g["text"] or "",
-                                 g["line"], bool(g["obsolete"]), g["heading"] or "", g["original"])
-                   for g in rec.glossary]
+    rs.glossary = [
+        GlossaryEntry(
+            g["term"],
+            tuple(json.loads(g["aliases"] or "[]")),
+            g["text"] or "",
+            g["line"],
+            bool(g["obsolete"]),
+            g["heading"] or "",
+            g["original"],
+        )
+        for g in rec.glossary
+    ]
     rs.warnings = [warning_from_row(w) for w in rec.warnings]
     return rs
 
 
 def provenance_of(rec: ReleaseRecord) -> Provenance:
     """The places of every rule of a stored release that has them (``rules.provenance``)."""
-    return {RuleNumber(row["section"], row["rule"], row["letters"]): parse_places(row["provenance"])
-            for row in rec.rules if row.get("provenance")}
+    return {
+        RuleNumber(row["section"], row["rule"], row["letters"]): parse_places(row["provenance"])
+        for row in rec.rules
+        if row.get("provenance")
+    }
 
 
 def warning_row(w: ParseWarning) -> dict[str, Any]:
@@ -100,8 +163,13 @@ def warning_row(w: ParseWarning) -> dict[str, Any]:
     :class:`~mtgcr.extract.parse_warnings.WarningKind` value) and ``data`` (its typed fields
     as JSON, or ``None``)."""
     fields = w.fields_json()
-    return {"source": w.source, "line": w.line, "message": w.message, "kind": w.kind.value,
-            "data": json.dumps(fields, ensure_ascii=False) if fields else None}
+    return {
+        "source": w.source,
+        "line": w.line,
+        "message": w.message,
+        "kind": w.kind.value,
+        "data": json.dumps(fields, ensure_ascii=False) if fields else None,
+    }
 
 
 def warning_from_row(row: dict[str, Any]) -> ParseWarning:
@@ -109,8 +177,13 @@ def warning_from_row(row: dict[str, Any]) -> ParseWarning:
     warnings had kinds (no ``kind`` column or ``NULL``) is read as
     :meth:`ParseWarning.from_row` says."""
     data = row.get("data")
-    return ParseWarning.from_row(row["source"] or "", row["line"] or 0, row["message"] or "",
-                                 row.get("kind"), json.loads(data) if data else None)
+    return ParseWarning.from_row(
+        row["source"] or "",
+        row["line"] or 0,
+        row["message"] or "",
+        row.get("kind"),
+        json.loads(data) if data else None,
+    )
 
 
 def load_ruleset(store, spec: str | None, lang: str = "en") -> Ruleset:

@@ -21,6 +21,7 @@ punctuation may appear in wiki pages and are matched via NFKC while offsets stay
 
 Offsets are character offsets into the string passed in (not bytes).
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,14 @@ from dataclasses import dataclass
 from mtgcr.extract import profiles
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["Reference", "ChapterReference", "find_references", "find_chapter_references",
-           "mask_references", "NUMBER_RE"]
+__all__ = [
+    "Reference",
+    "ChapterReference",
+    "find_references",
+    "find_chapter_references",
+    "mask_references",
+    "NUMBER_RE",
+]
 
 #: A rule number as written in running text (no trailing sentence dot).
 NUMBER_RE = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
@@ -42,8 +49,9 @@ _WIKI_KEYWORDS = ("CR",)
 _QTITLE = r",\s*[“\"](?P<qtitle>[^”\"\n]{1,80}?)(?P<qcomma>,?)[.]?[”\"]"
 
 
-def _build_patterns(keywords: list[str],
-                    conjunctions: list[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+def _build_patterns(
+    keywords: list[str], conjunctions: list[str]
+) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     """The reference pattern, the list-tail pattern and the after-a-quoted-title pattern for
     these keywords (regular expressions: every profile's ``[references] keywords``, RU
     "[Пп]равил[а-яё]{0,3}" for every case form of "правило", EN "[Ss]ections?") and list
@@ -55,12 +63,14 @@ def _build_patterns(keywords: list[str],
         rf"(?P<first>{NUMBER_RE})(?![\d])"
         rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
         rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
-        rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»|{_QTITLE})?")
+        rf"(?:\s*〔(?P<title>[^〕]*)〕|,?\s*«(?P<title_ru>[^»]*)»|{_QTITLE})?"
+    )
     tail = re.compile(
         rf"\s*(?:,\s*(?:{conj})?|、|{conj})\s*(?:rules?\s*)?(?P<n>{NUMBER_RE})(?!\d)"
         rf"(?:\s*[{_DASH}]\s*(?P<last>{NUMBER_RE})"
         rf"|[{_DASH}](?P<short>\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![A-Za-z0-9]|\.\d))?"
-        rf"(?:\s*〔(?P<title>[^〕]*)〕|{_QTITLE})?")
+        rf"(?:\s*〔(?P<title>[^〕]*)〕|{_QTITLE})?"
+    )
     # After a quoted title that ends in a comma (``“Dash,”``) the list goes on with a space.
     after_title = re.compile(rf"\s+(?:(?:{conj})\s+)?(?P<n>{NUMBER_RE})(?!\d)(?:{_QTITLE})?")
     return ref, tail, after_title
@@ -90,8 +100,11 @@ def _letters_only(regex: str) -> bool:
                     sub = str(sub_op)
                     if sub == "LITERAL" and chr(sub_av).isalpha():
                         continue
-                    if sub == "RANGE" and sub_av[1] - sub_av[0] < 4096 and all(
-                            chr(c).isalpha() for c in range(sub_av[0], sub_av[1] + 1)):
+                    if (
+                        sub == "RANGE"
+                        and sub_av[1] - sub_av[0] < 4096
+                        and all(chr(c).isalpha() for c in range(sub_av[0], sub_av[1] + 1))
+                    ):
                         continue
                     return False
             elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
@@ -116,11 +129,13 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     got = _PATTERNS.get(version)
     if got is None:
         _PATTERNS.clear()
-        got = _PATTERNS[version] = _build_patterns(profiles.reference_keywords(),
-                                                   profiles.list_conjunctions())
+        got = _PATTERNS[version] = _build_patterns(
+            profiles.reference_keywords(), profiles.list_conjunctions()
+        )
         _LETTER_KEYWORDS.clear()
-        _LETTER_KEYWORDS[version] = all(_letters_only(k) for k in
-                                        [*profiles.reference_keywords(), *_WIKI_KEYWORDS])
+        _LETTER_KEYWORDS[version] = all(
+            _letters_only(k) for k in [*profiles.reference_keywords(), *_WIKI_KEYWORDS]
+        )
     return got
 
 
@@ -132,8 +147,18 @@ _ANY_DIGIT = re.compile(r"\d")
 
 def _has_ascii_digit(s: str) -> bool:
     """Whether ``s`` holds one of 0–9 (ten substring tests at C speed, no generator)."""
-    return ("0" in s or "1" in s or "2" in s or "3" in s or "4" in s or "5" in s or "6" in s
-            or "7" in s or "8" in s or "9" in s)
+    return (
+        "0" in s
+        or "1" in s
+        or "2" in s
+        or "3" in s
+        or "4" in s
+        or "5" in s
+        or "6" in s
+        or "7" in s
+        or "8" in s
+        or "9" in s
+    )
 
 
 def _search(ref_re: re.Pattern, text: str, pos: int, jump: bool) -> re.Match | None:
@@ -163,7 +188,8 @@ _DOTTED = re.compile(r"\d{3}\.\d")
 #: sections in running text).
 _CHAPTER_REF = re.compile(
     r"(?P<kw>\b[Ss]ections?)\s+(?P<ch>[1-9])(?![\d.]\d|\d)"
-    r"(?:,\s*[“\"](?P<title>[^”\"\n]{1,80}?)[,.]?[”\"])?")
+    r"(?:,\s*[“\"](?P<title>[^”\"\n]{1,80}?)[,.]?[”\"])?"
+)
 
 
 @dataclass(frozen=True)
@@ -195,8 +221,14 @@ class Reference:
 _new = object.__new__
 
 
-def _reference(start: int, end: int, first: RuleNumber, last: RuleNumber | None,
-               title: str | None, keyword: str) -> Reference:
+def _reference(
+    start: int,
+    end: int,
+    first: RuleNumber,
+    last: RuleNumber | None,
+    title: str | None,
+    keyword: str,
+) -> Reference:
     """``Reference(start, end, first, last, title, keyword)`` without the frozen dataclass's
     ``object.__setattr__`` per field (a long text has hundreds)."""
     ref = _new(Reference)
@@ -277,11 +309,16 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             break
         pos = m.end()
         kw = m.group("kw") or ""
-        if require_keyword and not kw and not (m.group("title") is not None
-                                               or m.group("qtitle") is not None
-                                               or (_DOTTED.match(m.group("first"))
-                                                   and _in_running_text(norm, m.start("first")))
-                                               or _JA_TAIL.match(norm, m.end("first"))):
+        if (
+            require_keyword
+            and not kw
+            and not (
+                m.group("title") is not None
+                or m.group("qtitle") is not None
+                or (_DOTTED.match(m.group("first")) and _in_running_text(norm, m.start("first")))
+                or _JA_TAIL.match(norm, m.end("first"))
+            )
+        ):
             continue
         before = norm[m.start("first") - 1] if m.start("first") else " "
         if before.isdigit() or before in ".,":
@@ -296,9 +333,16 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
                 pos = m.end("first")
         start = m.start("kw") if kw else m.start("first")
         end = m.end() if not m.group("short") or last is not None else m.end("first")
-        refs.append(_reference(start, end, first, last,
-                               m.group("title") or m.group("title_ru") or m.group("qtitle"),
-                               kw.rstrip(": ")))
+        refs.append(
+            _reference(
+                start,
+                end,
+                first,
+                last,
+                m.group("title") or m.group("title_ru") or m.group("qtitle"),
+                kw.rstrip(": "),
+            )
+        )
         # "rules 702.1, 702.2, and 702.3"; "rules 702.109, “Dash,” 702.152, “Blitz,” and …"
         comma_title = bool(m.group("qcomma"))
         while True:
@@ -311,7 +355,9 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
             if n is None:
                 break
             g = t.re.groupindex
-            tail_last = RuleNumber.try_parse(t.group("last")) if "last" in g and t.group("last") else None
+            tail_last = (
+                RuleNumber.try_parse(t.group("last")) if "last" in g and t.group("last") else None
+            )
             if "short" in g and t.group("short"):
                 tail_last = _short_range_end(n, t.group("short"))
             title = (t.group("title") if "title" in g else None) or t.group("qtitle")
@@ -349,8 +395,12 @@ def find_chapter_references(text: str) -> list[ChapterReference]:
         References in text order.
     """
     norm = _normalise(text)
-    return [ChapterReference(m.start("kw"), m.end(), int(m.group("ch")), m.group("title"),
-                             m.group("kw")) for m in _CHAPTER_REF.finditer(norm)]
+    return [
+        ChapterReference(
+            m.start("kw"), m.end(), int(m.group("ch")), m.group("title"), m.group("kw")
+        )
+        for m in _CHAPTER_REF.finditer(norm)
+    ]
 
 
 def mask_references(text: str, mapping=None, mask: str = "#") -> str:
@@ -362,8 +412,8 @@ def mask_references(text: str, mapping=None, mask: str = "#") -> str:
     out = []
     last = 0
     for ref in find_references(text, require_keyword=False):
-        out.append(text[last:ref.start])
-        seg = text[ref.start:ref.end]
+        out.append(text[last : ref.start])
+        seg = text[ref.start : ref.end]
         for n in ref.numbers:
             new = mapping(n) if mapping else None
             seg = seg.replace(str(n), str(new) if new is not None else mask, 1)

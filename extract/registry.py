@@ -7,6 +7,7 @@ the generic CR text sniff, so both come before ``cr-text``. To add a document ki
 module (a ``sniff`` and a ``parse`` returning :class:`~mtgcr.extract.kinds.ParseResult`) and
 add its :class:`~mtgcr.extract.kinds.DocumentParser` here.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,14 @@ from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
 from mtgcr.extract.profiles import ENV, PROFILES, likely_language
 from mtgcr.extract.wiki.kinds import JA_CR_PARSER, WIKI_PARSERS
 
-__all__ = ["PARSERS", "parse_document", "parse_document_or_fragment", "UnknownKindError",
-           "CRFormatError", "unknown_language_message"]
+__all__ = [
+    "PARSERS",
+    "parse_document",
+    "parse_document_or_fragment",
+    "UnknownKindError",
+    "CRFormatError",
+    "unknown_language_message",
+]
 
 
 def _parse_cr(doc: Document) -> ParseResult:
@@ -33,13 +40,13 @@ CR_TEXT_PARSER = DocumentParser("cr-text", lambda d: detect_profile(d) is not No
 
 #: Every document kind, in the order :func:`parse_document` tries them.
 PARSERS: list[DocumentParser] = [
-    WIKI_PARSERS[0],          # wiki-cr: generated 総合ルール pages (CR-shaped, so first)
-    JA_CR_PARSER,             # cr-text-ja: the official JA text
-    CR_TEXT_PARSER,           # cr-text
-    *WIKI_PARSERS[1:],        # wiki-diff, wiki-html, wiki-rendered, wikitext
-    cr_markdown.PARSER,       # cr-markdown: the ZH bilingual Markdown edition
-    mtgru.PARSER,             # mtgru: mtg.ru pages (text or windows-1251 HTML)
-    term_list.PARSER,         # term-list: provisional translated terms
+    WIKI_PARSERS[0],  # wiki-cr: generated 総合ルール pages (CR-shaped, so first)
+    JA_CR_PARSER,  # cr-text-ja: the official JA text
+    CR_TEXT_PARSER,  # cr-text
+    *WIKI_PARSERS[1:],  # wiki-diff, wiki-html, wiki-rendered, wikitext
+    cr_markdown.PARSER,  # cr-markdown: the ZH bilingual Markdown edition
+    mtgru.PARSER,  # mtgru: mtg.ru pages (text or windows-1251 HTML)
+    term_list.PARSER,  # term-list: provisional translated terms
 ]
 
 _HTML = re.compile(r"^\s*(?:<!doctype html|<html|<head|<body)", re.I)
@@ -76,11 +83,13 @@ def unknown_language_message(doc: Document) -> str | None:
     if guess.code is None and any(p.script == guess.script for p in PROFILES.values()):
         return None  # "a Cyrillic-script language" with a Cyrillic profile: its title or date is the problem
     code = guess.code or "xx"
-    return (f"{doc.source}: looks like a Comprehensive Rules text in {guess.name} "
-            f"({guess.script} script), a language with no profile (profiles: "
-            f"{', '.join(PROFILES)}); to read it, write {code}.toml (start from a copy of "
-            f"{PROFILES['en'].source}, see README 'Adding a language') in a folder and pass "
-            f"--profiles DIR or set ${ENV}")
+    return (
+        f"{doc.source}: looks like a Comprehensive Rules text in {guess.name} "
+        f"({guess.script} script), a language with no profile (profiles: "
+        f"{', '.join(PROFILES)}); to read it, write {code}.toml (start from a copy of "
+        f"{PROFILES['en'].source}, see README 'Adding a language') in a folder and pass "
+        f"--profiles DIR or set ${ENV}"
+    )
 
 
 def parse_document(doc: Document) -> ParseResult:
@@ -104,10 +113,13 @@ def parse_document(doc: Document) -> ParseResult:
     if unknown:
         raise UnknownKindError(unknown)
     if _HTML.match(doc.text[:2000]):
-        raise UnknownKindError(f"{doc.source}: an HTML page of no supported kind, not a CR text "
-                               f"(save the rules as text, or ingest an MTG Wiki page)")
-    raise UnknownKindError(f"{doc.source}: not a recognised document kind ({refusal(doc)}); "
-                           f"first line: {first!r}")
+        raise UnknownKindError(
+            f"{doc.source}: an HTML page of no supported kind, not a CR text "
+            f"(save the rules as text, or ingest an MTG Wiki page)"
+        )
+    raise UnknownKindError(
+        f"{doc.source}: not a recognised document kind ({refusal(doc)}); first line: {first!r}"
+    )
 
 
 def parse_document_or_fragment(doc: Document) -> ParseResult:
@@ -121,6 +133,7 @@ def parse_document_or_fragment(doc: Document) -> ParseResult:
         CRFormatError: it looked like a CR text but is defective.
     """
     from mtgcr.extract.formats.fragment import looks_like_fragment, parse_fragment
+
     try:
         return parse_document(doc)
     except UnknownKindError:

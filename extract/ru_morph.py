@@ -9,6 +9,7 @@ forms of a word; everything else compares lemmas, never surface forms.
 The analyser (pymorphy3 with its bundled Russian dictionary, no download) is created on first
 use, once per process (about 0.1 s).
 """
+
 from __future__ import annotations
 
 import re
@@ -26,6 +27,7 @@ _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 @lru_cache(maxsize=1)
 def _analyzer():
     import pymorphy3
+
     return pymorphy3.MorphAnalyzer()
 
 

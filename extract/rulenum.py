@@ -13,6 +13,7 @@ two-letter subrules (``aa``) are accepted even though no official release up to
 Format knowledge: every official English release 2003-03-15 … 2026-01-16 (both the pre-2009
 numbering and the current one use these shapes).
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,10 @@ _PATTERN = re.compile(r"^\s*(\d{3})\s*(?:\.\s*(?:(\d{1,3})([a-z]{1,2})?\.?)?)?\s
 #: The canonical written form, ASCII only (``712``, ``712.8``, ``712.8e``): read without the
 #: general pattern, the full-width translation and the range checks (all true of it).
 _CANONICAL = re.compile(r"([1-9][0-9][0-9])(?:\.([0-9]{1,3})([a-z]{1,2})?)?")
-_FULLWIDTH = str.maketrans("０１２３４５６７８９．ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ",
-                           "0123456789.abcdefghijklmnopqrstuvwxyz")
+_FULLWIDTH = str.maketrans(
+    "０１２３４５６７８９．ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ",
+    "0123456789.abcdefghijklmnopqrstuvwxyz",
+)
 
 
 def letters_index(letters: str) -> int:
@@ -91,8 +94,12 @@ class RuleNumber:
         if self.letters is not None:
             if self.rule is None:
                 raise ValueError("subrule letters need a rule number")
-            if not (1 <= len(self.letters) <= 2 and self.letters.isascii()
-                    and self.letters.isalpha() and self.letters.islower()):
+            if not (
+                1 <= len(self.letters) <= 2
+                and self.letters.isascii()
+                and self.letters.isalpha()
+                and self.letters.islower()
+            ):
                 raise ValueError(f"subrule letters must be one or two of a-z: {self.letters!r}")
 
     # -- construction -------------------------------------------------------------------
@@ -116,7 +123,9 @@ class RuleNumber:
         return cls(int(section), int(rule) if rule is not None else None, letters or None)
 
     @classmethod
-    def trusted(cls, section: int, rule: int | None = None, letters: str | None = None) -> "RuleNumber":
+    def trusted(
+        cls, section: int, rule: int | None = None, letters: str | None = None
+    ) -> "RuleNumber":
         """Build a number without validating it, for parsers whose pattern already guarantees
         the ranges (section 100–999, rule 0–999, one or two lowercase letters). Equal to
         ``RuleNumber(section, rule, letters)`` for such values; about twice as fast (the CR
@@ -222,5 +231,6 @@ class RuleNumber:
 
 #: The slot setters of a :class:`RuleNumber` (frozen): faster than ``object.__setattr__`` by
 #: name, for :meth:`RuleNumber.trusted` and parsers that build one per rule line.
-_SET_SECTION, _SET_RULE, _SET_LETTERS = (RuleNumber.__dict__[f].__set__
-                                         for f in ("section", "rule", "letters"))
+_SET_SECTION, _SET_RULE, _SET_LETTERS = (
+    RuleNumber.__dict__[f].__set__ for f in ("section", "rule", "letters")
+)

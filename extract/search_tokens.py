@@ -7,6 +7,7 @@ kana, hanzi) become overlapping character bigrams (a one-character run stays one
 same way and matched as a phrase finds exactly the substring. Format knowledge: JA and ZH
 CR texts write no spaces between words; their rule numbers and English originals are ASCII.
 """
+
 from __future__ import annotations
 
 import re
@@ -38,7 +39,7 @@ def tokens(text: str) -> list[str]:
     for m in _TOKEN.finditer(norm):
         t = m.group(0)
         if is_cjk(t):
-            out.extend([t] if len(t) == 1 else [t[i:i + 2] for i in range(len(t) - 1)])
+            out.extend([t] if len(t) == 1 else [t[i : i + 2] for i in range(len(t) - 1)])
         else:
             out.append(t)
     return out

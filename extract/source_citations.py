@@ -34,6 +34,7 @@ Ranges are expanded in document order of the rules: subrule letters skip ``l`` a
 number (``CR 704.5l``, ``CR 70.5``, a range that runs backwards) is ``malformed``, never
 dropped.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -46,8 +47,18 @@ from datetime import date
 from mtgcr.extract.rulenum import SUBRULE_LETTERS, RuleNumber, letters_index
 from mtgcr.extract.source_comments import CommentText, Family, comment_text
 
-__all__ = ["Syntax", "Region", "TokenForm", "NumberToken", "DateStamp", "SourceCitation",
-           "find_source_citations", "read_stamp", "expand_range", "MAX_RANGE"]
+__all__ = [
+    "Syntax",
+    "Region",
+    "TokenForm",
+    "NumberToken",
+    "DateStamp",
+    "SourceCitation",
+    "find_source_citations",
+    "read_stamp",
+    "expand_range",
+    "MAX_RANGE",
+]
 
 #: The longest range expanded (longer ones are malformed: no engine cites 60 rules at once).
 MAX_RANGE = 60
@@ -72,16 +83,16 @@ class Region(enum.Enum):
     """Where in the file a citation is."""
 
     COMMENT = "comment"  #: a comment or docstring of a source file
-    DOC = "doc"          #: a documentation file (Markdown, reST, AsciiDoc)
-    CODE = "code"        #: code (identifiers)
+    DOC = "doc"  #: a documentation file (Markdown, reST, AsciiDoc)
+    CODE = "code"  #: code (identifiers)
 
 
 class TokenForm(enum.Enum):
     """How a number token is written (so that a new number can be written the same way)."""
 
-    FULL = "full"              #: ``704.5a``
-    LETTERS = "letters"        #: the ``f`` of ``301.5a/f``, the ``b`` of ``702.151a-b``
-    ANCHOR = "anchor"          #: ``70219b`` of ``#R70219b``
+    FULL = "full"  #: ``704.5a``
+    LETTERS = "letters"  #: the ``f`` of ``301.5a/f``, the ``b`` of ``702.151a-b``
+    ANCHOR = "anchor"  #: ``70219b`` of ``#R70219b``
     IDENTIFIER = "identifier"  #: ``704_5r`` of ``stateBasedAction704_5r``
 
 
@@ -185,16 +196,22 @@ _GAP = r"(?:[ \t]*\n)?[ \t]*"  # spaces, at most one comment line break
 _CR = re.compile(rf"CR(?P<sep>[ \t]*[:#][ \t]*|{_GAP})(?=\d)")
 _CR_PLACEHOLDER = re.compile(
     rf"CR(?:[ \t]*[:#][ \t]*|{_GAP})(?P<ph>\d{{1,3}}(?:\.\d{{0,3}}[xX?]+|[xX]{{1,2}})"
-    r"(?:\.[xX?]+)?)(?![A-Za-z0-9])")
+    r"(?:\.[xX?]+)?)(?![A-Za-z0-9])"
+)
 _RULE_WORD = re.compile(rf"ules?{_GAP}(?=\d)")  # after R or r
 _SEE_BEFORE = re.compile(rf"[Ss]ee{_GAP}\Z")
 _TAGLET = re.compile(r"\{@mtg\.rule\s+(?=\d)")
-_ANCHOR = re.compile(r"magic-rules/?(?:index\.html?)?#R(?P<a>(?P<sec>\d{3})(?P<rule>\d{0,3})"
-                     r"(?P<let>[a-z]{0,2}))(?![A-Za-z0-9])")
+_ANCHOR = re.compile(
+    r"magic-rules/?(?:index\.html?)?#R(?P<a>(?P<sec>\d{3})(?P<rule>\d{0,3})"
+    r"(?P<let>[a-z]{0,2}))(?![A-Za-z0-9])"
+)
 _STAMP = re.compile(r"^[ \t]*(?P<stamp>\d{8,9})[ \t]*[-\u2013:][ \t]*(?=\d)", re.M)
-_BARE = re.compile(r"^[ \t]*(?P<num>\d{3}\.\d{1,3}[a-z]{0,2})(?P<dot>\.)?(?=[ \t:\-\u2013\u2014]|$)",
-                   re.M)
-_IDENT = re.compile(r"(?P<num>(?P<sec>[1-9]\d{2})_(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?)(?![a-z0-9])")
+_BARE = re.compile(
+    r"^[ \t]*(?P<num>\d{3}\.\d{1,3}[a-z]{0,2})(?P<dot>\.)?(?=[ \t:\-\u2013\u2014]|$)", re.M
+)
+_IDENT = re.compile(
+    r"(?P<num>(?P<sec>[1-9]\d{2})_(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?)(?![a-z0-9])"
+)
 _IDENT_TAIL = re.compile(r"[A-Za-z0-9_$]*")
 _LIST_SEP = re.compile(rf"[ \t]*(?:\+|,|&|and|or)(?:{_GAP}CR(?:[ \t]*[:#])?)?{_GAP}(?=\d)")
 _RULE_LIST_SEP = re.compile(rf"[ \t]*(?:,|&|and|or)(?:{_GAP}rules?)?{_GAP}(?=\d)")
@@ -239,8 +256,9 @@ class _Items:
     problems: list[str]
 
 
-def _read_items(text: str, pos: int, lists: bool = True, loose: bool = False,
-                list_sep: re.Pattern | None = None) -> _Items:
+def _read_items(
+    text: str, pos: int, lists: bool = True, loose: bool = False, list_sep: re.Pattern | None = None
+) -> _Items:
     """Read ``item (sep item)*`` at ``pos`` of ``text``: an item is a number, then letter or
     number alternatives (``/f``, ``/602``) or a range end (``-b``, ``..704.5n``,
     `` – 613.7``). The first number may be any digits when ``loose`` (after ``CR``: a
@@ -276,7 +294,7 @@ def _read_items(text: str, pos: int, lists: bool = True, loose: bool = False,
     while True:
         first = len(out.tokens) - 1
         while text.startswith("/", end):  # alternatives: /f, /602
-            nxt = full(end + 1) if text[end + 1:end + 2].isdigit() else letters(end + 1)
+            nxt = full(end + 1) if text[end + 1 : end + 2].isdigit() else letters(end + 1)
             if nxt is None:
                 break
             end = nxt
@@ -302,7 +320,9 @@ def _read_items(text: str, pos: int, lists: bool = True, loose: bool = False,
     return out
 
 
-def _expand(tokens: list[NumberToken], ranges: list[tuple[int, int]]) -> tuple[tuple[RuleNumber, ...], str]:
+def _expand(
+    tokens: list[NumberToken], ranges: list[tuple[int, int]]
+) -> tuple[tuple[RuleNumber, ...], str]:
     """Every number cited, ranges expanded in document order; the reason when a range is
     not one."""
     if not ranges:
@@ -324,8 +344,13 @@ def _expand(tokens: list[NumberToken], ranges: list[tuple[int, int]]) -> tuple[t
         if a.letters and b.letters and (a.section, a.rule) == (b.section, b.rule):
             x, y = letters_index(a.letters), letters_index(b.letters)
             seq = [RuleNumber(a.section, a.rule, _letters_at(k)) for k in range(x, y + 1)]
-        elif a.letters is None and b.letters is None and a.rule is not None and \
-                b.rule is not None and a.section == b.section:
+        elif (
+            a.letters is None
+            and b.letters is None
+            and a.rule is not None
+            and b.rule is not None
+            and a.section == b.section
+        ):
             seq = [RuleNumber(a.section, r) for r in range(a.rule, b.rule + 1)]
         elif a.rule is None and b.rule is None:
             seq = [RuleNumber(s) for s in range(a.section, b.section + 1)]
@@ -346,7 +371,10 @@ def expand_range(first: RuleNumber, last: RuleNumber) -> list[RuleNumber] | None
     >>> [str(n) for n in expand_range(RuleNumber(704, 5, "k"), RuleNumber(704, 5, "n"))]
     ['704.5k', '704.5m', '704.5n']
     """
-    toks = [NumberToken(0, 0, "", first, TokenForm.FULL), NumberToken(0, 0, "", last, TokenForm.FULL)]
+    toks = [
+        NumberToken(0, 0, "", first, TokenForm.FULL),
+        NumberToken(0, 0, "", last, TokenForm.FULL),
+    ]
     nums, why = _expand(toks, [(0, 1)])
     return None if why else list(nums)
 
@@ -366,6 +394,7 @@ def read_stamp(written: str, start: int = 0, end: int = 0) -> DateStamp:
     >>> read_stamp("201300713").date.isoformat()
     '2013-07-13'
     """
+
     def as_date(d: str) -> date | None:
         try:
             out = date(int(d[:4]), int(d[4:6]), int(d[6:8]))
@@ -378,17 +407,23 @@ def read_stamp(written: str, start: int = 0, end: int = 0) -> DateStamp:
         return DateStamp(start, end, written, when, "" if when else f"{written}: not a date")
     cands = []
     for i in range(len(written)):
-        d = as_date(written[:i] + written[i + 1:])
+        d = as_date(written[:i] + written[i + 1 :])
         if d is not None:
-            doubled = (i > 0 and written[i - 1] == written[i]) or \
-                (i + 1 < len(written) and written[i + 1] == written[i])
+            doubled = (i > 0 and written[i - 1] == written[i]) or (
+                i + 1 < len(written) and written[i + 1] == written[i]
+            )
             cands.append((not doubled, i, d))
     if not cands:
         return DateStamp(start, end, written, None, f"{written}: {len(written)} digits, not a date")
     cands.sort()
     when = cands[0][2]
-    return DateStamp(start, end, written, when,
-                     f"{written}: {len(written)} digits (a typo); read as {when.isoformat()}")
+    return DateStamp(
+        start,
+        end,
+        written,
+        when,
+        f"{written}: {len(written)} digits (a typo); read as {when.isoformat()}",
+    )
 
 
 class _Reader:
@@ -410,21 +445,46 @@ class _Reader:
     def free(self, a: int, b: int) -> bool:
         return not any(x < b and a < y for x, y in self.taken)
 
-    def add(self, syntax: Syntax, a: int, b: int, items: _Items | None, *, stamp=None,
-            quote=None, problems: list[str] | None = None) -> None:
+    def add(
+        self,
+        syntax: Syntax,
+        a: int,
+        b: int,
+        items: _Items | None,
+        *,
+        stamp=None,
+        quote=None,
+        problems: list[str] | None = None,
+    ) -> None:
         """A citation at joined-text ``[a, b)``."""
         ct = self.ct
         self.taken.append((a, b))
-        tokens = tuple(NumberToken(ct.original(s), ct.original(e), w, n, f)
-                       for s, e, w, n, f in (items.tokens if items else []))
+        tokens = tuple(
+            NumberToken(ct.original(s), ct.original(e), w, n, f)
+            for s, e, w, n, f in (items.tokens if items else [])
+        )
         ranges = tuple(items.ranges) if items else ()
         numbers, why = _expand(list(tokens), list(ranges))
         probs = [*(items.problems if items else []), *(problems or []), *([why] if why else [])]
         start, end = ct.original(a), ct.original(b)
         line, col = self.where(start)
-        self.found.append(SourceCitation(syntax, self.region, start, end, self.text[start:end],
-                                         line, col, tokens, ranges, numbers, stamp, quote,
-                                         malformed="; ".join(probs)))
+        self.found.append(
+            SourceCitation(
+                syntax,
+                self.region,
+                start,
+                end,
+                self.text[start:end],
+                line,
+                col,
+                tokens,
+                ranges,
+                numbers,
+                stamp,
+                quote,
+                malformed="; ".join(probs),
+            )
+        )
 
     def quote_after(self, end: int, lead: bool = True) -> str | None:
         """Rule text pasted after a citation: the rest of its comment line and the following
@@ -438,7 +498,7 @@ class _Reader:
         m = _QUOTE_LEAD.match(lines[0])
         if lead and not m:
             return None
-        first = lines[0][m.end():] if m else lines[0].strip()
+        first = lines[0][m.end() :] if m else lines[0].strip()
         if not first.strip():
             return None
         parts = [first]
@@ -456,7 +516,9 @@ class _Reader:
             items = _read_items(t, m.end(), lists=False)
             close = t.find("}", items.end, items.end + 3)
             if items.tokens and self.free(m.start(), items.end):
-                self.add(Syntax.JAVADOC_TAGLET, m.start(), close + 1 if close >= 0 else items.end, items)
+                self.add(
+                    Syntax.JAVADOC_TAGLET, m.start(), close + 1 if close >= 0 else items.end, items
+                )
         for m in _ANCHOR.finditer(t):
             a, b = m.span("a")
             sec, rule, let = m.group("sec"), m.group("rule"), m.group("let")
@@ -487,16 +549,26 @@ class _Reader:
                     continue
                 sa, sb = m.span("stamp")
                 stamp = read_stamp(m.group("stamp"), self.ct.original(sa), self.ct.original(sb))
-                self.add(Syntax.DATE_STAMP, m.start("stamp"), items.end, items, stamp=stamp,
-                         problems=[] if stamp.date else [stamp.flag])
+                self.add(
+                    Syntax.DATE_STAMP,
+                    m.start("stamp"),
+                    items.end,
+                    items,
+                    stamp=stamp,
+                    problems=[] if stamp.date else [stamp.flag],
+                )
             for m in _BARE.finditer(t):
                 a, b = m.span("num")
                 if not self.free(a, b):
                     continue
                 n, why = _number(m.group("num"))
-                items = _Items([(a, b, m.group("num"), n, TokenForm.FULL)], [], b, [why] if why else [])
+                items = _Items(
+                    [(a, b, m.group("num"), n, TokenForm.FULL)], [], b, [why] if why else []
+                )
                 quote = self.quote_after(m.end(), lead=False)
-                self.add(Syntax.PASTED_RULE if quote else Syntax.BARE_NUMBER, a, b, items, quote=quote)
+                self.add(
+                    Syntax.PASTED_RULE if quote else Syntax.BARE_NUMBER, a, b, items, quote=quote
+                )
         for m in _RULE_WORD.finditer(t):
             a = m.start() - 1
             if a < 0 or t[a] not in "Rr" or _word_before(t, a) or not self.free(a, m.end() + 1):
@@ -529,9 +601,21 @@ class _Reader:
             ident = text[ws:we]
             n, why = _number(f"{m.group('sec')}.{m.group('rule')}{m.group('let') or ''}")
             tok = NumberToken(a, b, m.group("num"), n, TokenForm.IDENTIFIER)
-            found.append(SourceCitation(Syntax.IDENTIFIER, Region.CODE, ws, we, ident,
-                                        *self.where(ws), (tok,), (), (n,) if n else (),
-                                        identifier=ident, malformed=why))
+            found.append(
+                SourceCitation(
+                    Syntax.IDENTIFIER,
+                    Region.CODE,
+                    ws,
+                    we,
+                    ident,
+                    *self.where(ws),
+                    (tok,),
+                    (),
+                    (n,) if n else (),
+                    identifier=ident,
+                    malformed=why,
+                )
+            )
 
 
 def _word_before(text: str, at: int) -> bool:

@@ -27,6 +27,7 @@ the languages' specifications for comments and string literals):
 
 Offsets are character offsets into the decoded text (not bytes).
 """
+
 from __future__ import annotations
 
 import bisect
@@ -35,23 +36,56 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePath
 
-__all__ = ["Family", "CommentText", "family_of", "comment_text", "SOURCE_SUFFIXES",
-           "DOC_SUFFIXES"]
+__all__ = ["Family", "CommentText", "family_of", "comment_text", "SOURCE_SUFFIXES", "DOC_SUFFIXES"]
 
 
 class Family(enum.Enum):
     """How a file's comments are written."""
 
-    C = "c"        #: ``//`` and ``/* */``
+    C = "c"  #: ``//`` and ``/* */``
     HASH = "hash"  #: ``#`` (and Python docstrings)
-    DOC = "doc"    #: the whole file is documentation
+    DOC = "doc"  #: the whole file is documentation
 
 
-_C_SUFFIXES = {".java", ".rs", ".kt", ".kts", ".scala", ".groovy", ".gradle", ".cs", ".c",
-               ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".js", ".mjs", ".cjs", ".jsx",
-               ".ts", ".tsx", ".go", ".swift", ".dart"}
-_HASH_SUFFIXES = {".py", ".pyi", ".rb", ".sh", ".bash", ".pl", ".pm", ".r", ".yaml", ".yml",
-                  ".toml"}
+_C_SUFFIXES = {
+    ".java",
+    ".rs",
+    ".kt",
+    ".kts",
+    ".scala",
+    ".groovy",
+    ".gradle",
+    ".cs",
+    ".c",
+    ".h",
+    ".cc",
+    ".cpp",
+    ".cxx",
+    ".hpp",
+    ".hh",
+    ".js",
+    ".mjs",
+    ".cjs",
+    ".jsx",
+    ".ts",
+    ".tsx",
+    ".go",
+    ".swift",
+    ".dart",
+}
+_HASH_SUFFIXES = {
+    ".py",
+    ".pyi",
+    ".rb",
+    ".sh",
+    ".bash",
+    ".pl",
+    ".pm",
+    ".r",
+    ".yaml",
+    ".yml",
+    ".toml",
+}
 #: Suffixes of documentation files read as a whole.
 DOC_SUFFIXES = frozenset({".md", ".markdown", ".rst", ".adoc"})
 #: Every suffix a folder walk reads (source files and docs), lower case with the dot.
@@ -75,18 +109,20 @@ _C_TOKENS = re.compile(
     r"(?=[/\"'`r])"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<line>//[^\n]*)"
     r"|(?P<block>/\*.*?(?:\*/|\Z))"
-    r"|(?P<skip>\br(?P<hashes>\#*)\".*?\"(?P=hashes)"          # Rust raw string
-    r"|\"\"\".*?(?:\"\"\"|\Z)"                                  # text block
-    r"|\"(?:\\.|[^\"\\\n])*\"?"                                 # string
-    r"|'(?:\\[^'\n]{1,10}|[^'\\\n])'"                           # character literal
-    r"|`(?:\\.|[^`\\])*`?))",                                   # backtick string
-    re.S)
+    r"|(?P<skip>\br(?P<hashes>\#*)\".*?\"(?P=hashes)"  # Rust raw string
+    r"|\"\"\".*?(?:\"\"\"|\Z)"  # text block
+    r"|\"(?:\\.|[^\"\\\n])*\"?"  # string
+    r"|'(?:\\[^'\n]{1,10}|[^'\\\n])'"  # character literal
+    r"|`(?:\\.|[^`\\])*`?))",  # backtick string
+    re.S,
+)
 _HASH_TOKENS = re.compile(
     r"(?=[#\"'])"
     r"(?:(?P<line>\#[^\n]*)"
     r"|(?P<block>\"\"\".*?(?:\"\"\"|\Z)|'''.*?(?:'''|\Z))"
     r"|(?P<skip>\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?))",
-    re.S)
+    re.S,
+)
 _BLOCK_LEAD = re.compile(r"[ \t]*\*+(?!/)")  # javadoc's " * " at the start of a line
 
 

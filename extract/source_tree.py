@@ -5,6 +5,7 @@ semantics, negation and directory patterns), from every ``.gitignore`` in the tr
 applying to its own folder and below, as git applies them. ``.git`` folders are never entered.
 A file named on the command line is read whatever the ignore rules say.
 """
+
 from __future__ import annotations
 
 import os

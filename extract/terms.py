@@ -34,6 +34,7 @@ particle or negative/copula auxiliary (SudachiPy, mode C) — "現在は精神�
 "条件を指定されていない死せる願い" → "死せる願い"; a name that itself ends a clause with such a
 word would be cut too short.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,14 +43,26 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
-__all__ = ["TermPair", "CardMention", "match_key", "title_pair", "inline_pairs", "prose_pairs",
-           "link_pairs", "card_mentions", "glossary_pairs", "rule_title_pairs", "has_japanese",
-           "heading_pair", "bracket_card_pairs"]
+__all__ = [
+    "TermPair",
+    "CardMention",
+    "match_key",
+    "title_pair",
+    "inline_pairs",
+    "prose_pairs",
+    "link_pairs",
+    "card_mentions",
+    "glossary_pairs",
+    "rule_title_pairs",
+    "has_japanese",
+    "heading_pair",
+    "bracket_card_pairs",
+]
 
 _JA_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f々〆ヵヶ]")
 _EN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9 ,'’\-.!?&:]*")
 #: Characters that end a Japanese name when walking back from the slash.
-_STOP = set("、。，,．！？!?「」『』（）()[]【】《》〈〉：:；;…\"“”‘’ \t\u3000/／|*•=")
+_STOP = set('、。，,．！？!?「」『』（）()[]【】《》〈〉：:；;…"“”‘’ \t\u3000/／|*•=')
 _INLINE = re.compile(r"「(?P<body>[^「」]*?[／/][^「」]*)」")
 _BRACKET = re.compile(r"《(?P<name>[^《》]+)》")
 _LINK = re.compile(r"\[\[(?P<target>[^\[\]|#]+?)(?:#[^\[\]|]*)?(?:\|[^\[\]]*)?\]\]")
@@ -102,16 +115,33 @@ class TermPair:
 
     def as_json(self) -> dict:
         """JSON-ready dict of every attribute."""
-        return {"ja": self.ja, "en": self.en, "kind": self.kind, "source": self.source,
-                "line": self.line, "start": self.start, "end": self.end, "note": self.note,
-                "reading": self.reading}
+        return {
+            "ja": self.ja,
+            "en": self.en,
+            "kind": self.kind,
+            "source": self.source,
+            "line": self.line,
+            "start": self.start,
+            "end": self.end,
+            "note": self.note,
+            "reading": self.reading,
+        }
 
     @classmethod
     def from_json(cls, d: dict) -> TermPair:
         """The pair :meth:`as_json` gave (other keys are ignored). Raises ``KeyError`` without
         ``ja``, ``en``, ``kind`` or ``source``."""
-        return cls(d["ja"], d["en"], d["kind"], d["source"], d.get("line", 0), d.get("start", 0),
-                   d.get("end", 0), d.get("note", ""), d.get("reading", ""))
+        return cls(
+            d["ja"],
+            d["en"],
+            d["kind"],
+            d["source"],
+            d.get("line", 0),
+            d.get("start", 0),
+            d.get("end", 0),
+            d.get("note", ""),
+            d.get("reading", ""),
+        )
 
 
 @dataclass(frozen=True)
@@ -126,8 +156,13 @@ class CardMention:
 
     def as_json(self) -> dict:
         """JSON-ready dict of every attribute."""
-        return {"name": self.name, "lang": self.lang, "line": self.line, "start": self.start,
-                "end": self.end}
+        return {
+            "name": self.name,
+            "lang": self.lang,
+            "line": self.line,
+            "start": self.start,
+            "end": self.end,
+        }
 
     @classmethod
     def from_json(cls, d: dict) -> CardMention:
@@ -176,8 +211,9 @@ def title_pair(title: str, lines: Iterable[tuple[int, str]]) -> TermPair | None:
             if pos < len(text) and text[pos] in "/／":
                 got = _en_after(text, pos + 1)
                 if got and not has_japanese(got[0]):
-                    return TermPair(title, got[0], "term", "title", lineno, i, got[1],
-                                    reading=reading)
+                    return TermPair(
+                        title, got[0], "term", "title", lineno, i, got[1], reading=reading
+                    )
             i = text.find(title, i + 1)
     return None
 
@@ -191,12 +227,22 @@ def heading_pair(text: str, line: int = 0, source: str = "heading") -> TermPair 
         title like ``and/or`` or ``X/Y`` is none).
     """
     t = text.strip().strip("=").strip()
-    m = re.fullmatch(r"(?P<ja>[^/／]+?)(?:" + _READING.pattern + r")?\s*[/／]\s*(?P<en>[A-Za-z][^/／]*?)", t)
+    m = re.fullmatch(
+        r"(?P<ja>[^/／]+?)(?:" + _READING.pattern + r")?\s*[/／]\s*(?P<en>[A-Za-z][^/／]*?)", t
+    )
     if not m or not has_japanese(m.group("ja")) or has_japanese(m.group("en")):
         return None
     start = text.find(m.group("ja"))
-    return TermPair(m.group("ja").strip(), m.group("en").strip(), "term", source, line,
-                    max(start, 0), max(start, 0) + len(t), reading=(m.group("reading") or "").strip())
+    return TermPair(
+        m.group("ja").strip(),
+        m.group("en").strip(),
+        "term",
+        source,
+        line,
+        max(start, 0),
+        max(start, 0) + len(t),
+        reading=(m.group("reading") or "").strip(),
+    )
 
 
 #: ``《稲妻/Lightning Bolt》``: the Japanese name has no half-width slash (a split card's halves
@@ -228,7 +274,7 @@ def inline_pairs(text: str, line: int = 0, source: str = "inline") -> list[TermP
         body, base = m.group("body"), m.start("body")
         cut = body.find("／")
         if cut >= 0:
-            ja, en = body[:cut].strip(), body[cut + 1:].strip()
+            ja, en = body[:cut].strip(), body[cut + 1 :].strip()
             end = m.end("body")
         else:
             cut = body.find("/")
@@ -247,6 +293,7 @@ def _tokenizer():
     """A SudachiPy tokenizer (mode C) on sudachidict-core, installed with the package: nothing
     is downloaded at run time."""
     from sudachipy import dictionary, tokenizer
+
     return dictionary.Dictionary().tokenizer(mode=tokenizer.Tokenizer.SplitMode.C)
 
 
@@ -256,8 +303,9 @@ def _cut_clause(ja: str) -> int:
     cut = 0
     for m in _tokenizer().tokenize(ja):
         pos = m.part_of_speech()
-        if (pos[0] == "助詞" and not (m.surface() == "の" and pos[1] == "格助詞")) or \
-                (pos[0] == "助動詞" and m.normalized_form() in ("ない", "ぬ", "だ", "です")):
+        if (pos[0] == "助詞" and not (m.surface() == "の" and pos[1] == "格助詞")) or (
+            pos[0] == "助動詞" and m.normalized_form() in ("ない", "ぬ", "だ", "です")
+        ):
             cut = m.end()
     return cut
 
@@ -320,9 +368,14 @@ def link_pairs(wikitext: str, line: int = 0) -> list[TermPair]:
 
 def card_mentions(text: str, line: int = 0) -> list[CardMention]:
     """Cards named in ``《》`` (Japanese) and in ``{{#card:Name}}`` templates (English)."""
-    out = [CardMention(m.group("name"), "ja", line, m.start(), m.end()) for m in _BRACKET.finditer(text)]
-    out += [CardMention(m.group("name"), "en", line, m.start(), m.end())
-            for m in _CARD_TEMPLATE.finditer(text)]
+    out = [
+        CardMention(m.group("name"), "ja", line, m.start(), m.end())
+        for m in _BRACKET.finditer(text)
+    ]
+    out += [
+        CardMention(m.group("name"), "en", line, m.start(), m.end())
+        for m in _CARD_TEMPLATE.finditer(text)
+    ]
     return sorted(out, key=lambda c: c.start)
 
 
@@ -347,7 +400,9 @@ def glossary_pairs(entries) -> list[TermPair]:
             ja = m.group(1) if m else ""
             note = "headword has no term; the reading stands for it"
         if ja:
-            out.append(TermPair(ja, g.original, "term", "glossary", g.line, 0, len(g.heading), note))
+            out.append(
+                TermPair(ja, g.original, "term", "glossary", g.line, 0, len(g.heading), note)
+            )
     return out
 
 
@@ -362,5 +417,7 @@ def rule_title_pairs(rules) -> list[TermPair]:
         first = r.text.split("\n", 1)[0].strip()
         ja, sep, en = first.partition("／")
         if sep and ja and en and has_japanese(ja) and not has_japanese(en) and "。" not in first:
-            out.append(TermPair(ja.strip(), en.strip(), "term", "rule-title", r.line, 0, len(first)))
+            out.append(
+                TermPair(ja.strip(), en.strip(), "term", "rule-title", r.line, 0, len(first))
+            )
     return out

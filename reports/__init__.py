@@ -4,6 +4,7 @@
 
 The library API is :mod:`mtgcr.reports.api` (:func:`mtgcr.open`): every command is a call into
 it plus a renderer; a diff is a :class:`~mtgcr.reports.diffreport.Diff`."""
+
 from mtgcr._lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {

@@ -3,6 +3,7 @@ file, reporting alignment progress, turning a decision error into a user error, 
 report file. (Opening the store so the alignment cache can be written is the library's:
 :class:`mtgcr.reports.api.Corpus`; :func:`open_store` is that, for the commands that still
 open the store themselves.)"""
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -16,15 +17,25 @@ from mtgcr.reports import outfile
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import err_console
 
-__all__ = ["open_store", "read_decisions", "add_decisions_option", "write_report", "write_atomic",
-           "decision_errors", "progress_callback"]
+__all__ = [
+    "open_store",
+    "read_decisions",
+    "add_decisions_option",
+    "write_report",
+    "write_atomic",
+    "decision_errors",
+    "progress_callback",
+]
 
 
 def add_decisions_option(p) -> None:
     """Add ``--decisions FILE`` to a command's parser."""
-    p.add_argument("--decisions", metavar="FILE",
-                   help="human decisions on alignments (TOML); default $MTGCR_DECISIONS or "
-                        "decisions.toml beside the store, if present")
+    p.add_argument(
+        "--decisions",
+        metavar="FILE",
+        help="human decisions on alignments (TOML); default $MTGCR_DECISIONS or "
+        "decisions.toml beside the store, if present",
+    )
 
 
 def open_store(ctx) -> Store:
@@ -63,9 +74,11 @@ def decision_errors() -> Iterator[None]:
 def progress_callback(ctx) -> Callable[[int, int], None]:
     """An ``on_align(k, n)`` callback reporting alignments as they are computed on stderr
     (unless --silent or not a terminal)."""
+
     def progress(k: int, n: int) -> None:
         if not ctx.silent and err_console.is_terminal:
             err_console.print(f"[dim]aligning {k + 1}/{n} (cached for next time)[/dim]", end="\r")
+
     return progress
 
 

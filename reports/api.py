@@ -19,6 +19,7 @@ store, no such release, busy), :class:`NotFound` (no such rule, entry or page),
 :class:`BadArgument`, :class:`mtgcr.crossref.decisions.DecisionError` (a bad decisions file)
 and :class:`mtgcr.corpus.document.DocumentError` (a file that cannot be read).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -49,8 +50,21 @@ if TYPE_CHECKING:  # the operations import these on first use: opening a store s
 __all__ = ["open", "Corpus", "ReleaseView", "Built", "NotFound", "BadArgument", "StoreError"]
 
 #: Columns of :meth:`Corpus.releases`.
-RELEASE_COLUMNS = ["lang", "effective_date", "label", "revision", "origin", "complete",
-                   "truncated", "sections", "rules", "subrules", "examples", "glossary", "source"]
+RELEASE_COLUMNS = [
+    "lang",
+    "effective_date",
+    "label",
+    "revision",
+    "origin",
+    "complete",
+    "truncated",
+    "sections",
+    "rules",
+    "subrules",
+    "examples",
+    "glossary",
+    "source",
+]
 
 
 class BadArgument(ValueError):
@@ -58,8 +72,9 @@ class BadArgument(ValueError):
     a file); the message is one line naming it."""
 
 
-def open(path: str | Path | None = None,
-         decisions: str | Path | Iterable[Decision] | None = None) -> "Corpus":
+def open(
+    path: str | Path | None = None, decisions: str | Path | Iterable[Decision] | None = None
+) -> "Corpus":
     """The store at ``path`` (default: as the CLI's, ``$MTGCR_STORE`` or
     ``<user data dir>/mtgcr/store.sqlite``; see
     :func:`mtgcr.corpus.store.default_store_path`). Nothing is created until something is
@@ -117,7 +132,8 @@ class ReleaseView:
     note: str | None = None
     #: loads the whole release (and English counterpart) when only one section was read
     whole: Callable[[], tuple[Ruleset, Provenance, Ruleset | None]] | None = field(
-        default=None, repr=False, compare=False)
+        default=None, repr=False, compare=False
+    )
 
     def locate(self, number: str | RuleNumber | int, subrules: bool = False) -> Located:
         """A rule, subrule, section or chapter of this release (see
@@ -141,13 +157,15 @@ class ReleaseView:
         RulePair or None)`` — the evidence check of the pair
         (:func:`mtgcr.crossref.translation.langpair.pair_rule`); ``[]`` without ``english``."""
         from mtgcr.crossref.translation.langpair import pair_rule
+
         if self.english is None:
             return []
         out = []
         for r in located.rules:
             en = self.english.get(r.number)
-            out.append((r, en, pair_rule(self.ruleset, self.english, r.number)
-                        if en is not None else None))
+            out.append(
+                (r, en, pair_rule(self.ruleset, self.english, r.number) if en is not None else None)
+            )
         return out
 
 
@@ -169,8 +187,11 @@ class Corpus:
         decisions: see :func:`open`.
     """
 
-    def __init__(self, path: str | Path | None = None,
-                 decisions: str | Path | Iterable[Decision] | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        decisions: str | Path | Iterable[Decision] | None = None,
+    ) -> None:
         self.path = Path(path) if path is not None else default_store_path()
         self._decisions_arg = decisions
         self._decisions: list[Decision] | None = None
@@ -213,18 +234,24 @@ class Corpus:
         if self._decisions is None:
             arg = self._decisions_arg
             if arg is None or isinstance(arg, (str, Path)):
-                self._decisions = load_decisions(decisions_path(
-                    str(arg) if arg is not None else None, str(self.path)))
+                self._decisions = load_decisions(
+                    decisions_path(str(arg) if arg is not None else None, str(self.path))
+                )
             else:
                 self._decisions = list(arg)
         return self._decisions
 
     # -- ingest ----------------------------------------------------------------------------
-    def ingest(self, *paths: str | Path, replace: bool = False,
-               on_file: Callable[[Path, int, int], None] | None = None,
-               origin: str | None = None,
-               max_bytes: int | None = DEFAULT_MAX_BYTES, align: bool = True,
-               on_align: Callable[[int, int], None] | None = None) -> IngestRun:
+    def ingest(
+        self,
+        *paths: str | Path,
+        replace: bool = False,
+        on_file: Callable[[Path, int, int], None] | None = None,
+        origin: str | None = None,
+        max_bytes: int | None = DEFAULT_MAX_BYTES,
+        align: bool = True,
+        on_align: Callable[[int, int], None] | None = None,
+    ) -> IngestRun:
         """Ingest CR files, translations and wiki pages (files or folders, recursively).
 
         Files already stored (same bytes) are skipped; a file that fails leaves nothing
@@ -269,14 +296,18 @@ class Corpus:
         """
         from mtgcr.corpus.copies import CopyOrigin
         from mtgcr.extract.ingest_run import run_ingest
+
         try:
             how = CopyOrigin(origin) if origin is not None else None
         except ValueError:
-            raise BadArgument(f"origin {origin!r}: not a copy origin; choose from "
-                              f"{', '.join(o.value for o in CopyOrigin)}") from None
+            raise BadArgument(
+                f"origin {origin!r}: not a copy origin; choose from "
+                f"{', '.join(o.value for o in CopyOrigin)}"
+            ) from None
         with self.store(readonly=False) as store:
-            run = run_ingest(store, paths, replace=replace, on_file=on_file, origin=how,
-                             max_bytes=max_bytes)
+            run = run_ingest(
+                store, paths, replace=replace, on_file=on_file, origin=how, max_bytes=max_bytes
+            )
             if align and run.stop is None:
                 try:
                     self._prealign(store, on_align)
@@ -284,13 +315,15 @@ class Corpus:
                     run.alignment_stopped = True
             return run
 
-    def _prealign(self, store: Store, on_align: Callable[[int, int], None] | None,
-                  lang: str | None = None) -> None:
+    def _prealign(
+        self, store: Store, on_align: Callable[[int, int], None] | None, lang: str | None = None
+    ) -> None:
         """Align what the cache lacks and drop pairs no longer consecutive
         (:func:`mtgcr.crossref.prealign.prealign`; of ``lang`` only, when given); a bad
         decisions file leaves it to the queries (which say why)."""
         from mtgcr.crossref.decisions import DecisionError
         from mtgcr.crossref.prealign import prealign
+
         try:
             decisions = self.decisions
         except DecisionError:
@@ -309,9 +342,10 @@ class Corpus:
             rels = store.releases(lang)
             if lang and not rels:
                 have = store.languages()
-                raise NotFound(f"no {lang} releases in {self.path} ("
-                               + (f"languages stored: {', '.join(have)})" if have
-                                  else "the store is empty)"))
+                raise NotFound(
+                    f"no {lang} releases in {self.path} ("
+                    + (f"languages stored: {', '.join(have)})" if have else "the store is empty)")
+                )
         return rels
 
     def release_copies(self, lang: str | None = None) -> ReleaseCopies:
@@ -331,9 +365,10 @@ class Corpus:
             listing = store.release_copies(lang)
             if lang and not listing.releases and not listing.copies:
                 have = store.languages()
-                raise NotFound(f"no {lang} releases in {self.path} ("
-                               + (f"languages stored: {', '.join(have)})" if have
-                                  else "the store is empty)"))
+                raise NotFound(
+                    f"no {lang} releases in {self.path} ("
+                    + (f"languages stored: {', '.join(have)})" if have else "the store is empty)")
+                )
         return listing
 
     def choose_copy(self, release: str, copy: int | None, lang: str = "en") -> CopyChange:
@@ -348,13 +383,15 @@ class Corpus:
             StoreError: no store, no such release or copy; the bytes no longer parse.
         """
         from mtgcr.extract.copies import choose_canonical
+
         with self.store(readonly=False) as store:
             change = choose_canonical(store, release, copy, lang)
             self._prealign(store, None, lang)  # the chain changed: its new pairs, no stale one
             return change
 
-    def remove(self, release: str, copy: int | None = None, lang: str = "en",
-               purge: bool = False) -> CopyChange:
+    def remove(
+        self, release: str, copy: int | None = None, lang: str = "en", purge: bool = False
+    ) -> CopyChange:
         """Remove ``release`` (every copy) or one copy of it; the bytes stay stored, so
         :meth:`restore` undoes it — unless ``purge`` deletes the removed copies' bytes too.
 
@@ -365,6 +402,7 @@ class Corpus:
             StoreError: no store, no such release or copy; a partial release (no copies).
         """
         from mtgcr.extract.copies import remove_copies
+
         with self.store(readonly=False) as store:
             change = remove_copies(store, release, copy, lang, purge=purge)
             self._prealign(store, None, lang)  # the chain changed: its new pairs, no stale one
@@ -381,6 +419,7 @@ class Corpus:
             StoreError: no store, no such release or copy (a purged copy's bytes are gone).
         """
         from mtgcr.extract.copies import restore_copies
+
         with self.store(readonly=False) as store:
             change = restore_copies(store, release, copy, lang)
             self._prealign(store, None, lang)  # the chain changed: its new pairs, no stale one
@@ -415,8 +454,11 @@ class Corpus:
         [['2030-01-10', 5, 9, 4], ['2030-04-05', 6, 11, 5]]
         """
         import pandas as pd
-        rows = [{**{k: v for k, v in r.as_json().items() if k != "counts"}, **r.counts}
-                for r in self.release_infos(lang)]
+
+        rows = [
+            {**{k: v for k, v in r.as_json().items() if k != "counts"}, **r.counts}
+            for r in self.release_infos(lang)
+        ]
         return pd.DataFrame(rows, columns=RELEASE_COLUMNS)
 
     def ruleset(self, release: str | None = None, lang: str = "en") -> Ruleset:
@@ -440,8 +482,13 @@ class Corpus:
         """
         return self.release(release, lang).ruleset
 
-    def release(self, release: str | None = None, lang: str = "en",
-                pair: bool = False, section: int | None = None) -> ReleaseView:
+    def release(
+        self,
+        release: str | None = None,
+        lang: str = "en",
+        pair: bool = False,
+        section: int | None = None,
+    ) -> ReleaseView:
         """One release, ready for lookups (:meth:`ReleaseView.locate`).
 
         Args:
@@ -461,23 +508,29 @@ class Corpus:
         with self.store() as store:
             if pair and release is None and lang != "en":
                 from mtgcr.crossref.translation.langpair import paired_default
+
                 info, note = paired_default(store, lang)
                 release = info.label
             info = store.resolve(release, lang)
             rs, prov, english = self._read_release(store, info, pair, section)
         if pair and english is None and note is None:
-            note = (f"{rs.release.lang} {rs.release.label} has no en release stored (ingest "
-                    f"the en release {rs.release.label} to pair it)")
+            note = (
+                f"{rs.release.lang} {rs.release.label} has no en release stored (ingest "
+                f"the en release {rs.release.label} to pair it)"
+            )
         whole = None
         if section is not None:
+
             def whole() -> tuple[Ruleset, Provenance, Ruleset | None]:
                 with self.store() as st:
                     return self._read_release(st, info, pair, None)
+
         return ReleaseView(rs, prov, english, note, whole)
 
     @staticmethod
-    def _read_release(store: Store, info: ReleaseInfo, pair: bool, section: int | None
-                      ) -> tuple[Ruleset, Provenance, Ruleset | None]:
+    def _read_release(
+        store: Store, info: ReleaseInfo, pair: bool, section: int | None
+    ) -> tuple[Ruleset, Provenance, Ruleset | None]:
         """``(ruleset, provenance, EN counterpart or None)`` of a stored release (of one
         section only, if given).
 
@@ -489,17 +542,24 @@ class Corpus:
         english = None
         if pair:
             from mtgcr.crossref.translation.pairing import english_ruleset
+
             if section is None or rs.release.lang == "en":
                 english = english_ruleset(store, rs)  # English: raises NotFound
             else:
                 from mtgcr.crossref.translation.langpair import english_release
+
                 en = english_release(store, rs.release)
                 english = from_record(store.release_rows(en.id, section)) if en else None
         return rs, provenance_of(rec), english
 
     # -- lookups ---------------------------------------------------------------------------
-    def rule(self, number: str | RuleNumber, release: str | None = None, lang: str = "en",
-             subrules: bool = False) -> Located:
+    def rule(
+        self,
+        number: str | RuleNumber,
+        release: str | None = None,
+        lang: str = "en",
+        subrules: bool = False,
+    ) -> Located:
         """A rule or subrule (or a section, or a chapter: any number ``show`` takes) of one
         release.
 
@@ -532,8 +592,13 @@ class Corpus:
         """
         return self.release(release, lang).locate(number, subrules)
 
-    def section(self, number: str | int | RuleNumber, release: str | None = None,
-                lang: str = "en", subrules: bool = False) -> Located:
+    def section(
+        self,
+        number: str | int | RuleNumber,
+        release: str | None = None,
+        lang: str = "en",
+        subrules: bool = False,
+    ) -> Located:
         """A section heading and its rules (with ``subrules``: its whole subtree).
 
         Raises:
@@ -549,8 +614,14 @@ class Corpus:
         ('Controlling Another Player', ['702.1', '702.2'])
         """
         from mtgcr.extract.lookup import user_number
-        num: RuleNumber | int = (RuleNumber(number) if isinstance(number, int) else
-                                 user_number(number) if isinstance(number, str) else number)
+
+        num: RuleNumber | int = (
+            RuleNumber(number)
+            if isinstance(number, int)
+            else user_number(number)
+            if isinstance(number, str)
+            else number
+        )
         if not isinstance(num, RuleNumber) or num.kind != "section":
             raise NotFound(f"{number!r} is not a section number (like 712)")
         return self.release(release, lang).locate(num, subrules)
@@ -622,6 +693,7 @@ class Corpus:
                 # The newest translation has no EN release to look an English headword up
                 # through: search the newest that has one, as ``show --pair`` does.
                 from mtgcr.crossref.translation.langpair import paired_default
+
                 info, note = paired_default(store, rs.release.lang)
                 if info.label == rs.release.label:
                     raise
@@ -633,8 +705,15 @@ class Corpus:
                 return replace(found, fallback=note)
 
     # -- alignment -------------------------------------------------------------------------
-    def diff(self, old: str, new: str, lang: str = "en", section: int | str | None = None,
-             include_unchanged: bool = False, include_typography: bool = False) -> Diff:
+    def diff(
+        self,
+        old: str,
+        new: str,
+        lang: str = "en",
+        section: int | str | None = None,
+        include_unchanged: bool = False,
+        include_typography: bool = False,
+    ) -> Diff:
         """What changed between two releases of one language (any two, either order).
 
         For a translation, the alignment of the EN releases of the same labels is projected
@@ -677,20 +756,30 @@ class Corpus:
         """
         from mtgcr.crossref.translation.xlang import translation_alignment
         from mtgcr.reports.diffreport import Diff
+
         sec = _section_number(section)
         decisions = self.decisions
         with self.aligning_store() as store:
             cross = translation_alignment(store, old, new, lang, decisions)
-        if sec is not None and not (RuleNumber(sec) in cross.old.sections
-                                    or RuleNumber(sec) in cross.new.sections):
-            names = [f"{lang} {rs.release.name}" + ("" if rs.complete else " (quoted rules only)")
-                     for rs in (cross.old, cross.new)]
-            raise NotFound(f"--section {sec}: there is no section {sec} in {names[0]} or in "
-                           f"{names[1]}")
+        if sec is not None and not (
+            RuleNumber(sec) in cross.old.sections or RuleNumber(sec) in cross.new.sections
+        ):
+            names = [
+                f"{lang} {rs.release.name}" + ("" if rs.complete else " (quoted rules only)")
+                for rs in (cross.old, cross.new)
+            ]
+            raise NotFound(
+                f"--section {sec}: there is no section {sec} in {names[0]} or in {names[1]}"
+            )
         return Diff(cross, sec, include_unchanged, decisions, include_typography, (old, new))
 
-    def history(self, number: str | RuleNumber, release: str | None = None, lang: str = "en",
-                on_align: Callable[[int, int], None] | None = None) -> RuleHistory:
+    def history(
+        self,
+        number: str | RuleNumber,
+        release: str | None = None,
+        lang: str = "en",
+        on_align: Callable[[int, int], None] | None = None,
+    ) -> RuleHistory:
         """A rule's, subrule's or section's number and change kind in every release of its
         language (a translation: through the English lineage, each release with a
         translation saying whether it has the rule).
@@ -719,13 +808,20 @@ class Corpus:
         [['2030-01-10', '702.1a', 'initial'], ['2030-04-05', '703.1a', 'renumbered']]
         """
         from mtgcr.crossref.history import rule_history
+
         num = _rule_number(number)
         decisions = self.decisions
         with self.aligning_store() as store:
             return rule_history(store, num, release, lang, decisions, on_align)
 
-    def remap(self, number: str | RuleNumber, source: str, target: str, lang: str = "en",
-              on_align: Callable[[int, int], None] | None = None) -> Remapped:
+    def remap(
+        self,
+        number: str | RuleNumber,
+        source: str,
+        target: str,
+        lang: str = "en",
+        on_align: Callable[[int, int], None] | None = None,
+    ) -> Remapped:
         """A rule's number(s) in another release (earlier or later), or why it has none.
 
         Returns:
@@ -747,6 +843,7 @@ class Corpus:
         ['101.1', '101.2']
         """
         from mtgcr.crossref.history import remap_rule
+
         num = _rule_number(number)
         decisions = self.decisions
         with self.aligning_store() as store:
@@ -782,6 +879,7 @@ class Corpus:
         ['2030-01-10']
         """
         from mtgcr.crossref.identify_store import StoreIdentifier
+
         decisions = self.decisions
         out = []
         with self.aligning_store() as store:
@@ -790,8 +888,13 @@ class Corpus:
                 out += ident.document(p)
         return out
 
-    def pair(self, lang: str, release: str | None = None, section: int | str | None = None,
-             against: Sequence[str] | None = None) -> ReleasePairing:
+    def pair(
+        self,
+        lang: str,
+        release: str | None = None,
+        section: int | str | None = None,
+        against: Sequence[str] | None = None,
+    ) -> ReleasePairing:
         """A translation release set against the EN release of its label, rule by rule,
         each pair verified by language-independent evidence (cited rule numbers, numerals,
         symbols, Latin words, the number of examples).
@@ -833,12 +936,14 @@ class Corpus:
         [['100.1b', 'verified', 'cites 702.2'], ['100.2', 'verified', '1 example']]
         """
         from mtgcr.crossref.translation.pairing import pair_release
+
         sec = _section_number(section)
         with self.store() as store:
             return pair_release(store, lang, release, sec, against)
 
-    def read_wiki_pages(self, *paths: str | Path,
-                        max_bytes: int | None = DEFAULT_MAX_BYTES) -> WikiPages:
+    def read_wiki_pages(
+        self, *paths: str | Path, max_bytes: int | None = DEFAULT_MAX_BYTES
+    ) -> WikiPages:
         """Read files and folders as MTG Wiki pages, for :meth:`cite_check` (the files that
         cannot be read — folder entries too — or are larger than ``max_bytes`` bytes
         (``None``: no limit), or are not wiki pages, are listed in ``problems``).
@@ -847,10 +952,12 @@ class Corpus:
             :class:`mtgcr.crossref.cite_store.WikiPages`.
         """
         from mtgcr.crossref.cite_store import read_wiki_pages
+
         return read_wiki_pages(paths, max_bytes)
 
-    def cite_check(self, *pages: str | Path | WikiPages, as_of: str | None = None,
-                   quotes: bool = True) -> CiteCheck:
+    def cite_check(
+        self, *pages: str | Path | WikiPages, as_of: str | None = None, quotes: bool = True
+    ) -> CiteCheck:
         """Check the CR citations on MTG Wiki pages: for each cited number, the release it
         was written against, what it meant then, what it is in the newest EN release, a
         status (current, moved, changed, gone, unknown) and a replacement.
@@ -886,17 +993,27 @@ class Corpus:
         [('20300110', "Controlling Another Player's Turn", '702.2', 'moved', '[[CR:702.2]]')]
         """
         from mtgcr.crossref.cite_store import WikiPages, check_pages, read_wiki_pages
+
         first = pages[0] if len(pages) == 1 else None
-        read = first if isinstance(first, WikiPages) else read_wiki_pages(
-            p for p in pages if not isinstance(p, WikiPages))
+        read = (
+            first
+            if isinstance(first, WikiPages)
+            else read_wiki_pages(p for p in pages if not isinstance(p, WikiPages))
+        )
         if not read.facts:  # before the store is opened: this is the user's first problem
             raise NotFound("no wiki pages to check (no file given is an MTG Wiki page)")
         with self.store() as store:
             return check_pages(store, read, as_of, quotes)
 
     # -- search ----------------------------------------------------------------------------
-    def search(self, text: str, release: str | None = None, lang: str = "en", limit: int = 20,
-               on_index: Callable[[ReleaseInfo], None] | None = None) -> list[SearchResult]:
+    def search(
+        self,
+        text: str,
+        release: str | None = None,
+        lang: str = "en",
+        limit: int = 20,
+        on_index: Callable[[ReleaseInfo], None] | None = None,
+    ) -> list[SearchResult]:
         """The rules of one release whose text (examples included) contains every word of
         ``text``, best first (SQLite FTS5; Japanese and Chinese on character bigrams). The
         index is built in the store on first use of each release.
@@ -925,14 +1042,21 @@ class Corpus:
         [('101.1', 'shuffles')]
         """
         from mtgcr.reports.search import search
+
         if limit < 1:
             raise BadArgument("search: --limit must be at least 1")
         with self.aligning_store() as store:  # no store yet: an error, none is created
-            return search(store, text, [store.resolve(release, lang)], limit=limit,
-                          on_index=on_index)
+            return search(
+                store, text, [store.resolve(release, lang)], limit=limit, on_index=on_index
+            )
 
-    def wording(self, text: str, lang: str = "en", limit: int = 20,
-                on_index: Callable[[ReleaseInfo], None] | None = None) -> list[WordingSpan]:
+    def wording(
+        self,
+        text: str,
+        lang: str = "en",
+        limit: int = 20,
+        on_index: Callable[[ReleaseInfo], None] | None = None,
+    ) -> list[WordingSpan]:
         """In which releases each rule whose text contains every word of ``text`` first and
         last has that wording, over every complete release of ``lang``, oldest first.
 
@@ -954,6 +1078,7 @@ class Corpus:
         [(['100.3'], '20300110', '20300405')]
         """
         from mtgcr.reports.search import search, wording_spans
+
         if limit < 1:
             raise BadArgument("search: --limit must be at least 1")
         with self.aligning_store() as store:  # no store yet: an error, none is created
@@ -964,10 +1089,15 @@ class Corpus:
         return wording_spans(hits)[:limit]
 
     # -- reports ---------------------------------------------------------------------------
-    def site(self, out: str | Path, langs: Sequence[str] | None = None,
-             releases: Sequence[str] | None = None,
-             compare: Sequence[tuple[str, str]] = (), set_names: str | Path | None = None,
-             on_step: Callable[[str], None] | None = None) -> SiteResult:
+    def site(
+        self,
+        out: str | Path,
+        langs: Sequence[str] | None = None,
+        releases: Sequence[str] | None = None,
+        compare: Sequence[tuple[str, str]] = (),
+        set_names: str | Path | None = None,
+        on_step: Callable[[str], None] | None = None,
+    ) -> SiteResult:
         """Write the browsable, hyperlinked site of the stored releases into ``out`` (see
         :func:`mtgcr.reports.site.build_site`): a page per section of every release and
         language, traces of every rule, change pages, translations beside English, search.
@@ -990,6 +1120,7 @@ class Corpus:
             StoreError: no store, or no complete release of a language asked for.
         """
         from mtgcr.reports.site import SiteOptions, build_site, load_set_names
+
         out = Path(out)
         if out.exists() and not out.is_dir():
             raise BadArgument(f"site: --out {out} is a file, not a folder")
@@ -1001,16 +1132,28 @@ class Corpus:
                     sets = load_set_names(set_names, dates)
                 except ValueError as exc:
                     raise BadArgument(f"site: {exc}") from None
-            return build_site(store, out, SiteOptions(
-                langs=[lang.lower() for lang in langs] if langs else None,
-                releases=list(releases) if releases else None,
-                compare=[(c[0], c[1]) for c in compare], set_names=sets, on_step=on_step))
+            return build_site(
+                store,
+                out,
+                SiteOptions(
+                    langs=[lang.lower() for lang in langs] if langs else None,
+                    releases=list(releases) if releases else None,
+                    compare=[(c[0], c[1]) for c in compare],
+                    set_names=sets,
+                    on_step=on_step,
+                ),
+            )
 
-    def build(self, *sources: str | Path, out: str | Path, langs: Sequence[str] | None = None,
-              formats: Sequence[str] | None = None,
-              on_file: Callable[[Path, int, int], None] | None = None,
-              on_report: Callable[[str], None] | None = None,
-              max_bytes: int | None = DEFAULT_MAX_BYTES) -> Built:
+    def build(
+        self,
+        *sources: str | Path,
+        out: str | Path,
+        langs: Sequence[str] | None = None,
+        formats: Sequence[str] | None = None,
+        on_file: Callable[[Path, int, int], None] | None = None,
+        on_report: Callable[[str], None] | None = None,
+        max_bytes: int | None = DEFAULT_MAX_BYTES,
+    ) -> Built:
         """Ingest ``sources``, align every pair of consecutive complete releases per language
         and write one change report per pair (each format) and ``index.html``, ``index.md``,
         ``index.json`` into ``out`` (see :mod:`mtgcr.reports.build_site`).
@@ -1050,23 +1193,29 @@ class Corpus:
         from mtgcr.extract.ingest_run import Stop, run_ingest
         from mtgcr.reports.build_site import build_reports
         from mtgcr.reports.render import RENDERERS
+
         fmts = list(formats) if formats is not None else list(RENDERERS)
         bad = [f for f in fmts if f not in RENDERERS]
         if bad or not fmts:
-            raise BadArgument(f"--formats: unknown {', '.join(bad) or '(none given)'}; "
-                              f"choose from {', '.join(RENDERERS)}")
+            raise BadArgument(
+                f"--formats: unknown {', '.join(bad) or '(none given)'}; "
+                f"choose from {', '.join(RENDERERS)}"
+            )
         decisions = self.decisions
         out = Path(out)
         if out.exists() and not out.is_dir():
-            raise BadArgument(f"--out {out} is a file; give a folder for the reports "
-                              f"(created if missing)")
+            raise BadArgument(
+                f"--out {out} is a file; give a folder for the reports (created if missing)"
+            )
         if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
             raise BadArgument(f"--out {out}: a parent of it is a file, not a folder")
         scan = scan_paths(sources)
         files = scan.files
         if not files:
-            raise BadArgument(f"no files found in {' '.join(map(str, sources))}"
-                              + "".join(f"; {line}" for line in scan.unreadable_errors()))
+            raise BadArgument(
+                f"no files found in {' '.join(map(str, sources))}"
+                + "".join(f"; {line}" for line in scan.unreadable_errors())
+            )
         with self.store(readonly=False) as store:
             run = run_ingest(store, files, on_file=on_file, max_bytes=max_bytes, scan=scan)
             if run.stop is Stop.INTERRUPTED:
@@ -1077,11 +1226,16 @@ class Corpus:
                 raise BadArgument("nothing was ingested; no reports to write")
             from mtgcr.crossref.history import PIVOT
             from mtgcr.crossref.prealign import prealign
+
             # the English pairs are aligned by the workers that write their reports
-            prealign(store, decisions, langs=[lang for lang in langs or store.languages()
-                                              if lang != PIVOT])
-            index = build_reports(store, out, list(langs) if langs else None, decisions, fmts,
-                                  on_report)
+            prealign(
+                store,
+                decisions,
+                langs=[lang for lang in langs or store.languages() if lang != PIVOT],
+            )
+            index = build_reports(
+                store, out, list(langs) if langs else None, decisions, fmts, on_report
+            )
         return Built(run, index, out)
 
 
@@ -1097,4 +1251,3 @@ def _section_number(section: int | str | None) -> int | None:
     if num is None or num.kind != "section":
         raise BadArgument(f"--section wants a section number like 712, not {section!r}")
     return num.section
-

@@ -1,5 +1,6 @@
 """Options and argument values several commands share: ``--lang``, ``--format``, a RULE
 number or a ``--section`` number as the user types it."""
+
 from __future__ import annotations
 
 import argparse
@@ -9,8 +10,14 @@ from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.cli import UserError
 
-__all__ = ["add_lang_option", "add_format_option", "rule_argument", "section_option",
-           "add_max_size_option", "max_bytes"]
+__all__ = [
+    "add_lang_option",
+    "add_format_option",
+    "rule_argument",
+    "section_option",
+    "add_max_size_option",
+    "max_bytes",
+]
 
 
 def add_lang_option(p, help: str | None = "language (default en)") -> None:
@@ -66,9 +73,15 @@ def add_max_size_option(p) -> None:
     """Add ``--max-size MB`` (default :data:`mtgcr.corpus.document.DEFAULT_MAX_BYTES`, in
     MiB; ``0`` for no limit) to a command that reads documents."""
     from mtgcr.corpus.document import DEFAULT_MAX_BYTES
-    p.add_argument("--max-size", metavar="MB", type=_size_mb, default=DEFAULT_MAX_BYTES / 2**20,
-                   help=f"refuse a file larger than MB MiB (default {DEFAULT_MAX_BYTES // 2**20}; "
-                        f"0: no limit); memory use grows with the file")
+
+    p.add_argument(
+        "--max-size",
+        metavar="MB",
+        type=_size_mb,
+        default=DEFAULT_MAX_BYTES / 2**20,
+        help=f"refuse a file larger than MB MiB (default {DEFAULT_MAX_BYTES // 2**20}; "
+        f"0: no limit); memory use grows with the file",
+    )
 
 
 def max_bytes(args) -> int | None:
@@ -76,5 +89,6 @@ def max_bytes(args) -> int | None:
     mb = getattr(args, "max_size", None)
     if mb is None:
         from mtgcr.corpus.document import DEFAULT_MAX_BYTES
+
         return DEFAULT_MAX_BYTES
     return None if mb == 0 else int(mb * 2**20)

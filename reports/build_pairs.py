@@ -6,6 +6,7 @@ view and renders every format; the main process writes the alignments, the files
 index, in chain order, so the report folder stays as consistent as when one process does it
 all.
 """
+
 from __future__ import annotations
 
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -27,8 +28,9 @@ RUN = 8
 Rendered = tuple[int, dict[str, Any], dict[str, str], Any]
 
 
-def render_pair(chain: Chain, k: int, decisions: Sequence[Decision], formats: Sequence[str]
-                ) -> Rendered:
+def render_pair(
+    chain: Chain, k: int, decisions: Sequence[Decision], formats: Sequence[str]
+) -> Rendered:
     """The report view of pair ``k`` of an English ``chain`` and its text in each format.
 
     Returns:
@@ -37,6 +39,7 @@ def render_pair(chain: Chain, k: int, decisions: Sequence[Decision], formats: Se
     from mtgcr.crossref.prealign import cache_item
     from mtgcr.reports.diffview import diff_view
     from mtgcr.reports.render import RENDERERS
+
     computed = chain.computed
     al = chain.alignment(k)
     item = cache_item(al) if chain.computed > computed and chain.store.readonly else None
@@ -45,8 +48,9 @@ def render_pair(chain: Chain, k: int, decisions: Sequence[Decision], formats: Se
     return k, {key: view[key] for key in ("old", "new", "summary")}, texts, item
 
 
-def _render_run(store_path: str, lang: str, decisions: list[Decision], formats: list[str],
-                run: list[int]) -> list[Rendered]:
+def _render_run(
+    store_path: str, lang: str, decisions: list[Decision], formats: list[str], run: list[int]
+) -> list[Rendered]:
     """In a worker: :func:`render_pair` for each pair of ``run`` (consecutive positions)."""
     with Store(store_path, readonly=True) as store:
         chain = Chain(store, lang, decisions)
@@ -57,8 +61,9 @@ def _render_run(store_path: str, lang: str, decisions: list[Decision], formats: 
         return out
 
 
-def render_runs(chain: Chain, decisions: Sequence[Decision], formats: Sequence[str],
-                workers: int = WORKERS) -> Iterator[Rendered]:
+def render_runs(
+    chain: Chain, decisions: Sequence[Decision], formats: Sequence[str], workers: int = WORKERS
+) -> Iterator[Rendered]:
     """Every pair of ``chain`` rendered (:func:`render_pair`), in chain order, by
     ``workers`` processes working on runs of :data:`RUN` pairs ahead of the one yielded.
 
@@ -66,10 +71,14 @@ def render_runs(chain: Chain, decisions: Sequence[Decision], formats: Sequence[s
         mtgcr.crossref.decisions.DecisionError: a decision does not fit its releases.
     """
     ks = list(range(len(chain) - 1))
-    runs = [ks[i:i + RUN] for i in range(0, len(ks), RUN)]
+    runs = [ks[i : i + RUN] for i in range(0, len(ks), RUN)]
     with ProcessPoolExecutor(max_workers=workers, initializer=worker_start) as pool:
-        futures: list[Future] = [pool.submit(_render_run, str(chain.store.path), chain.lang,
-                                             list(decisions), list(formats), run) for run in runs]
+        futures: list[Future] = [
+            pool.submit(
+                _render_run, str(chain.store.path), chain.lang, list(decisions), list(formats), run
+            )
+            for run in runs
+        ]
         try:
             for fut in futures:
                 yield from fut.result()

@@ -6,6 +6,7 @@ Layout::
     DIR/index.html  DIR/index.md  DIR/index.json
     DIR/<lang>/<old>_<new>.{md,html,csv,json}     (<old>, <new>: effective dates or labels)
 """
+
 from __future__ import annotations
 
 import json
@@ -44,9 +45,14 @@ class BuildInterrupted(Exception):
         self.done, self.index = done, index
 
 
-def build_reports(store: Store, out: Path, langs: list[str] | None = None,
-                  decisions: Sequence[Decision] = (), formats: list[str] | None = None,
-                  progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+def build_reports(
+    store: Store,
+    out: Path,
+    langs: list[str] | None = None,
+    decisions: Sequence[Decision] = (),
+    formats: list[str] | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
     """Align every consecutive pair of complete releases per language and write the reports.
     For a translation whose English releases are stored, the English alignment is projected
     onto it and compared with its own, as ``mtgcr diff --lang`` does
@@ -81,7 +87,8 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
     chains = [(lang, Chain(store, lang, decisions)) for lang in langs]
     languages: list[dict[str, Any]] = [
         {"lang": lang, "pairs": [], "releases": [r.as_json() for r in chain.infos]}
-        for lang, chain in chains]
+        for lang, chain in chains
+    ]
     total = sum(len(chain) - 1 for _, chain in chains)
     done = 0
     written = [0.0]  # when the index was last written
@@ -96,17 +103,25 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
                     path.parent.mkdir(parents=True, exist_ok=True)
                     write_atomic(path, texts[fmt])
                     files[fmt] = rel
-                entry["pairs"].append({"old": view["old"], "new": view["new"],
-                                       "old_name": release_name(view["old"]),
-                                       "new_name": release_name(view["new"]),
-                                       "summary": view["summary"], "files": files})
+                entry["pairs"].append(
+                    {
+                        "old": view["old"],
+                        "new": view["new"],
+                        "old_name": release_name(view["old"]),
+                        "new_name": release_name(view["new"]),
+                        "summary": view["summary"],
+                        "files": files,
+                    }
+                )
                 done += 1
                 if done < total and time.monotonic() - written[0] >= INDEX_EVERY:
                     _write_index(out, index_view(languages, complete=False, expected=total))
                     written[0] = time.monotonic()
                 if progress:
-                    progress(f"{lang} {entry['pairs'][-1]['old_name']} → "
-                             f"{entry['pairs'][-1]['new_name']}")
+                    progress(
+                        f"{lang} {entry['pairs'][-1]['old_name']} → "
+                        f"{entry['pairs'][-1]['new_name']}"
+                    )
     except KeyboardInterrupt:
         index = index_view(languages, complete=False, expected=total, interrupted=True)
         _write_index(out, index)
@@ -116,13 +131,15 @@ def build_reports(store: Store, out: Path, langs: list[str] | None = None,
     return index
 
 
-def _rendered(store: Store, lang: str, chain: Chain, decisions: Sequence[Decision],
-              formats: list[str]) -> Iterator[tuple[dict[str, Any], dict[str, str]]]:
+def _rendered(
+    store: Store, lang: str, chain: Chain, decisions: Sequence[Decision], formats: list[str]
+) -> Iterator[tuple[dict[str, Any], dict[str, str]]]:
     """Each consecutive pair's report view and its text per format, in chain order: English
     chains of many pairs in worker processes (:func:`mtgcr.reports.build_pairs.render_runs`),
     the others here (a translation: the English alignment projected, as diff does)."""
     from mtgcr.crossref.prealign import drop_stale
     from mtgcr.reports.build_pairs import RUN, render_runs
+
     if lang == PIVOT and len(chain) - 1 >= 2 * RUN and WORKERS > 1:
         drop_stale(chain)
         for k, view, texts, item in render_runs(chain, decisions, formats, WORKERS):
@@ -133,15 +150,24 @@ def _rendered(store: Store, lang: str, chain: Chain, decisions: Sequence[Decisio
     pairings: dict = {}
     for k in range(len(chain) - 1):
         if lang == PIVOT:
-            view = diff_view(chain.alignment(k), chain.ruleset(k), chain.ruleset(k + 1),
-                             decisions=decisions)
+            view = diff_view(
+                chain.alignment(k), chain.ruleset(k), chain.ruleset(k + 1), decisions=decisions
+            )
             chain.forget(k)
         else:
             from mtgcr.crossref.translation.xlang import translation_alignment
-            cross = translation_alignment(store, chain.infos[k].label, chain.infos[k + 1].label,
-                                          lang, decisions, pairing_cache=pairings)
-            view = diff_view(cross.alignment, cross.old, cross.new, cross=cross,
-                             decisions=decisions)
+
+            cross = translation_alignment(
+                store,
+                chain.infos[k].label,
+                chain.infos[k + 1].label,
+                lang,
+                decisions,
+                pairing_cache=pairings,
+            )
+            view = diff_view(
+                cross.alignment, cross.old, cross.new, cross=cross, decisions=decisions
+            )
         yield view, {fmt: RENDERERS[fmt](view) for fmt in formats}
 
 
@@ -151,8 +177,12 @@ def _write_index(out: Path, index: dict[str, Any]) -> None:
     write_atomic(out / "index.html", html_index(index))
 
 
-def index_view(languages: list[dict[str, Any]], complete: bool = True,
-               expected: int | None = None, interrupted: bool = False) -> dict[str, Any]:
+def index_view(
+    languages: list[dict[str, Any]],
+    complete: bool = True,
+    expected: int | None = None,
+    interrupted: bool = False,
+) -> dict[str, Any]:
     """The index dict: ``{"title", "generated" (ISO 8601 UTC timestamp, seconds),
     "description" (one sentence for people), "complete" (false while a build is running or
     after it was interrupted), "reports" (pairs listed), "expected" (pairs the build set
@@ -163,9 +193,17 @@ def index_view(languages: list[dict[str, Any]], complete: bool = True,
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     desc = f"{n} reports for {len(languages)} language(s), generated by mtgcr"
     if not complete:
-        desc += (f"; incomplete: {n} of {expected} reports written "
-                 + ("(the build was interrupted)" if interrupted else "(the build is running, "
-                    "or was stopped)"))
-    return {"title": "Comprehensive Rules: changes between consecutive releases",
-            "generated": now, "description": desc, "complete": complete, "reports": n,
-            "expected": expected, "languages": languages}
+        desc += f"; incomplete: {n} of {expected} reports written " + (
+            "(the build was interrupted)"
+            if interrupted
+            else "(the build is running, or was stopped)"
+        )
+    return {
+        "title": "Comprehensive Rules: changes between consecutive releases",
+        "generated": now,
+        "description": desc,
+        "complete": complete,
+        "reports": n,
+        "expected": expected,
+        "languages": languages,
+    }

@@ -1,5 +1,6 @@
 """``mtgcr cite-check`` on source trees: every CR citation of an engine, checked, as text, JSON
 or JSON lines (one record per citation, then one per control, then a summary)."""
+
 from __future__ import annotations
 
 import json
@@ -13,7 +14,14 @@ from mtgcr.extract.source_tree import TreeScan
 
 from mtgcr.reports.alignctx import open_store
 from mtgcr.reports.args import max_bytes
-from mtgcr.reports.engine_cite import display_path, open_checker, progress_bar, read_sources, warn, where
+from mtgcr.reports.engine_cite import (
+    display_path,
+    open_checker,
+    progress_bar,
+    read_sources,
+    warn,
+    where,
+)
 from mtgcr.reports.output import console, print_json, table
 
 __all__ = ["run_source", "exit_status"]
@@ -34,12 +42,15 @@ def run_source(args, ctx) -> int:
     help for options, output and exit status)."""
     from pathlib import Path
     from mtgcr.extract.source_comments import family_of
+
     scan = TreeScan()
     failures: list = []
     for raw in args.paths:
         if Path(raw).is_file() and family_of(raw) is None:
-            warn(f"note: skipped {raw}: not a source or doc file (check wiki pages in a run of "
-                 f"their own)")
+            warn(
+                f"note: skipped {raw}: not a source or doc file (check wiki pages in a run of "
+                f"their own)"
+            )
     with open_store(ctx) as store:
         checker, how = open_checker(store, ctx, args, args.release, pin=args.pin)
         results: list[CheckedCitation] = []
@@ -58,11 +69,19 @@ def run_source(args, ctx) -> int:
     ok = all(c.ok for c in controls)
     code = exit_status(results, ok, len(failures))
     counts = Counter(r.verdict.value for r in results)
-    summary = {"kind": "summary", "files": files, "citations": len(results),
-               "verdicts": {v.value: counts.get(v.value, 0) for v in Verdict},
-               "target": _when(checker.target), "target_from": how,
-               "ignored_files": scan.ignored, "other_files": scan.other,
-               "unreadable_files": len(failures), "controls_ok": ok, "exit_status": code}
+    summary = {
+        "kind": "summary",
+        "files": files,
+        "citations": len(results),
+        "verdicts": {v.value: counts.get(v.value, 0) for v in Verdict},
+        "target": _when(checker.target),
+        "target_from": how,
+        "ignored_files": scan.ignored,
+        "other_files": scan.other,
+        "unreadable_files": len(failures),
+        "controls_ok": ok,
+        "exit_status": code,
+    }
     if args.format == "jsonl":
         out = sys.stdout
         for r in results:
@@ -71,16 +90,23 @@ def run_source(args, ctx) -> int:
             out.write(json.dumps({"kind": "control", **c.as_json()}, ensure_ascii=False) + "\n")
         out.write(json.dumps(summary, ensure_ascii=False) + "\n")
     elif args.format == "json":
-        print_json({"citations": [r.as_json() for r in results],
-                    "controls": [c.as_json() for c in controls], "summary": summary})
+        print_json(
+            {
+                "citations": [r.as_json() for r in results],
+                "controls": [c.as_json() for c in controls],
+                "summary": summary,
+            }
+        )
     else:
         _text(results, controls, summary, args)
     if not results:
         warn(f"error: no CR citation found in {files} source file(s) of {' '.join(args.paths)}")
     for c in controls:
         if not c.ok:
-            warn(f"error: control {c.name} ({c.source!r}) gave "
-                 f"{[v.value for v in c.got]}, expected {[v.value for v in c.expected]}")
+            warn(
+                f"error: control {c.name} ({c.source!r}) gave "
+                f"{[v.value for v in c.got]}, expected {[v.value for v in c.expected]}"
+            )
     return code
 
 
@@ -93,25 +119,57 @@ def _text(results: list[CheckedCitation], controls, summary: dict, args) -> None
     rows = []
     for r in shown:
         now = ", ".join(sorted({str(n) for k in r.checks for n in k.now}))
-        detail = r.suggestion and f"→ {r.suggestion}" or "; ".join(
-            x for x in [r.note, *(k.note for k in r.checks if k.verdict is not Verdict.CURRENT)] if x)
+        detail = (
+            r.suggestion
+            and f"→ {r.suggestion}"
+            or "; ".join(
+                x
+                for x in [r.note, *(k.note for k in r.checks if k.verdict is not Verdict.CURRENT)]
+                if x
+            )
+        )
         diffs = [k.diff for k in r.checks if k.diff]
         if diffs:
             detail += f" | {diffs[0]}"
-        rows.append([escape(where(r)), escape(r.citation.text.replace("\n", "⏎")),
-                     r.citation.syntax.value, _when(r.release) if r.release else "-", r.verdict.value,
-                     now, escape(detail)])
+        rows.append(
+            [
+                escape(where(r)),
+                escape(r.citation.text.replace("\n", "⏎")),
+                r.citation.syntax.value,
+                _when(r.release) if r.release else "-",
+                r.verdict.value,
+                now,
+                escape(detail),
+            ]
+        )
     v = summary["verdicts"]
-    title = (f"{summary['citations']} citations in {summary['files']} files against "
-             f"{summary['target']} ({summary['target_from']}): "
-             + ", ".join(f"{n} {k}" for k, n in v.items() if n))
+    title = (
+        f"{summary['citations']} citations in {summary['files']} files against "
+        f"{summary['target']} ({summary['target_from']}): "
+        + ", ".join(f"{n} {k}" for k, n in v.items() if n)
+    )
     if rows:
-        console.print(table(title, ["where", "citation", "syntax", "read against", "verdict",
-                                    "now", "suggestion / note"], rows))
+        console.print(
+            table(
+                title,
+                [
+                    "where",
+                    "citation",
+                    "syntax",
+                    "read against",
+                    "verdict",
+                    "now",
+                    "suggestion / note",
+                ],
+                rows,
+            )
+        )
     else:
         console.print(title, markup=False)
     if not args.all and len(shown) < len(results):
-        console.print(f"{len(results) - len(shown)} current citations not listed (--all lists them)",
-                      markup=False)
+        console.print(
+            f"{len(results) - len(shown)} current citations not listed (--all lists them)",
+            markup=False,
+        )
     bad = [c for c in controls if not c.ok]
     console.print(f"controls: {len(controls) - len(bad)}/{len(controls)} ok", markup=False)

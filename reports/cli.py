@@ -11,6 +11,7 @@ options ``--store`` and ``--silent`` may also follow the command name; ``--lang`
 read case-insensitively (``EN`` is ``en``). Output to a terminal or pipe that cannot encode
 UTF-8 is written with backslash escapes for what it cannot show, never a crash.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,17 +48,20 @@ class Context:
         """The library object of the store (:class:`mtgcr.reports.api.Corpus`), with the
         decisions file ``decisions`` (``--decisions``; default as the library's)."""
         from mtgcr.reports.api import Corpus
+
         ctx = self
 
         class _Corpus(Corpus):
             def store(self, readonly: bool = True) -> Store:
                 return ctx.store(readonly=readonly)  # one place opens the CLI's store
+
         return _Corpus(self.store_path, decisions)
 
 
 def _version() -> str:
     try:
         from importlib.metadata import version
+
         return version("mtgcr")
     except Exception:  # pragma: no cover - running from a checkout that is not installed
         return "unknown"
@@ -75,17 +79,34 @@ def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
     """``--store`` and ``--silent``; on a command's parser they default to "not given" so
     that the values given before the command name stand."""
     d = argparse.SUPPRESS if suppress else None
-    p.add_argument("--store", metavar="PATH", default=d,
-                   help=f"the store file (default: $MTGCR_STORE or {default_store_path()})")
-    p.add_argument("--silent", action="store_true", default=argparse.SUPPRESS if suppress else False,
-                   help="no progress bars or notes")
-    p.add_argument("--out", metavar="FILE", default=d, dest="global_out",
-                   help="write what the command prints to FILE instead of standard output, "
-                        "atomically; only a regular file is replaced (never a folder, link, "
-                        "device or pipe); - is standard output")
-    p.add_argument("--profiles", metavar="DIR", default=d,
-                   help="a folder of language profiles (<lang>.toml) to use besides the shipped "
-                        "en, ja, zh, ru (default: $MTGCR_PROFILES); see README 'Adding a language'")
+    p.add_argument(
+        "--store",
+        metavar="PATH",
+        default=d,
+        help=f"the store file (default: $MTGCR_STORE or {default_store_path()})",
+    )
+    p.add_argument(
+        "--silent",
+        action="store_true",
+        default=argparse.SUPPRESS if suppress else False,
+        help="no progress bars or notes",
+    )
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        default=d,
+        dest="global_out",
+        help="write what the command prints to FILE instead of standard output, "
+        "atomically; only a regular file is replaced (never a folder, link, "
+        "device or pipe); - is standard output",
+    )
+    p.add_argument(
+        "--profiles",
+        metavar="DIR",
+        default=d,
+        help="a folder of language profiles (<lang>.toml) to use besides the shipped "
+        "en, ja, zh, ru (default: $MTGCR_PROFILES); see README 'Adding a language'",
+    )
 
 
 class _CommandParser(argparse.ArgumentParser):
@@ -105,6 +126,7 @@ def command_named(argv: list[str]) -> str | None:
     """The command ``argv`` names (its first word that is not an option or the value of a
     global option), if it is a known one; else ``None`` (``--help``, a typo)."""
     from mtgcr.reports.commands import NAMES
+
     names = dict(NAMES)
     skip = False
     for word in argv:
@@ -121,19 +143,23 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser: with ``argv`` naming a known command, that command only (its
     module alone is imported); else every registered command."""
     from mtgcr.reports.commands import NAMES, command_module
+
     only = command_named(argv) if argv is not None else None
 
     parser = argparse.ArgumentParser(
         prog="mtgcr",
         description="Multilingual corpus processor for the Magic: The Gathering Comprehensive "
-                    "Rules: ingest releases and translations, align them, report changes.",
+        "Rules: ingest releases and translations, align them, report changes.",
         epilog="Example: mtgcr ingest ../shared/corpus/en/official && mtgcr show 712.8e "
-               "--release 2023-11-17")
-    parser.add_argument("--version", action=_VersionAction, nargs=0,
-                        help="show program's version number and exit")
+        "--release 2023-11-17",
+    )
+    parser.add_argument(
+        "--version", action=_VersionAction, nargs=0, help="show program's version number and exit"
+    )
     _global_options(parser, suppress=False)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
-                                parser_class=_CommandParser)
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_CommandParser
+    )
     for name, _ in NAMES:
         if only is None or name == only:
             command_module(name).register(sub)
@@ -162,7 +188,9 @@ def os_error_message(exc: OSError) -> str:
     if not name:
         return f"{reason}"
     verb = "write"
-    if exc.errno == errno.ENOENT and os.path.isdir(os.path.dirname(os.path.abspath(str(exc.filename)))):
+    if exc.errno == errno.ENOENT and os.path.isdir(
+        os.path.dirname(os.path.abspath(str(exc.filename)))
+    ):
         verb = "read"
     return f"cannot {verb} {name}: {reason}"
 
@@ -178,6 +206,7 @@ def _load_profiles(folder: str | None) -> str | None:
     if folder is None and not os.environ.get("MTGCR_PROFILES", "").strip():
         return None  # nothing to load: the profiles module is imported by what needs it
     from mtgcr.extract.profiles import ProfileError, load_folder, load_from_env
+
     try:
         if folder is not None:
             load_folder(folder)
@@ -202,6 +231,7 @@ def _run(args, ctx) -> int:
     import io
 
     from mtgcr.reports.outfile import check_out_path, write_out
+
     check_out_path(out)
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
@@ -250,6 +280,7 @@ def _main(argv: list[str] | None) -> int:
     from mtgcr.crossref.decisions import DecisionError
     from mtgcr.extract.lookup import NotFound
     from mtgcr.reports.api import BadArgument
+
     bad_profile = _load_profiles(args.profiles)
     if bad_profile is not None:
         print(f"mtgcr: {bad_profile}", file=sys.stderr)
@@ -260,8 +291,11 @@ def _main(argv: list[str] | None) -> int:
         print(f"mtgcr: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
-        print(f"mtgcr: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; "
-              f"what was stored before stays stored", file=sys.stderr)
+        print(
+            f"mtgcr: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; "
+            f"what was stored before stays stored",
+            file=sys.stderr,
+        )
         return 143 if isinstance(exc, Terminated) else 130
     except BrokenPipeError:
         return 0
@@ -270,15 +304,23 @@ def _main(argv: list[str] | None) -> int:
         return 2
     except sqlite3.DatabaseError as exc:
         busy = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
-        print(f"mtgcr: {store_path}: " + ("store busy: another program is writing to it; try "
-                                          "again when it is done" if busy else
-                                          f"not an mtgcr store or damaged ({exc})"), file=sys.stderr)
+        print(
+            f"mtgcr: {store_path}: "
+            + (
+                "store busy: another program is writing to it; try again when it is done"
+                if busy
+                else f"not an mtgcr store or damaged ({exc})"
+            ),
+            file=sys.stderr,
+        )
         return 2
     except Exception as exc:  # pragma: no cover - last resort, keeps tracebacks away from users
         if os.environ.get("MTGCR_DEBUG"):
             traceback.print_exc()
-        print(f"mtgcr: internal error: {type(exc).__name__}: {exc} "
-              f"(set MTGCR_DEBUG=1 for details)", file=sys.stderr)
+        print(
+            f"mtgcr: internal error: {type(exc).__name__}: {exc} (set MTGCR_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
         return 1
 
 

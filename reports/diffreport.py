@@ -2,6 +2,7 @@
 summary, its changes as a pandas DataFrame, its JSON, and its renderings (Markdown, HTML,
 CSV, JSON) — what :meth:`mtgcr.reports.api.Corpus.diff` returns and ``mtgcr diff`` prints.
 """
+
 from __future__ import annotations
 
 from enum import StrEnum
@@ -16,20 +17,32 @@ from mtgcr.reports.render import RENDERERS
 __all__ = ["Diff", "Direction", "direction"]
 
 #: Columns of :meth:`Diff.to_frame`.
-FRAME_COLUMNS = ["kind", "old", "new", "similarity", "text_changed", "decided", "old_section",
-                 "new_section", "old_text", "new_text", "notes"]
+FRAME_COLUMNS = [
+    "kind",
+    "old",
+    "new",
+    "similarity",
+    "text_changed",
+    "decided",
+    "old_section",
+    "new_section",
+    "old_text",
+    "new_text",
+    "notes",
+]
 
 
 class Direction(StrEnum):
     """Which way a diff runs in time (the report's JSON ``direction``)."""
 
-    FORWARD = "forward"    # OLD is older than NEW
-    SAME = "same"          # OLD and NEW are one release (also through two copies' labels)
+    FORWARD = "forward"  # OLD is older than NEW
+    SAME = "same"  # OLD and NEW are one release (also through two copies' labels)
     REVERSED = "reversed"  # OLD is the newer one
 
 
-def direction(old: Release, new: Release, old_spec: str | None = None,
-              new_spec: str | None = None) -> tuple[Direction, str | None]:
+def direction(
+    old: Release, new: Release, old_spec: str | None = None, new_spec: str | None = None
+) -> tuple[Direction, str | None]:
     """Whether a diff runs forward in time: ``(FORWARD, None)``, ``(SAME, note)`` when OLD and
     NEW name one release (also through two copies' labels, ``2009-07-08`` and ``2009-07-11``),
     ``(REVERSED, note)`` when OLD is the newer one. A release is identified by language,
@@ -42,20 +55,30 @@ def direction(old: Release, new: Release, old_spec: str | None = None,
     Returns:
         The direction and the note for the user (``None`` going forward).
     """
+
     def when(r: Release) -> tuple[str, str]:
         return (r.effective_date.isoformat() if r.effective_date else r.label, r.revision or "")
+
     name_old = f"{old.lang} {old.name}"
     if (old.lang, when(old)) == (new.lang, when(new)):
-        also = (f" ({old_spec!r} and {new_spec!r} name the same release)"
-                if old_spec is not None and new_spec is not None
-                and old_spec.strip() != new_spec.strip() else "")
-        return Direction.SAME, (f"OLD and NEW are the same release, {name_old}{also}: nothing "
-                                f"changed between them; give two different releases")
+        also = (
+            f" ({old_spec!r} and {new_spec!r} name the same release)"
+            if old_spec is not None
+            and new_spec is not None
+            and old_spec.strip() != new_spec.strip()
+            else ""
+        )
+        return Direction.SAME, (
+            f"OLD and NEW are the same release, {name_old}{also}: nothing "
+            f"changed between them; give two different releases"
+        )
     if when(old) > when(new):
-        return Direction.REVERSED, (f"OLD ({name_old}) is newer than NEW ({new.lang} "
-                                    f"{new.name}): the report reads backwards in time (rules "
-                                    f"added since then show as removed); swap them for the "
-                                    f"usual direction")
+        return Direction.REVERSED, (
+            f"OLD ({name_old}) is newer than NEW ({new.lang} "
+            f"{new.name}): the report reads backwards in time (rules "
+            f"added since then show as removed); swap them for the "
+            f"usual direction"
+        )
     return Direction.FORWARD, None
 
 
@@ -75,13 +98,19 @@ class Diff:
     The report dict (:func:`mtgcr.reports.diffview.diff_view`) is built on first use.
     """
 
-    def __init__(self, cross: CrossAlignment, section: int | None = None,
-                 include_unchanged: bool = False, decisions: Iterable[Decision] = (),
-                 include_typography: bool = False,
-                 specs: tuple[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        cross: CrossAlignment,
+        section: int | None = None,
+        include_unchanged: bool = False,
+        decisions: Iterable[Decision] = (),
+        include_typography: bool = False,
+        specs: tuple[str, str] | None = None,
+    ) -> None:
         self.cross = cross
         self.direction, self.direction_note = direction(
-            cross.old.release, cross.new.release, *(specs or (None, None)))
+            cross.old.release, cross.new.release, *(specs or (None, None))
+        )
         self.include_typography = include_typography
         self.section = section
         self.include_unchanged = include_unchanged
@@ -115,10 +144,16 @@ class Diff:
         :mod:`mtgcr.reports.diffview`; ``direction`` a :class:`Direction` value, the note
         ``None`` going forward); the same object on every call."""
         if self._view is None:
-            self._view = diff_view(self.cross.alignment, self.cross.old, self.cross.new,
-                                   section=self.section, include_unchanged=self.include_unchanged,
-                                   cross=self.cross, decisions=self.decisions,
-                                   include_typography=self.include_typography)
+            self._view = diff_view(
+                self.cross.alignment,
+                self.cross.old,
+                self.cross.new,
+                section=self.section,
+                include_unchanged=self.include_unchanged,
+                cross=self.cross,
+                decisions=self.decisions,
+                include_typography=self.include_typography,
+            )
             self._view["direction"] = self.direction.value
             self._view["direction_note"] = self.direction_note
         return self._view
@@ -138,13 +173,23 @@ class Diff:
         ``new_section`` (section numbers, space-separated), ``old_text`` / ``new_text``,
         ``notes`` (joined by ``"; "``)."""
         import pandas as pd
-        rows = [{"kind": c["kind"], "old": " ".join(c["old"]), "new": " ".join(c["new"]),
-                 "similarity": c["similarity"], "text_changed": c["text_changed"],
-                 "decided": c["decided"],
-                 "old_section": " ".join(s["number"] for s in c["old_section"]),
-                 "new_section": " ".join(s["number"] for s in c["new_section"]),
-                 "old_text": c["old_text"], "new_text": c["new_text"],
-                 "notes": "; ".join(c["notes"])} for c in self.to_json()["changes"]]
+
+        rows = [
+            {
+                "kind": c["kind"],
+                "old": " ".join(c["old"]),
+                "new": " ".join(c["new"]),
+                "similarity": c["similarity"],
+                "text_changed": c["text_changed"],
+                "decided": c["decided"],
+                "old_section": " ".join(s["number"] for s in c["old_section"]),
+                "new_section": " ".join(s["number"] for s in c["new_section"]),
+                "old_text": c["old_text"],
+                "new_text": c["new_text"],
+                "notes": "; ".join(c["notes"]),
+            }
+            for c in self.to_json()["changes"]
+        ]
         return pd.DataFrame(rows, columns=FRAME_COLUMNS)
 
     def render(self, fmt: str = "md") -> str:
@@ -157,8 +202,9 @@ class Diff:
         try:
             renderer = RENDERERS[fmt]
         except KeyError:
-            raise ValueError(f"unknown report format {fmt!r}; choose from "
-                             f"{', '.join(RENDERERS)}") from None
+            raise ValueError(
+                f"unknown report format {fmt!r}; choose from {', '.join(RENDERERS)}"
+            ) from None
         return renderer(self.to_json())
 
     def to_markdown(self) -> str:

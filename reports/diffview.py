@@ -37,14 +37,28 @@ the translation's own alignment. When a release is partial (quotes on a wiki pag
 alignment is direct, only rules quoted in both are compared: what the partial side lacks is
 not reported as added or removed, and the counts cover the quoted rules.
 """
+
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any, Iterable
 
-from mtgcr.crossref import (Alignment, CrossAlignment, Decision, SectionScope, Tokenizer,
-                            compared_texts, full_text, release_json, restrict_to_quoted,
-                            snippet, stale_references, tokenizer_for, within_section, word_diff)
+from mtgcr.crossref import (
+    Alignment,
+    CrossAlignment,
+    Decision,
+    SectionScope,
+    Tokenizer,
+    compared_texts,
+    full_text,
+    release_json,
+    restrict_to_quoted,
+    snippet,
+    stale_references,
+    tokenizer_for,
+    within_section,
+    word_diff,
+)
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -70,11 +84,17 @@ def section_scope(al: Alignment, section: int) -> tuple[set[int], set[int]]:
     return set(scope.old), set(scope.new)
 
 
-def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = None,
-              include_unchanged: bool = False, tokenize: Tokenizer | None = None,
-              cross: CrossAlignment | None = None,
-              decisions: Iterable[Decision] = (),
-              include_typography: bool = False) -> dict[str, Any]:
+def diff_view(
+    al: Alignment,
+    old: Ruleset,
+    new: Ruleset,
+    section: int | None = None,
+    include_unchanged: bool = False,
+    tokenize: Tokenizer | None = None,
+    cross: CrossAlignment | None = None,
+    decisions: Iterable[Decision] = (),
+    include_typography: bool = False,
+) -> dict[str, Any]:
     """Build the report dict (see the module docstring).
 
     Args:
@@ -131,13 +151,18 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         if ch.kind == "typography" and ch.old and ch.new:  # the typography is the point here
             d["diff"] = [list(x) for x in word_diff(*_diffed(ch, old, new), tok)]
         else:
-            d["diff"] = ([list(x) for x in word_diff(*_diffed(ch, old, new), tok,
-                                                     fold_typography=True)]
-                         if ch.kind in _DIFFED and ch.text_changed and ch.old and ch.new else None)
-        d["decision"] = (snippet(al.old.name, al.new.name,
-                                 d["old"], d["new"], new.release.lang)
-                         if ch.kind == "ambiguous" else
-                         _decision_of(ch, applied) if ch.decided else None)
+            d["diff"] = (
+                [list(x) for x in word_diff(*_diffed(ch, old, new), tok, fold_typography=True)]
+                if ch.kind in _DIFFED and ch.text_changed and ch.old and ch.new
+                else None
+            )
+        d["decision"] = (
+            snippet(al.old.name, al.new.name, d["old"], d["new"], new.release.lang)
+            if ch.kind == "ambiguous"
+            else _decision_of(ch, applied)
+            if ch.decided
+            else None
+        )
         changes.append(d)
     sec_in = part.sections
     sections = [s.to_json() for s in sec_in if include_unchanged or s.kind != "unchanged"]
@@ -159,25 +184,41 @@ def diff_view(al: Alignment, old: Ruleset, new: Ruleset, section: int | None = N
         d = g.to_json()
         d["old_text"] = og.text if og else None
         d["new_text"] = ng.text if ng else None
-        d["diff"] = ([list(x) for x in word_diff(og.text, ng.text, tok,
-                                                 fold_typography=g.kind != "typography")]
-                     if og and ng and og.text != ng.text else None)
+        d["diff"] = (
+            [
+                list(x)
+                for x in word_diff(og.text, ng.text, tok, fold_typography=g.kind != "typography")
+            ]
+            if og and ng and og.text != ng.text
+            else None
+        )
         glossary.append(d)
     summary = part.summary()
     cut = [release_name(r) for r, rs in ((o_rel, old), (n_rel, new)) if rs.truncated]
     summary["glossary_not_compared"] = (
         f"glossary not compared: {' and '.join(cut)} "
         f"{'is' if len(cut) == 1 else 'are'} cut off in {'its' if len(cut) == 1 else 'their'} "
-        f"glossary" if cut else None)
+        f"glossary"
+        if cut
+        else None
+    )
     for key in ("old_unaligned_share", "new_unaligned_share"):  # last, as before
         summary[key] = summary.pop(key)
-    return {"title": f"Comprehensive Rules ({new.release.lang}): changes from "
-                     f"{release_name(o_rel)} to {release_name(n_rel)}"
-                     + (f", section {section}" if section is not None else ""),
-            "lang": new.release.lang, "old": o_rel, "new": n_rel,
-            "section": str(section) if section is not None else None, "partial": partial,
-            "summary": summary, "alignment": _alignment_info(cross, al, touches),
-            "changes": changes, "sections": sections, "glossary": glossary}
+    return {
+        "title": f"Comprehensive Rules ({new.release.lang}): changes from "
+        f"{release_name(o_rel)} to {release_name(n_rel)}"
+        + (f", section {section}" if section is not None else ""),
+        "lang": new.release.lang,
+        "old": o_rel,
+        "new": n_rel,
+        "section": str(section) if section is not None else None,
+        "partial": partial,
+        "summary": summary,
+        "alignment": _alignment_info(cross, al, touches),
+        "changes": changes,
+        "sections": sections,
+        "glossary": glossary,
+    }
 
 
 def _decision_of(ch, applied) -> dict[str, Any] | None:
@@ -193,18 +234,37 @@ def _alignment_info(cross: CrossAlignment | None, al: Alignment, touches) -> dic
     be projected and where the translation's own alignment disagrees (within the section)."""
     lang = al.new.lang
     if cross is None:
-        return {"basis": "direct", "lang": lang, "reason": f"aligned directly on the {lang} "
-                "releases", "pivot": None, "pairing": None, "direct_computed": True,
-                "unprojected": [], "not_quoted": [], "disagreements": []}
+        return {
+            "basis": "direct",
+            "lang": lang,
+            "reason": f"aligned directly on the {lang} releases",
+            "pivot": None,
+            "pairing": None,
+            "direct_computed": True,
+            "unprojected": [],
+            "not_quoted": [],
+            "disagreements": [],
+        }
     info = cross.to_json()
     num = RuleNumber.parse
-    info["unprojected"] = [u for u in info["unprojected"]
-                           if touches([num(u["number"])] if u["side"] == "old" else [],
-                                      [num(u["number"])] if u["side"] == "new" else [])]
-    info["not_quoted"] = [c for c in info["not_quoted"]
-                          if touches([num(n) for n in c["old"]], [num(n) for n in c["new"]])]
-    info["disagreements"] = [d for d in info["disagreements"]
-                             if touches([num(n) for n in d["old"]], [num(n) for n in d["new"]])]
+    info["unprojected"] = [
+        u
+        for u in info["unprojected"]
+        if touches(
+            [num(u["number"])] if u["side"] == "old" else [],
+            [num(u["number"])] if u["side"] == "new" else [],
+        )
+    ]
+    info["not_quoted"] = [
+        c
+        for c in info["not_quoted"]
+        if touches([num(n) for n in c["old"]], [num(n) for n in c["new"]])
+    ]
+    info["disagreements"] = [
+        d
+        for d in info["disagreements"]
+        if touches([num(n) for n in d["old"]], [num(n) for n in d["new"]])
+    ]
     return info
 
 

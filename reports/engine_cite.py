@@ -1,5 +1,6 @@
 """What ``cite-check`` (on source trees) and ``cite-migrate`` share: reading the files of a
 tree, opening the checker on the store, the release options, progress, the records."""
+
 from __future__ import annotations
 
 import sys
@@ -19,8 +20,14 @@ from mtgcr.reports.alignctx import progress_callback, read_decisions
 from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import err_console
 
-__all__ = ["SourceText", "read_sources", "open_checker", "display_path", "progress_bar",
-           "is_source_run"]
+__all__ = [
+    "SourceText",
+    "read_sources",
+    "open_checker",
+    "display_path",
+    "progress_bar",
+    "is_source_run",
+]
 
 
 @dataclass
@@ -47,6 +54,7 @@ def is_source_run(paths: list[str]) -> bool:
     with a source or doc suffix (see :func:`mtgcr.extract.source_comments.family_of`); MTG Wiki
     pages (``.txt``, ``.html``, no suffix) and folders of them are not."""
     from mtgcr.extract.source_comments import family_of
+
     for raw in paths:
         p = Path(raw)
         if p.is_file() and family_of(p) is not None:
@@ -60,8 +68,9 @@ def is_source_run(paths: list[str]) -> bool:
     return False
 
 
-def read_sources(paths: list[str], scan: TreeScan, failures: list[str],
-                 max_bytes: int | None = None) -> Iterator[SourceText]:
+def read_sources(
+    paths: list[str], scan: TreeScan, failures: list[str], max_bytes: int | None = None
+) -> Iterator[SourceText]:
     """Each source file of ``paths`` with its citations, one at a time (memory stays that of
     one file). A file that cannot be read, or is larger than ``max_bytes`` bytes
     (``--max-size``; ``None``: no limit), adds a one-line message to ``failures``.
@@ -77,8 +86,10 @@ def read_sources(paths: list[str], scan: TreeScan, failures: list[str],
         try:
             size = f.path.stat().st_size
             if max_bytes is not None and size > max_bytes:
-                failures.append(f"{f.path}: too large ({size / 2**20:.1f} MiB; the limit is "
-                                f"{max_bytes / 2**20:g} MiB); raise it with --max-size MB")
+                failures.append(
+                    f"{f.path}: too large ({size / 2**20:.1f} MiB; the limit is "
+                    f"{max_bytes / 2**20:g} MiB); raise it with --max-size MB"
+                )
                 continue
             raw = f.path.read_bytes()
         except OSError as exc:
@@ -90,13 +101,25 @@ def read_sources(paths: list[str], scan: TreeScan, failures: list[str],
 
 def progress_bar(ctx, total: int, what: str):
     """A rich progress bar on stderr (a do-nothing one when ``--silent`` or not a terminal)."""
-    return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(),
-                    console=err_console, transient=True,
-                    disable=ctx.silent or not err_console.is_terminal)
+    return Progress(
+        TextColumn(f"[bold]{what}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err_console,
+        transient=True,
+        disable=ctx.silent or not err_console.is_terminal,
+    )
 
 
-def open_checker(store, ctx, args, target: str | None, read_against: str | None = None,
-                 stamps: bool = True, pin: str | None = None) -> tuple[CitationChecker, str]:
+def open_checker(
+    store,
+    ctx,
+    args,
+    target: str | None,
+    read_against: str | None = None,
+    stamps: bool = True,
+    pin: str | None = None,
+) -> tuple[CitationChecker, str]:
     """The checker over the EN chain of ``store``: target ``target`` (a release spec) or the
     release of the pinned copy ``pin``, else the newest; ``read_against`` for citations
     without a stamp (default the target). Returns ``(checker, how the target was chosen)``.
@@ -124,6 +147,7 @@ def open_checker(store, ctx, args, target: str | None, read_against: str | None 
 def _pin(chain, pin: str) -> tuple[int, str]:
     from mtgcr.corpus.document import DocumentError, load_document
     from mtgcr.extract.registry import UnknownKindError, parse_document
+
     try:
         doc = load_document(Path(pin))
         parsed = parse_document(doc)

@@ -6,6 +6,7 @@ this module ingests the saved files through the normal pipeline
 official Wizards copy is canonical by the release-copy precedence), and for ``update``
 aligns a new release with the previous one and writes its change report.
 """
+
 from __future__ import annotations
 
 import os
@@ -19,18 +20,33 @@ from urllib.parse import urlsplit
 from mtgcr.corpus.fetch.http import FetchPolicy, PoliteClient
 from mtgcr.corpus.fetch.mediawiki import MediaWiki, NoApi, Revision
 from mtgcr.corpus.fetch.mtgru import START_PAGE, CrawlResult, crawl_mtgru
-from mtgcr.corpus.fetch.official import (ArchiveResult, Download, current_link, download,
-                                         fetch_archive)
-from mtgcr.corpus.fetch.state import (downloads_dir, fetched_meta, record_fetch, safe_name,
-                                      save_body)
+from mtgcr.corpus.fetch.official import (
+    ArchiveResult,
+    Download,
+    current_link,
+    download,
+    fetch_archive,
+)
+from mtgcr.corpus.fetch.state import downloads_dir, fetched_meta, record_fetch, safe_name, save_body
 from mtgcr.corpus.fetch.wizards import RULES_PAGE, ArchiveMetadata, CRLink, rebase
 from mtgcr.corpus.fetch.http import FetchResponse
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import IngestResult, ingest_paths
 
-__all__ = ["contact_from_config", "client_for", "check_wizards", "fetch_wizards",
-           "fetch_archive_dates", "fetch_mtgwiki", "fetch_mtgru", "update", "UpdateResult",
-           "WikiFetch", "MTGWIKI_API", "MTGWIKI_INDEX"]
+__all__ = [
+    "contact_from_config",
+    "client_for",
+    "check_wizards",
+    "fetch_wizards",
+    "fetch_archive_dates",
+    "fetch_mtgwiki",
+    "fetch_mtgru",
+    "update",
+    "UpdateResult",
+    "WikiFetch",
+    "MTGWIKI_API",
+    "MTGWIKI_INDEX",
+]
 
 #: The Japanese MTG Wiki's API and index URLs.
 MTGWIKI_API = "http://mtgwiki.com/api.php"
@@ -47,6 +63,7 @@ def contact_from_config(explicit: str | None = None) -> str | None:
     path = os.environ.get("MTGCR_CONFIG")
     if not path:
         from platformdirs import user_config_dir
+
         path = str(Path(user_config_dir("mtgcr", appauthor=False)) / "config.toml")
     try:
         with open(path, "rb") as fh:
@@ -56,8 +73,12 @@ def contact_from_config(explicit: str | None = None) -> str | None:
     return str(value) if value else None
 
 
-def client_for(policy: FetchPolicy, default_hosts: set[str], base_url: str | None,
-               on_wait: Callable[[str], None] | None = None) -> PoliteClient:
+def client_for(
+    policy: FetchPolicy,
+    default_hosts: set[str],
+    base_url: str | None,
+    on_wait: Callable[[str], None] | None = None,
+) -> PoliteClient:
     """A client allowed on ``default_hosts``, or only on ``base_url``'s host when given."""
     hosts = {urlsplit(base_url).hostname or ""} if base_url else set(default_hosts)
     return PoliteClient(policy, hosts, on_wait=on_wait)
@@ -68,13 +89,17 @@ def _ingest(store: Store, paths: list[Path]) -> list[IngestResult]:
 
 
 def _newest_en(store: Store) -> date | None:
-    dates = [date.fromisoformat(r.effective_date) for r in store.releases("en")
-             if r.complete and r.effective_date]
+    dates = [
+        date.fromisoformat(r.effective_date)
+        for r in store.releases("en")
+        if r.complete and r.effective_date
+    ]
     return max(dates) if dates else None
 
 
-def check_wizards(store: Store, client: PoliteClient, base_url: str | None = None
-                  ) -> tuple[CRLink, bool]:
+def check_wizards(
+    store: Store, client: PoliteClient, base_url: str | None = None
+) -> tuple[CRLink, bool]:
     """The rules page's current CR link and whether it is newer than the newest stored
     English release.
 
@@ -86,23 +111,31 @@ def check_wizards(store: Store, client: PoliteClient, base_url: str | None = Non
     return link, newest is None or link.date > newest
 
 
-def fetch_wizards(store: Store, client: PoliteClient, base_url: str | None = None
-                  ) -> tuple[CRLink, Download, list[IngestResult]]:
+def fetch_wizards(
+    store: Store, client: PoliteClient, base_url: str | None = None
+) -> tuple[CRLink, Download, list[IngestResult]]:
     """Fetch the current CR text from the rules page (conditional GET) and ingest it.
 
     Returns:
         ``(link, download, ingest results)`` (no results for a 304).
     """
     link = current_link(client, rebase(RULES_PAGE, base_url))
-    url = rebase(link.url, base_url) if base_url and urlsplit(link.url).hostname != \
-        urlsplit(base_url).hostname else link.url
+    url = (
+        rebase(link.url, base_url)
+        if base_url and urlsplit(link.url).hostname != urlsplit(base_url).hostname
+        else link.url
+    )
     dl = download(client, store, url, link.name, "wizards", link.date)
     return link, dl, _ingest(store, [dl.path] if dl.path else [])
 
 
-def fetch_archive_dates(store: Store, client: PoliteClient, meta: ArchiveMetadata,
-                        dates: list[date], base_url: str | None = None
-                        ) -> tuple[list[ArchiveResult], list[IngestResult]]:
+def fetch_archive_dates(
+    store: Store,
+    client: PoliteClient,
+    meta: ArchiveMetadata,
+    dates: list[date],
+    base_url: str | None = None,
+) -> tuple[list[ArchiveResult], list[IngestResult]]:
     """Fetch historic official files by date (see :func:`mtgcr.corpus.fetch.official.fetch_archive`)
     and ingest what was downloaded."""
     results = fetch_archive(client, store, meta, dates, base_url)
@@ -116,14 +149,21 @@ class WikiFetch:
 
     saved: list[tuple[Revision, Path]] = field(default_factory=list)
     known: list[Revision] = field(default_factory=list)
-    via: str = "api"          # "api" or "raw"
+    via: str = "api"  # "api" or "raw"
     ingested: list[IngestResult] = field(default_factory=list)
 
 
-def fetch_mtgwiki(store: Store, client: PoliteClient, pages: list[str],
-                  category: str | None = None, revisions: int = 1, since: str | None = None,
-                  api_url: str = MTGWIKI_API, index_url: str = MTGWIKI_INDEX,
-                  on_page: Callable[[str], None] | None = None) -> WikiFetch:
+def fetch_mtgwiki(
+    store: Store,
+    client: PoliteClient,
+    pages: list[str],
+    category: str | None = None,
+    revisions: int = 1,
+    since: str | None = None,
+    api_url: str = MTGWIKI_API,
+    index_url: str = MTGWIKI_INDEX,
+    on_page: Callable[[str], None] | None = None,
+) -> WikiFetch:
     """Fetch MTG Wiki pages (and a category's members): ``revisions`` newest revisions each
     (back to ``since``), saved as wikitext files with page id, revision id, timestamp and
     sha1 recorded, then ingested. A revision already stored (same revision id) is not
@@ -151,19 +191,30 @@ def fetch_mtgwiki(store: Store, client: PoliteClient, pages: list[str],
             body = rev.content.encode("utf-8")
             name = safe_name(rev.title) + (f".r{rev.rev_id}" if rev.rev_id else "") + ".wiki"
             path = save_body(folder, name, body)
-            src_url = f"{index_url}?title={rev.title}" + (f"&oldid={rev.rev_id}" if rev.rev_id else "")
-            record_fetch(store, "mtgwiki", FetchResponse(src_url, src_url, 200, {}, body), path,
-                         {**rev.meta(), "via": out.via})
+            src_url = f"{index_url}?title={rev.title}" + (
+                f"&oldid={rev.rev_id}" if rev.rev_id else ""
+            )
+            record_fetch(
+                store,
+                "mtgwiki",
+                FetchResponse(src_url, src_url, 200, {}, body),
+                path,
+                {**rev.meta(), "via": out.via},
+            )
             out.saved.append((rev, path))
             # ingest each revision as it arrives: an interrupted crawl keeps what it fetched
             out.ingested += _ingest(store, [path])
     return out
 
 
-def fetch_mtgru(store: Store, client: PoliteClient, sections: set[int] | None = None,
-                start: str = START_PAGE, base_url: str | None = None,
-                on_page: Callable[[str], None] | None = None
-                ) -> tuple[CrawlResult, list[IngestResult]]:
+def fetch_mtgru(
+    store: Store,
+    client: PoliteClient,
+    sections: set[int] | None = None,
+    start: str = START_PAGE,
+    base_url: str | None = None,
+    on_page: Callable[[str], None] | None = None,
+) -> tuple[CrawlResult, list[IngestResult]]:
     """Crawl the mtg.ru pages (see :func:`mtgcr.corpus.fetch.mtgru.crawl_mtgru`) and ingest
     the pages kept."""
     res = crawl_mtgru(client, store, rebase(start, base_url), sections, on_page=on_page)
@@ -193,8 +244,9 @@ class UpdateResult:
     renumbered_sections: list[tuple[str, str]] = field(default_factory=list)
 
 
-def update(store: Store, client: PoliteClient, report_dir: Path, base_url: str | None = None
-           ) -> UpdateResult:
+def update(
+    store: Store, client: PoliteClient, report_dir: Path, base_url: str | None = None
+) -> UpdateResult:
     """Check the rules page; when a newer release is out, fetch and ingest it, align it with
     the previous stored release and write the change report (Markdown and HTML) to
     ``report_dir``.
@@ -219,8 +271,11 @@ def update(store: Store, client: PoliteClient, report_dir: Path, base_url: str |
     view = diff_view(al, old, new)
     res.previous = previous.isoformat()
     res.summary = dict(view["summary"]["rules"])
-    res.renumbered_sections = [(str(s["old"][0]), str(s["new"][0])) for s in view["sections"]
-                               if s.get("old") and s.get("new") and s["old"] != s["new"]]
+    res.renumbered_sections = [
+        (str(s["old"][0]), str(s["new"][0]))
+        for s in view["sections"]
+        if s.get("old") and s.get("new") and s["old"] != s["new"]
+    ]
     report_dir.mkdir(parents=True, exist_ok=True)
     stem = f"{res.previous}_{new_spec}"
     save_body(report_dir, f"{stem}.md", RENDERERS["md"](view).encode("utf-8"))

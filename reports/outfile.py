@@ -13,6 +13,7 @@ following it writes somewhere the user did not name), a device node (``/dev/full
 ``/dev/null``: renaming over it would turn the device into a regular file), a FIFO and a
 socket. Any other existing entry is a regular file and is replaced.
 """
+
 from __future__ import annotations
 
 import os
@@ -78,9 +79,11 @@ def check_out_path(path: str | Path) -> Path:
     if st is not None:
         what = _what(st.st_mode)
         if what is not None:
-            hint = (f"; give a file name inside it, such as {p / 'report.md'}"
-                    if what == "a folder" else "; give a regular file (or - for standard "
-                                                   "output)")
+            hint = (
+                f"; give a file name inside it, such as {p / 'report.md'}"
+                if what == "a folder"
+                else "; give a regular file (or - for standard output)"
+            )
             raise OutRefused(f"--out {path} is {what}, not a regular file: not written{hint}")
         return p
     parent = p.parent

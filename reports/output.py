@@ -1,4 +1,5 @@
 """Output helpers shared by the commands: JSON, tables on the terminal, release objects."""
+
 from __future__ import annotations
 
 import json

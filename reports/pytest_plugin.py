@@ -16,6 +16,7 @@ writes every fixture's outcome for ``mtgcr fixtures coverage --results FILE``.
 When pytest is given no paths, only DIR is collected; paths given are collected besides DIR.
 Without ``--cr-fixtures`` the plugin does nothing (and imports nothing heavy).
 """
+
 from __future__ import annotations
 
 import os
@@ -40,19 +41,40 @@ def pytest_addoption(parser) -> None:
     """The ``--cr-*`` options."""
     g = parser.getgroup("mtgcr", "CR conformance fixtures (mtgcr)")
     g.addoption("--cr-fixtures", metavar="DIR", help="run the CR fixtures (cr_*.toml) under DIR")
-    g.addoption("--cr-release", metavar="R",
-                help="check every fixture against this release of the mtgcr store first")
-    g.addoption("--cr-engine", default="phase", metavar="NAME",
-                help="engine adapter (default: phase — the phase.rs engine, pip install "
-                     "'mtgcr[phase]')")
-    g.addoption("--cr-stale", choices=["fail", "warn"], default="fail",
-                help="a fixture not current against --cr-release: fail (default) or warn")
-    g.addoption("--cr-results", metavar="FILE",
-                help="write each fixture's outcome (JSON) for 'mtgcr fixtures coverage --results'")
-    g.addoption("--cr-store", metavar="PATH",
-                help="the mtgcr store for --cr-release (default $MTGCR_STORE or the user store)")
-    g.addoption("--cr-cards", metavar="FILE", action="append", default=[],
-                help="more MTGJSON AtomicCards-shaped card files for the engine (repeatable)")
+    g.addoption(
+        "--cr-release",
+        metavar="R",
+        help="check every fixture against this release of the mtgcr store first",
+    )
+    g.addoption(
+        "--cr-engine",
+        default="phase",
+        metavar="NAME",
+        help="engine adapter (default: phase — the phase.rs engine, pip install 'mtgcr[phase]')",
+    )
+    g.addoption(
+        "--cr-stale",
+        choices=["fail", "warn"],
+        default="fail",
+        help="a fixture not current against --cr-release: fail (default) or warn",
+    )
+    g.addoption(
+        "--cr-results",
+        metavar="FILE",
+        help="write each fixture's outcome (JSON) for 'mtgcr fixtures coverage --results'",
+    )
+    g.addoption(
+        "--cr-store",
+        metavar="PATH",
+        help="the mtgcr store for --cr-release (default $MTGCR_STORE or the user store)",
+    )
+    g.addoption(
+        "--cr-cards",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="more MTGJSON AtomicCards-shaped card files for the engine (repeatable)",
+    )
 
 
 _STATE = pytest.StashKey[dict]()
@@ -66,8 +88,14 @@ def pytest_configure(config) -> None:
     root = Path(folder).resolve()
     if not root.is_dir():
         raise pytest.UsageError(f"--cr-fixtures {folder}: no such folder")
-    state: dict[str, Any] = {"root": root, "adapter": None, "adapter_error": None,
-                                    "checker": None, "outcomes": {}, "fixtures": {}}
+    state: dict[str, Any] = {
+        "root": root,
+        "adapter": None,
+        "adapter_error": None,
+        "checker": None,
+        "outcomes": {},
+        "fixtures": {},
+    }
     config.stash[_STATE] = state
     config.addinivalue_line("markers", "cr_rule(number): the CR rule a fixture tests")
     config.pluginmanager.register(_Recorder(state, config.rootpath), "mtgcr-cr-results")
@@ -87,7 +115,10 @@ def pytest_sessionstart(session) -> None:
         return
     from mtgcr.corpus.store import Store, StoreError, default_store_path
     from mtgcr.reports.fixtures.check import FixtureChecker
-    path = config.getoption("--cr-store") or os.environ.get("MTGCR_STORE") or str(default_store_path())
+
+    path = (
+        config.getoption("--cr-store") or os.environ.get("MTGCR_STORE") or str(default_store_path())
+    )
     try:
         store = Store(path, readonly=not os.access(path, os.W_OK))
         checker = FixtureChecker(store, release)
@@ -115,6 +146,7 @@ class FixtureFile(pytest.File):
     def collect(self):
         from mtgcr.reports.fixtures.model import FixtureError
         from mtgcr.reports.fixtures.tomlio import read_fixture
+
         try:
             fx = read_fixture(self.path)
         except FixtureError as exc:
@@ -130,6 +162,7 @@ class FixtureItem(pytest.Item):
         self.fixture = fixture
         self.add_marker(pytest.mark.cr_rule(str(fixture.rule)))
         from mtgcr.reports.fixtures.model import SKIPPED_STATUSES
+
         if fixture.status in SKIPPED_STATUSES:  # reported at the fixture file, status as reason
             self.add_marker(pytest.mark.skip(reason=fixture.status.value))
 
@@ -138,12 +171,14 @@ class FixtureItem(pytest.Item):
 
     def _adapter(self):
         from mtgcr.reports.engines import EngineError, load_adapter
+
         state = self._state()
         if state["adapter"] is None and state["adapter_error"] is None:
             name = self.config.getoption("--cr-engine")
             try:
                 if name == "phase":
                     from mtgcr.reports.engines.phase import PhaseAdapter
+
                     cards = tuple(Path(p) for p in self.config.getoption("--cr-cards"))
                     state["adapter"] = PhaseAdapter(cards)
                 else:
@@ -151,13 +186,15 @@ class FixtureItem(pytest.Item):
             except EngineError as exc:
                 state["adapter_error"] = str(exc)
         if state["adapter_error"]:
-            raise FixtureFailure(f"engine {self.config.getoption('--cr-engine')}: "
-                                 f"{state['adapter_error']}")
+            raise FixtureFailure(
+                f"engine {self.config.getoption('--cr-engine')}: {state['adapter_error']}"
+            )
         return state["adapter"]
 
     def runtest(self) -> None:
         from mtgcr.crossref.anchor import AnchorError
         from mtgcr.reports.engines import EngineError, Unsupported, run_fixture
+
         fx = self.fixture
         checker = self._state().get("checker")
         if checker is not None:
@@ -208,6 +245,7 @@ class _Recorder:
         try:
             path.relative_to(self.state["root"])
             from mtgcr.reports.fixtures.tomlio import read_fixture
+
             return read_fixture(path)
         except (ValueError, OSError):
             return None
@@ -220,6 +258,7 @@ class _Recorder:
 
     def pytest_runtest_logreport(self, report) -> None:
         from mtgcr.reports.fixtures.results import Outcome
+
         if report.nodeid not in self.state["fixtures"]:
             fx = self._fixture_of(report.nodeid)
             if fx is None:
@@ -246,14 +285,19 @@ def pytest_sessionfinish(session) -> None:
     out = session.config.getoption("--cr-results")
     if out and not hasattr(session.config, "workerinput"):  # the xdist controller writes it
         from mtgcr.reports.fixtures.results import FixtureOutcome, write_results
+
         rows = []
         for nodeid, fx in state["fixtures"].items():
             if nodeid not in state["outcomes"]:
                 continue  # deselected or not run
             outcome, msg = state["outcomes"][nodeid]
             rows.append(FixtureOutcome(fx.path.resolve(), str(fx.rule), fx.variant, outcome, msg))
-        write_results(Path(out), rows, session.config.getoption("--cr-engine"),
-                      session.config.getoption("--cr-release"))
+        write_results(
+            Path(out),
+            rows,
+            session.config.getoption("--cr-engine"),
+            session.config.getoption("--cr-release"),
+        )
     store = state.get("store")
     if store is not None:
         store.close()

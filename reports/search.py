@@ -5,6 +5,7 @@ for, from the same tokens the site's client-side index uses
 (:func:`mtgcr.extract.search_tokens.tokens`). Each hit carries the matching spans of the
 original text, for highlighting.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,10 +40,15 @@ class SearchResult:
     rank: float
 
     def to_json(self) -> dict[str, Any]:
-        return {"release": self.release.effective_date or self.release.label,
-                "label": self.release.label, "lang": self.release.lang, "number": self.number,
-                "text": self.text, "spans": [list(s) for s in self.spans],
-                "rank": round(self.rank, 4)}
+        return {
+            "release": self.release.effective_date or self.release.label,
+            "label": self.release.label,
+            "lang": self.release.lang,
+            "number": self.number,
+            "text": self.text,
+            "spans": [list(s) for s in self.spans],
+            "rank": round(self.rank, 4),
+        }
 
 
 @dataclass
@@ -55,14 +61,19 @@ class WordingSpan:
     releases: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"first": self.first.effective_date or self.first.label,
-                "last": self.last.effective_date or self.last.label,
-                "numbers": self.numbers, "releases": self.releases}
+        return {
+            "first": self.first.effective_date or self.first.label,
+            "last": self.last.effective_date or self.last.label,
+            "numbers": self.numbers,
+            "releases": self.releases,
+        }
 
 
 def _rule_texts(store: Store, info: ReleaseInfo) -> dict[str, str]:
     rs = load_release(store, info)
-    return {str(n): r.text + "".join("\n" + e.text for e in r.examples) for n, r in rs.rules.items()}
+    return {
+        str(n): r.text + "".join("\n" + e.text for e in r.examples) for n, r in rs.rules.items()
+    }
 
 
 def highlight_spans(text: str, query: str) -> list[tuple[int, int]]:
@@ -85,8 +96,9 @@ def highlight_spans(text: str, query: str) -> list[tuple[int, int]]:
     return merged
 
 
-def search(store: Store, query: str, releases: list[ReleaseInfo], limit: int = 20,
-           on_index=None) -> list[SearchResult]:
+def search(
+    store: Store, query: str, releases: list[ReleaseInfo], limit: int = 20, on_index=None
+) -> list[SearchResult]:
     """Rules of ``releases`` that contain every word of ``query``, best first.
 
     Args:
@@ -110,8 +122,9 @@ def search(store: Store, query: str, releases: list[ReleaseInfo], limit: int = 2
             if on_index:
                 on_index(info)
             texts[info.id] = _rule_texts(store, info)
-            search_index.add_release(store, info.id,
-                                     ((n, tokens(t)) for n, t in texts[info.id].items()))
+            search_index.add_release(
+                store, info.id, ((n, tokens(t)) for n, t in texts[info.id].items())
+            )
     by_id = {r.id: r for r in releases}
     hits = search_index.match(store, phrases, by_id, limit)
     out = []
@@ -119,8 +132,9 @@ def search(store: Store, query: str, releases: list[ReleaseInfo], limit: int = 2
         if h.release_id not in texts:
             texts[h.release_id] = _rule_texts(store, by_id[h.release_id])
         text = texts[h.release_id].get(h.number, "")
-        out.append(SearchResult(by_id[h.release_id], h.number, text, highlight_spans(text, query),
-                                h.rank))
+        out.append(
+            SearchResult(by_id[h.release_id], h.number, text, highlight_spans(text, query), h.rank)
+        )
     return out
 
 
@@ -132,7 +146,7 @@ def wording_spans(results: list[SearchResult]) -> list[WordingSpan]:
         groups.setdefault(r.number, []).append(r)
     out = []
     for number, rs in groups.items():
-        rs.sort(key=lambda r: (r.release.effective_date or r.release.label))
+        rs.sort(key=lambda r: r.release.effective_date or r.release.label)
         out.append(WordingSpan(rs[0].release, rs[-1].release, [number], len(rs)))
     out.sort(key=lambda w: (w.first.effective_date or w.first.label, w.numbers))
     return out

@@ -15,6 +15,7 @@ is given:
 
 Headers are never split either: a header word sets its column's minimum width.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -105,7 +106,9 @@ class FitTable:
             is empty); rich markup in cells is shown as markup, as in a rich ``Table``.
     """
 
-    def __init__(self, title: str | None, headers: Iterable[str], rows: Iterable[Iterable[Any]]) -> None:
+    def __init__(
+        self, title: str | None, headers: Iterable[str], rows: Iterable[Iterable[Any]]
+    ) -> None:
         self.title = title
         self.headers = list(headers)
         self.rows = [["" if v is None else str(v) for v in r] for r in rows]
@@ -117,34 +120,59 @@ class FitTable:
         return base + 2 * n + (n + 1) if borders else base + 2 * (n - 1)
 
     def _table(self, borders: bool, width: int) -> Table:
-        t = Table(title=self.title, show_lines=False, title_justify="left",
-                  box=box.HEAVY_HEAD if borders else box.SIMPLE_HEAD,
-                  padding=(0, 1), pad_edge=borders, show_edge=borders)
+        t = Table(
+            title=self.title,
+            show_lines=False,
+            title_justify="left",
+            box=box.HEAVY_HEAD if borders else box.SIMPLE_HEAD,
+            padding=(0, 1),
+            pad_edge=borders,
+            show_edge=borders,
+        )
         overhead = self._needed(borders) - sum(c.min_width for c in self.columns)
         fitted = _widths(self.columns, width - overhead)
         widths: list[int | None] = list(fitted) if fitted else [None] * len(self.columns)
         for c, w in zip(self.columns, widths):
-            t.add_column(c.header, no_wrap=c.tokens_only, min_width=c.min_width, width=w,
-                         overflow="ellipsis" if c.tokens_only else "fold")
+            t.add_column(
+                c.header,
+                no_wrap=c.tokens_only,
+                min_width=c.min_width,
+                width=w,
+                overflow="ellipsis" if c.tokens_only else "fold",
+            )
         for r in self.rows:
             t.add_row(*r)
         return t
 
     def _records(self, width: int) -> Iterable[Text]:
         keys = 1  # the leading token columns that name a row, while short together
-        while (keys < len(self.columns) - 1 and self.columns[keys].tokens_only
-               and sum(c.min_width + 1 for c in self.columns[:keys + 1]) <= _KEY_WIDTH):
+        while (
+            keys < len(self.columns) - 1
+            and self.columns[keys].tokens_only
+            and sum(c.min_width + 1 for c in self.columns[: keys + 1]) <= _KEY_WIDTH
+        ):
             keys += 1
         if self.title:
             yield from _wrapped(Text.from_markup(self.title, style="italic"), width, "")
-        yield from _wrapped(Text(f"(each row: {' '.join(self.headers[:keys])}, then the other "
-                                 f"columns)", style="dim"), width, "")
+        yield from _wrapped(
+            Text(
+                f"(each row: {' '.join(self.headers[:keys])}, then the other columns)", style="dim"
+            ),
+            width,
+            "",
+        )
         for r in self.rows:
             cells = r + [""] * (len(self.headers) - len(r))
-            yield from _wrapped(Text.from_markup("[bold]" + " ".join(c for c in cells[:keys] if c)
-                                                 + "[/bold]"), width, "  ")
-            pairs = [Text.from_markup(f"[dim]{h}:[/dim] {v}")
-                     for h, v in zip(self.headers[keys:], cells[keys:]) if v]
+            yield from _wrapped(
+                Text.from_markup("[bold]" + " ".join(c for c in cells[:keys] if c) + "[/bold]"),
+                width,
+                "  ",
+            )
+            pairs = [
+                Text.from_markup(f"[dim]{h}:[/dim] {v}")
+                for h, v in zip(self.headers[keys:], cells[keys:])
+                if v
+            ]
             line = Text("  ")
             for p in pairs:
                 sep = Text(" · ") if len(line) > 2 else Text("")

@@ -1,4 +1,5 @@
 """Building small rulesets in tests (texts written here, not cut from the real corpus)."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -7,8 +8,9 @@ from mtgcr.extract.model import Example, GlossaryEntry, Release, Rule, Ruleset, 
 from mtgcr.extract.rulenum import RuleNumber
 
 
-def ruleset(label: str, rules, sections: dict[str, str] | None = None,
-            glossary=(), lang: str = "en") -> Ruleset:
+def ruleset(
+    label: str, rules, sections: dict[str, str] | None = None, glossary=(), lang: str = "en"
+) -> Ruleset:
     """A ruleset of release ``label`` (``"20300110"``) from ``(number, text)`` or
     ``(number, text, [example texts])`` tuples in document order; sections get the titles
     in ``sections`` (default ``"Section N"``); glossary from ``(term, text)`` pairs."""
@@ -23,7 +25,7 @@ def ruleset(label: str, rules, sections: dict[str, str] | None = None,
             rs.sections[sec] = Section(sec, sections.get(str(sec), f"Section {sec}"), line)
             line += 1
         rule = Rule(num, text, line)
-        for ex in (item[2] if len(item) > 2 else []):
+        for ex in item[2] if len(item) > 2 else []:
             line += 1
             rule.examples.append(Example(ex, line))
         rs.rules[num] = rule
@@ -34,8 +36,9 @@ def ruleset(label: str, rules, sections: dict[str, str] | None = None,
     return rs
 
 
-def lang_ruleset(lang: str, label: str, rules: dict, complete: bool = True,
-                 eff: date | None = None) -> Ruleset:
+def lang_ruleset(
+    lang: str, label: str, rules: dict, complete: bool = True, eff: date | None = None
+) -> Ruleset:
     """A ruleset of language ``lang``, release ``label`` (effective date ``eff``), from
     ``{number: text}`` or ``{number: (text, [example texts])}`` in document order: rule ``i``
     (1-based) and its examples on line ``i``, every section titled ``"Section N"``."""

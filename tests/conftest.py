@@ -1,4 +1,5 @@
 """Shared fixtures: the real corpus in ../shared (skipped with a reason when absent)."""
+
 from __future__ import annotations
 
 import os
@@ -25,10 +26,15 @@ def store_path(tmp_path: Path) -> Path:
     return tmp_path / "store.sqlite"
 
 
-def make_doc(text: str, name: str = "MagicCompRules 20300110.txt", encoding: str = "utf-8",
-             newline: str = "\n"):
+def make_doc(
+    text: str,
+    name: str = "MagicCompRules 20300110.txt",
+    encoding: str = "utf-8",
+    newline: str = "\n",
+):
     """A :class:`mtgcr.corpus.document.Document` from text written in a test."""
     from mtgcr.corpus.document import document_from_bytes
+
     return document_from_bytes(text.replace("\n", newline).encode(encoding), name)
 
 
@@ -38,6 +44,7 @@ def ingested_store(folder: Path, files: dict[str, str]) -> Path:
     file is ingested."""
     from mtgcr.corpus.store import Store
     from mtgcr.extract.ingest import ingest_paths
+
     paths = []
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")

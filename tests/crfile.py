@@ -4,6 +4,7 @@ The layout follows the official English files: title, date statement, introducti
 (repeating every chapter and section heading, then Glossary and Credits), body, glossary,
 credits, date statement again. Blank lines separate paragraphs as in the real files.
 """
+
 from __future__ import annotations
 
 DEFAULT_BODY = """\
@@ -26,10 +27,15 @@ The cards a player starts the game with. See rule 100.2.
 """
 
 
-def cr_text(body: str = DEFAULT_BODY, glossary: str = DEFAULT_GLOSSARY, *,
-            date: str = "These rules are effective as of March 3, 2031.",
-            contents: str | None = None, credits: str = "Credits\n\nWritten for the mtgcr tests.\n",
-            title: str = "Magic: The Gathering Comprehensive Rules") -> str:
+def cr_text(
+    body: str = DEFAULT_BODY,
+    glossary: str = DEFAULT_GLOSSARY,
+    *,
+    date: str = "These rules are effective as of March 3, 2031.",
+    contents: str | None = None,
+    credits: str = "Credits\n\nWritten for the mtgcr tests.\n",
+    title: str = "Magic: The Gathering Comprehensive Rules",
+) -> str:
     """A whole CR file as text with LF line breaks (callers convert them as needed).
 
     ``contents`` defaults to every chapter (``N. Title``) and section (``NNN. Title``) heading
@@ -43,9 +49,11 @@ def cr_text(body: str = DEFAULT_BODY, glossary: str = DEFAULT_GLOSSARY, *,
             if head.isdigit() and len(head) in (1, 3) and rest and not rest[0].isdigit():
                 heads.append(s)
         contents = "\n".join(heads + ["Glossary", "Credits"])
-    return (f"{title}\n\n{date}\n\nIntroduction\n\nThis file was written for the mtgcr unit tests.\n\n"
-            f"Contents\n\n{contents}\n\n{body.rstrip()}\n\nGlossary\n\n{glossary.rstrip()}\n\n"
-            f"{credits.rstrip()}\n\n{date}\n")
+    return (
+        f"{title}\n\n{date}\n\nIntroduction\n\nThis file was written for the mtgcr unit tests.\n\n"
+        f"Contents\n\n{contents}\n\n{body.rstrip()}\n\nGlossary\n\n{glossary.rstrip()}\n\n"
+        f"{credits.rstrip()}\n\n{date}\n"
+    )
 
 
 def line_of(text: str, needle: str) -> int:

@@ -4,6 +4,7 @@
 100.2 and 100.4 move one down (100.4 citing rule 100.3 → 100.4, a citation-only change),
 R1's 100.3 is edited on the way to 100.4 (twenty → twenty-five life), R1's 100.5 is removed.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -49,8 +50,13 @@ R2_DATE = "These rules are effective as of June 9, 2031."
 
 def two_release_store(folder: Path) -> Path:
     """A store holding R1 and R2 (labels 20310303 and 20310609)."""
-    return ingested_store(folder, {"MagicCompRules 20310303.txt": cr_text(R1_BODY, date=R1_DATE),
-                                   "MagicCompRules 20310609.txt": cr_text(R2_BODY, date=R2_DATE)})
+    return ingested_store(
+        folder,
+        {
+            "MagicCompRules 20310303.txt": cr_text(R1_BODY, date=R1_DATE),
+            "MagicCompRules 20310609.txt": cr_text(R2_BODY, date=R2_DATE),
+        },
+    )
 
 
 AUTHORED_TAIL = """
@@ -119,6 +125,10 @@ SPLIT_NEW = """\
 def split_merge_store(folder: Path) -> Path:
     """A store where 100.2 of 2031-03-03 is split into 100.2 + 100.3 of 2031-06-09 and 100.3 and
     100.4 are merged into 100.4."""
-    return ingested_store(folder, {
-        "MagicCompRules 20310303.txt": cr_text(SPLIT_OLD, date=R1_DATE),
-        "MagicCompRules 20310609.txt": cr_text(SPLIT_NEW, date=R2_DATE)})
+    return ingested_store(
+        folder,
+        {
+            "MagicCompRules 20310303.txt": cr_text(SPLIT_OLD, date=R1_DATE),
+            "MagicCompRules 20310609.txt": cr_text(SPLIT_NEW, date=R2_DATE),
+        },
+    )

@@ -1,4 +1,5 @@
 """A link checker for generated sites: every relative link resolves to a file and an anchor."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,7 +23,9 @@ def broken_links(root: Path) -> list[str]:
     for page in sorted(root.rglob("*.html")):
         doc = lhtml.fromstring(page.read_bytes())
         for el in doc.iter():
-            for attr in ("href", "src", "value") if el.tag in ("a", "link", "script", "option") else ():
+            for attr in (
+                ("href", "src", "value") if el.tag in ("a", "link", "script", "option") else ()
+            ):
                 ref = el.get(attr)
                 if not ref or (attr == "value" and el.tag != "option"):
                     continue
@@ -33,6 +36,10 @@ def broken_links(root: Path) -> list[str]:
                 if not target.is_file():
                     bad.append(f"{page.relative_to(root)} -> {ref} (no file)")
                     continue
-                if parts.fragment and target.suffix == ".html" and parts.fragment not in ids_of(target):
+                if (
+                    parts.fragment
+                    and target.suffix == ".html"
+                    and parts.fragment not in ids_of(target)
+                ):
                     bad.append(f"{page.relative_to(root)} -> {ref} (no anchor)")
     return bad

@@ -2,6 +2,7 @@
 index (:mod:`mtgcr.crossref.steps`), on CR files written for the tests: the lazy lookups
 answer exactly as the alignments do, and stored alignments are invalidated when a release is
 inserted in the middle, removed, or gets another canonical copy, and when decisions change."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,21 +18,26 @@ from mtgcr.extract.rulenum import RuleNumber as R
 
 HEAD = "1. Game Concepts\n\n100. General\n\n"
 BODIES = {
-    "January 10, 2031": HEAD + "100.1. Each player has a deck.\n\n100.2. The game starts with a shuffle.\n\n"
-                         "100.2a Each player shuffles their own deck.\n",
-    "March 14, 2031": HEAD + "100.1. Each player has a deck.\n\n100.2. A player may mulligan once.\n\n"
-                       "100.3. The game starts with a shuffle.\n\n100.3a Each player shuffles their own deck.\n",
-    "June 20, 2031": HEAD + "100.1. Each player has a deck of sixty cards.\n\n100.2. A player may mulligan once.\n\n"
-                      "100.3. The game starts with a shuffle.\n\n100.3a Each player shuffles their own deck.\n\n"
-                      "101. Winning\n\n101.1. A player with no life left loses.\n",
+    "January 10, 2031": HEAD
+    + "100.1. Each player has a deck.\n\n100.2. The game starts with a shuffle.\n\n"
+    "100.2a Each player shuffles their own deck.\n",
+    "March 14, 2031": HEAD
+    + "100.1. Each player has a deck.\n\n100.2. A player may mulligan once.\n\n"
+    "100.3. The game starts with a shuffle.\n\n100.3a Each player shuffles their own deck.\n",
+    "June 20, 2031": HEAD
+    + "100.1. Each player has a deck of sixty cards.\n\n100.2. A player may mulligan once.\n\n"
+    "100.3. The game starts with a shuffle.\n\n100.3a Each player shuffles their own deck.\n\n"
+    "101. Winning\n\n101.1. A player with no life left loses.\n",
 }
 
 
 def _write(folder: Path, when: str, body: str | None = None, name: str | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     p = folder / (name or f"{when.replace(' ', '_').replace(',', '')}.txt")
-    p.write_text(cr_text(body or BODIES[when], date=f"These rules are effective as of {when}."),
-                 encoding="utf-8")
+    p.write_text(
+        cr_text(body or BODIES[when], date=f"These rules are effective as of {when}."),
+        encoding="utf-8",
+    )
     return p
 
 
@@ -65,8 +71,9 @@ def test_step_views_answer_as_the_alignments(tmp_path):
     cr.ingest(*(_write(tmp_path / "in", w) for w in BODIES))
     with Store(store) as st:
         chain = Chain(st)
-        steps = ChainSteps(st, [r.id for r in chain.infos],
-                           [chain.pair_key(k) for k in range(len(chain) - 1)])
+        steps = ChainSteps(
+            st, [r.id for r in chain.infos], [chain.pair_key(k) for k in range(len(chain) - 1)]
+        )
         for k in range(len(chain) - 1):
             al, view = chain.alignment(k), StepView(steps, k)
             assert Alignment.from_cache(al.to_cache()).to_json() == al.to_json()
@@ -137,8 +144,11 @@ def test_changed_decisions_are_not_read_from_the_cache(tmp_path):
     plain = cr.remap("100.2", "2031-01-10", "2031-03-14").numbers
     assert plain == [R.parse("100.3")]
     decisions = tmp_path / "decisions.toml"
-    decisions.write_text('[[decision]]\nold_release = "2031-01-10"\nnew_release = "2031-03-14"\n'
-                         'relation = "removed"\nold = ["100.2"]\nnew = []\n', encoding="utf-8")
+    decisions.write_text(
+        '[[decision]]\nold_release = "2031-01-10"\nnew_release = "2031-03-14"\n'
+        'relation = "removed"\nold = ["100.2"]\nnew = []\n',
+        encoding="utf-8",
+    )
     decided = mtgcr.open(store, decisions=decisions)
     assert decided.remap("100.2", "2031-01-10", "2031-03-14").numbers == []
     with Store(store, readonly=True) as st:  # the decided pair is cached under its own key
@@ -154,8 +164,10 @@ def test_a_store_from_before_the_index_is_read_whole_then_indexed_when_writable(
     cr.ingest(*(_write(tmp_path / "in", w) for w in BODIES))
     want = _histories(store, cache=False)
     with Store(store) as st:  # as an older mtgcr left it: alignments without lookup rows
-        st.conn.executescript("DROP TABLE alignment_steps; DROP INDEX alignments_by_new; "
-                              "ALTER TABLE alignments DROP COLUMN indexed;")
+        st.conn.executescript(
+            "DROP TABLE alignment_steps; DROP INDEX alignments_by_new; "
+            "ALTER TABLE alignments DROP COLUMN indexed;"
+        )
     with Store(store, readonly=True) as st:
         assert set(st.cached_pairs().values()) == {False}
         chain, fresh = Chain(st), Chain(st, cache=False)
@@ -169,16 +181,34 @@ def test_a_store_from_before_the_index_is_read_whole_then_indexed_when_writable(
 
 def test_ingest_with_decisions_stores_the_alignments_the_decided_queries_read(tmp_path):
     from mtgcr.reports.cli import main
+
     store = tmp_path / "s.sqlite"
     decisions = tmp_path / "mine.toml"  # not beside the store: only --decisions names it
-    decisions.write_text('[[decision]]\nold_release = "2031-01-10"\nnew_release = "2031-03-14"\n'
-                         'relation = "removed"\nold = ["100.2"]\nnew = []\n', encoding="utf-8")
+    decisions.write_text(
+        '[[decision]]\nold_release = "2031-01-10"\nnew_release = "2031-03-14"\n'
+        'relation = "removed"\nold = ["100.2"]\nnew = []\n',
+        encoding="utf-8",
+    )
     files = [str(_write(tmp_path / "in", w)) for w in BODIES]
-    assert main(["--silent", "--store", str(store), "ingest", *files,
-                 "--decisions", str(decisions)]) == 0
+    assert (
+        main(["--silent", "--store", str(store), "ingest", *files, "--decisions", str(decisions)])
+        == 0
+    )
     with Store(store) as st:
         chain = Chain(st, decisions=load_decisions(decisions))
         assert {chain.pair_key(k) for k in range(len(chain) - 1)} == set(st.cached_pairs())
         assert chain.lineage() is not None and chain.computed == 0  # all read, none aligned
-    assert main(["--silent", "--store", str(store), "ingest", *files,
-                 "--decisions", str(tmp_path / "missing.toml")]) == 2  # before any file
+    assert (
+        main(
+            [
+                "--silent",
+                "--store",
+                str(store),
+                "ingest",
+                *files,
+                "--decisions",
+                str(tmp_path / "missing.toml"),
+            ]
+        )
+        == 2
+    )  # before any file

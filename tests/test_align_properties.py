@@ -1,5 +1,6 @@
 """Property tests: random edit scripts applied to a random release give exactly the expected
 mapping (insertions, deletions, splits, merges, swaps, rewordings)."""
+
 from __future__ import annotations
 
 import random
@@ -12,8 +13,15 @@ from mtgcr.crossref.align import align_releases
 
 _rng = random.Random(20300110)
 #: Pseudo-words; each rule draws from its own block of 24, so distinct rules share no word.
-VOCAB = sorted({"".join(_rng.choice("bcdfghklmnprstvz") + _rng.choice("aeiou")
-                        for _ in range(_rng.randint(2, 4))) for _ in range(4000)})
+VOCAB = sorted(
+    {
+        "".join(
+            _rng.choice("bcdfghklmnprstvz") + _rng.choice("aeiou")
+            for _ in range(_rng.randint(2, 4))
+        )
+        for _ in range(4000)
+    }
+)
 BLOCK = 24
 OPS = ["keep", "delete", "reword", "split", "merge", "insert", "swap"]
 
@@ -28,7 +36,7 @@ def scripts(draw):
     n = draw(st.integers(4, 24))
     texts = []
     for b in range(n):
-        order = draw(st.permutations(range(BLOCK)))[:draw(st.integers(10, 18))]
+        order = draw(st.permutations(range(BLOCK)))[: draw(st.integers(10, 18))]
         texts.append(_text(b, list(order)))
     ops = ["keep"] * n
     k = 1
@@ -107,8 +115,9 @@ def test_random_edit_scripts_give_the_expected_mapping(script):
         want[o] = (kind, nn)
     assert got == want
     al = align_releases(old, new)
-    assert sorted(str(c.new[0]) for c in al.changes if c.kind == "added") == \
-        sorted(f"100.{k}" for k in inserted)
+    assert sorted(str(c.new[0]) for c in al.changes if c.kind == "added") == sorted(
+        f"100.{k}" for k in inserted
+    )
 
 
 @settings(max_examples=30, deadline=None)
@@ -128,5 +137,6 @@ def test_reverse_alignment_mirrors_the_forward_one(script):
     fwd = align_releases(old, new)
     back = align_releases(new, old)
     mirror = {"split": "merged", "merged": "split", "added": "removed", "removed": "added"}
-    assert sorted((mirror.get(c.kind, c.kind), c.new, c.old) for c in fwd.changes) == \
-        sorted((c.kind, c.old, c.new) for c in back.changes)
+    assert sorted((mirror.get(c.kind, c.kind), c.new, c.old) for c in fwd.changes) == sorted(
+        (c.kind, c.old, c.new) for c in back.changes
+    )

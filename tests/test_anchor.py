@@ -1,4 +1,5 @@
 """crossref.anchor: anchors parse, print and resolve through a chain of small releases."""
+
 from datetime import date
 
 import pytest
@@ -19,8 +20,10 @@ def test_parse_and_print_round_trip():
     assert str(a) == "en:2026-01-16:704.5a"
 
 
-@pytest.mark.parametrize("bad", ["en:20260116:704.5a", "704.5a", "en:2026-13-01:704.5a",
-                                 "en:2026-01-16:", "en:2026-01-16:7x4"])
+@pytest.mark.parametrize(
+    "bad",
+    ["en:20260116:704.5a", "704.5a", "en:2026-13-01:704.5a", "en:2026-01-16:", "en:2026-01-16:7x4"],
+)
 def test_bad_anchors_are_refused(bad):
     with pytest.raises(AnchorError):
         Anchor.parse(bad)
@@ -33,8 +36,9 @@ def test_text_hash_ignores_typography_not_words():
 
 def test_anchor_of_needs_an_effective_date():
     rule = Rule(RuleNumber.parse("100.1"), "These rules apply.", 10)
-    assert anchor_of(Release("en", "20300110", date(2030, 1, 10)), rule).text_sha256 == \
-        text_sha256("These rules apply.")
+    assert anchor_of(Release("en", "20300110", date(2030, 1, 10)), rule).text_sha256 == text_sha256(
+        "These rules apply."
+    )
     with pytest.raises(AnchorError):
         anchor_of(Release("en", "20300110"), rule)
 
@@ -66,8 +70,10 @@ NEW_BODY = """\
 
 
 def _store(tmp_path, order):
-    files = {"old": (OLD_BODY, "These rules are effective as of March 3, 2031."),
-             "new": (NEW_BODY, "These rules are effective as of June 9, 2031.")}
+    files = {
+        "old": (OLD_BODY, "These rules are effective as of March 3, 2031."),
+        "new": (NEW_BODY, "These rules are effective as of June 9, 2031."),
+    }
     paths = []
     for name in order:
         body, when = files[name]

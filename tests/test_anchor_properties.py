@@ -2,6 +2,7 @@
 of batches (older or newer releases added later), with a second-hand copy of one release in
 between, gives the same anchors and resolves every anchor to the same rules in every release —
 while lineage ids (a derived label) do change when an older release arrives."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -43,10 +44,14 @@ def body(rules: list[tuple[str, str]]) -> str:
 RELEASES = {
     "r0": ("January 10, 2031", [("100.1", DECK), ("100.2", HAND), ("101.1", WIN)]),
     "r1": ("March 3, 2031", [("100.1", SIDE), ("100.2", DECK), ("100.3", HAND), ("101.1", WIN)]),
-    "r2": ("June 9, 2031", [("100.1", SIDE), ("100.2", DECK), ("100.3", HAND8), ("100.4", LIFE),
-                            ("101.1", WIN)]),
-    "r3": ("September 20, 2031", [("100.1", DECK), ("100.2", HAND8), ("100.3", LIFE),
-                                  ("100.4", MULL), ("101.1", WIN)]),
+    "r2": (
+        "June 9, 2031",
+        [("100.1", SIDE), ("100.2", DECK), ("100.3", HAND8), ("100.4", LIFE), ("101.1", WIN)],
+    ),
+    "r3": (
+        "September 20, 2031",
+        [("100.1", DECK), ("100.2", HAND8), ("100.3", LIFE), ("100.4", MULL), ("101.1", WIN)],
+    ),
 }
 ORDER = list(RELEASES)
 
@@ -58,13 +63,17 @@ def write_files(folder: Path) -> dict[str, Path]:
     for name, (when, rules) in RELEASES.items():
         p = folder / "official" / f"{name}.txt"
         p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(cr_text(body(rules), date=f"These rules are effective as of {when}."), encoding="utf-8")
+        p.write_text(
+            cr_text(body(rules), date=f"These rules are effective as of {when}."), encoding="utf-8"
+        )
         paths[name] = p
     when, rules = RELEASES["r2"]
     copy = folder / "archive" / "r2-copy.txt"
     copy.parent.mkdir(parents=True, exist_ok=True)
-    copy.write_text(cr_text(body(rules), date=f"These rules are effective as of {when}.")
-                    .replace("’", "'"), encoding="utf-8")
+    copy.write_text(
+        cr_text(body(rules), date=f"These rules are effective as of {when}.").replace("’", "'"),
+        encoding="utf-8",
+    )
     paths["r2-copy"] = copy
     return paths
 
@@ -79,7 +88,9 @@ def resolutions(store: Store) -> dict[tuple[str, str], tuple]:
             for target in chain.releases:
                 res = resolve_anchor(chain, a, target.effective_date.isoformat())
                 out[(f"{a}#{a.text_sha256[:12]}", target.effective_date.isoformat())] = (
-                    tuple(map(str, res.numbers)), res.text_matches)
+                    tuple(map(str, res.numbers)),
+                    res.text_matches,
+                )
     return out
 
 
@@ -98,15 +109,19 @@ def test_reference_resolutions_are_right():
     # the hand rule of r0 (100.2) is 100.3 after the sideboard rule arrives, reworded in r2
     # (still the same rule), and 100.2 again once the sideboard rule is gone
     hand = next(k for k in ref if k[0].startswith("en:2031-01-10:100.2#"))[0]
-    assert [ref[(hand, d)][0] for d in ("2031-01-10", "2031-03-03", "2031-06-09", "2031-09-20")] == [
-        ("100.2",), ("100.3",), ("100.3",), ("100.2",)]
+    assert [
+        ref[(hand, d)][0] for d in ("2031-01-10", "2031-03-03", "2031-06-09", "2031-09-20")
+    ] == [("100.2",), ("100.3",), ("100.3",), ("100.2",)]
     side = next(k for k in ref if k[0].startswith("en:2031-03-03:100.1#"))[0]
     assert ref[(side, "2031-01-10")][0] == () and ref[(side, "2031-09-20")][0] == ()
     assert len({a for a, _ in ref}) == 3 + 4 + 5 + 5  # one anchor per rule of every release
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(order=st.permutations(ORDER + ["r2-copy"]), cut=st.integers(1, 5))
 def test_anchors_resolve_the_same_in_any_ingest_order(tmp_path_factory, order, cut):
     folder = tmp_path_factory.mktemp("anchors")
@@ -135,5 +150,8 @@ def test_lineage_ids_move_but_anchors_do_not(tmp_path):
         chain = Chain(store, "en")
         after = chain.lineage().lineage_id(2, chain.ruleset(2).get("100.3").number)
         assert (before, after) == ("en:20310303:100.3", "en:20310110:100.2")
-        assert str(anchor_of(chain.releases[2], chain.ruleset(2).get("100.3"))) == anchor \
+        assert (
+            str(anchor_of(chain.releases[2], chain.ruleset(2).get("100.3")))
+            == anchor
             == "en:2031-06-09:100.3"
+        )

@@ -1,5 +1,6 @@
 """Citations in wiki markup and prose (mtgcr.extract.citations) and the JA prose forms of
 mtgcr.extract.references. Inputs are written here in the wiki's syntaxes."""
+
 import pytest
 
 from mtgcr.extract.citations import Target, find_citations, template_spans
@@ -13,22 +14,25 @@ def one(text, **kw):
     return found[0]
 
 
-@pytest.mark.parametrize("text, syntax, numbers", [
-    ("{{#cr:707}}", "cr-function", ["707"]),
-    ("{{#CR:108}}", "cr-function", ["108"]),
-    ("{{ #cr: 702.19b }}", "cr-function", ["702.19b"]),
-    ("{{CR|810}}", "cr-template", ["810"]),
-    ("{{CR|702.1|702.2}}", "cr-template", ["702.1", "702.2"]),
-    ("[[CR:503.2|種類別]]", "cr-link", ["503.2"]),
-    ("[[CR 503.2]]", "cr-link", ["503.2"]),
-    ("[[総合ルール/1#100.6|rule 100.6]]", "cr-link", ["100.6"]),
-])
+@pytest.mark.parametrize(
+    "text, syntax, numbers",
+    [
+        ("{{#cr:707}}", "cr-function", ["707"]),
+        ("{{#CR:108}}", "cr-function", ["108"]),
+        ("{{ #cr: 702.19b }}", "cr-function", ["702.19b"]),
+        ("{{CR|810}}", "cr-template", ["810"]),
+        ("{{CR|702.1|702.2}}", "cr-template", ["702.1", "702.2"]),
+        ("[[CR:503.2|種類別]]", "cr-link", ["503.2"]),
+        ("[[CR 503.2]]", "cr-link", ["503.2"]),
+        ("[[総合ルール/1#100.6|rule 100.6]]", "cr-link", ["100.6"]),
+    ],
+)
 def test_markup_syntaxes(text, syntax, numbers):
     c = one("前 " + text + " 後")
     assert c.syntax == syntax
     assert [str(n) for n in c.numbers] == numbers
     assert c.text == text
-    assert ("前 " + text + " 後")[c.start:c.end] == text
+    assert ("前 " + text + " 後")[c.start : c.end] == text
 
 
 def test_link_label_is_not_counted_twice():
@@ -71,8 +75,10 @@ def test_ranges_with_any_dash_and_letter_ranges():
 
 def test_several_numbers_in_one_reference():
     c = one("(rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕参照)")
-    assert [(str(t.number), t.title) for t in c.targets] == [("701.28", "変身する"),
-                                                            ("701.50", "トランスフォーム")]
+    assert [(str(t.number), t.title) for t in c.targets] == [
+        ("701.28", "変身する"),
+        ("701.50", "トランスフォーム"),
+    ]
     c = one("See rules 702.1, 702.2, and 702.3.")
     assert [str(n) for n in c.numbers] == ["702.1", "702.2", "702.3"]
 
@@ -94,11 +100,26 @@ def test_full_width_digits_match_but_text_keeps_them():
 def test_line_number_is_recorded_and_json_shape():
     c = one("{{#cr:503}}", line=37)
     assert c.line == 37
-    assert c.as_json() == {"text": "{{#cr:503}}", "syntax": "cr-function", "start": 0, "end": 11,
-                           "line": 37, "commented": False,
-                           "targets": [{"number": "503", "last": None, "title": None,
-                                        "by_title": None, "suffix": "", "chapter": None,
-                                        "start": 0, "end": 11}]}
+    assert c.as_json() == {
+        "text": "{{#cr:503}}",
+        "syntax": "cr-function",
+        "start": 0,
+        "end": 11,
+        "line": 37,
+        "commented": False,
+        "targets": [
+            {
+                "number": "503",
+                "last": None,
+                "title": None,
+                "by_title": None,
+                "suffix": "",
+                "chapter": None,
+                "start": 0,
+                "end": 11,
+            }
+        ],
+    }
 
 
 def test_not_citations():
@@ -108,7 +129,11 @@ def test_not_citations():
 
 def test_template_spans_nest():
     text = "a {{CR|{{X|y}}.12}} b {{#cr:707}} {{open"
-    assert [text[a:b] for a, b in template_spans(text)] == ["{{CR|{{X|y}}.12}}", "{{#cr:707}}", "{{open"]
+    assert [text[a:b] for a, b in template_spans(text)] == [
+        "{{CR|{{X|y}}.12}}",
+        "{{#cr:707}}",
+        "{{open",
+    ]
 
 
 def test_references_bare_numbers_before_sanshou():
@@ -123,7 +148,10 @@ def test_references_bare_numbers_before_sanshou():
 def test_each_target_knows_its_own_span():
     text = "(rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕参照)"
     [c] = find_citations(text, markup=False)
-    assert [text[t.start:t.end] for t in c.targets] == ["rule 701.28〔変身する〕", "rule 701.50〔トランスフォーム〕"]
+    assert [text[t.start : t.end] for t in c.targets] == [
+        "rule 701.28〔変身する〕",
+        "rule 701.50〔トランスフォーム〕",
+    ]
     text = "*{{CR|109.2| 110 }} と {{#cr:503}}、[[CR:503.2|種類別]]、rule 903.9b-c"
-    spans = [[text[t.start:t.end] for t in c.targets] for c in find_citations(text)]
+    spans = [[text[t.start : t.end] for t in c.targets] for c in find_citations(text)]
     assert spans == [["109.2", "110"], ["{{#cr:503}}"], ["[[CR:503.2|種類別]]"], ["rule 903.9b-c"]]

@@ -1,4 +1,5 @@
 """Composing consecutive alignments (mtgcr.crossref.compose) on rulesets written here."""
+
 from __future__ import annotations
 
 from align_helpers import ruleset
@@ -40,12 +41,19 @@ def test_composed_backward_is_the_mirror():
 
 def test_ambiguous_step_stays_ambiguous():
     from mtgcr.crossref.model import Alignment, Change
+
     r1 = ruleset("20300110", [("100.1", A), ("100.2", B)])
     r2 = ruleset("20300210", [("100.1", A), ("100.2", B), ("100.3", B)])
     r3 = ruleset("20300310", [("100.1", A), ("100.2", B), ("100.3", B)])
     n = R.parse
-    a12 = Alignment(r1.release, r2.release, [Change("unchanged", (n("100.1"),), (n("100.1"),), 1.0),
-                                             Change("ambiguous", (n("100.2"),), (n("100.2"), n("100.3")), 1.0)])
+    a12 = Alignment(
+        r1.release,
+        r2.release,
+        [
+            Change("unchanged", (n("100.1"),), (n("100.1"),), 1.0),
+            Change("ambiguous", (n("100.2"),), (n("100.2"), n("100.3")), 1.0),
+        ],
+    )
     a23 = align_releases(r2, r3)
     al = compose_alignment(r1, r3, [(a12, True), (a23, True)])
     ch = al.change_of_old(n("100.2"))

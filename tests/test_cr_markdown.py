@@ -1,5 +1,6 @@
 """The bilingual Markdown edition: unit tests on a fixture written in its shape
 (tests/fixtures/zh_markdown), and an integration test on ../shared/corpus/zh/markdown."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -31,13 +32,18 @@ def test_chapter_file_both_languages():
     assert zh.release.label == en.release.label == "20300110"
     assert zh.release.effective_date == date(2030, 1, 10)
     assert [w.message for w in res.warnings] == [
-        "no date in this file; the edition's date is taken from index.md beside it"]
+        "no date in this file; the edition's date is taken from index.md beside it"
+    ]
     assert not zh.complete and not en.complete
     assert [(c.number, c.title) for c in zh.chapters] == [(7, "附加规则")]
     assert [(c.number, c.title) for c in en.chapters] == [(7, "Additional Rules")]
     n = RuleNumber(799)
     assert (zh.sections[n].title, en.sections[n].title) == ("测试规则", "Fixture Rules")
-    assert [str(x) for x in zh.rules] == [str(x) for x in en.rules] == ["799.1", "799.1a", "799.2", "799.2a"]
+    assert (
+        [str(x) for x in zh.rules]
+        == [str(x) for x in en.rules]
+        == ["799.1", "799.1a", "799.2", "799.2a"]
+    )
     assert zh.get("799.1").text == "这是一条测试规则。参见规则601.2b。"  # the link keeps its label
     assert en.get("799.1").text == "This is a fixture rule. See rule 601.2b."
     assert zh.get("799.1a").text == "万智牌的测试子规则，支付{2}。"  # emphasis dropped
@@ -51,23 +57,35 @@ def test_chapter_file_both_languages():
 
 def test_glossary_and_index():
     _, zh, en, _ = _two(FIX / "glossary.md")
-    assert [(g.term, g.original) for g in zh.glossary] == [("测试", "Fixture"), ("Oracle", "Oracle")]
-    assert [(g.term, g.text) for g in en.glossary] == [("Fixture", "An object used for tests. See rule 799."),
-                                                       ("Oracle", "The card reference.")]
+    assert [(g.term, g.original) for g in zh.glossary] == [
+        ("测试", "Fixture"),
+        ("Oracle", "Oracle"),
+    ]
+    assert [(g.term, g.text) for g in en.glossary] == [
+        ("Fixture", "An object used for tests. See rule 799."),
+        ("Oracle", "The card reference."),
+    ]
     assert zh.glossary[0].text == "用于测试的物件。参见规则799。"
     res, zh, en, _ = _two(FIX / "index.md")
     assert res.warnings == [] and zh.release.label == "20300110"
     assert (zh.sections[RuleNumber(799)].title, en.sections[RuleNumber(799)].title) == (
-        "测试规则", "Fixture Rules")
+        "测试规则",
+        "Fixture Rules",
+    )
 
 
 def test_pairs_with_its_english_half():
     from mtgcr.crossref.translation.langpair import pair_rulesets
+
     _, zh, en, _ = _two(FIX / "7.md")
     p = pair_rulesets(zh, en)
     assert p.exceptions() == [] and p.rate == 1.0
     assert {str(x.number): x.status for x in p.pairs} == {
-        "799.1": "verified", "799.1a": "verified", "799.2": "unverified", "799.2a": "unverified"}
+        "799.1": "verified",
+        "799.1a": "verified",
+        "799.2": "unverified",
+        "799.2a": "unverified",
+    }
 
 
 @pytest.mark.integration
@@ -78,6 +96,7 @@ def test_real_edition_matches_the_plain_text_releases():
     from mtgcr.crossref.identify import text_key
     from mtgcr.crossref.translation.langpair import pair_rulesets
     from mtgcr.extract.formats.cr_text import parse_cr_text
+
     md = need(CORPUS / "zh" / "markdown")
     zh_rules, en_rules = {}, {}
     for ch in range(1, 10):
@@ -91,7 +110,8 @@ def test_real_edition_matches_the_plain_text_releases():
 
     def same(a, b):
         return text_key(a.text) == text_key(b.text) and [text_key(e.text) for e in a.examples] == [
-            text_key(e.text) for e in b.examples]
+            text_key(e.text) for e in b.examples
+        ]
 
     assert all(same(en_rules[n], r) for n, r in en_plain.rules.items())
     differ = sorted((n for n, r in zh_plain.rules.items() if not same(zh_rules[n], r)))

@@ -2,6 +2,7 @@
 
 Each test names the official quirk it imitates (file and shape, see extract/cr_text.py).
 """
+
 from __future__ import annotations
 
 import codecs
@@ -12,7 +13,12 @@ import pytest
 from conftest import make_doc
 from crfile import cr_text, line_of
 from mtgcr.corpus.document import document_from_bytes
-from mtgcr.extract.formats.cr_text import CRFormatError, label_from_name, parse_cr_text, split_headword
+from mtgcr.extract.formats.cr_text import (
+    CRFormatError,
+    label_from_name,
+    parse_cr_text,
+    split_headword,
+)
 from mtgcr.extract.rulenum import RuleNumber
 
 NAME = "MagicCompRules 20310303.txt"
@@ -37,6 +43,7 @@ def body(*rules: str, section: str = "100. General", chapter: str = "1. Game Con
 
 # -- structure -------------------------------------------------------------------------------
 
+
 def test_default_file_structure_and_line_numbers():
     text = cr_text()
     rs = parse(text)
@@ -49,15 +56,22 @@ def test_default_file_structure_and_line_numbers():
         assert rs.rules[num].line == line_of(text, needle)
     assert rs.sections[RuleNumber(100)].title == "General"
     assert rs.sections[RuleNumber(100)].line == line_of(text, "100. General")
-    assert [(c.number, c.title, c.line) for c in rs.chapters] == [(1, "Game Concepts", line_of(text, "1. Game"))]
+    assert [(c.number, c.title, c.line) for c in rs.chapters] == [
+        (1, "Game Concepts", line_of(text, "1. Game"))
+    ]
     assert rs.glossary[0].term == "Deck" and rs.glossary[0].line == line_of(text, "Deck")
-    assert rs.credits == "Written for the mtgcr tests.\n\nThese rules are effective as of March 3, 2031."
+    assert (
+        rs.credits
+        == "Written for the mtgcr tests.\n\nThese rules are effective as of March 3, 2031."
+    )
     assert rs.warnings == []
 
 
 def test_contents_lines_do_not_create_rules_or_sections():
     # The contents repeat every heading; a contents line shaped like a rule must not count either.
-    text = cr_text(contents="1. Game Concepts\n100. General\n100.9. Not a rule\n999. Nowhere\nGlossary\nCredits")
+    text = cr_text(
+        contents="1. Game Concepts\n100. General\n100.9. Not a rule\n999. Nowhere\nGlossary\nCredits"
+    )
     rs = parse(text)
     assert list(rs.sections) == [RuleNumber(100)]
     assert RuleNumber.parse("100.9") not in rs.rules
@@ -65,20 +79,26 @@ def test_contents_lines_do_not_create_rules_or_sections():
 
 
 def test_rule_text_paragraphs_and_several_examples_after_blank_lines():
-    b = body("100.1. A rule with two paragraphs.\nThe second paragraph of the rule.",
-             "Example: The first example, after a blank line.",
-             "Example: The second example.\nExample: The third example, right below.",
-             "100.2. Next rule.")
+    b = body(
+        "100.1. A rule with two paragraphs.\nThe second paragraph of the rule.",
+        "Example: The first example, after a blank line.",
+        "Example: The second example.\nExample: The third example, right below.",
+        "100.2. Next rule.",
+    )
     text = cr_text(b)
     rs = parse(text)
     r = rs.get("100.1")
     assert r.text == "A rule with two paragraphs.\nThe second paragraph of the rule."
-    assert [e.text for e in r.examples] == ["The first example, after a blank line.",
-                                           "The second example.",
-                                           "The third example, right below."]
-    assert [e.line for e in r.examples] == [line_of(text, "Example: The first"),
-                                           line_of(text, "Example: The second"),
-                                           line_of(text, "Example: The third")]
+    assert [e.text for e in r.examples] == [
+        "The first example, after a blank line.",
+        "The second example.",
+        "The third example, right below.",
+    ]
+    assert [e.line for e in r.examples] == [
+        line_of(text, "Example: The first"),
+        line_of(text, "Example: The second"),
+        line_of(text, "Example: The third"),
+    ]
     assert rs.get("100.2").examples == [] and rs.counts()["examples"] == 3
 
 
@@ -92,12 +112,16 @@ def test_doubled_example_marker():
 
 # -- official defects in rule lines ----------------------------------------------------------
 
+
 def test_extra_dot_after_subrule_no_dot_after_rule_no_space_and_double_spaces():
-    b = body("100.1. First rule.", "100.1a. A subrule with a dot (like 119.1d.).",
-             "100.2 A rule without its dot (like 606.5 If).",
-             "100.3.No space after the dot (like 901.4.All).",
-             "100.3a  Two spaces after a subrule (like 701.47d).",
-             "100.4.  Two spaces after a rule (like 201.3.).")
+    b = body(
+        "100.1. First rule.",
+        "100.1a. A subrule with a dot (like 119.1d.).",
+        "100.2 A rule without its dot (like 606.5 If).",
+        "100.3.No space after the dot (like 901.4.All).",
+        "100.3a  Two spaces after a subrule (like 701.47d).",
+        "100.4.  Two spaces after a rule (like 201.3.).",
+    )
     text = cr_text(b)
     rs = parse(text)
     assert {str(n): r.text for n, r in rs.rules.items()} == {
@@ -119,8 +143,14 @@ def test_extra_dot_after_subrule_no_dot_after_rule_no_space_and_double_spaces():
 
 def test_space_inside_number_and_missing_rule_number():
     # 2005-08-01: "606. 8b Players win ..."; 2008-10-01: "306.b If an effect ..." after 306.3a.
-    b = body("100.1. One.", "100.1a Sub a.", "100. 1b Sub b with a space inside the number.",
-             "100.2. Two.", "100.2a Sub a.", "100.b Sub b without its rule number.")
+    b = body(
+        "100.1. One.",
+        "100.1a Sub a.",
+        "100. 1b Sub b with a space inside the number.",
+        "100.2. Two.",
+        "100.2a Sub a.",
+        "100.b Sub b without its rule number.",
+    )
     text = cr_text(b)
     rs = parse(text)
     assert [str(n) for n in rs.rules] == ["100.1", "100.1a", "100.1b", "100.2", "100.2a", "100.2b"]
@@ -129,20 +159,36 @@ def test_space_inside_number_and_missing_rule_number():
     assert rs.get("100.2b").line == line_of(text, "100.b")
     by_line = {w.line: w.message for w in rs.warnings}
     assert by_line[line_of(text, "100. 1b")] == "space inside the number 100. 1b"
-    assert by_line[line_of(text, "100.b")] == "rule number missing in 100.b; read as 100.2b (after 100.2a)"
+    assert (
+        by_line[line_of(text, "100.b")]
+        == "rule number missing in 100.b; read as 100.2b (after 100.2a)"
+    )
     assert list(rs.sections) == [RuleNumber(100)]
 
 
-@pytest.mark.parametrize("printed, after, read_as", [
-    ("105.2c", ["109.2. Two.", "109.2a A.", "109.2b B."], "109.2c"),    # 605.2c under 609 (2005-08-01)
-    ("101.2.", ["109.1. One."], "109.2"),                                # 501.2 under 510 (2006-05-01)
-    ("190.2b", ["109.2. Two.", "109.2a A."], "109.2b"),                  # 432.2b after 423.2a (2006-10-01)
-    ("109.1b", ["109.1. One.", "109.2. Two.", "109.2a A."], "109.2b"),   # 502.35b after 502.36a (2006-06-01)
-    ("109.2a", ["109.2. Two.", "109.2a A."], "109.2b"),                  # 702.30d twice (2009-09-04)
-])
+@pytest.mark.parametrize(
+    "printed, after, read_as",
+    [
+        (
+            "105.2c",
+            ["109.2. Two.", "109.2a A.", "109.2b B."],
+            "109.2c",
+        ),  # 605.2c under 609 (2005-08-01)
+        ("101.2.", ["109.1. One."], "109.2"),  # 501.2 under 510 (2006-05-01)
+        ("190.2b", ["109.2. Two.", "109.2a A."], "109.2b"),  # 432.2b after 423.2a (2006-10-01)
+        (
+            "109.1b",
+            ["109.1. One.", "109.2. Two.", "109.2a A."],
+            "109.2b",
+        ),  # 502.35b after 502.36a (2006-06-01)
+        ("109.2a", ["109.2. Two.", "109.2a A."], "109.2b"),  # 702.30d twice (2009-09-04)
+    ],
+)
 def test_misprinted_number_read_by_position(printed, after, read_as):
-    b = ("1. Game Concepts\n\n101. Other\n\n101.1. Other one.\n\n101.2. Other two.\n\n"
-         "109. Section\n\n" + "\n\n".join(after) + f"\n\n{printed} The misprinted one.\n")
+    b = (
+        "1. Game Concepts\n\n101. Other\n\n101.1. Other one.\n\n101.2. Other two.\n\n"
+        "109. Section\n\n" + "\n\n".join(after) + f"\n\n{printed} The misprinted one.\n"
+    )
     text = cr_text(b)
     rs = parse(text)
     rule = rs.get(read_as)
@@ -158,7 +204,9 @@ def test_misprinted_number_read_by_position(printed, after, read_as):
 
 def test_rule_number_with_extra_digit_read_from_its_subrules():
     # 2010-06-18: "505.54. Third, ..." followed by 505.5a, 505.5b.
-    text = cr_text(body("100.1. One.", "100.24. Two, misprinted.", "100.2a Sub a.", "100.2b Sub b."))
+    text = cr_text(
+        body("100.1. One.", "100.24. Two, misprinted.", "100.2a Sub a.", "100.2b Sub b.")
+    )
     rs = parse(text)
     assert [str(n) for n in rs.rules] == ["100.1", "100.2", "100.2a", "100.2b"]
     assert rs.get("100.2").text == "Two, misprinted."
@@ -167,16 +215,22 @@ def test_rule_number_with_extra_digit_read_from_its_subrules():
 
 def test_uncorrectable_duplicate_is_appended_not_dropped():
     # Under section 101 after 101.2, "100.1." differs from both 101.2a and 101.3 in two parts.
-    text = cr_text(body("100.1. One.", "100.2. Two.") + "\n101. Next\n\n101.1. A.\n\n101.2. B.\n\n"
-                   "100.1. One again.\n")
+    text = cr_text(
+        body("100.1. One.", "100.2. Two.") + "\n101. Next\n\n101.1. A.\n\n101.2. B.\n\n"
+        "100.1. One again.\n"
+    )
     rs = parse(text)
     assert rs.get("100.1").text == "One.\nOne again."
     assert [str(n) for n in rs.rules] == ["100.1", "100.2", "101.1", "101.2"]
     line = line_of(text, "100.1. One again")
     assert {(w.line, w.message) for w in rs.warnings} == {
         (line, "rule 100.1 is not under its section heading 100"),
-        (line, f"rule 100.1 appears twice (first at line {line_of(text, '100.1.')}); "
-               "its text is appended to the first")}
+        (
+            line,
+            f"rule 100.1 appears twice (first at line {line_of(text, '100.1.')}); "
+            "its text is appended to the first",
+        ),
+    }
 
 
 def test_rule_after_a_later_one_read_as_the_next():
@@ -189,8 +243,15 @@ def test_rule_after_a_later_one_read_as_the_next():
 
 def test_no_cascade_when_the_next_line_has_the_expected_number():
     # JA 20260116: "505.4." printed twice (two versions), then 505.5, 505.6: nothing is renumbered.
-    text = cr_text(body("100.1. One.", "100.2. Two, old wording.", "100.2. Two, new wording.",
-                        "100.3. Three.", "100.3a Three a."))
+    text = cr_text(
+        body(
+            "100.1. One.",
+            "100.2. Two, old wording.",
+            "100.2. Two, new wording.",
+            "100.3. Three.",
+            "100.3a Three a.",
+        )
+    )
     rs = parse(text)
     assert [str(n) for n in rs.rules] == ["100.1", "100.2", "100.3", "100.3a"]
     assert rs.get("100.2").text == "Two, old wording.\nTwo, new wording."
@@ -200,15 +261,21 @@ def test_no_cascade_when_the_next_line_has_the_expected_number():
 def test_same_line_printed_twice_kept_once():
     text = cr_text(body("100.1. One.", "100.2. Two.", "100.2. Two.", "100.3. Three."))
     rs = parse(text)
-    assert [str(n) for n in rs.rules] == ["100.1", "100.2", "100.3"] and rs.get("100.2").text == "Two."
+    assert [str(n) for n in rs.rules] == ["100.1", "100.2", "100.3"] and rs.get(
+        "100.2"
+    ).text == "Two."
     second = text.split("\n").index("100.2. Two.", line_of(text, "100.2."))
-    assert messages(rs) == [f"rule 100.2 printed twice with the same text (first at line "
-                            f"{line_of(text, '100.2.')}); kept once"]
+    assert messages(rs) == [
+        f"rule 100.2 printed twice with the same text (first at line "
+        f"{line_of(text, '100.2.')}); kept once"
+    ]
     assert rs.warnings[0].line == second + 1
 
 
 def test_numbers_below_100_are_text():
-    rs = parse(cr_text(body("100.1. One.\n050.1. Not a rule: sections start at 100.", "100.2. Two.")))
+    rs = parse(
+        cr_text(body("100.1. One.\n050.1. Not a rule: sections start at 100.", "100.2. Two."))
+    )
     assert [str(n) for n in rs.rules] == ["100.1", "100.2"]
     assert rs.get("100.1").text == "One.\n050.1. Not a rule: sections start at 100."
 
@@ -221,7 +288,10 @@ def test_number_printed_twice():
 
 def test_letters_skip_l_and_o_and_two_letter_subrules():
     letters = "abcdefghijkmnpqrstuvwxyz"
-    subs = [f"100.1{x} Subrule {x}." for x in letters] + ["100.1aa Subrule aa.", "100.1ab Subrule ab."]
+    subs = [f"100.1{x} Subrule {x}." for x in letters] + [
+        "100.1aa Subrule aa.",
+        "100.1ab Subrule ab.",
+    ]
     text = cr_text(body("100.1. Many subrules.", *subs))
     rs = parse(text)
     assert rs.counts()["subrules"] == 26
@@ -231,8 +301,16 @@ def test_letters_skip_l_and_o_and_two_letter_subrules():
 
 
 def test_real_gaps_and_orphans_reported_with_lines():
-    text = cr_text(body("100.1. One.", "100.1a A.", "100.1c C skips b.", "100.3. Three skips two.",
-                        "100.4a Orphan subrule.", "100.5. Five."))
+    text = cr_text(
+        body(
+            "100.1. One.",
+            "100.1a A.",
+            "100.1c C skips b.",
+            "100.3. Three skips two.",
+            "100.4a Orphan subrule.",
+            "100.5. Five.",
+        )
+    )
     rs = parse(text)
     got = {(w.line, w.message) for w in rs.warnings}
     assert got == {
@@ -247,20 +325,32 @@ def test_stray_short_line_kept_with_warning():
     text = cr_text(body("100.1. One.", "100.1a Sub a.\nf", "100.2. Two."))
     rs = parse(text)
     assert rs.get("100.1a").text == "Sub a.\nf"
-    assert (line_of(text, "f"), "stray line 'f' kept as a paragraph of 100.1a") in \
-        {(w.line, w.message) for w in rs.warnings}
+    assert (line_of(text, "f"), "stray line 'f' kept as a paragraph of 100.1a") in {
+        (w.line, w.message) for w in rs.warnings
+    }
 
 
 def test_pre_2009_numbering_and_current_as_of():
     # Files up to 2009-05-01: "current as of", sections like 212 with rules 212.1 … and
     # keyword rules like "502.28 Double Strike" (no dot), "212.1b." (extra dot).
-    b = ("1. The Basics\n\n100. General\n\n100.1. A general rule.\n\n2. Parts of a Card\n\n212. Card Types\n\n212.1. Enchantments\n\n212.1a An old-style rule.\n\n"
-         "212.1b. Another old rule.\n\n5. Additional Rules\n\n502. Keyword Abilities\n\n"
-         "502.1. Flying\n\n502.1a A keyword rule.\n\n502.2 Double Strike\n\n502.2a Another keyword rule.\n")
+    b = (
+        "1. The Basics\n\n100. General\n\n100.1. A general rule.\n\n2. Parts of a Card\n\n212. Card Types\n\n212.1. Enchantments\n\n212.1a An old-style rule.\n\n"
+        "212.1b. Another old rule.\n\n5. Additional Rules\n\n502. Keyword Abilities\n\n"
+        "502.1. Flying\n\n502.1a A keyword rule.\n\n502.2 Double Strike\n\n502.2a Another keyword rule.\n"
+    )
     text = cr_text(b, date="These rules are current as of February 1, 2008.")
     rs = parse(text, name="MagicCompRules 20080201.txt")
     assert rs.release.effective_date == date(2008, 2, 1) and rs.release.label == "20080201"
-    assert [str(n) for n in rs.rules] == ["100.1", "212.1", "212.1a", "212.1b", "502.1", "502.1a", "502.2", "502.2a"]
+    assert [str(n) for n in rs.rules] == [
+        "100.1",
+        "212.1",
+        "212.1a",
+        "212.1b",
+        "502.1",
+        "502.1a",
+        "502.2",
+        "502.2a",
+    ]
     assert rs.get("502.2").text == "Double Strike"
     assert [c.number for c in rs.chapters] == [1, 2, 5]
     assert set(messages(rs)) == {"extra dot after subrule 212.1b", "no dot after rule 502.2"}
@@ -269,16 +359,22 @@ def test_pre_2009_numbering_and_current_as_of():
 def test_hard_wrapped_file():
     # 2003-10-01 … 2004-02-01: lines wrapped at ~100 columns with a trailing space, a wrapped
     # reference starting a line, a word broken after a hyphen, indented new paragraphs.
-    filler = "".join(f"100.{n}. Filler rule number {n} with a long enough text. \ncontinued here.\n\n"
-                     for n in range(2, 102))
-    b = ("1. Game Concepts\n\n100. General\n\n100.1. A rule that refers to another rule; see rule \n"
-         "100.2 \"Filler.\" Then it goes on about face-\ndown cards.\n     A new indented paragraph.\n\n"
-         + filler)
+    filler = "".join(
+        f"100.{n}. Filler rule number {n} with a long enough text. \ncontinued here.\n\n"
+        for n in range(2, 102)
+    )
+    b = (
+        "1. Game Concepts\n\n100. General\n\n100.1. A rule that refers to another rule; see rule \n"
+        '100.2 "Filler." Then it goes on about face-\ndown cards.\n     A new indented paragraph.\n\n'
+        + filler
+    )
     glossary = "Face-Down\nA card is face down when its back \nshows. See rule 100.1.\n"
     text = cr_text(b, glossary)
     rs = parse(text)
-    assert rs.get("100.1").text == ('A rule that refers to another rule; see rule 100.2 "Filler." '
-                                    "Then it goes on about face-down cards.\nA new indented paragraph.")
+    assert rs.get("100.1").text == (
+        'A rule that refers to another rule; see rule 100.2 "Filler." '
+        "Then it goes on about face-down cards.\nA new indented paragraph."
+    )
     assert rs.get("100.2").text == "Filler rule number 2 with a long enough text. continued here."
     assert rs.get("100.2").line == line_of(text, "100.2. Filler")
     assert rs.counts()["rules"] == 101
@@ -340,73 +436,98 @@ def test_glossary_terms_aliases_senses_and_markers():
         ("Y", ("Z",), False),
     ]
     ability = rs.define("ability")
-    assert ability.text == ("1. Text on an object that says what it does.\n2. An ability on the stack.\n"
-                            "See rule 100.2.")
+    assert ability.text == (
+        "1. Text on an object that says what it does.\n2. An ability on the stack.\nSee rule 100.2."
+    )
     assert ability.line == line_of(text, "Ability")
     assert rs.define("Kicked") is rs.define("Kicker")
     assert rs.define("Fizzle").heading == "Fizzle (Informal)"
     assert rs.define("Nonactive Player Order") is None
-    assert (rs.counts()["rules"], rs.counts()["subrules"]) == (2, 2)  # senses "1." "2." are not rules
+    assert (rs.counts()["rules"], rs.counts()["subrules"]) == (
+        2,
+        2,
+    )  # senses "1." "2." are not rules
     assert rs.warnings == []
 
 
 def test_glossary_sense_glued_to_headword():
     # 2021-06-09: "Ability1. Text on an object ..." then "2. ..."
-    text = cr_text(glossary="Ability1. Text on an object.\n2. An ability on the stack.\n\n"
-                            "Flash1. Not a sense: no second one follows.\n")
+    text = cr_text(
+        glossary="Ability1. Text on an object.\n2. An ability on the stack.\n\n"
+        "Flash1. Not a sense: no second one follows.\n"
+    )
     rs = parse(text)
     a = rs.define("Ability")
-    assert a.text == "1. Text on an object.\n2. An ability on the stack." and a.line == line_of(text, "Ability1.")
+    assert a.text == "1. Text on an object.\n2. An ability on the stack." and a.line == line_of(
+        text, "Ability1."
+    )
     assert rs.glossary[1].term == "Flash1. Not a sense: no second one follows."
     assert any(m.startswith("headword 'Ability' glued to its sense 1") for m in messages(rs))
 
 
 def test_glossary_sub_list_after_blank_lines_stays_in_its_entry():
     # 2003-03-15: under "Expansion Symbol", a list with sub-headings and indented items.
-    glossary = ("Expansion Symbol\nThe small icon that tells the set.\n     The symbols so far:\n\n"
-                "First Sets\n\n     Alpha Set [symbol]\n\n     Beta Set [symbol]\n\nOther Sets\n\n"
-                "     Gamma Set [symbol]\n\nExtra Turn\nA turn added after the current one.\n")
+    glossary = (
+        "Expansion Symbol\nThe small icon that tells the set.\n     The symbols so far:\n\n"
+        "First Sets\n\n     Alpha Set [symbol]\n\n     Beta Set [symbol]\n\nOther Sets\n\n"
+        "     Gamma Set [symbol]\n\nExtra Turn\nA turn added after the current one.\n"
+    )
     rs = parse(cr_text(glossary=glossary))
     assert [g.term for g in rs.glossary] == ["Expansion Symbol", "Extra Turn"]
-    assert rs.glossary[0].text == ("The small icon that tells the set.\nThe symbols so far:\nFirst Sets\n"
-                                   "Alpha Set [symbol]\nBeta Set [symbol]\nOther Sets\nGamma Set [symbol]")
+    assert rs.glossary[0].text == (
+        "The small icon that tells the set.\nThe symbols so far:\nFirst Sets\n"
+        "Alpha Set [symbol]\nBeta Set [symbol]\nOther Sets\nGamma Set [symbol]"
+    )
     assert rs.warnings == []
 
 
-@pytest.mark.parametrize("head, want", [
-    ("Kicker, Kicked", ("Kicker", ("Kicked",))),
-    ("Active Player, Nonactive Player Order", ("Active Player, Nonactive Player Order", ())),
-    ("Banding, “Bands with Other”", ("Banding", ("“Bands with Other”",))),
-    ("Banding, ?Bands with Other?", ("Banding", ("?Bands with Other?",))),  # 2008-05-01 "?" quotes
-    ("Base Power, Base Toughness", ("Base Power", ("Base Toughness",))),
-    ("You, Your", ("You", ("Your",))),
-    ("Modal, Mode", ("Modal", ("Mode",))),
-    ("Y, Z", ("Y", ("Z",))),
-    ("Deck", ("Deck", ())),
-])
+@pytest.mark.parametrize(
+    "head, want",
+    [
+        ("Kicker, Kicked", ("Kicker", ("Kicked",))),
+        ("Active Player, Nonactive Player Order", ("Active Player, Nonactive Player Order", ())),
+        ("Banding, “Bands with Other”", ("Banding", ("“Bands with Other”",))),
+        (
+            "Banding, ?Bands with Other?",
+            ("Banding", ("?Bands with Other?",)),
+        ),  # 2008-05-01 "?" quotes
+        ("Base Power, Base Toughness", ("Base Power", ("Base Toughness",))),
+        ("You, Your", ("You", ("Your",))),
+        ("Modal, Mode", ("Modal", ("Mode",))),
+        ("Y, Z", ("Y", ("Z",))),
+        ("Deck", ("Deck", ())),
+    ],
+)
 def test_split_headword(head, want):
     assert split_headword(head) == want
 
 
 # -- dates, labels, encodings, line endings ----------------------------------------------------
 
-@pytest.mark.parametrize("name, body_date, label, noted", [
-    ("MagicCompRules 20231117.txt", date(2023, 11, 17), "20231117", False),
-    ("2023-11-17.txt", date(2023, 11, 17), "20231117", False),
-    ("MagicCompRules 04102024.txt", date(2024, 4, 12), "20240410", True),   # month-first name
-    ("2024-02-06.txt", date(2024, 2, 2), "20240206", True),                # name is the label
-    ("2006-06-01.txt", date(2004, 6, 1), "20040601", True),                # name far from the body
-    ("rules.txt", date(2030, 1, 10), "20300110", False),
-    ("rules.txt", None, None, False),
-    ("20301231.txt", None, "20301231", False),
-])
+
+@pytest.mark.parametrize(
+    "name, body_date, label, noted",
+    [
+        ("MagicCompRules 20231117.txt", date(2023, 11, 17), "20231117", False),
+        ("2023-11-17.txt", date(2023, 11, 17), "20231117", False),
+        ("MagicCompRules 04102024.txt", date(2024, 4, 12), "20240410", True),  # month-first name
+        ("2024-02-06.txt", date(2024, 2, 2), "20240206", True),  # name is the label
+        ("2006-06-01.txt", date(2004, 6, 1), "20040601", True),  # name far from the body
+        ("rules.txt", date(2030, 1, 10), "20300110", False),
+        ("rules.txt", None, None, False),
+        ("20301231.txt", None, "20301231", False),
+    ],
+)
 def test_label_from_name(name, body_date, label, noted):
     got, note = label_from_name(name, body_date)
     assert got == label and (note is not None) == noted
 
 
 def test_month_first_file_name_label_and_effective_date_from_body():
-    rs = parse(cr_text(date="These rules are effective as of April 12, 2031."), name="MagicCompRules 04102031.txt")
+    rs = parse(
+        cr_text(date="These rules are effective as of April 12, 2031."),
+        name="MagicCompRules 04102031.txt",
+    )
     assert rs.release.label == "20310410" and rs.release.effective_date == date(2031, 4, 12)
     assert messages(rs) == ["file name says 2031-04-10, body says effective 2031-04-12"]
     assert rs.warnings[0].line == 3
@@ -422,7 +543,10 @@ def test_line_endings_keep_line_numbers(newline):
 
 def test_cr_cr_lf_before_chapters_counts_two_breaks():
     # Bare-CR files put "\r\r\n" before each chapter heading: that is two line breaks.
-    text = cr_text(body("100.1. One.", "100.2. Two.") + "\n2. Parts of a Card\n\n200. General\n\n200.1. Three.\n")
+    text = cr_text(
+        body("100.1. One.", "100.2. Two.")
+        + "\n2. Parts of a Card\n\n200. General\n\n200.1. Three.\n"
+    )
     data = text.replace("\n", "\r").replace("\r\r2. Parts", "\r\r\n2. Parts").encode("utf-8")
     doc = document_from_bytes(codecs.BOM_UTF8 + data, NAME)
     assert doc.line_endings["CRLF"] == 1
@@ -448,9 +572,10 @@ def test_cp1252_file_with_aether():
 
 # -- not a CR text -----------------------------------------------------------------------------
 
+
 def test_truncated_file_without_glossary_is_refused():
     text = cr_text()
-    cut = text[:text.index("100.2.")]
+    cut = text[: text.index("100.2.")]
     with pytest.raises(CRFormatError, match=r"x\.txt: no glossary heading .*truncated"):
         parse(cut, name="x.txt")
 
@@ -466,12 +591,18 @@ def test_file_ending_inside_glossary_parses_with_warnings():
 
 def test_file_cut_right_after_the_glossary_heading_keeps_its_whole_rule_tree():
     text = cr_text()
-    cut = text[:text.rindex("\nGlossary\n") + len("\nGlossary\n")]
+    cut = text[: text.rindex("\nGlossary\n") + len("\nGlossary\n")]
     rs = parse(cut)
     # `complete` speaks of the rule tree, which is whole; the truncation is a warning
-    assert rs.complete is True and rs.glossary == [] and rs.get("100.2").text == "Each player brings a deck."
+    assert (
+        rs.complete is True
+        and rs.glossary == []
+        and rs.get("100.2").text == "Each player brings a deck."
+    )
     assert any(
-        m.startswith("no credits heading after the glossary: the file looks truncated") for m in messages(rs))
+        m.startswith("no credits heading after the glossary: the file looks truncated")
+        for m in messages(rs)
+    )
     assert parse(text).complete is True
 
 
@@ -502,32 +633,54 @@ def test_sections_the_contents_list_but_the_body_lacks_are_holes():
     full = cr_text(HOLE_BODY)
     contents = full.split("Contents\n\n", 1)[1].split("\n\n", 1)[0]
     # The body loses sections 101 and 102 (cut out), the contents still list them.
-    holed = full.replace(HOLE_BODY, HOLE_BODY[:HOLE_BODY.index("101. Second")]
-                         + HOLE_BODY[HOLE_BODY.index("2. Parts"):])
+    holed = full.replace(
+        HOLE_BODY,
+        HOLE_BODY[: HOLE_BODY.index("101. Second")] + HOLE_BODY[HOLE_BODY.index("2. Parts") :],
+    )
     rs = parse(holed)
     lines = holed.split("\n")
     assert rs.complete is False
     assert sorted(str(n) for n in rs.sections) == ["100", "200"]
     assert warnings_of(rs, "the contents list") == [
-        (lines.index("101. Second Section") + 1,
-         "the contents list section 101 (Second Section) but the body has no section 101: the file has a hole"),
-        (lines.index("102. Third Section") + 1,
-         "the contents list section 102 (Third Section) but the body has no section 102: the file has a hole")]
+        (
+            lines.index("101. Second Section") + 1,
+            "the contents list section 101 (Second Section) but the body has no section 101: the file has a hole",
+        ),
+        (
+            lines.index("102. Third Section") + 1,
+            "the contents list section 102 (Third Section) but the body has no section 102: the file has a hole",
+        ),
+    ]
     assert "101. Second Section" in contents and "102. Third Section" in contents
     assert parse(full).complete is True and warnings_of(parse(full), "contents") == []
 
 
 def test_body_sections_and_chapters_missing_from_the_contents_are_warned_only():
     # Like "215. This section is now empty." (2004-10-01 … 2007-02-01): in the body, not the contents.
-    body = HOLE_BODY.replace("2. Parts of a Card", "103. This section is now empty.\n\n2. Parts of a Card")
-    contents = "\n".join(["1. Game Concepts", "100. General", "101. Second Section",
-                          "102. Third Section", "200. General", "Glossary", "Credits"])
+    body = HOLE_BODY.replace(
+        "2. Parts of a Card", "103. This section is now empty.\n\n2. Parts of a Card"
+    )
+    contents = "\n".join(
+        [
+            "1. Game Concepts",
+            "100. General",
+            "101. Second Section",
+            "102. Third Section",
+            "200. General",
+            "Glossary",
+            "Credits",
+        ]
+    )
     rs = parse(cr_text(body, contents=contents))
     text = cr_text(body, contents=contents)
     assert rs.complete is True
     assert warnings_of(rs, "not in the contents") == [
         (line_of(text, "2. Parts of a Card"), "chapter 2 (Parts of a Card) is not in the contents"),
-        (line_of(text, "103. This section"), "section 103 (This section is now empty.) is not in the contents")]
+        (
+            line_of(text, "103. This section"),
+            "section 103 (This section is now empty.) is not in the contents",
+        ),
+    ]
 
 
 def test_not_a_cr_text():
@@ -541,19 +694,39 @@ def test_not_a_cr_text():
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 _LINE = st.one_of(
-    st.builds(lambda s, r, l, d, t: f"{s}.{r}{l}{d} {t}", st.sampled_from(["100", "101", "105", "099"]),
-              st.integers(0, 12), st.sampled_from(["", "a", "b", "k", "m", "aa"]), st.sampled_from(["", "."]),
-              st.sampled_from(["Text.", "", "  Spaced.", "(see rule 100.1)"])),
-    st.sampled_from(["", "Example: An example.", "Example:Example: Twice.", "101. Another Section",
-                     "2. Second Chapter", "200. Parts", "100.b Missing rule.", "100. 3 Spaced number.",
-                     "f", "     Indented.", "Plain continuation text.", "See rule "]),
+    st.builds(
+        lambda s, r, l, d, t: f"{s}.{r}{l}{d} {t}",
+        st.sampled_from(["100", "101", "105", "099"]),
+        st.integers(0, 12),
+        st.sampled_from(["", "a", "b", "k", "m", "aa"]),
+        st.sampled_from(["", "."]),
+        st.sampled_from(["Text.", "", "  Spaced.", "(see rule 100.1)"]),
+    ),
+    st.sampled_from(
+        [
+            "",
+            "Example: An example.",
+            "Example:Example: Twice.",
+            "101. Another Section",
+            "2. Second Chapter",
+            "200. Parts",
+            "100.b Missing rule.",
+            "100. 3 Spaced number.",
+            "f",
+            "     Indented.",
+            "Plain continuation text.",
+            "See rule ",
+        ]
+    ),
 )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_LINE, max_size=40))
 def test_parser_never_crashes_and_keeps_line_numbers(lines):
-    text = cr_text("1. Game Concepts\n\n100. General\n\n100.1. First.\n\n" + "\n".join(lines) + "\n")
+    text = cr_text(
+        "1. Game Concepts\n\n100. General\n\n100.1. First.\n\n" + "\n".join(lines) + "\n"
+    )
     rs = parse(text)
     src = text.split("\n")
     for rule in rs.rules.values():

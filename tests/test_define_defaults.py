@@ -1,6 +1,7 @@
 """``define`` in a translation falls back to the newest release that has its EN release (as
 ``show --pair`` does) and says when a glossary is cut off (issue 9, part 8). Small EN and ZH
 rulesets written here: ZH 20300405 is newer than every stored EN release."""
+
 from __future__ import annotations
 
 import json
@@ -13,14 +14,25 @@ from mtgcr.corpus.store import Store
 from mtgcr.extract.records import to_record
 from mtgcr.reports.cli import main
 
-EN = [("702.19", "Trample is a static ability that modifies the rules for assigning combat damage."),
-      ("702.19a", "See rule 702.19 for what trample does.")]
-ZH = [("702.19", "践踏是一种静止式异能，它会改变分配战斗伤害的规则。"),
-      ("702.19a", "参见规则702.19。")]
-EN_GLOSSARY = [("Trample", "A keyword ability that modifies how a creature assigns combat damage. See rule 702.19, \u201cTrample.\u201d"),
-               ("Attack", "To declare a creature as an attacker.")]
-ZH_GLOSSARY = [("践踏", "一种关键字异能，影响生物如何分配战斗伤害。参见规则702.19，\u201c践踏\u201d。"),
-               ("攻击", "宣告生物进行攻击。")]
+EN = [
+    ("702.19", "Trample is a static ability that modifies the rules for assigning combat damage."),
+    ("702.19a", "See rule 702.19 for what trample does."),
+]
+ZH = [
+    ("702.19", "践踏是一种静止式异能，它会改变分配战斗伤害的规则。"),
+    ("702.19a", "参见规则702.19。"),
+]
+EN_GLOSSARY = [
+    (
+        "Trample",
+        "A keyword ability that modifies how a creature assigns combat damage. See rule 702.19, \u201cTrample.\u201d",
+    ),
+    ("Attack", "To declare a creature as an attacker."),
+]
+ZH_GLOSSARY = [
+    ("践踏", "一种关键字异能，影响生物如何分配战斗伤害。参见规则702.19，\u201c践踏\u201d。"),
+    ("攻击", "宣告生物进行攻击。"),
+]
 
 
 @pytest.fixture
@@ -29,11 +41,17 @@ def store(tmp_path):
     cut = ruleset("20300701", EN, glossary=EN_GLOSSARY[1:])
     cut.truncated = True
     with Store(path) as st:
-        for k, rs in enumerate([ruleset("20300110", EN, glossary=EN_GLOSSARY),
-                                ruleset("20300110", ZH, glossary=ZH_GLOSSARY, lang="zh"),
-                                ruleset("20300405", ZH, glossary=ZH_GLOSSARY, lang="zh"), cut]):
-            st.add_document(make_doc(f"doc {k}", name=f"doc{k}.txt"), "test",
-                            [to_record(rs, origin="official")])
+        for k, rs in enumerate(
+            [
+                ruleset("20300110", EN, glossary=EN_GLOSSARY),
+                ruleset("20300110", ZH, glossary=ZH_GLOSSARY, lang="zh"),
+                ruleset("20300405", ZH, glossary=ZH_GLOSSARY, lang="zh"),
+                cut,
+            ]
+        ):
+            st.add_document(
+                make_doc(f"doc {k}", name=f"doc{k}.txt"), "test", [to_record(rs, origin="official")]
+            )
     return path
 
 
@@ -42,8 +60,10 @@ def test_an_english_headword_in_a_translation_falls_back_to_a_paired_release(sto
     cap = capsys.readouterr()
     assert cap.out.startswith("践踏  (zh 2030-01-10, line ")
     assert "found through the en entry Trample" in cap.out
-    assert cap.err == ("note: zh 20300405 has no en release stored (ingest the en release "
-                       "20300405 to pair it); using zh 2030-01-10, the newest with one\n")
+    assert cap.err == (
+        "note: zh 20300405 has no en release stored (ingest the en release "
+        "20300405 to pair it); using zh 2030-01-10, the newest with one\n"
+    )
 
 
 def test_a_term_of_the_newest_translation_needs_no_fallback(store, capsys):
@@ -53,8 +73,10 @@ def test_a_term_of_the_newest_translation_needs_no_fallback(store, capsys):
 
 
 def test_a_release_given_is_not_replaced(store, capsys):
-    assert main(["--store", str(store), "define", "Trample", "--lang", "zh", "--release",
-                 "20300405"]) == 2
+    assert (
+        main(["--store", str(store), "define", "Trample", "--lang", "zh", "--release", "20300405"])
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.startswith("mtgcr: no glossary entry 'Trample' in zh 2030-04-05")
 
@@ -62,9 +84,13 @@ def test_a_release_given_is_not_replaced(store, capsys):
 def test_a_cut_off_glossary_is_said_to_be(store, capsys):
     assert main(["--store", str(store), "define", "Trample", "--release", "2030-07-01"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("mtgcr: no glossary entry 'Trample' in en 2030-07-01")
-    assert err.rstrip().endswith("the glossary of en 2030-07-01 is cut off after 'Attack' (the "
-                                 "file ends there): later entries are missing")
+    assert err.count("\n") == 1 and err.startswith(
+        "mtgcr: no glossary entry 'Trample' in en 2030-07-01"
+    )
+    assert err.rstrip().endswith(
+        "the glossary of en 2030-07-01 is cut off after 'Attack' (the "
+        "file ends there): later entries are missing"
+    )
     assert main(["--store", str(store), "define", "Attack", "--release", "2030-07-01"]) == 0
     cap = capsys.readouterr()
     assert cap.out.startswith("Attack  (en 2030-07-01")

@@ -1,5 +1,6 @@
 """The phase.rs adapter on the real engine (the phase-python wheel): the starter suite passes,
 a wrong copy fails, outcomes come from the engine, unsupported vocabulary is an error."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -26,11 +27,22 @@ def test_the_starter_suite_covers_the_rules_the_issue_names():
     fixtures, errors = read_fixtures(starter.path())
     assert errors == []
     rules = {str(f.rule) for f in fixtures}
-    assert {"103.4", "704.5a", "120.3a", "704.5f", "704.5g", "305.2", "302.6", "510.2",
-            "704.5j", "121.1"} <= rules
+    assert {
+        "103.4",
+        "704.5a",
+        "120.3a",
+        "704.5f",
+        "704.5g",
+        "305.2",
+        "302.6",
+        "510.2",
+        "704.5j",
+        "121.1",
+    } <= rules
     assert all(f.status is FixtureStatus.EXECUTABLE for f in fixtures)
-    assert all(str(f.anchor).startswith("en:2026-01-16:") and f.anchor.text_sha256
-               for f in fixtures)
+    assert all(
+        str(f.anchor).startswith("en:2026-01-16:") and f.anchor.text_sha256 for f in fixtures
+    )
 
 
 @pytest.mark.parametrize("path", STARTER, ids=lambda p: p.stem)
@@ -55,24 +67,31 @@ def test_a_wrong_copy_fails(adapter):
 
 def test_the_engine_applies_the_state_based_action_not_the_setup(adapter):
     # the same 2/0 creature without the step that gives priority: still on the battlefield
-    fx = _variant(starter.path() / "704" / "cr_704_5f.toml",
-                  '[[steps]]\naction = "check_sbas"\n', "")
+    fx = _variant(
+        starter.path() / "704" / "cr_704_5f.toml", '[[steps]]\naction = "check_sbas"\n', ""
+    )
     assert fx.data.get("steps") is None
     report = run_fixture(adapter, fx)
     assert not report.passed
-    assert report.failures()[0].message == ("creature 'bear': expected in Graveyard, engine has "
-                                            "it in Battlefield")
+    assert report.failures()[0].message == (
+        "creature 'bear': expected in Graveyard, engine has it in Battlefield"
+    )
     # and a player at 0 life: the game is over only after priority was checked
-    fx = _variant(starter.path() / "704" / "cr_704_5a.toml", '[[steps]]\naction = "check_sbas"\n', "")
+    fx = _variant(
+        starter.path() / "704" / "cr_704_5a.toml", '[[steps]]\naction = "check_sbas"\n', ""
+    )
     assert not run_fixture(adapter, fx).passed
 
 
 def test_a_second_land_play_is_refused_by_the_engine(adapter):
-    fx = _variant(starter.path() / "305" / "cr_305_2.toml",
-                  '[[assertions]]\nkind = "action_legal"',
-                  '[[steps]]\naction = "play_land"\ncard = "Forest"\n\n'
-                  '[[assertions]]\nkind = "action_legal"')
-    with pytest.raises(StepError, match=r"step 2 \(play_land\): player 0 has no legal land play of 'Forest'"):
+    fx = _variant(
+        starter.path() / "305" / "cr_305_2.toml",
+        '[[assertions]]\nkind = "action_legal"',
+        '[[steps]]\naction = "play_land"\ncard = "Forest"\n\n[[assertions]]\nkind = "action_legal"',
+    )
+    with pytest.raises(
+        StepError, match=r"step 2 \(play_land\): player 0 has no legal land play of 'Forest'"
+    ):
         run_fixture(adapter, fx)
 
 
@@ -86,17 +105,41 @@ def test_unsupported_vocabulary_is_an_error_not_a_pass(adapter):
         run_fixture(adapter, _variant(base, "life = 0", 'hand = ["Black Lotus"]'))
     with pytest.raises(Unsupported, match="no \\[\\[assertions\\]\\]"):
         text = base.read_text()
-        run_fixture(adapter, parse_fixture(text[:text.index("[[assertions]]")], base))
+        run_fixture(adapter, parse_fixture(text[: text.index("[[assertions]]")], base))
 
 
 def test_extra_card_files_load(tmp_path):
     import json
-    (tmp_path / "more.json").write_text(json.dumps({"data": {"Gray Ogre": [{
-        "name": "Gray Ogre", "layout": "normal", "type": "Creature — Ogre", "supertypes": [],
-        "types": ["Creature"], "subtypes": ["Ogre"], "text": "", "manaCost": "{2}{R}",
-        "manaValue": 3, "power": "2", "toughness": "2", "colors": ["R"], "colorIdentity": ["R"],
-        "identifiers": {}, "legalities": {}}]}}))
+
+    (tmp_path / "more.json").write_text(
+        json.dumps(
+            {
+                "data": {
+                    "Gray Ogre": [
+                        {
+                            "name": "Gray Ogre",
+                            "layout": "normal",
+                            "type": "Creature — Ogre",
+                            "supertypes": [],
+                            "types": ["Creature"],
+                            "subtypes": ["Ogre"],
+                            "text": "",
+                            "manaCost": "{2}{R}",
+                            "manaValue": 3,
+                            "power": "2",
+                            "toughness": "2",
+                            "colors": ["R"],
+                            "colorIdentity": ["R"],
+                            "identifiers": {},
+                            "legalities": {},
+                        }
+                    ]
+                }
+            }
+        )
+    )
     ad = PhaseAdapter((tmp_path / "more.json",))
-    fx = _variant(starter.path() / "704" / "cr_704_5f.toml", 'name = "Grizzly Bears"',
-                  'name = "Gray Ogre"')
+    fx = _variant(
+        starter.path() / "704" / "cr_704_5f.toml", 'name = "Grizzly Bears"', 'name = "Gray Ogre"'
+    )
     assert run_fixture(ad, fx).passed

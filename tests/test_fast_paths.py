@@ -1,6 +1,7 @@
 """The fast paths of the speed work give what the general code gives (issue "speed near the
 floor"): 8-bit detection on the bytes, the reference search that jumps to the numbers, the
 canonical rule-number reader, the layout's blank-line pass."""
+
 from __future__ import annotations
 
 import re
@@ -13,7 +14,9 @@ from mtgcr.extract import references
 from mtgcr.extract.layout import Layout, LineRole
 from mtgcr.extract.rulenum import RuleNumber
 
-_BYTES = st.lists(st.sampled_from(list(b"ab Z.,\t\r\n") + list(range(0x80, 0x100))), max_size=20).map(bytes)
+_BYTES = st.lists(
+    st.sampled_from(list(b"ab Z.,\t\r\n") + list(range(0x80, 0x100))), max_size=20
+).map(bytes)
 
 
 @settings(max_examples=300)
@@ -26,23 +29,51 @@ def test_window_scores_equal_the_text_scores(data):
         except UnicodeDecodeError:
             continue
         chars = decode._CHARS[enc]
-        score = sum(n * decode._char_score(chars[h], chars[b[0]], chars[a[0]])
-                    for (b, h, a), n in windows.items())
+        score = sum(
+            n * decode._char_score(chars[h], chars[b[0]], chars[a[0]])
+            for (b, h, a), n in windows.items()
+        )
         assert score == decode._plausibility(text)
 
 
 @settings(max_examples=300)
-@given(st.lists(st.sampled_from(["rule ", "rules ", "section", "CR:", " ", "\n", "702", "1234", "601.2a",
-                                 "–", "and ", ", ", "“Dash,”", "правило ", "规则", "x", "(", "７０２"]),
-                max_size=10).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "rule ",
+                "rules ",
+                "section",
+                "CR:",
+                " ",
+                "\n",
+                "702",
+                "1234",
+                "601.2a",
+                "–",
+                "and ",
+                ", ",
+                "“Dash,”",
+                "правило ",
+                "规则",
+                "x",
+                "(",
+                "７０２",
+            ]
+        ),
+        max_size=10,
+    ).map("".join)
+)
 def test_the_number_jump_finds_what_the_scan_finds(text):
     norm = references._normalise(text)
     ref_re = references._patterns()[0]
     for pos in range(len(norm) + 1):
         fast = references._search(ref_re, norm, pos, True)
         slow = ref_re.search(norm, pos)
-        assert (fast and fast.span(), fast and fast.groupdict()) == (slow and slow.span(),
-                                                                     slow and slow.groupdict())
+        assert (fast and fast.span(), fast and fast.groupdict()) == (
+            slow and slow.span(),
+            slow and slow.groupdict(),
+        )
 
 
 def test_keywords_of_letters_only():

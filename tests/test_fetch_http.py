@@ -3,6 +3,7 @@
 Every test asserts on the requests the server actually received: how many, in which order,
 with which headers, and how far apart in time.
 """
+
 from __future__ import annotations
 
 import time
@@ -24,11 +25,14 @@ def _stamped(times, body=b"ok", status=200, headers=None):
     def handler(request):
         times.append(time.monotonic())
         return Response(body, status=status, headers=headers or {})
+
     return handler
 
 
 def test_user_agent_robots_and_spacing(httpserver):
-    httpserver.expect_request("/robots.txt").respond_with_data("User-agent: *\nDisallow: /private\n")
+    httpserver.expect_request("/robots.txt").respond_with_data(
+        "User-agent: *\nDisallow: /private\n"
+    )
     times = []
     httpserver.expect_request("/a").respond_with_handler(_stamped(times, b"A"))
     httpserver.expect_request("/b").respond_with_handler(_stamped(times, b"B"))
@@ -65,6 +69,7 @@ def test_429_waits_for_retry_after(httpserver, retry_after):
             value = "1" if retry_after == "1" else formatdate(time.time() + 2, usegmt=True)
             return Response(b"slow down", status=429, headers={"Retry-After": value})
         return Response(b"fine")
+
     httpserver.expect_request("/busy").respond_with_handler(handler)
     with _client(httpserver) as c:
         assert c.get(httpserver.url_for("/busy")).body == b"fine"
@@ -74,7 +79,8 @@ def test_429_waits_for_retry_after(httpserver, retry_after):
 def test_redirect_to_another_host_is_refused(httpserver):
     httpserver.expect_request("/robots.txt").respond_with_data("", status=404)
     httpserver.expect_request("/moved").respond_with_data(
-        "", status=302, headers={"Location": "http://example.org/elsewhere"})
+        "", status=302, headers={"Location": "http://example.org/elsewhere"}
+    )
     with _client(httpserver) as c, pytest.raises(FetchRefused, match="example.org"):
         c.get(httpserver.url_for("/moved"))
     assert [req.path for req, _ in httpserver.log] == ["/robots.txt", "/moved"]
@@ -82,7 +88,9 @@ def test_redirect_to_another_host_is_refused(httpserver):
 
 def test_redirect_on_the_same_host_is_followed(httpserver):
     httpserver.expect_request("/robots.txt").respond_with_data("", status=404)
-    httpserver.expect_request("/old").respond_with_data("", status=301, headers={"Location": "/new"})
+    httpserver.expect_request("/old").respond_with_data(
+        "", status=301, headers={"Location": "/new"}
+    )
     httpserver.expect_request("/new").respond_with_data("here")
     with _client(httpserver) as c:
         r = c.get(httpserver.url_for("/old"))

@@ -1,5 +1,6 @@
 """``mtgcr fixtures generate|check|migrate|coverage`` on two small releases written for the
 tests (see fixture_helpers: R1 2031-03-03, R2 2031-06-09)."""
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,10 @@ def check_json(store, folder, release, capsys):
 
 def test_generate_writes_exact_text_title_and_anchor(store, tmp_path, capsys):
     out = tmp_path / "suite"
-    assert run(store, "generate", "--release", "2031-03-03", "--section", "100",
-               "--out", str(out)) == 0
+    assert (
+        run(store, "generate", "--release", "2031-03-03", "--section", "100", "--out", str(out))
+        == 0
+    )
     assert "5 rules of en 2031-03-03" in capsys.readouterr().out
     names = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.toml"))
     assert names == [f"100/cr_100_{i}.toml" for i in range(1, 6)]
@@ -43,12 +46,25 @@ def test_generate_writes_exact_text_title_and_anchor(store, tmp_path, capsys):
     assert fx.meta["text_sha256"] == text_sha256("Each player starts the game with twenty life.")
     assert fx.meta["generator"].startswith("mtgcr ")
     # R2's own heading names the section "Basics"
-    assert run(store, "generate", "--release", "2031-06-09", "--rule", "100.2",
-               "--out", str(tmp_path / "s2")) == 0
+    assert (
+        run(
+            store,
+            "generate",
+            "--release",
+            "2031-06-09",
+            "--rule",
+            "100.2",
+            "--out",
+            str(tmp_path / "s2"),
+        )
+        == 0
+    )
     assert read_fixture(tmp_path / "s2" / "100" / "cr_100_2.toml").title == "Basics"
 
 
-def test_generate_never_overwrites_authored_fixtures_and_refreshes_skeletons(store, tmp_path, capsys):
+def test_generate_never_overwrites_authored_fixtures_and_refreshes_skeletons(
+    store, tmp_path, capsys
+):
     out = tmp_path / "suite"
     run(store, "generate", "--release", "2031-03-03", "--out", str(out))
     authored = author(out / "100" / "cr_100_4.toml")
@@ -64,8 +80,19 @@ def test_generate_never_overwrites_authored_fixtures_and_refreshes_skeletons(sto
 
 
 def test_generate_errors_are_one_line(store, tmp_path, capsys):
-    assert run(store, "generate", "--release", "2031-03-03", "--rule", "100.9",
-               "--out", str(tmp_path / "x")) == 2
+    assert (
+        run(
+            store,
+            "generate",
+            "--release",
+            "2031-03-03",
+            "--rule",
+            "100.9",
+            "--out",
+            str(tmp_path / "x"),
+        )
+        == 2
+    )
     assert capsys.readouterr().err.strip() == "mtgcr: rule 100.9 is not in en:20310303"
     assert run(store, "generate", "--release", "1999-01-01", "--out", str(tmp_path / "x")) == 2
     assert "no en release '1999-01-01'" in capsys.readouterr().err
@@ -77,12 +104,19 @@ def test_check_verdicts_against_the_newer_release(store, tmp_path, capsys):
     code, res = check_json(store, out, "2031-06-09", capsys)
     assert code == 1
     got = {k[0]: (v["status"], v["new_rules"]) for k, v in res.items()}
-    assert got == {"100.1": ("current", ["100.1"]), "100.2": ("moved", ["100.3"]),
-                   "100.3": ("edited", ["100.4"]), "100.4": ("moved", ["100.5"]),
-                   "100.5": ("removed", [])}
+    assert got == {
+        "100.1": ("current", ["100.1"]),
+        "100.2": ("moved", ["100.3"]),
+        "100.3": ("edited", ["100.4"]),
+        "100.4": ("moved", ["100.5"]),
+        "100.5": ("removed", []),
+    }
     assert res[("100.4", None)]["citations_only"] is True
-    assert res[("100.3", None)]["diff"] == [["equal", "Each player starts the game with twenty"],
-                                            ["insert", "-five"], ["equal", " life."]]
+    assert res[("100.3", None)]["diff"] == [
+        ["equal", "Each player starts the game with twenty"],
+        ["insert", "-five"],
+        ["equal", " life."],
+    ]
     assert res[("100.5", None)]["anchor"] == "en:2031-03-03:100.5"
     assert "removed in 2031-06-09" in res[("100.5", None)]["reason"]
     # the text form shows the word diff
@@ -98,11 +132,23 @@ def test_check_verdicts_against_the_newer_release(store, tmp_path, capsys):
 
 def test_check_not_in_release_unanchored_and_a_paraphrase(store, tmp_path, capsys):
     out = tmp_path / "suite"
-    run(store, "generate", "--release", "2031-06-09", "--rule", "100.2", "--rule", "100.4",
-        "--out", str(out))
+    run(
+        store,
+        "generate",
+        "--release",
+        "2031-06-09",
+        "--rule",
+        "100.2",
+        "--rule",
+        "100.4",
+        "--out",
+        str(out),
+    )
     loose = out / "100" / "cr_100_3_loose.toml"
-    loose.write_text('rule = "100.3"\nstatus = "deferred"\n'
-                     'text = "Every player brings a deck of forty or more cards."\n')
+    loose.write_text(
+        'rule = "100.3"\nstatus = "deferred"\n'
+        'text = "Every player brings a deck of forty or more cards."\n'
+    )
     para = out / "100" / "cr_100_4.toml"
     para.write_text(para.read_text().replace("twenty-five life", "25 life"), encoding="utf-8")
     code, res = check_json(store, out, "2031-03-03", capsys)
@@ -167,7 +213,7 @@ def test_migrate_dry_run_then_write_keeps_setup_steps_assertions(store, tmp_path
     assert moved.meta["previous_rules"] == "en:2031-03-03:100.2"
     assert moved.meta["anchor"] == "en:2031-06-09:100.3" and moved.title == "Basics"
     assert moved.meta["ticket"] == "ENG-42" and moved.data["reviewer"] == "ana"
-    tail = authored[authored.index("[setup]"):authored.index("[meta]")]
+    tail = authored[authored.index("[setup]") : authored.index("[meta]")]
     assert tail in (out / "100" / "cr_100_3.toml").read_text()  # byte for byte
     edited = read_fixture(out / "100" / "cr_100_4.toml")
     assert edited.text == "Each player starts the game with twenty-five life."
@@ -177,13 +223,25 @@ def test_migrate_dry_run_then_write_keeps_setup_steps_assertions(store, tmp_path
 
 def test_migrate_moves_a_chain_of_renames(store, tmp_path, capsys):
     out = tmp_path / "suite"
-    run(store, "generate", "--release", "2031-03-03", "--rule", "100.2", "--rule", "100.4",
-        "--out", str(out))
+    run(
+        store,
+        "generate",
+        "--release",
+        "2031-03-03",
+        "--rule",
+        "100.2",
+        "--rule",
+        "100.4",
+        "--out",
+        str(out),
+    )
     authored = out / "100" / "cr_100_2_big.toml"
     (out / "100" / "cr_100_2.toml").rename(authored)
     assert run(store, "migrate", str(out), "--to", "2031-06-09", "--write") == 0
-    assert sorted(p.name for p in (out / "100").glob("*.toml")) == ["cr_100_3_big.toml",
-                                                                   "cr_100_5.toml"]
+    assert sorted(p.name for p in (out / "100").glob("*.toml")) == [
+        "cr_100_3_big.toml",
+        "cr_100_5.toml",
+    ]
     fx = read_fixture(out / "100" / "cr_100_5.toml")
     assert fx.text == "A player with no life left loses the game. See rule 100.4."  # cited number
     assert check_json(store, out, "2031-06-09", capsys)[0] == 0
@@ -191,27 +249,72 @@ def test_migrate_moves_a_chain_of_renames(store, tmp_path, capsys):
 
 def test_coverage_counts_and_results_file(store, tmp_path, capsys):
     out = tmp_path / "suite"
-    run(store, "generate", "--release", "2031-06-09", "--rule", "100.1", "--rule", "100.5",
-        "--out", str(out))
+    run(
+        store,
+        "generate",
+        "--release",
+        "2031-06-09",
+        "--rule",
+        "100.1",
+        "--rule",
+        "100.5",
+        "--out",
+        str(out),
+    )
     author(out / "100" / "cr_100_5.toml")
     results = tmp_path / "results.json"
-    results.write_text(json.dumps({"format": "mtgcr-fixture-results/1", "engine": "phase",
-                                   "release": None, "results": [
-        {"path": str(out / "100" / "cr_100_5.toml"), "rule": "100.5", "variant": None,
-         "outcome": "passed", "message": ""}]}))
+    results.write_text(
+        json.dumps(
+            {
+                "format": "mtgcr-fixture-results/1",
+                "engine": "phase",
+                "release": None,
+                "results": [
+                    {
+                        "path": str(out / "100" / "cr_100_5.toml"),
+                        "rule": "100.5",
+                        "variant": None,
+                        "outcome": "passed",
+                        "message": "",
+                    }
+                ],
+            }
+        )
+    )
     capsys.readouterr()
-    assert run(store, "coverage", str(out), "--release", "2031-06-09", "--results", str(results),
-               "--format", "json") == 0
+    assert (
+        run(
+            store,
+            "coverage",
+            str(out),
+            "--release",
+            "2031-06-09",
+            "--results",
+            str(results),
+            "--format",
+            "json",
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     [sec] = data["sections"]
-    assert (sec["section"], sec["title"], sec["rules"], sec["covered"], sec["fixtures"],
-            sec["executable"], sec["passing"]) == ("100", "Basics", 5, 2, 2, 1, 1)
+    assert (
+        sec["section"],
+        sec["title"],
+        sec["rules"],
+        sec["covered"],
+        sec["fixtures"],
+        sec["executable"],
+        sec["passing"],
+    ) == ("100", "Basics", 5, 2, 2, 1, 1)
     assert sec["missing"] == ["100.2", "100.3", "100.4"]
     assert run(store, "coverage", str(out), "--release", "2031-06-09", "--format", "html") == 0
     page = capsys.readouterr().out
     assert page.startswith("<!doctype html>") and "<td>Basics</td>" in page
     results.write_text("{}")
-    assert run(store, "coverage", str(out), "--release", "2031-06-09", "--results", str(results)) == 2
+    assert (
+        run(store, "coverage", str(out), "--release", "2031-06-09", "--results", str(results)) == 2
+    )
     assert "not an mtgcr results file" in capsys.readouterr().err
 
 
@@ -221,17 +324,24 @@ def test_r1_body_is_what_the_helpers_say():
 
 def test_split_and_merged_are_listed_never_edited(tmp_path, capsys):
     from fixture_helpers import split_merge_store
+
     store = split_merge_store(tmp_path)
     out = tmp_path / "suite"
     run(store, "generate", "--release", "2031-03-03", "--out", str(out))
     code, res = check_json(store, out, "2031-06-09", capsys)
     assert code == 1
     assert {k[0]: (v["status"], v["new_rules"]) for k, v in res.items()} == {
-        "100.1": ("current", ["100.1"]), "100.2": ("split", ["100.2", "100.3"]),
-        "100.3": ("merged", ["100.4"]), "100.4": ("merged", ["100.4"]),
-        "100.5": ("current", ["100.5"])}
-    before = {p: p.read_bytes() for p in out.rglob("*.toml")
-              if p.name in ("cr_100_2.toml", "cr_100_3.toml", "cr_100_4.toml")}
+        "100.1": ("current", ["100.1"]),
+        "100.2": ("split", ["100.2", "100.3"]),
+        "100.3": ("merged", ["100.4"]),
+        "100.4": ("merged", ["100.4"]),
+        "100.5": ("current", ["100.5"]),
+    }
+    before = {
+        p: p.read_bytes()
+        for p in out.rglob("*.toml")
+        if p.name in ("cr_100_2.toml", "cr_100_3.toml", "cr_100_4.toml")
+    }
     assert run(store, "migrate", str(out), "--to", "2031-06-09", "--write", "--accept-edits") == 1
     err = capsys.readouterr().err
     assert "3 fixtures for a human" in err and "100.2: split → 100.2 + 100.3" in err
@@ -243,21 +353,35 @@ def test_generate_does_not_shadow_a_renumbered_authored_fixture(store, tmp_path,
     run(store, "generate", "--release", "2031-03-03", "--rule", "100.2", "--out", str(out))
     author(out / "100" / "cr_100_2.toml")
     capsys.readouterr()
-    assert run(store, "generate", "--release", "2031-06-09", "--section", "100", "--out", str(out)) == 0
+    assert (
+        run(store, "generate", "--release", "2031-06-09", "--section", "100", "--out", str(out))
+        == 0
+    )
     text = capsys.readouterr().out
-    assert "100.3: no skeleton; " in text and "cr_100_2.toml is this rule under an older number" in text
+    assert (
+        "100.3: no skeleton; " in text
+        and "cr_100_2.toml is this rule under an older number" in text
+    )
     assert not (out / "100" / "cr_100_3.toml").exists()
     # R2's new 100.2 finds the authored file at its name: kept, not overwritten
     assert sorted(p.name for p in (out / "100").glob("*.toml")) == [
-        "cr_100_1.toml", "cr_100_2.toml", "cr_100_4.toml", "cr_100_5.toml"]
+        "cr_100_1.toml",
+        "cr_100_2.toml",
+        "cr_100_4.toml",
+        "cr_100_5.toml",
+    ]
     assert read_fixture(out / "100" / "cr_100_2.toml").status.value == "executable"
 
 
 def test_typography_is_not_an_edit_in_the_word_diff():
     from mtgcr.crossref.worddiff import word_diff
     from mtgcr.reports.fixtures.check import fold_typography, render_word_diff
-    runs = fold_typography(word_diff("the owner's graveyard, the \"legend rule\"",
-                                     "the owner’s graveyard, the “legend rule”"))
+
+    runs = fold_typography(
+        word_diff(
+            'the owner\'s graveyard, the "legend rule"', "the owner’s graveyard, the “legend rule”"
+        )
+    )
     assert runs == [("equal", "the owner’s graveyard, the “legend rule”")]
     runs = fold_typography(word_diff("a player's hand", "that player’s hand"))
     # inside a real change the quote style travels with the words

@@ -1,14 +1,20 @@
 """Fixture files: names, reading (errors name file and line), format-preserving rewrites."""
+
 from __future__ import annotations
 
 import pytest
 
 from mtgcr.extract.rulenum import RuleNumber as R
-from mtgcr.reports.fixtures.model import (FixtureError, FixtureStatus, fixture_name,
-                                          fixture_path, variant_of)
+from mtgcr.reports.fixtures.model import (
+    FixtureError,
+    FixtureStatus,
+    fixture_name,
+    fixture_path,
+    variant_of,
+)
 from mtgcr.reports.fixtures.tomlio import parse_fixture, read_fixtures, rewrite
 
-FIXTURE = '''# a comment the author wrote
+FIXTURE = """# a comment the author wrote
 rule = "704.5a"
 section = "704"
 title = "State-Based Actions"
@@ -36,7 +42,7 @@ winner = 0
 anchor = "en:2031-03-03:704.5a"
 text_sha256 = "00"
 ticket = "ENG-7"
-'''
+"""
 
 
 def test_file_names_and_variants(tmp_path):
@@ -53,21 +59,32 @@ def test_file_names_and_variants(tmp_path):
 
 def test_parse_reads_fields_and_provenance(tmp_path):
     fx = parse_fixture(FIXTURE, tmp_path / "704" / "cr_704_5a_zero.toml")
-    assert (str(fx.rule), fx.variant, fx.section, fx.status) == ("704.5a", "zero", "704",
-                                                                  FixtureStatus.EXECUTABLE)
+    assert (str(fx.rule), fx.variant, fx.section, fx.status) == (
+        "704.5a",
+        "zero",
+        "704",
+        FixtureStatus.EXECUTABLE,
+    )
     assert str(fx.anchor) == "en:2031-03-03:704.5a" and fx.anchor.text_sha256 == "00"
     assert fx.data["steps"] == [{"action": "check_sbas"}]
     assert fx.test_id == "704.5a[zero]"
 
 
-@pytest.mark.parametrize("bad, line, words", [
-    (FIXTURE.replace('seed = 3', 'seed = = 3'), 12, "not TOML"),
-    (FIXTURE.replace('rule = "704.5a"', 'rule = 704'), 2, "'rule' must be a string"),
-    (FIXTURE.replace('rule = "704.5a"', 'rule = "7x4"'), 2, "not a rule number"),
-    (FIXTURE.replace('status = "executable"', 'status = "done"'), 5, "'status' = 'done'"),
-    (FIXTURE.replace('ticket = "ENG-7"', 'ticket = 7'), 28, "[meta] ticket must be a string"),
-    (FIXTURE.replace('anchor = "en:2031-03-03:704.5a"', 'anchor = "704.5a"'), 26, "not an anchor"),
-])
+@pytest.mark.parametrize(
+    "bad, line, words",
+    [
+        (FIXTURE.replace("seed = 3", "seed = = 3"), 12, "not TOML"),
+        (FIXTURE.replace('rule = "704.5a"', "rule = 704"), 2, "'rule' must be a string"),
+        (FIXTURE.replace('rule = "704.5a"', 'rule = "7x4"'), 2, "not a rule number"),
+        (FIXTURE.replace('status = "executable"', 'status = "done"'), 5, "'status' = 'done'"),
+        (FIXTURE.replace('ticket = "ENG-7"', "ticket = 7"), 28, "[meta] ticket must be a string"),
+        (
+            FIXTURE.replace('anchor = "en:2031-03-03:704.5a"', 'anchor = "704.5a"'),
+            26,
+            "not an anchor",
+        ),
+    ],
+)
 def test_errors_name_the_file_and_line(tmp_path, bad, line, words):
     with pytest.raises(FixtureError) as exc:
         parse_fixture(bad, tmp_path / "cr_704_5a.toml")
@@ -89,13 +106,18 @@ def test_read_fixtures_keeps_going_and_reports_every_bad_file(tmp_path):
 
 
 def test_rewrite_changes_only_what_it_must():
-    new = rewrite(FIXTURE, {"rule": "704.5b", "title": "State-Based Actions"},
-                  {"anchor": "en:2031-06-09:704.5b", "previous_rules": "en:2031-03-03:704.5a"})
+    new = rewrite(
+        FIXTURE,
+        {"rule": "704.5b", "title": "State-Based Actions"},
+        {"anchor": "en:2031-06-09:704.5b", "previous_rules": "en:2031-03-03:704.5a"},
+    )
     old_lines, new_lines = FIXTURE.splitlines(), new.splitlines()
     changed = [(a, b) for a, b in zip(old_lines, new_lines) if a != b]
-    assert changed == [('rule = "704.5a"', 'rule = "704.5b"'),
-                       ('anchor = "en:2031-03-03:704.5a"', 'anchor = "en:2031-06-09:704.5b"')]
-    assert new_lines[len(old_lines):] == ['previous_rules = "en:2031-03-03:704.5a"']
+    assert changed == [
+        ('rule = "704.5a"', 'rule = "704.5b"'),
+        ('anchor = "en:2031-03-03:704.5a"', 'anchor = "en:2031-06-09:704.5b"'),
+    ]
+    assert new_lines[len(old_lines) :] == ['previous_rules = "en:2031-03-03:704.5a"']
     assert rewrite(FIXTURE) == FIXTURE
 
 

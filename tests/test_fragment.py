@@ -1,5 +1,6 @@
 """mtgcr.extract.formats.fragment (pasted fragments of rule lines) on fragments written for these tests, and
 `mtgcr identify` / `mtgcr ingest` on them."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -55,14 +56,23 @@ def test_fragment_language_and_example_marker():
     assert fragment_lang("411.4a Пример правила.") == "ru"
     assert fragment_lang("411.4a 借りたターンの例。") == "ja"
     assert fragment_lang("411.4a 借来的回合。") == "zh"
-    rs = parse_fragment(_doc("411.4a Игрок платит.\nПример: Игрок платит две маны.\n")).rulesets[0][0]
+    rs = parse_fragment(_doc("411.4a Игрок платит.\nПример: Игрок платит две маны.\n")).rulesets[0][
+        0
+    ]
     assert rs.release.lang == "ru"
-    assert [e.text for e in rs.rules[RuleNumber.parse("411.4a")].examples] == ["Игрок платит две маны."]
+    assert [e.text for e in rs.rules[RuleNumber.parse("411.4a")].examples] == [
+        "Игрок платит две маны."
+    ]
 
 
-@pytest.mark.parametrize("text", ["Just a note.\nNothing numbered here.\n",
-                                  "A letter\nwith two lines\n411.4a and a rule on line three\n",
-                                  "<html><body><p>411.4a text</p></body></html>"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Just a note.\nNothing numbered here.\n",
+        "A letter\nwith two lines\n411.4a and a rule on line three\n",
+        "<html><body><p>411.4a text</p></body></html>",
+    ],
+)
 def test_not_a_fragment(text):
     assert not looks_like_fragment(_doc(text))
     with pytest.raises(ValueError, match="paste.txt"):
@@ -80,21 +90,31 @@ def _release(label: str, rules: dict[str, str]) -> Ruleset:
     rs.sections[RuleNumber(411)] = Section(RuleNumber(411), "Borrowed Turns", 0)
     for num, text in rules.items():
         body, *ex = text.split(" || ")
-        rs.rules[RuleNumber.parse(num)] = Rule(RuleNumber.parse(num), body, 0, [Example(e, 0) for e in ex])
+        rs.rules[RuleNumber.parse(num)] = Rule(
+            RuleNumber.parse(num), body, 0, [Example(e, 0) for e in ex]
+        )
     return rs
 
 
 def test_fragment_identified():
-    old = _release("20320101", {
-        "411.4a": "The borrower of a turn may pay costs only with the lender's mana. || "
-                  "The borrower casts a spell; the lender's mana pays for it.",
-        "411.4b": "The borrower can't concede for the lender, or make tournament choices. || "
-                  "The lender still decides whether to call a judge."})
-    new = _release("20320501", {
-        "411.4a": "The borrower of a turn may pay costs only with the lender's resources. || "
-                  "The borrower casts a spell; the lender's mana pays for it.",
-        "411.4b": old.rules[RuleNumber.parse("411.4b")].text + " || "
-                  "The lender still decides whether to call a judge."})
+    old = _release(
+        "20320101",
+        {
+            "411.4a": "The borrower of a turn may pay costs only with the lender's mana. || "
+            "The borrower casts a spell; the lender's mana pays for it.",
+            "411.4b": "The borrower can't concede for the lender, or make tournament choices. || "
+            "The lender still decides whether to call a judge.",
+        },
+    )
+    new = _release(
+        "20320501",
+        {
+            "411.4a": "The borrower of a turn may pay costs only with the lender's resources. || "
+            "The borrower casts a spell; the lender's mana pays for it.",
+            "411.4b": old.rules[RuleNumber.parse("411.4b")].text + " || "
+            "The lender still decides whether to call a judge.",
+        },
+    )
     frag = parse_fragment(_doc(FRAGMENT)).rulesets[0][0]
     ident = identify(frag, [old, new])
     assert ident.exact and ident.releases == ["2032-01-01"]

@@ -1,6 +1,7 @@
 """Files read and parsed ahead by worker processes (:mod:`mtgcr.extract.prepare`) are stored
 exactly as when one process does everything: same results, same errors (one line naming the
 file), same rows; Ctrl-C and a broken worker lose nothing stored."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,10 +18,14 @@ def _files(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     out = []
     for i, when in enumerate(DATES):
-        body = ("1. Game Concepts\n\n100. General\n\n100.1. Each player has a deck.\n\n"
-                f"100.2. Rule number {i} of the tests.\n")
+        body = (
+            "1. Game Concepts\n\n100. General\n\n100.1. Each player has a deck.\n\n"
+            f"100.2. Rule number {i} of the tests.\n"
+        )
         p = folder / f"{i}.txt"
-        p.write_text(cr_text(body, date=f"These rules are effective as of {when}."), encoding="utf-8")
+        p.write_text(
+            cr_text(body, date=f"These rules are effective as of {when}."), encoding="utf-8"
+        )
         out.append(p)
     bad = folder / "2b.txt"
     bad.write_text("not a comprehensive rules text at all\n", encoding="utf-8")
@@ -29,12 +34,29 @@ def _files(folder: Path) -> list[Path]:
 
 def _summary(store: Path, run) -> tuple:
     with Store(store, readonly=True) as st:
-        rows = [tuple(r)[1:] for r in st.conn.execute(
-            "SELECT id, lang, label, effective_date, complete, n_rules, n_subrules FROM releases ORDER BY id")]
+        rows = [
+            tuple(r)[1:]
+            for r in st.conn.execute(
+                "SELECT id, lang, label, effective_date, complete, n_rules, n_subrules FROM releases ORDER BY id"
+            )
+        ]
         rules = st.conn.execute("SELECT COUNT(*) FROM rules").fetchone()[0]
-    return ([(Path(r.path).name, r.status, r.kind, r.error.replace(str(store.parent), ""),
-              r.releases, [str(w) for w in r.warnings], [str(n) for n in r.notes])
-             for r in run.results], rows, rules)
+    return (
+        [
+            (
+                Path(r.path).name,
+                r.status,
+                r.kind,
+                r.error.replace(str(store.parent), ""),
+                r.releases,
+                [str(w) for w in r.warnings],
+                [str(n) for n in r.notes],
+            )
+            for r in run.results
+        ],
+        rows,
+        rules,
+    )
 
 
 def test_workers_store_what_one_process_stores(tmp_path):

@@ -1,6 +1,7 @@
 """Ingest robustness on files written for the tests: incomplete files never silently replace a
 complete release, Ctrl-C right after a commit is accounted for, concurrent ingests of the same
 file, a busy store, empty paths, warnings of files already stored."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -59,7 +60,10 @@ def full(tmp_path) -> Path:
 @pytest.fixture
 def cut_after_glossary_heading(tmp_path) -> Path:
     text = cr_text(BODY, GLOSSARY)
-    return write(tmp_path / "cut" / "2031-03-03.txt", text[:text.rindex("\nGlossary\n") + len("\nGlossary\n")])
+    return write(
+        tmp_path / "cut" / "2031-03-03.txt",
+        text[: text.rindex("\nGlossary\n") + len("\nGlossary\n")],
+    )
 
 
 @pytest.fixture
@@ -69,37 +73,54 @@ def holed(tmp_path) -> Path:
     body_start = text.index("1. Game Concepts", text.index("Contents\n\n") + 20)
     a = text.index("101. Second Section", body_start)
     b = text.index("\nGlossary\n", a)
-    return write(tmp_path / "holes" / "2031-03-03.txt", text[:a] + text[b + 1:])
+    return write(tmp_path / "holes" / "2031-03-03.txt", text[:a] + text[b + 1 :])
 
 
 def releases(store_path: Path) -> list[tuple]:
     with Store(store_path, readonly=True) as s:
-        return [(r.label, r.complete, r.counts["sections"], r.counts["glossary"], Path(r.source).parent.name)
-                for r in s.releases()]
+        return [
+            (
+                r.label,
+                r.complete,
+                r.counts["sections"],
+                r.counts["glossary"],
+                Path(r.source).parent.name,
+            )
+            for r in s.releases()
+        ]
 
 
 # -- 1. incomplete files ---------------------------------------------------------------------------
 
-def test_truncated_copy_is_stored_as_a_copy_and_can_be_chosen(store_path, full, cut_after_glossary_heading, capsys):
+
+def test_truncated_copy_is_stored_as_a_copy_and_can_be_chosen(
+    store_path, full, cut_after_glossary_heading, capsys
+):
     s = str(store_path)
     assert main(["--store", s, "--silent", "ingest", str(full)]) == 0
     capsys.readouterr()
     assert main(["--store", s, "ingest", str(cut_after_glossary_heading)]) == 0
     out, err = capsys.readouterr()
-    assert (f"note: {cut_after_glossary_heading}: stored as a copy of en 2031-03-03 (canonical: "
-            f"{full}, unknown); copy 2: 'mtgcr releases --canonical 2031-03-03 --copy 2' makes it "
-            f"canonical") in err.splitlines()
+    assert (
+        f"note: {cut_after_glossary_heading}: stored as a copy of en 2031-03-03 (canonical: "
+        f"{full}, unknown); copy 2: 'mtgcr releases --canonical 2031-03-03 --copy 2' makes it "
+        f"canonical"
+    ) in err.splitlines()
     assert "en:20310303 (copy 2 of en 2031-03-03)" in out
-    assert ("1 ingested (1 as copies, not canonical: mtgcr releases --copies), 0 already stored, "
-            "0 failed") in err.splitlines()
+    assert (
+        "1 ingested (1 as copies, not canonical: mtgcr releases --copies), 0 already stored, "
+        "0 failed"
+    ) in err.splitlines()
     assert releases(store_path) == [("20310303", True, 3, 2, "in")]
     with Store(store_path, readonly=True) as st:
         assert st.conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 2
     # asked for: it is canonical; its rule tree is whole, so it is still complete (with a warning)
     assert main(["--store", s, "ingest", "--replace", str(cut_after_glossary_heading)]) == 0
     err = capsys.readouterr().err
-    assert (f"note: {cut_after_glossary_heading}: copy 2 is now the canonical copy of en 2031-03-03 "
-            f"(chosen with --replace); copy 1 ({full}, unknown) stays stored as a copy") in err.splitlines()
+    assert (
+        f"note: {cut_after_glossary_heading}: copy 2 is now the canonical copy of en 2031-03-03 "
+        f"(chosen with --replace); copy 1 ({full}, unknown) stays stored as a copy"
+    ) in err.splitlines()
     assert releases(store_path) == [("20310303", True, 3, 0, "cut")]
     # a fuller file (other bytes: CRLF line breaks) does not override the user's choice ...
     crlf = full.parent.parent / "crlf" / full.name
@@ -113,24 +134,31 @@ def test_truncated_copy_is_stored_as_a_copy_and_can_be_chosen(store_path, full, 
     assert releases(store_path) == [("20310303", True, 3, 2, "in")]
 
 
-def test_file_with_holes_is_stored_incomplete_with_a_warning_per_missing_section(store_path, holed, full, capsys):
+def test_file_with_holes_is_stored_incomplete_with_a_warning_per_missing_section(
+    store_path, holed, full, capsys
+):
     s = str(store_path)
     assert main(["--store", s, "ingest", "--warnings", str(holed)]) == 0
     err = capsys.readouterr().err
     lines = holed.read_text(encoding="utf-8").split("\n")
     for sec, title in (("101", "Second Section"), ("102", "Third Section")):
         line = lines.index(f"{sec}. {title}") + 1  # in the contents
-        assert (f"warning: {holed}:{line}: the contents list section {sec} ({title}) but the body "
-                f"has no section {sec}: the file has a hole") in err.splitlines()
+        assert (
+            f"warning: {holed}:{line}: the contents list section {sec} ({title}) but the body "
+            f"has no section {sec}: the file has a hole"
+        ) in err.splitlines()
     assert releases(store_path) == [("20310303", False, 1, 2, "holes")]
     assert main(["--store", s, "releases"]) == 0
     assert "partial" in capsys.readouterr().out
     assert main(["--store", s, "--silent", "ingest", str(full)]) == 0
-    assert main(["--store", s, "--silent", "ingest", str(holed)]) == 0  # already stored: bytes known
+    assert (
+        main(["--store", s, "--silent", "ingest", str(holed)]) == 0
+    )  # already stored: bytes known
     assert releases(store_path) == [("20310303", True, 3, 2, "in")]
 
 
 # -- 2. Ctrl-C ---------------------------------------------------------------------------------------
+
 
 class _InterruptAfterCommit:
     """Wraps a connection: the ``n``-th COMMIT is carried out, then Ctrl-C arrives."""
@@ -152,12 +180,18 @@ class _InterruptAfterCommit:
 
 @pytest.fixture
 def three(tmp_path) -> list[Path]:
-    return [write(tmp_path / "three" / f"2031-0{m}-03.txt",
-                  cr_text(BODY, GLOSSARY, date=f"These rules are effective as of {name} 3, 2031."))
-            for m, name in ((3, "March"), (4, "April"), (5, "May"))]
+    return [
+        write(
+            tmp_path / "three" / f"2031-0{m}-03.txt",
+            cr_text(BODY, GLOSSARY, date=f"These rules are effective as of {name} 3, 2031."),
+        )
+        for m, name in ((3, "March"), (4, "April"), (5, "May"))
+    ]
 
 
-def test_interrupt_right_after_commit_stops_the_run_and_counts_the_file(store_path, three, monkeypatch, capsys):
+def test_interrupt_right_after_commit_stops_the_run_and_counts_the_file(
+    store_path, three, monkeypatch, capsys
+):
     original = Store.__init__
 
     def init(self, *args, **kwargs):
@@ -172,7 +206,8 @@ def test_interrupt_right_after_commit_stops_the_run_and_counts_the_file(store_pa
     assert "2 ingested, 0 already stored, 0 failed, 1 not done" in err.splitlines()
     assert err.rstrip().splitlines()[-1] == (
         f"mtgcr: interrupted at {three[1]} (2 of 3 files handled); the store keeps every file "
-        f"that finished")
+        f"that finished"
+    )
     monkeypatch.setattr(Store, "__init__", original)
     assert [label for label, *_ in releases(store_path)] == ["20310303", "20310403"]
 
@@ -191,14 +226,19 @@ def test_interrupt_before_commit_rolls_back_and_stops(store_path, three, monkeyp
     with Store(store_path) as store, pytest.raises(IngestInterrupted) as info:
         ingest_paths(store, three)
     assert [(Path(r.path).name, r.status) for r in info.value.results] == [
-        ("2031-03-03.txt", "ingested"), ("2031-04-03.txt", "interrupted")]
+        ("2031-03-03.txt", "ingested"),
+        ("2031-04-03.txt", "interrupted"),
+    ]
     assert calls == ["20310303", "20310403"]  # the third file was not started
     assert [label for label, *_ in releases(store_path)] == ["20310303"]
 
 
 # -- 3. empty path -------------------------------------------------------------------------------------
 
-def test_empty_path_is_an_error_not_the_current_folder(store_path, tmp_path, monkeypatch, capsys, full):
+
+def test_empty_path_is_an_error_not_the_current_folder(
+    store_path, tmp_path, monkeypatch, capsys, full
+):
     monkeypatch.chdir(full.parent)  # a CR file lies in the current folder
     assert main(["--store", str(store_path), "ingest", ""]) == 2
     assert "an empty PATH ('') names no file" in capsys.readouterr().err
@@ -209,7 +249,10 @@ def test_empty_path_is_an_error_not_the_current_folder(store_path, tmp_path, mon
 
 # -- 4. concurrent ingests -------------------------------------------------------------------------------
 
-def test_second_ingest_of_the_same_file_while_the_first_writes_is_already_stored(store_path, three, monkeypatch):
+
+def test_second_ingest_of_the_same_file_while_the_first_writes_is_already_stored(
+    store_path, three, monkeypatch
+):
     with Store(store_path):
         pass
     in_write, resume = threading.Event(), threading.Event()
@@ -261,12 +304,18 @@ def test_busy_store_is_one_clear_line_and_stops_the_run(store_path, three, monke
         with Store(store_path, timeout=0.2) as store, pytest.raises(StoreBusy, match="store busy"):
             ingest_file(store, three[0])
         from mtgcr.reports import cli
-        monkeypatch.setattr(cli.Context, "store", lambda self, readonly=False: Store(self.store_path, readonly, timeout=0.2))
+
+        monkeypatch.setattr(
+            cli.Context,
+            "store",
+            lambda self, readonly=False: Store(self.store_path, readonly, timeout=0.2),
+        )
         assert main(["--store", str(store_path), "ingest", *map(str, three)]) == 2
         err = capsys.readouterr().err
         assert err.rstrip().splitlines()[-1] == (
             f"mtgcr: {store_path}: store busy: another mtgcr (or program) has held its write lock "
-            f"for 0.2 s; try again when it is done (stopped after 0 of 3 files)")
+            f"for 0.2 s; try again when it is done (stopped after 0 of 3 files)"
+        )
         assert "Traceback" not in err and "not stored" not in err
     finally:
         holder.execute("ROLLBACK")
@@ -274,6 +323,7 @@ def test_busy_store_is_one_clear_line_and_stops_the_run(store_path, three, monke
 
 
 # -- 6. warnings of files already stored -------------------------------------------------------------------
+
 
 def test_warnings_listed_for_files_already_stored(store_path, tmp_path, capsys):
     text = cr_text(BODY.replace("100.2. Each", "100.2 Each"), GLOSSARY)
@@ -289,4 +339,4 @@ def test_warnings_listed_for_files_already_stored(store_path, tmp_path, capsys):
     row = next(l for l in out.splitlines() if "2031-03-03.txt" in l)
     assert f"1: {line}: no dot after rule 100.2" in row
     with Store(store_path, readonly=True) as s:
-        assert s.document_warnings(load_document(f).sha256) == [want[len("warning: "):]]
+        assert s.document_warnings(load_document(f).sha256) == [want[len("warning: ") :]]

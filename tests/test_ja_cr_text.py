@@ -3,6 +3,7 @@ format: header lines starting with U+3000, the translation's version, 例：/例
 用語集 headwords 用語（よみ）／English with U+3000-indented definitions, and the JA file's
 quirks (a number printed twice, a stray space before a section's dot, a subrule glued to its
 text, a subrule number alone on its line)."""
+
 from conftest import make_doc
 
 from mtgcr.extract.formats.ja_cr import parse_ja_cr
@@ -73,11 +74,19 @@ def test_revision_from_the_official_file_name():
 def test_rules_examples_and_quirks():
     rs = parse()
     assert [str(n) for n in rs.rules] == ["100.1", "100.1a", "100.1b", "701.2", "701.2a", "720.1"]
-    assert rs.get("100.1b").text == "多人数戦とは、3人以上のプレイヤーで開始されるゲームのことである。rule 8〔多人数戦ルール〕参照。"
+    assert (
+        rs.get("100.1b").text
+        == "多人数戦とは、3人以上のプレイヤーで開始されるゲームのことである。rule 8〔多人数戦ルール〕参照。"
+    )
     assert [e.text for e in rs.get("100.1b").examples] == [
-        "《稲妻》は「クリーチャー1体かプレイヤー1人を対象とする。」と書かれている。", "2行目に書かれた例。"]
+        "《稲妻》は「クリーチャー1体かプレイヤー1人を対象とする。」と書かれている。",
+        "2行目に書かれた例。",
+    ]
     assert rs.get("701.2").text == "起動する／Activate"
-    assert rs.get("701.2a").text == "能力を「起動する／activate」とは、それをスタックに置くことである。"
+    assert (
+        rs.get("701.2a").text
+        == "能力を「起動する／activate」とは、それをスタックに置くことである。"
+    )
     assert rs.sections[rs.get("720.1").number.parent].title == "前兆カード"
     messages = [w.message for w in rs.warnings]
     assert "number 701.2 printed twice" in messages
@@ -90,8 +99,16 @@ def test_glossary_headwords():
     got = [(g.term, g.original, g.text) for g in rs.glossary]
     assert got == [
         ("相棒", "Companion", "キーワード能力。rule 702.139〔相棒〕参照。"),
-        ("パワー", "Power", "1. クリーチャー・カードだけが持つカードの一部。rule 208〔パワー／タフネス〕参照。"),
-        ("生息条件(島)", "Islandhome", "(廃語)「このクリーチャーは島がなければ攻撃できない。」を意味する。"),
+        (
+            "パワー",
+            "Power",
+            "1. クリーチャー・カードだけが持つカードの一部。rule 208〔パワー／タフネス〕参照。",
+        ),
+        (
+            "生息条件(島)",
+            "Islandhome",
+            "(廃語)「このクリーチャーは島がなければ攻撃できない。」を意味する。",
+        ),
         ("", "Room", "ダンジョン・カードの小区分。"),
         ("コントロール、コントローラー", "Control/Controller", "オブジェクトの所有関係。"),
         ("1個のd20を振る", "Roll a d20", "サイコロを振ること。"),
@@ -100,9 +117,12 @@ def test_glossary_headwords():
 
 
 def test_headword_pattern_rejects_definitions():
-    for line in ["1. クリーチャー・カードだけが持つ。rule 208〔パワー／タフネス〕参照。",
-                 "(廃語)古いカードには「[フェイズ]の間に／during [フェイズ]」と記載されている。",
-                 "　ダンジョン・カードの小区分。", "／Room"]:
+    for line in [
+        "1. クリーチャー・カードだけが持つ。rule 208〔パワー／タフネス〕参照。",
+        "(廃語)古いカードには「[フェイズ]の間に／during [フェイズ]」と記載されている。",
+        "　ダンジョン・カードの小区分。",
+        "／Room",
+    ]:
         assert JA_HEADWORD.match(line) is None, line
 
 
@@ -122,11 +142,16 @@ def test_ingest_kind_yields_term_pairs_and_cards():
 
 def test_ruleset_facts_round_trip_as_records():
     from mtgcr.extract.wiki.fact_records import CardFact, PairFact, fact_from_json
+
     result = parse_document(make_doc(JA, "JPN_CR_20300110.txt"))
     records = [fact_from_json(kind, d) for kind, d in result.facts]
     assert [r.as_json() for r in records] == [d for _, d in result.facts]
     pairs = [r for r in records if isinstance(r, PairFact)]
     assert ("相棒", "Companion", None) in {(p.pair.ja, p.pair.en, p.place.rule) for p in pairs}
-    assert ("起動する", "Activate", "701.2") in {(p.pair.ja, p.pair.en, p.place.rule) for p in pairs}
-    assert any(isinstance(r, CardFact) and r.mention.name == "稲妻" and r.place.rule == "100.1b"
-               for r in records)
+    assert ("起動する", "Activate", "701.2") in {
+        (p.pair.ja, p.pair.en, p.place.rule) for p in pairs
+    }
+    assert any(
+        isinstance(r, CardFact) and r.mention.name == "稲妻" and r.place.rule == "100.1b"
+        for r in records
+    )

@@ -1,10 +1,16 @@
 """mtgcr.crossref.translation.langpair on small rulesets written for these tests (ZH-like and JA-like texts)."""
+
 from __future__ import annotations
 
 from datetime import date
 
 from align_helpers import lang_ruleset as _rs
-from mtgcr.crossref.translation.langpair import compare_evidence, english_counterpart, evidence, pair_rulesets
+from mtgcr.crossref.translation.langpair import (
+    compare_evidence,
+    english_counterpart,
+    evidence,
+    pair_rulesets,
+)
 from mtgcr.extract.model import ParseWarning, Release, Rule
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -19,8 +25,11 @@ EN = {
 
 
 def test_evidence_kinds():
-    ev = evidence("参见规则601.2b与规则601.2f-h。支付{2}{R}，获得3点生命。Oracle牌张参考文献（译注：Lorem）",
-                  english=False, note_re=__import__("re").compile(r"（译注：[^）]*）"))
+    ev = evidence(
+        "参见规则601.2b与规则601.2f-h。支付{2}{R}，获得3点生命。Oracle牌张参考文献（译注：Lorem）",
+        english=False,
+        note_re=__import__("re").compile(r"（译注：[^）]*）"),
+    )
     assert set(ev.refs) == {"601.2b", "601.2f", "601.2h"}
     assert set(ev.symbols) == {"{2}", "{R}"}
     assert set(ev.numerals) == {"3"}
@@ -38,16 +47,26 @@ def test_full_width_and_thousands():
 
 def test_verified_unverified_and_differs():
     en = _rs("en", "20300110", EN)
-    zh = _rs("zh", "20300110", {
-        "701.1": "抓一张牌。参见规则121.1。",
-        "701.2": "一位牌手失去2点生命并抓三张牌。",            # "three" is a word: 2 agrees
-        "701.3": "起动时，支付{2}{R}与{横置}。",               # {横置} excuses the missing {T}
-        "701.4": ("Mindslaver让你操控一位牌手。", ["Sorin Markov也可以。"]),
-        "701.5": "这里没有可检查的东西。"})
+    zh = _rs(
+        "zh",
+        "20300110",
+        {
+            "701.1": "抓一张牌。参见规则121.1。",
+            "701.2": "一位牌手失去2点生命并抓三张牌。",  # "three" is a word: 2 agrees
+            "701.3": "起动时，支付{2}{R}与{横置}。",  # {横置} excuses the missing {T}
+            "701.4": ("Mindslaver让你操控一位牌手。", ["Sorin Markov也可以。"]),
+            "701.5": "这里没有可检查的东西。",
+        },
+    )
     p = pair_rulesets(zh, en)
     status = {str(x.number): x.status for x in p.pairs}
-    assert status == {"701.1": "verified", "701.2": "verified", "701.3": "verified",
-                      "701.4": "verified", "701.5": "unverified"}
+    assert status == {
+        "701.1": "verified",
+        "701.2": "verified",
+        "701.3": "verified",
+        "701.4": "verified",
+        "701.5": "unverified",
+    }
     assert p.rate == 1.0 and p.exceptions() == []
     p4 = next(x for x in p.pairs if str(x.number) == "701.4")
     assert p4.agree == 3  # two Latin names and the example count
@@ -56,41 +75,64 @@ def test_verified_unverified_and_differs():
     x = next(x for x in p.pairs if str(x.number) == "701.1")
     assert x.status == "differs" and p.rate == 1.0
     assert x.details == ["EN cites 121.1, translation does not", "cites 121.2, EN does not"]
-    assert p.differences() == [("701.1", "EN cites 121.1, translation does not; "
-                                         "cites 121.2, EN does not")]
+    assert p.differences() == [
+        ("701.1", "EN cites 121.1, translation does not; cites 121.2, EN does not")
+    ]
 
 
 def test_shifted_numbering_is_a_conflict():
     en = _rs("en", "20300110", EN)
     # the translator numbered 701.2's text as 701.1 and 701.3's as 701.2 (a shifted block)
-    tr = _rs("zh", "20300110", {"701.1": "牌手失去2点生命并抓3张牌。", "701.2": "支付{2}{R}与{T}。"})
+    tr = _rs(
+        "zh", "20300110", {"701.1": "牌手失去2点生命并抓3张牌。", "701.2": "支付{2}{R}与{T}。"}
+    )
     tr.complete = False
     p = pair_rulesets(tr, en)
     c = {str(x.number): (x.status, x.better_number and str(x.better_number)) for x in p.pairs}
     assert c == {"701.1": ("conflict", "701.2"), "701.2": ("conflict", "701.3")}
-    assert p.exceptions()[0] == ("701.1", "conflict: EN cites 121.1, translation does not; "
-                                          "numeral 2 not in EN; numeral 3 not in EN; "
-                                          "fits EN 701.2 better")
+    assert p.exceptions()[0] == (
+        "701.1",
+        "conflict: EN cites 121.1, translation does not; "
+        "numeral 2 not in EN; numeral 3 not in EN; "
+        "fits EN 701.2 better",
+    )
     assert p.rate < 0.5
 
 
 def test_missing_extra_and_duplicated_numbers():
     en = _rs("en", "20300110", EN)
-    zh = _rs("zh", "20300110", {"701.1": "抓一张牌。参见规则121.1。", "701.2": "失去2点生命。",
-                                "701.3": "支付{2}{R}与{T}。", "701.5": "无。", "701.6": "多出来的。"})
+    zh = _rs(
+        "zh",
+        "20300110",
+        {
+            "701.1": "抓一张牌。参见规则121.1。",
+            "701.2": "失去2点生命。",
+            "701.3": "支付{2}{R}与{T}。",
+            "701.5": "无。",
+            "701.6": "多出来的。",
+        },
+    )
     zh.warnings.append(ParseWarning.duplicate_rule(zh.source, 40, RuleNumber.parse("701.3"), 3))
     en.rules[RuleNumber.parse("701.3a")] = Rule(RuleNumber.parse("701.3a"), "A subrule.", 9)
     p = pair_rulesets(zh, en)
     assert p.exceptions() == [
         ("701.3a", "missing in translation"),
         ("701.4", "missing in translation (its number printed as 701.3, line 40)"),
-        ("701.6", "no EN rule of this number")]
+        ("701.6", "no EN rule of this number"),
+    ]
     zh.warnings[0] = ParseWarning.duplicate_rule(zh.source, 40, RuleNumber.parse("701.3b"), 3, "x")
     assert pair_rulesets(zh, en).exceptions()[0] == (
-        "701.3a", "missing in translation (its number printed as 701.3b, line 40)")
+        "701.3a",
+        "missing in translation (its number printed as 701.3b, line 40)",
+    )
     # a misprint the parser read as the number its position demands
-    zh.warnings[0] = ParseWarning.misprint(zh.source, 41, "701.3", RuleNumber.parse("701.4"), "701.3")
-    assert zh.warnings[0].message == "rule number 701.3 misprinted: it stands after 701.3; read as 701.4"
+    zh.warnings[0] = ParseWarning.misprint(
+        zh.source, 41, "701.3", RuleNumber.parse("701.4"), "701.3"
+    )
+    assert (
+        zh.warnings[0].message
+        == "rule number 701.3 misprinted: it stands after 701.3; read as 701.4"
+    )
     zh.rules[RuleNumber.parse("701.4")] = Rule(RuleNumber.parse("701.4"), "Mindslaver。", 41)
     p = pair_rulesets(zh, en)
     assert p.repairs() == [("701.4", "printed as 701.3, line 41")]
@@ -130,8 +172,10 @@ def test_weak_evidence_does_not_move_a_pair():
     x = pair_rulesets(tr, en).pairs[0]
     assert (x.status, x.better_number) == ("differs", None)
     # "1" where English says "a", keywords and URLs are no evidence; "create" fits "created"
-    tr_ev = evidence("rule 8〔多人数戦〕参照。カード1枚を生成／create する。https://locator.wizards.com/",
-                     english=False)
+    tr_ev = evidence(
+        "rule 8〔多人数戦〕参照。カード1枚を生成／create する。https://locator.wizards.com/",
+        english=False,
+    )
     en_ev = evidence("See section 8. A card is created.", english=True)
     assert compare_evidence(tr_ev, en_ev) == (2, 0, [])
 
@@ -143,7 +187,10 @@ def test_compare_evidence_symmetric_bare_section():
 
 
 def test_english_counterpart_by_label_then_date():
-    rels = [Release("en", "20170707", date(2017, 7, 8)), Release("en", "20171117", date(2017, 11, 17))]
+    rels = [
+        Release("en", "20170707", date(2017, 7, 8)),
+        Release("en", "20171117", date(2017, 11, 17)),
+    ]
     ru = Release("ru", "20170708", date(2017, 7, 8))
     assert english_counterpart(ru, rels).label == "20170707"
     assert english_counterpart(Release("zh", "20171117"), rels).label == "20171117"

@@ -1,5 +1,6 @@
 """A parsed CR text renders back to its source lines (extract/layout.py), on small files written
 for the tests in the official format, each imitating an official quirk (see extract/formats/cr_text.py)."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,16 +29,28 @@ def round_trip(text: str, newline: str = "\n"):
 
 
 QUIRKS = {
-    "number forms": body("100.1. First rule.", "100.1a. A subrule with a dot.", "100.2 No dot.",
-                         "100.3.No space after the dot.", "100.3a  Two spaces.", "100. 3b A space inside.",
-                         "100.4. One.", "100.4a Sub a.", "100.b Sub b without its rule number."),
-    "examples": body("100.1. Rule.\nExample:Example: A doubled marker.", "Example: After a blank line.\n"
-                     "A second paragraph of the example."),
-    "misprints and duplicates": body("100.1. One.", "100.2. Two.", "100.3. Three.",
-                                     "100.1. Four, misprinted.")
-                                + "\n101. Next\n\n101.1. A.\n\n100.1. Again, under 101.\n",
-    "text under a heading, a stray line": body("Text between the heading and its first rule.",
-                                               "100.1. Rule.\nf", "100.2. Two."),
+    "number forms": body(
+        "100.1. First rule.",
+        "100.1a. A subrule with a dot.",
+        "100.2 No dot.",
+        "100.3.No space after the dot.",
+        "100.3a  Two spaces.",
+        "100. 3b A space inside.",
+        "100.4. One.",
+        "100.4a Sub a.",
+        "100.b Sub b without its rule number.",
+    ),
+    "examples": body(
+        "100.1. Rule.\nExample:Example: A doubled marker.",
+        "Example: After a blank line.\nA second paragraph of the example.",
+    ),
+    "misprints and duplicates": body(
+        "100.1. One.", "100.2. Two.", "100.3. Three.", "100.1. Four, misprinted."
+    )
+    + "\n101. Next\n\n101.1. A.\n\n100.1. Again, under 101.\n",
+    "text under a heading, a stray line": body(
+        "Text between the heading and its first rule.", "100.1. Rule.\nf", "100.2. Two."
+    ),
     "indented and trailing spaces": body("  100.1. Indented rule.  ", "100.2. Trailing tab.\t"),
 }
 
@@ -61,7 +74,10 @@ def test_the_layout_is_made_of_the_model():
     rs, doc = round_trip(text)
     n = line_of(text, "100.1.")
     lines = rs.layout.lines
-    assert [p if isinstance(p, str) else p.text() for p in lines[n - 1].parts] == ["100.1. ", "First paragraph."]
+    assert [p if isinstance(p, str) else p.text() for p in lines[n - 1].parts] == [
+        "100.1. ",
+        "First paragraph.",
+    ]
     assert (lines[n].role, lines[n + 1].role) == (LineRole.RULE, LineRole.EXAMPLE)
     rule = rs.get("100.1")
     rule.text = rule.text.replace("Second", "2nd")
@@ -73,7 +89,9 @@ def test_the_layout_is_made_of_the_model():
     printed = {ln.role for ln in lines if not ln.role.from_model}
     assert printed == {LineRole.BLANK, LineRole.CONTENTS, LineRole.HEADING, LineRole.DATE}
     assert [lines[i].role for i, s in enumerate(doc.lines) if s == "Glossary"] == [
-        LineRole.CONTENTS, LineRole.HEADING]
+        LineRole.CONTENTS,
+        LineRole.HEADING,
+    ]
 
 
 def test_text_the_parser_leaves_out_is_a_warned_printed_line():
@@ -95,19 +113,25 @@ def test_a_duplicate_appended_to_the_first_renders_on_its_own_line():
 
 
 def test_hard_wrapped_paragraphs_are_cut_back_where_they_were_joined():
-    filler = "".join(f"100.{n}. Filler rule number {n} with a long enough text. \ncontinued here.\n\n"
-                     for n in range(2, 102))
-    b = ("1. Game Concepts\n\n100. General\n\n100.1. A rule that refers to another rule; see rule \n"
-         "100.2 \"Filler.\" Then it goes on about face-\ndown cards.\n     A new indented paragraph.\n\n"
-         + filler)
+    filler = "".join(
+        f"100.{n}. Filler rule number {n} with a long enough text. \ncontinued here.\n\n"
+        for n in range(2, 102)
+    )
+    b = (
+        "1. Game Concepts\n\n100. General\n\n100.1. A rule that refers to another rule; see rule \n"
+        '100.2 "Filler." Then it goes on about face-\ndown cards.\n     A new indented paragraph.\n\n'
+        + filler
+    )
     text = cr_text(b, "Face-Down\nA card is face down when its back \nshows. See rule 100.1.\n")
     rs, _ = round_trip(text)
     assert rs.get("100.1").text.startswith("A rule that refers to another rule; see rule 100.2")
 
 
 def test_glued_glossary_sense_and_japanese_style_glossary():
-    text = cr_text(glossary="Ability1. Text on an object.\n2. An ability on the stack.\n\n"
-                            "Kicker, Kicked\nA keyword.\n")
+    text = cr_text(
+        glossary="Ability1. Text on an object.\n2. An ability on the stack.\n\n"
+        "Kicker, Kicked\nA keyword.\n"
+    )
     rs, _ = round_trip(text)
     entry = rs.define("Ability")
     assert entry.heading == "Ability" and entry.text.startswith("1. Text on an object.")

@@ -1,4 +1,5 @@
 """Lineage over a chain of three hand-written releases: history both ways, ids, remap."""
+
 from __future__ import annotations
 
 from align_helpers import TEXTS as T
@@ -10,18 +11,33 @@ from mtgcr.extract.rulenum import RuleNumber as R
 
 def _chain():
     # r0: 100.1-100.4, 101 "Controlling Another Player's Turn" with 2 rules
-    r0 = ruleset("20300110", numbered(100, T[:4]) + numbered(101, T[4:6]),
-                 {"100": "General", "101": "Controlling Another Player's Turn"})
+    r0 = ruleset(
+        "20300110",
+        numbered(100, T[:4]) + numbered(101, T[4:6]),
+        {"100": "General", "101": "Controlling Another Player's Turn"},
+    )
     # r1: a section 101 is inserted (old 101 → 102, retitled), 100.2 reworded, 100.4 removed
-    r1 = ruleset("20300405", numbered(100, [T[0], T[1].replace("coin flip", "die roll"), T[2]])
-                 + numbered(101, T[8:10]) + numbered(102, T[4:6]),
-                 {"100": "General", "101": "Counters", "102": "Controlling Another Player"})
+    r1 = ruleset(
+        "20300405",
+        numbered(100, [T[0], T[1].replace("coin flip", "die roll"), T[2]])
+        + numbered(101, T[8:10])
+        + numbered(102, T[4:6]),
+        {"100": "General", "101": "Counters", "102": "Controlling Another Player"},
+    )
     # r2: 100.2 split in two, a rule inserted before 102.1
     whole = T[1].replace("coin flip", "die roll")
-    r2 = ruleset("20300701", [("100.1", T[0]), ("100.2", "The starting player is chosen by a die roll."),
-                              ("100.3", "This happens before any cards are drawn."), ("100.4", T[2])]
-                 + numbered(101, T[8:10]) + numbered(102, [T[12], T[4], T[5]]),
-                 {"100": "General", "101": "Counters", "102": "Controlling Another Player"})
+    r2 = ruleset(
+        "20300701",
+        [
+            ("100.1", T[0]),
+            ("100.2", "The starting player is chosen by a die roll."),
+            ("100.3", "This happens before any cards are drawn."),
+            ("100.4", T[2]),
+        ]
+        + numbered(101, T[8:10])
+        + numbered(102, [T[12], T[4], T[5]]),
+        {"100": "General", "101": "Counters", "102": "Controlling Another Player"},
+    )
     assert whole != r2.rules[R.parse("100.2")].text
     rels = [r0, r1, r2]
     als = [align_releases(rels[k], rels[k + 1]) for k in range(2)]
@@ -31,23 +47,35 @@ def _chain():
 def test_history_of_a_rule_both_directions():
     lin, _ = _chain()
     h = lin.history(R.parse("102.3"), 2)
-    assert [(str(e.number), e.kind) for e in h] == [("101.2", "initial"), ("102.2", "renumbered"),
-                                                   ("102.3", "renumbered")]
+    assert [(str(e.number), e.kind) for e in h] == [
+        ("101.2", "initial"),
+        ("102.2", "renumbered"),
+        ("102.3", "renumbered"),
+    ]
     assert {e.lineage for e in h} == {"en:20300110:101.2"}
     h = lin.history(R.parse("100.2"), 0)
     assert [(e.kind, [str(n) for n in e.numbers]) for e in h] == [
-        ("initial", ["100.2"]), ("modified", ["100.2"]), ("split", ["100.2", "100.3"])]
+        ("initial", ["100.2"]),
+        ("modified", ["100.2"]),
+        ("split", ["100.2", "100.3"]),
+    ]
     assert 0 < h[1].similarity < 1
 
 
 def test_history_removed_and_added():
     lin, _ = _chain()
     h = lin.history(R.parse("100.4"), 0)
-    assert [(e.kind, e.number) for e in h] == [("initial", R.parse("100.4")), ("removed", None),
-                                              ("absent", None)]
+    assert [(e.kind, e.number) for e in h] == [
+        ("initial", R.parse("100.4")),
+        ("removed", None),
+        ("absent", None),
+    ]
     h = lin.history(R.parse("102.1"), 2)
-    assert [(e.kind, e.number) for e in h] == [("absent", None), ("absent", None),
-                                              ("added", R.parse("102.1"))]
+    assert [(e.kind, e.number) for e in h] == [
+        ("absent", None),
+        ("absent", None),
+        ("added", R.parse("102.1")),
+    ]
     assert h[2].lineage == "en:20300701:102.1"
 
 
@@ -56,8 +84,11 @@ def test_split_pieces_lineage():
     assert lin.lineage_id(2, R.parse("100.2")) == "en:20300110:100.2"  # main piece continues
     assert lin.lineage_id(2, R.parse("100.3")) == "en:20300701:100.3"  # the other one is new
     h = lin.history(R.parse("100.3"), 2)
-    assert [(e.kind, str(e.number)) for e in h] == [("initial", "100.2"), ("modified", "100.2"),
-                                                   ("split", "100.3")]
+    assert [(e.kind, str(e.number)) for e in h] == [
+        ("initial", "100.2"),
+        ("modified", "100.2"),
+        ("split", "100.3"),
+    ]
 
 
 def test_section_history_with_titles():
@@ -66,9 +97,14 @@ def test_section_history_with_titles():
     assert [(str(e.number), e.kind, e.title) for e in h] == [
         ("101", "initial", "Controlling Another Player's Turn"),
         ("102", "moved", "Controlling Another Player"),
-        ("102", "unchanged", "Controlling Another Player")]
+        ("102", "unchanged", "Controlling Another Player"),
+    ]
     h = lin.history(R(101), 1)
-    assert [(e.kind, e.number) for e in h] == [("absent", None), ("added", R(101)), ("unchanged", R(101))]
+    assert [(e.kind, e.number) for e in h] == [
+        ("absent", None),
+        ("added", R(101)),
+        ("unchanged", R(101)),
+    ]
 
 
 def test_remap_numbers_and_reasons():
@@ -77,7 +113,9 @@ def test_remap_numbers_and_reasons():
     assert lin.remap(R.parse("102.3"), 2, 0).numbers == [R.parse("101.2")]
     assert lin.remap(R.parse("100.2"), 0, 2).numbers == [R.parse("100.2"), R.parse("100.3")]
     r = lin.remap(R.parse("100.4"), 0, 2)
-    assert r.numbers == [] and r.reason == "removed in 2030-04-05 (last there as 100.4 in 2030-01-10)"
+    assert (
+        r.numbers == [] and r.reason == "removed in 2030-04-05 (last there as 100.4 in 2030-01-10)"
+    )
     r = lin.remap(R.parse("102.1"), 2, 0)
     assert r.numbers == [] and r.reason.startswith("added in 2030-07-01 as 102.1")
     r = lin.remap(R.parse("100.9"), 0, 1)

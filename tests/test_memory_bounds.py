@@ -7,6 +7,7 @@ line's length (a 184 KB page gave a 740 MB store). The ingest runs in a child pr
 reports its own peak resident set size (``VmHWM`` of /proc/self/status), so the bound is measured,
 not estimated.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,10 +38,13 @@ _ITEM = "rule 702.10〔速攻〕、これはテストの文章で番号を繰り
 
 
 def _page(citations: int, per_line: int) -> str:
-    head = ("=速攻/Haste=\n'''速攻'''/''Haste''とは、テストのために書いた頁。\n"
-            "==引用:総合ルール 20300110.0==\n;702. Keyword Abilities\n")
-    lines = [f":702.10{chr(ord('a') + i % 20)} " + _ITEM * per_line
-             for i in range(citations // per_line)]
+    head = (
+        "=速攻/Haste=\n'''速攻'''/''Haste''とは、テストのために書いた頁。\n"
+        "==引用:総合ルール 20300110.0==\n;702. Keyword Abilities\n"
+    )
+    lines = [
+        f":702.10{chr(ord('a') + i % 20)} " + _ITEM * per_line for i in range(citations // per_line)
+    ]
     return head + "\n".join(lines) + "\n"
 
 
@@ -51,7 +55,7 @@ def test_a_line_is_stored_once_not_once_per_citation():
     assert len(cites) == 300 and len(lines) == 3
     assert all("line_text" not in d for d in cites)
     for d in cites:  # the offsets count in the stored line
-        assert lines[d["line"]][d["start"]:d["end"]] == d["text"] == "rule 702.10〔速攻〕"
+        assert lines[d["line"]][d["start"] : d["end"]] == d["text"] == "rule 702.10〔速攻〕"
 
 
 def test_document_size_cap_names_the_file_and_the_option(tmp_path):
@@ -66,6 +70,7 @@ def test_document_size_cap_names_the_file_and_the_option(tmp_path):
 
 def test_document_size_cap_on_the_command_line(tmp_path):
     from mtgcr.reports.cli import main
+
     f = tmp_path / "big.wiki"
     f.write_text(_page(2000, 1000), encoding="utf-8")  # ~ 150 KB
     store = tmp_path / "s.sqlite"
@@ -92,8 +97,21 @@ def test_30_mb_page_with_400000_citations_within_memory_bound(tmp_path):
     size = page.stat().st_size
     assert 28e6 < size < 40e6, size
     store, report = tmp_path / "s.sqlite", tmp_path / "peak.json"
-    subprocess.run([sys.executable, "-c", _CHILD, str(report), "--store", str(store),
-                    "--silent", "ingest", str(page)], check=True, timeout=600)
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _CHILD,
+            str(report),
+            "--store",
+            str(store),
+            "--silent",
+            "ingest",
+            str(page),
+        ],
+        check=True,
+        timeout=600,
+    )
     got = json.loads(report.read_text())
     assert got["status"] == 0
     peak_mb = got["peak_kb"] / 1024

@@ -1,5 +1,6 @@
 """The model's small helpers: release names and JSON, rule text with examples, loading a stored
 release, the English release of a translation (files written for the tests)."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -18,8 +19,12 @@ from mtgcr.extract.rulenum import RuleNumber
 def test_release_name_json_and_store_row():
     rel = Release("ja", "20231117", date(2023, 11, 17), "0")
     assert rel.name == "2023-11-17" and Release("en", "20310303").name == "20310303"
-    assert rel.as_json() == {"effective_date": "2023-11-17", "label": "20231117", "lang": "ja",
-                             "revision": "0"}
+    assert rel.as_json() == {
+        "effective_date": "2023-11-17",
+        "label": "20231117",
+        "lang": "ja",
+        "revision": "0",
+    }
     assert Release.from_json(rel.as_json()) == rel
     assert Release.from_json(Release("en", "20310303").as_json()) == Release("en", "20310303")
 
@@ -36,15 +41,23 @@ def test_load_release_and_the_english_release_of_a_translation(tmp_path):
     en = parse_cr_text(make_doc(cr_text(), "MagicCompRules 20310303.txt"))
     zh = parse_cr_text(make_doc(cr_text(), "MagicCompRules 20310303.txt"))
     zh.release = Release("zh", en.release.label, en.release.effective_date)
-    other = parse_cr_text(make_doc(cr_text(date="These rules are effective as of May 5, 2031."),
-                                   "MagicCompRules 20310505.txt"))
+    other = parse_cr_text(
+        make_doc(
+            cr_text(date="These rules are effective as of May 5, 2031."),
+            "MagicCompRules 20310505.txt",
+        )
+    )
     with Store(tmp_path / "s.sqlite") as st:
         st.add_document(make_doc("en"), "cr-text", [to_record(en)])
         st.add_document(make_doc("en2"), "cr-text", [to_record(other)])
         st.add_document(make_doc("zh"), "cr-text", [to_record(zh)])
         zh_info = next(r for r in st.releases("zh"))
         assert zh_info.name == "2031-03-03"
-        assert load_release(st, zh_info) == load_release(st, zh_info.id) == load_ruleset(st, None, "zh")
+        assert (
+            load_release(st, zh_info)
+            == load_release(st, zh_info.id)
+            == load_ruleset(st, None, "zh")
+        )
         found = english_release(st, zh_info)
         assert (found.lang, found.label) == ("en", "20310303")
         assert english_release(st, zh.release) == found
@@ -58,10 +71,23 @@ def test_load_release_and_the_english_release_of_a_translation(tmp_path):
 def test_relation_kinds_are_closed_vocabularies():
     import pytest
     from mtgcr.crossref.model import RULE_KINDS, SECTION_KINDS, Change, SectionChange
-    assert RULE_KINDS == ("unchanged", "typography", "renumbered", "modified", "moved", "split",
-                          "merged", "added", "removed", "ambiguous")
+
+    assert RULE_KINDS == (
+        "unchanged",
+        "typography",
+        "renumbered",
+        "modified",
+        "moved",
+        "split",
+        "merged",
+        "added",
+        "removed",
+        "ambiguous",
+    )
     assert SECTION_KINDS[0] == "unchanged" and "retitled" in SECTION_KINDS
-    d = Change("moved", (RuleNumber.parse("100.1"),), (RuleNumber.parse("200.1"),), 0.9, True).to_json()
+    d = Change(
+        "moved", (RuleNumber.parse("100.1"),), (RuleNumber.parse("200.1"),), 0.9, True
+    ).to_json()
     assert Change.from_json(d).kind == "moved"
     with pytest.raises(ValueError, match="not a rule kind: 'moved-ish'"):
         Change.from_json(d | {"kind": "moved-ish"})

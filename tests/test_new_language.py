@@ -7,6 +7,7 @@ then ingests them with ``--profiles DIR`` and uses ``show``, ``pair``, ``diff`` 
 ``identify`` in Spanish. Without the profile the same file is refused with a message that
 names Spanish and how to add a profile.
 """
+
 from __future__ import annotations
 
 import json
@@ -106,20 +107,28 @@ Deck
 The cards a player starts the game with. See rule 100.2.
 """
 
-DATES = {"2031-03-03": ("March 3, 2031", "3 de marzo de 2031", 40),
-         "2031-06-07": ("June 7, 2031", "7 de junio de 2031", 60)}
+DATES = {
+    "2031-03-03": ("March 3, 2031", "3 de marzo de 2031", 40),
+    "2031-06-07": ("June 7, 2031", "7 de junio de 2031", 60),
+}
 
 
 def es_text(date_es: str, n: int) -> str:
     """A Spanish CR file in the layout of the official files."""
     body = ES_BODY.format(n=n)
-    heads = [l for l in body.splitlines() if (l[:3].isdigit() and l[3:5] == ". ") or
-             (l[:1].isdigit() and l[1:3] == ". ")]
+    heads = [
+        l
+        for l in body.splitlines()
+        if (l[:3].isdigit() and l[3:5] == ". ") or (l[:1].isdigit() and l[1:3] == ". ")
+    ]
     stmt = f"Estas reglas están vigentes a partir del {date_es}."
-    return (f"Reglas Completas de Magic: The Gathering\n\n{stmt}\n\nIntroducción\n\nEste archivo "
-            f"se escribió para las pruebas de mtgcr.\n\nÍndice\n\n" + "\n".join(heads)
-            + f"\nGlosario\nCréditos\n\n{body.rstrip()}\n\nGlosario\n\n{ES_GLOSSARY.rstrip()}\n\n"
-            f"Créditos\n\nEscrito para las pruebas de mtgcr.\n\n{stmt}\n")
+    return (
+        f"Reglas Completas de Magic: The Gathering\n\n{stmt}\n\nIntroducción\n\nEste archivo "
+        f"se escribió para las pruebas de mtgcr.\n\nÍndice\n\n"
+        + "\n".join(heads)
+        + f"\nGlosario\nCréditos\n\n{body.rstrip()}\n\nGlosario\n\n{ES_GLOSSARY.rstrip()}\n\n"
+        f"Créditos\n\nEscrito para las pruebas de mtgcr.\n\n{stmt}\n"
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -140,9 +149,12 @@ def corpus(tmp_path) -> tuple[Path, Path, Path]:
     en.mkdir()
     es.mkdir()
     for iso, (d_en, d_es, n) in DATES.items():
-        (en / f"{iso}.txt").write_text(cr_text(EN_BODY.format(n=n), EN_GLOSSARY,
-                                               date=f"These rules are effective as of {d_en}."),
-                                       encoding="utf-8")
+        (en / f"{iso}.txt").write_text(
+            cr_text(
+                EN_BODY.format(n=n), EN_GLOSSARY, date=f"These rules are effective as of {d_en}."
+            ),
+            encoding="utf-8",
+        )
         (es / f"CR-es-{iso}.txt").write_text(es_text(d_es, n), encoding="utf-8")
     return prof, en, es
 
@@ -159,8 +171,10 @@ def test_without_a_profile_the_error_names_spanish_and_how_to_add_one(corpus, tm
     code, _, err = run(capsys, "--store", str(tmp_path / "s.sqlite"), "ingest", str(f))
     assert code == 1
     [line] = [l for l in err.splitlines() if l.startswith("error:")]
-    assert line.startswith(f"error: {f}: looks like a Comprehensive Rules text in Spanish "
-                           f"(Latin script), a language with no profile (profiles: en, ja, zh, ru)")
+    assert line.startswith(
+        f"error: {f}: looks like a Comprehensive Rules text in Spanish "
+        f"(Latin script), a language with no profile (profiles: en, ja, zh, ru)"
+    )
     assert "write es.toml" in line and "en.toml" in line and "--profiles DIR" in line
     assert "MTGCR_PROFILES" in line
 
@@ -168,6 +182,7 @@ def test_without_a_profile_the_error_names_spanish_and_how_to_add_one(corpus, tm
 def test_a_korean_file_is_named_by_its_script(tmp_path):
     from mtgcr.extract.registry import UnknownKindError, parse_document
     from conftest import make_doc
+
     body = "\n".join(f"100.{i}. 플레이어는 카드를 {i}장 뽑는다." for i in range(1, 8))
     with pytest.raises(UnknownKindError, match=r"in Korean \(Hangul script\).*write ko\.toml"):
         parse_document(make_doc("매직 종합 규칙\n\n100. 일반\n\n" + body + "\n", "ko.txt"))
@@ -195,16 +210,18 @@ def test_spanish_with_a_profile_file_only(corpus, tmp_path, capsys):
     assert "mazo de 60 cartas" in json.dumps(shown, ensure_ascii=False)
 
     # pair: every Spanish rule with its English one, verified by the numbers they share
-    code, out, _ = run(capsys, *base, "pair", "--lang", "es", "--release", "2031-06-07",
-                       "--format", "json")
+    code, out, _ = run(
+        capsys, *base, "pair", "--lang", "es", "--release", "2031-06-07", "--format", "json"
+    )
     assert code == 0
     pairs = {p["number"]: p for p in json.loads(out)["pairs"]}
     assert set(pairs) == {"100.1", "100.1a", "100.2", "101.1"}
     assert pairs["100.2"]["status"] == "verified"  # "60" and "100.1a" on both sides
 
     # diff: the one rule that changed between the two Spanish releases
-    code, out, _ = run(capsys, *base, "diff", "2031-03-03", "2031-06-07", "--lang", "es",
-                       "--format", "json")
+    code, out, _ = run(
+        capsys, *base, "diff", "2031-03-03", "2031-06-07", "--lang", "es", "--format", "json"
+    )
     assert code == 0
     report = json.loads(out)
     modified = [c for c in report["changes"] if c["kind"] == "modified"]
@@ -214,23 +231,42 @@ def test_spanish_with_a_profile_file_only(corpus, tmp_path, capsys):
 
     # identify: a pasted Spanish fragment is Spanish and fits the newer release only
     frag = tmp_path / "frag.txt"
-    frag.write_text("100.2. Cada jugador trae un mazo de 60 cartas. Véase la regla 100.1a.\n"
-                    "101.1. Cada jugador baraja su mazo y roba siete cartas.\n", encoding="utf-8")
+    frag.write_text(
+        "100.2. Cada jugador trae un mazo de 60 cartas. Véase la regla 100.1a.\n"
+        "101.1. Cada jugador baraja su mazo y roba siete cartas.\n",
+        encoding="utf-8",
+    )
     code, out, err = run(capsys, *base, "identify", str(frag), "--format", "json")
     assert code == 0, err
     [ident] = json.loads(out)
     assert ident["lang"] == "es"
     assert ident["releases"] == ["2031-06-07"], ident["scores"]
     assert [(s["release"], s["exact"]) for s in ident["scores"]] == [
-        ("2031-03-03", False), ("2031-06-07", True)]
+        ("2031-03-03", False),
+        ("2031-06-07", True),
+    ]
 
 
 def test_the_environment_variable_loads_the_folder_too(corpus, tmp_path):
     prof, _, es = corpus
     env = {**os.environ, "MTGCR_PROFILES": str(prof)}
-    r = subprocess.run([sys.executable, "-m", "mtgcr.reports.cli", "--store", str(tmp_path / "s.sqlite"),
-                        "--silent", "ingest", str(es)], capture_output=True, text=True, env=env,
-                       cwd=ROOT, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mtgcr.reports.cli",
+            "--store",
+            str(tmp_path / "s.sqlite"),
+            "--silent",
+            "ingest",
+            str(es),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
 
 
@@ -238,9 +274,13 @@ def test_profile_errors_name_the_file_and_key(tmp_path, capsys):
     bad = tmp_path / "p"
     bad.mkdir()
     (bad / "es.toml").write_text(ES_PROFILE.replace("(?P<y>", "(?P<year>"), encoding="utf-8")
-    with pytest.raises(ProfileError, match=r"es\.toml: \[date\] pattern: needs the named group \(\?P<y>…\)"):
+    with pytest.raises(
+        ProfileError, match=r"es\.toml: \[date\] pattern: needs the named group \(\?P<y>…\)"
+    ):
         load_folder(bad)
-    (bad / "es.toml").write_text(ES_PROFILE.replace("[text]", "[text]\ntokeniser = 'x'"), encoding="utf-8")
+    (bad / "es.toml").write_text(
+        ES_PROFILE.replace("[text]", "[text]\ntokeniser = 'x'"), encoding="utf-8"
+    )
     with pytest.raises(ProfileError, match=r"es\.toml: \[text\] tokeniser: unknown key"):
         load_folder(bad)
     (bad / "es.toml").write_text("lang = 'es'\n[title\n", encoding="utf-8")
@@ -248,7 +288,9 @@ def test_profile_errors_name_the_file_and_key(tmp_path, capsys):
         read_profile(bad / "es.toml")
     code = main(["--profiles", str(bad), "releases"])
     err = capsys.readouterr().err
-    assert code == 2 and err.startswith(f"mtgcr: {bad / 'es.toml'}: not TOML") and err.count("\n") == 1
+    assert (
+        code == 2 and err.startswith(f"mtgcr: {bad / 'es.toml'}: not TOML") and err.count("\n") == 1
+    )
     assert "es" not in profiles.PROFILES  # nothing of a bad folder is loaded
 
 
@@ -263,15 +305,20 @@ def test_shipped_profiles_are_the_toml_files():
 
 def test_the_profile_s_reference_keywords_and_conjunctions_are_used(corpus):
     from mtgcr.extract.references import find_references
+
     text = "Véase la regla 100.1a y 100.2, o las reglas 101.1–101.3, y la regla 102."
     # "regla" is no keyword of the shipped languages: dotted numbers count anyway (they need
     # no keyword), but without their keyword, and the bare section number 102 not at all
-    got = [(text[r.start:r.end], r.keyword) for r in find_references(text)]
+    got = [(text[r.start : r.end], r.keyword) for r in find_references(text)]
     assert got == [("100.1a", ""), ("100.2", ""), ("101.1–101.3", "")]
     load_folder(corpus[0])
-    got2 = [(text[r.start:r.end], [str(n) for n in r.numbers]) for r in find_references(text)]
-    assert got2 == [("regla 100.1a", ["100.1a"]), ("100.2", ["100.2"]),
-                    ("reglas 101.1–101.3", ["101.1", "101.3"]), ("regla 102", ["102"])]
+    got2 = [(text[r.start : r.end], [str(n) for n in r.numbers]) for r in find_references(text)]
+    assert got2 == [
+        ("regla 100.1a", ["100.1a"]),
+        ("100.2", ["100.2"]),
+        ("reglas 101.1–101.3", ["101.1", "101.3"]),
+        ("regla 102", ["102"]),
+    ]
 
 
 def test_the_readme_profile_example_is_a_valid_profile(tmp_path):
@@ -287,14 +334,19 @@ def test_the_readme_profile_example_is_a_valid_profile(tmp_path):
 def test_readme_examples_write_into_a_git_ignored_folder():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     outs = re.findall(r"--out ([^\s`]+)", readme)
-    assert outs and all(o.startswith("out/") or o == "-" or o in ("FILE", "DIR") for o in outs), outs
+    assert outs and all(o.startswith("out/") or o == "-" or o in ("FILE", "DIR") for o in outs), (
+        outs
+    )
     assert "out/" in (ROOT / ".gitignore").read_text().split()
 
 
 def test_a_shipped_language_with_a_damaged_title_is_not_called_unknown():
     from mtgcr.extract.registry import UnknownKindError, parse_document
     from conftest import make_doc
-    body = "\n".join(f"100.{i}. Игрок берёт карту и разыгрывает заклинание {i}." for i in range(1, 6))
+
+    body = "\n".join(
+        f"100.{i}. Игрок берёт карту и разыгрывает заклинание {i}." for i in range(1, 6)
+    )
     with pytest.raises(UnknownKindError) as err:
         parse_document(make_doc("Правила\n\n100. Общие положения\n\n" + body + "\n", "ru.txt"))
     assert "no profile" not in str(err.value) and "not a recognised document kind" in str(err.value)

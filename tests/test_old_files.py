@@ -1,6 +1,7 @@
 """Old and damaged CR files (fixtures written for the tests in the shapes real copies have):
 a damaged title line, a title split over lines, a banner line before the title, and the
 plain hard wrap of the 2001/2002 archive copies."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,8 +14,10 @@ from mtgcr.extract.kinds import UnknownKindError
 from mtgcr.extract.registry import parse_document
 from mtgcr.extract.rulenum import RuleNumber as R
 
-WORDS = ("each player draws a card then the active player untaps every permanent they "
-         "control and the game goes on to the next step of the turn").split()
+WORDS = (
+    "each player draws a card then the active player untaps every permanent they "
+    "control and the game goes on to the next step of the turn"
+).split()
 
 
 def body(sections: int = 6, rules: int = 5) -> str:
@@ -23,7 +26,7 @@ def body(sections: int = 6, rules: int = 5) -> str:
     for s in range(100, 100 + sections):
         out += [f"{s}. Section {s - 99}", ""]
         for r in range(1, rules + 1):
-            text = " ".join(WORDS[(s + r) % 7:(s + r) % 7 + 12])
+            text = " ".join(WORDS[(s + r) % 7 : (s + r) % 7 + 12])
             out += [f"{s}.{r}. Rule {r} of section {s}: {text}.", ""]
     return "\n".join(out)
 
@@ -32,12 +35,15 @@ def without_title(text: str) -> str:
     return text.split("\n", 1)[1]
 
 
-@pytest.mark.parametrize("title,form", [
-    ("Magic: The Gatheringr Comprehensive Rules", TitleForm.DAMAGED),   # ® lost, "r" left
-    ("Magic: The Gathering Comprehensive Rulse", TitleForm.DAMAGED),
-    ("MAGIC: THE GATHERING\nCOMPREHENSIVE\nRULES", TitleForm.SPLIT),
-    ("Magic: The Gathering\n\nComprehensive Rules", TitleForm.SPLIT),
-])
+@pytest.mark.parametrize(
+    "title,form",
+    [
+        ("Magic: The Gatheringr Comprehensive Rules", TitleForm.DAMAGED),  # ® lost, "r" left
+        ("Magic: The Gathering Comprehensive Rulse", TitleForm.DAMAGED),
+        ("MAGIC: THE GATHERING\nCOMPREHENSIVE\nRULES", TitleForm.SPLIT),
+        ("Magic: The Gathering\n\nComprehensive Rules", TitleForm.SPLIT),
+    ],
+)
 def test_damaged_and_split_titles_parse(title, form):
     text = cr_text(body(), title=title)
     doc = make_doc(text, "MagicCompRules 20310303.txt")
@@ -58,7 +64,8 @@ def test_banner_line_before_the_title():
     rs = parse_cr_text(make_doc(text, "CR-2031-03-03.txt"))
     assert rs.title == "Magic: The Gathering Comprehensive Rules"
     assert [(w.line, w.message) for w in rs.warnings if "before the title" in w.message] == [
-        (1, "line before the title ignored: '*** Downloaded from a rules archive ***'")]
+        (1, "line before the title ignored: '*** Downloaded from a rules archive ***'")
+    ]
     assert len(rs.rules) == 30
 
 
@@ -76,12 +83,15 @@ def test_damaged_title_needs_a_body_that_is_clearly_a_cr():
 
 
 def test_refusals_name_what_is_missing_not_a_false_reason():
-    titled = make_doc("Magic: The Gathering Comprehensive Rules\n\nIntroduction\n\nNo date.\n",
-                      "titled.txt")
+    titled = make_doc(
+        "Magic: The Gathering Comprehensive Rules\n\nIntroduction\n\nNo date.\n", "titled.txt"
+    )
     reason = refusal(titled)
-    assert reason.startswith("not a Comprehensive Rules text: it has the title "
-                             "'Magic: The Gathering Comprehensive Rules' (line 1) but no "
-                             "effective-date statement")
+    assert reason.startswith(
+        "not a Comprehensive Rules text: it has the title "
+        "'Magic: The Gathering Comprehensive Rules' (line 1) but no "
+        "effective-date statement"
+    )
     assert "no 'Comprehensive Rules' title" not in reason
     with pytest.raises(UnknownKindError, match="titled.txt: not a recognised document kind"):
         parse_document(titled)
@@ -90,12 +100,15 @@ def test_refusals_name_what_is_missing_not_a_false_reason():
     assert "it has an effective-date statement (en, line 2)" in reason
     assert "no 'Comprehensive Rules' title line in the first 12 lines" in reason
     letter = make_doc("Dear reader,\n\nThe Comprehensive Rules are attached.\n", "letter.txt")
-    assert refusal(letter) == ("not a Comprehensive Rules text: no 'Comprehensive Rules' title "
-                               "line in the first 12 lines; no effective-date statement (like "
-                               "'These rules are effective as of May 1, 2026.')")
+    assert refusal(letter) == (
+        "not a Comprehensive Rules text: no 'Comprehensive Rules' title "
+        "line in the first 12 lines; no effective-date statement (like "
+        "'These rules are effective as of May 1, 2026.')"
+    )
 
 
 # -- the plain hard wrap of the 2001/2002 archive copies ------------------------------------
+
 
 def wrap(text: str, width: int = 72) -> list[str]:
     lines, cur = [], ""
@@ -109,7 +122,7 @@ def wrap(text: str, width: int = 72) -> list[str]:
 
 
 def long_rule(k: int) -> str:
-    return " ".join(WORDS[k % 5:] + WORDS + [f"(see rule 100.{k})", "and", "so", "on."])
+    return " ".join(WORDS[k % 5 :] + WORDS + [f"(see rule 100.{k})", "and", "so", "on."])
 
 
 def wrapped_body(n: int = 25) -> tuple[str, dict[str, str]]:
@@ -120,9 +133,13 @@ def wrapped_body(n: int = 25) -> tuple[str, dict[str, str]]:
         lines = wrap(f"100.{k}. {text}")
         out += lines + [""]
     # a wrapped example, and a reference wrapped to the start of a line
-    out += ["100.30. A player who casts a spell follows the steps of", "100.2c).",
-            "Example: A player casts a spell with two targets and then the game goes",
-            "on to the next step.", ""]
+    out += [
+        "100.30. A player who casts a spell follows the steps of",
+        "100.2c).",
+        "Example: A player casts a spell with two targets and then the game goes",
+        "on to the next step.",
+        "",
+    ]
     return "\n".join(out), texts
 
 
@@ -134,15 +151,20 @@ def test_plain_hard_wraps_are_joined():
     r30 = rs.rules[R.parse("100.30")]
     assert r30.text == "A player who casts a spell follows the steps of 100.2c)."
     assert [e.text for e in r30.examples] == [
-        "A player casts a spell with two targets and then the game goes on to the next step."]
+        "A player casts a spell with two targets and then the game goes on to the next step."
+    ]
 
 
 def test_short_multi_paragraph_rules_are_not_read_as_wrapped():
     # a file with one paragraph per line whose rules have short second paragraphs
     lines = ["1. Game Concepts", "", "100. General", ""]
     for k in range(1, 30):
-        lines += [f"100.{k}. Rule {k} has a first paragraph that is of a fair length here.",
-                  "A second paragraph.", ""]
+        lines += [
+            f"100.{k}. Rule {k} has a first paragraph that is of a fair length here.",
+            "A second paragraph.",
+            "",
+        ]
     rs = parse_cr_text(make_doc(cr_text("\n".join(lines)), "CR-2031-03-03.txt"))
-    assert rs.rules[R.parse("100.3")].text == ("Rule 3 has a first paragraph that is of a fair "
-                                               "length here.\nA second paragraph.")
+    assert rs.rules[R.parse("100.3")].text == (
+        "Rule 3 has a first paragraph that is of a fair length here.\nA second paragraph."
+    )

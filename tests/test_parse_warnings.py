@@ -1,5 +1,6 @@
 """Parse warnings are values: kinds and typed fields from the parser, kept by the store, and
 read by the translation pairing without looking at the message text (files written for the tests)."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -25,9 +26,18 @@ def parse(text: str):
 
 
 def test_the_parser_gives_each_warning_a_kind_and_its_fields():
-    text = cr_text(body("100.1. One.", "100.2. Two.", "100.3. Three.", "100.1. Four, misprinted.",
-                        "100.5a Orphan.", "100.5c A gap.", "100.7. Skips 100.6.")
-                   + "\n101. Next\n\n101.1. A.\n\n100.7. Twice, under 101.\n")
+    text = cr_text(
+        body(
+            "100.1. One.",
+            "100.2. Two.",
+            "100.3. Three.",
+            "100.1. Four, misprinted.",
+            "100.5a Orphan.",
+            "100.5c A gap.",
+            "100.7. Skips 100.6.",
+        )
+        + "\n101. Next\n\n101.1. A.\n\n100.7. Twice, under 101.\n"
+    )
     rs = parse(text)
     lines = text.split("\n")
     by_kind = {}
@@ -45,8 +55,10 @@ def test_the_parser_gives_each_warning_a_kind_and_its_fields():
     assert gaps == {("100.5c", "100.5b"), ("100.7", "100.6")}
     assert [str(w.number) for w in by_kind[WarningKind.ORPHAN_SUBRULE]] == ["100.5a", "100.5c"]
     # the message a person reads is unchanged
-    assert str(mis) == (f"{rs.source}:{mis.line}: rule number 100.1 misprinted: it stands after "
-                        f"100.3; read as 100.4")
+    assert str(mis) == (
+        f"{rs.source}:{mis.line}: rule number 100.1 misprinted: it stands after "
+        f"100.3; read as 100.4"
+    )
 
 
 def test_number_form_warnings_name_their_number():
@@ -56,9 +68,16 @@ def test_number_form_warnings_name_their_number():
 
 
 def test_warning_rows_round_trip_through_the_store(tmp_path):
-    rs = parse(cr_text(body("100.1. One.", "100.2. Two.", "100.3. Three.", "100.1. Four.")
-                       + "\n101. Next\n\n101.1. A.\n\n100.1. Again, under 101.\n"))
-    assert {w.kind for w in rs.warnings} >= {WarningKind.MISPRINT_REPAIRED, WarningKind.DUPLICATE_RULE}
+    rs = parse(
+        cr_text(
+            body("100.1. One.", "100.2. Two.", "100.3. Three.", "100.1. Four.")
+            + "\n101. Next\n\n101.1. A.\n\n100.1. Again, under 101.\n"
+        )
+    )
+    assert {w.kind for w in rs.warnings} >= {
+        WarningKind.MISPRINT_REPAIRED,
+        WarningKind.DUPLICATE_RULE,
+    }
     for w in rs.warnings:
         assert warning_from_row(warning_row(w)) == w
     with Store(tmp_path / "s.sqlite") as st:
@@ -72,9 +91,16 @@ def test_a_store_written_before_warning_kinds_still_opens_and_pairs(tmp_path):
     get their kinds back, so the translation pairing says what it said before."""
     path = tmp_path / "old.sqlite"
     en = parse(cr_text(body("100.1. One 1.", "100.2. Two 2.", "100.3. Three 3.", "100.4. Four 4.")))
-    zh = parse(cr_text(body("100.1. 一 1。", "100.2. 二 2。", "100.3. 三 3。")
-                       + "\n101. Next\n\n101.1. A.\n\n100.3. 四 4。\n"))
-    assert [w.kind for w in zh.warnings] == [WarningKind.OUTSIDE_SECTION, WarningKind.DUPLICATE_RULE]
+    zh = parse(
+        cr_text(
+            body("100.1. 一 1。", "100.2. 二 2。", "100.3. 三 3。")
+            + "\n101. Next\n\n101.1. A.\n\n100.3. 四 4。\n"
+        )
+    )
+    assert [w.kind for w in zh.warnings] == [
+        WarningKind.OUTSIDE_SECTION,
+        WarningKind.DUPLICATE_RULE,
+    ]
     with Store(path) as st:
         st.add_document(make_doc("zh"), "cr-text", [to_record(zh)])
     con = sqlite3.connect(path)
@@ -85,12 +111,17 @@ def test_a_store_written_before_warning_kinds_still_opens_and_pairs(tmp_path):
         old = from_record(st.release_rows(st.releases()[0].id))
     w = old.warnings[1]
     assert old.warnings[0].kind is WarningKind.OTHER  # no kind before; none needed
-    assert (w.kind, w.number, w.first_line) == (WarningKind.DUPLICATE_RULE, N("100.3"),
-                                                zh.warnings[1].first_line)
+    assert (w.kind, w.number, w.first_line) == (
+        WarningKind.DUPLICATE_RULE,
+        N("100.3"),
+        zh.warnings[1].first_line,
+    )
     old.release = en.release.__class__("zh", en.release.label, en.release.effective_date)
     p = pair_rulesets(old, en)
-    assert ("100.4", f"missing in translation (its number printed as 100.3, line {w.line})") \
-        in p.exceptions()
+    assert (
+        "100.4",
+        f"missing in translation (its number printed as 100.3, line {w.line})",
+    ) in p.exceptions()
 
 
 def test_the_pairing_reads_kinds_not_message_text():
@@ -101,8 +132,9 @@ def test_the_pairing_reads_kinds_not_message_text():
     zh.warnings = [ParseWarning(zh.source, 9, "rule 100.1 appears twice (first at line 3); x")]
     assert pair_rulesets(zh, en).exceptions() == [("100.2", "missing in translation")]
     zh.warnings = [ParseWarning.duplicate_rule(zh.source, 9, N("100.1"), 3)]
-    assert pair_rulesets(zh, en).exceptions() == [("100.2", "missing in translation (its number printed "
-                                                            "as 100.1, line 9)")]
+    assert pair_rulesets(zh, en).exceptions() == [
+        ("100.2", "missing in translation (its number printed as 100.1, line 9)")
+    ]
     assert zh.rules[N("100.1")] == Rule(N("100.1"), "一 1。", zh.rules[N("100.1")].line)
 
 
@@ -110,8 +142,12 @@ def test_a_store_of_the_old_schema_opens_read_only_and_is_migrated_when_written(
     """A store whose warnings table has no kind/data columns (written before them) reads as
     before, read-only too; opening it for writing adds the columns and keeps every row."""
     path = tmp_path / "old.sqlite"
-    rs = parse(cr_text(body("100.1. One.", "100.2. Two.", "100.3. Three.")
-                       + "\n101. Next\n\n101.1. A.\n\n100.1. Again, under 101.\n"))
+    rs = parse(
+        cr_text(
+            body("100.1. One.", "100.2. Two.", "100.3. Three.")
+            + "\n101. Next\n\n101.1. A.\n\n100.1. Again, under 101.\n"
+        )
+    )
     with Store(path) as st:
         st.add_document(make_doc("x"), "cr-text", [to_record(rs)])
     con = sqlite3.connect(path)
@@ -122,11 +158,15 @@ def test_a_store_of_the_old_schema_opens_read_only_and_is_migrated_when_written(
     con.close()
     with Store(path, readonly=True) as st:
         back = from_record(st.release_rows(st.releases()[0].id))
-    assert [(w.line, w.message) for w in back.warnings] == [(w.line, w.message) for w in rs.warnings]
+    assert [(w.line, w.message) for w in back.warnings] == [
+        (w.line, w.message) for w in rs.warnings
+    ]
     dup = next(w for w in back.warnings if w.kind is WarningKind.DUPLICATE_RULE)
     assert dup.number == N("100.1")
     with Store(path) as st:  # opened for writing: the additive migration adds the columns
         cols = {r[1] for r in st.conn.execute("PRAGMA table_info(warnings)")}
         assert {"kind", "data"} <= cols
         again = from_record(st.release_rows(st.releases()[0].id))
-    assert [(w.line, w.message) for w in again.warnings] == [(w.line, w.message) for w in rs.warnings]
+    assert [(w.line, w.message) for w in again.warnings] == [
+        (w.line, w.message) for w in rs.warnings
+    ]

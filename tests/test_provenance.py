@@ -1,4 +1,5 @@
 """Provenance as Place records: the stored text keeps its old form, and reads back as records."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,13 +9,18 @@ from mtgcr.extract.provenance import Place, format_places, merge_places, parse_p
 DIFF = Place("haste-diff.txt", 21, "left", "2030年1月1日 (火) 10:00時点における版")
 
 
-@pytest.mark.parametrize("places, text", [
-    ((Place("a.txt", 12),), "a.txt:12"),
-    ((Place("/pages/a b.txt", 12), Place("b.txt", 3, "right", "編集中の文章")),
-     "/pages/a b.txt:12; b.txt[right 編集中の文章]:3"),
-    ((DIFF,), "haste-diff.txt[left 2030年1月1日 (火) 10:00時点における版]:21"),
-    ((Place("p.txt", 4, "right"),), "p.txt[right]:4"),
-])
+@pytest.mark.parametrize(
+    "places, text",
+    [
+        ((Place("a.txt", 12),), "a.txt:12"),
+        (
+            (Place("/pages/a b.txt", 12), Place("b.txt", 3, "right", "編集中の文章")),
+            "/pages/a b.txt:12; b.txt[right 編集中の文章]:3",
+        ),
+        ((DIFF,), "haste-diff.txt[left 2030年1月1日 (火) 10:00時点における版]:21"),
+        ((Place("p.txt", 4, "right"),), "p.txt[right]:4"),
+    ],
+)
 def test_stored_text_round_trip(places, text):
     assert format_places(places) == text
     assert parse_places(text) == places

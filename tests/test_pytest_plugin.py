@@ -1,5 +1,6 @@
 """The pytest plugin, as a user runs it: ``python -m pytest --cr-fixtures DIR`` in a fresh
 process (the plugin is found through its ``pytest11`` entry point), on the real engine."""
+
 from __future__ import annotations
 
 import json
@@ -18,9 +19,24 @@ from fixture_helpers import two_release_store  # noqa: E402
 
 
 def pytest_run(cwd, *args):
-    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rs",
-                        "-W", "default", *map(str, args)], cwd=cwd, capture_output=True,
-                       text=True, timeout=300)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "-rs",
+            "-W",
+            "default",
+            *map(str, args),
+        ],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     return p.returncode, p.stdout + p.stderr
 
 
@@ -33,7 +49,9 @@ def suite(tmp_path):
 
 def test_suite_items_skips_wrong_copy_and_results_file(suite, tmp_path):
     wrong = suite / "120" / "cr_120_3a_wrong.toml"
-    wrong.write_text((suite / "120" / "cr_120_3a.toml").read_text().replace("life = 17", "life = 16"))
+    wrong.write_text(
+        (suite / "120" / "cr_120_3a.toml").read_text().replace("life = 17", "life = 16")
+    )
     (suite / "999").mkdir()
     (suite / "999" / "cr_999_1.toml").write_text('rule = "999.1"\nstatus = "skeleton"\n')
     (suite / "999" / "cr_999_2.toml").write_text('rule = "999.2"\nstatus = "deferred"\n')
@@ -42,8 +60,10 @@ def test_suite_items_skips_wrong_copy_and_results_file(suite, tmp_path):
     code, out = pytest_run(tmp_path, "--cr-fixtures", suite, "--cr-results", results)
     assert code == 1, out
     assert f"1 failed, {n} passed, 2 skipped" in out
-    assert "cr_120_3a_wrong.toml: CR 120.3a[wrong]: assertion 1 (player_life): player 1 life: " \
-           "expected 16, engine has 17" in out
+    assert (
+        "cr_120_3a_wrong.toml: CR 120.3a[wrong]: assertion 1 (player_life): player 1 life: "
+        "expected 16, engine has 17" in out
+    )
     assert "SKIPPED [1] suite/999/cr_999_1.toml: skeleton" in out.replace("..", "")
     assert "deferred" in out
     data = json.loads(results.read_text())
@@ -51,7 +71,9 @@ def test_suite_items_skips_wrong_copy_and_results_file(suite, tmp_path):
     assert data["engine"] == "phase" and len(by) == n + 3
     assert by[("120.3a", "wrong")]["outcome"] == "failed"
     assert by[("704.5a", "below_zero")]["outcome"] == "passed"
-    assert by[("999.1", None)]["outcome"] == "skipped" and by[("999.1", None)]["message"] == "skeleton"
+    assert (
+        by[("999.1", None)]["outcome"] == "skipped" and by[("999.1", None)]["message"] == "skeleton"
+    )
     # ids carry rule and variant: select one by its id
     code, out = pytest_run(tmp_path, "--cr-fixtures", suite, "-k", "below_zero", "-v", "-v")
     assert code == 0 and "cr_704_5a_below_zero.toml::704.5a[below_zero] PASSED" in out

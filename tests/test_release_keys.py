@@ -1,5 +1,6 @@
 """Per-release keys (mtgcr.crossref.keys): memoised per Ruleset, invalidated by edits,
 serialisable, and giving the same alignment however they were obtained."""
+
 from __future__ import annotations
 
 import json
@@ -9,8 +10,7 @@ import pytest
 
 from align_helpers import TEXTS, numbered, ruleset
 from mtgcr.crossref.align import align_releases
-from mtgcr.crossref.keys import (KEYS_VERSION, ReleaseKeys, attach_keys, forget_keys,
-                                 release_keys)
+from mtgcr.crossref.keys import KEYS_VERSION, ReleaseKeys, attach_keys, forget_keys, release_keys
 from mtgcr.extract.model import Rule
 from mtgcr.extract.rulenum import RuleNumber as R
 
@@ -18,11 +18,17 @@ T = TEXTS
 
 
 def _pair():
-    old = ruleset("20300110", numbered(100, T[:6]) + [("101.1", T[6] + " See rule 100.2.")],
-                  glossary=[("Token", "A marker. See rule 100.4."), ("Exile", "A zone.")])
-    new = ruleset("20300405", numbered(100, [T[0], T[2], T[3], T[4] + " Changed.", T[5]])
-                  + [("101.1", T[6] + " See rule 100.1."), ("101.2", "A new rule about tokens.")],
-                  glossary=[("Token", "A marker. See rule 100.3."), ("Exile", "A zone.")])
+    old = ruleset(
+        "20300110",
+        numbered(100, T[:6]) + [("101.1", T[6] + " See rule 100.2.")],
+        glossary=[("Token", "A marker. See rule 100.4."), ("Exile", "A zone.")],
+    )
+    new = ruleset(
+        "20300405",
+        numbered(100, [T[0], T[2], T[3], T[4] + " Changed.", T[5]])
+        + [("101.1", T[6] + " See rule 100.1."), ("101.2", "A new rule about tokens.")],
+        glossary=[("Token", "A marker. See rule 100.3."), ("Exile", "A zone.")],
+    )
     return old, new
 
 
@@ -77,5 +83,7 @@ def test_lookups_before_the_lists_are_built_match_the_lists():
     assert fresh.to_json() == al.to_json()
     got = {g.old_term: (g.kind, g.notes) for g in fresh.glossary}
     # "See rule 100.4" → "See rule 100.3": 100.4 became 100.3, so no edit
-    assert got == {"Token": ("unchanged", ("typography or renumbered references only",)),
-                   "Exile": ("unchanged", ())}
+    assert got == {
+        "Token": ("unchanged", ("typography or renumbered references only",)),
+        "Exile": ("unchanged", ()),
+    }

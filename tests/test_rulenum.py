@@ -4,11 +4,18 @@ from hypothesis import given, strategies as st
 from mtgcr.extract.rulenum import RuleNumber, letters_index, next_letters
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("712.8e", (712, 8, "e")), ("712.8e.", (712, 8, "e")), ("712", (712, None, None)),
-    ("712.", (712, None, None)), ("702.140a", (702, 140, "a")), ("７１２．８ｅ", (712, 8, "e")),
-    ("100.1aa", (100, 1, "aa")),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("712.8e", (712, 8, "e")),
+        ("712.8e.", (712, 8, "e")),
+        ("712", (712, None, None)),
+        ("712.", (712, None, None)),
+        ("702.140a", (702, 140, "a")),
+        ("７１２．８ｅ", (712, 8, "e")),
+        ("100.1aa", (100, 1, "aa")),
+    ],
+)
 def test_parse(text, expected):
     n = RuleNumber.parse(text)
     assert (n.section, n.rule, n.letters) == expected
@@ -21,10 +28,31 @@ def test_parse_rejects(bad):
 
 
 def test_numeric_order():
-    texts = ["702.140a", "702.10", "702.9", "702.100", "702", "702.9a", "702.9k", "702.9m", "702.9z", "702.9aa"]
+    texts = [
+        "702.140a",
+        "702.10",
+        "702.9",
+        "702.100",
+        "702",
+        "702.9a",
+        "702.9k",
+        "702.9m",
+        "702.9z",
+        "702.9aa",
+    ]
     ordered = [str(n) for n in sorted(RuleNumber.parse(t) for t in texts)]
-    assert ordered == ["702", "702.9", "702.9a", "702.9k", "702.9m", "702.9z", "702.9aa", "702.10",
-                       "702.100", "702.140a"]
+    assert ordered == [
+        "702",
+        "702.9",
+        "702.9a",
+        "702.9k",
+        "702.9m",
+        "702.9z",
+        "702.9aa",
+        "702.10",
+        "702.100",
+        "702.140a",
+    ]
 
 
 def test_tree_boundaries():
@@ -56,7 +84,9 @@ def test_roundtrip(section, rule, letters):
     assert RuleNumber.parse(n.written) == n
 
 
-@given(st.integers(100, 999), st.integers(0, 999), st.sampled_from([None, "a", "k", "z", "aa", "zz"]))
+@given(
+    st.integers(100, 999), st.integers(0, 999), st.sampled_from([None, "a", "k", "z", "aa", "zz"])
+)
 def test_trusted_equals_validated(section, rule, letters):
     fast, checked = RuleNumber.trusted(section, rule, letters), RuleNumber(section, rule, letters)
     assert fast == checked and hash(fast) == hash(checked) and str(fast) == str(checked)

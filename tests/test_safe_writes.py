@@ -5,6 +5,7 @@ The CR files are written for these tests (:mod:`crfile`); the full disk is a rea
 tmpfs mounted for the test (skipped where mounting is not allowed), the device is the real
 ``/dev/full``.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,7 +27,10 @@ NEWER = "These rules are effective as of June 7, 2031."
 @pytest.fixture
 def store(tmp_path, capsys) -> Path:
     s = tmp_path / "store.sqlite"
-    for name, date in (("a.txt", "These rules are effective as of March 3, 2031."), ("b.txt", NEWER)):
+    for name, date in (
+        ("a.txt", "These rules are effective as of March 3, 2031."),
+        ("b.txt", NEWER),
+    ):
         (tmp_path / "in").mkdir(exist_ok=True)
         (tmp_path / "in" / name).write_text(cr_text(date=date), encoding="utf-8")
     assert main(["--store", str(s), "--silent", "ingest", str(tmp_path / "in")]) == 0
@@ -44,8 +48,10 @@ def diff(store, out, capsys) -> tuple[int, str, str]:
 def test_a_device_is_refused_and_stays_a_device(store, capsys):
     code, out, err = diff(store, "/dev/full", capsys)
     assert code == 2 and out == ""
-    assert err == ("mtgcr: --out /dev/full is a device, not a regular file: not written; give a "
-                   "regular file (or - for standard output)\n")
+    assert err == (
+        "mtgcr: --out /dev/full is a device, not a regular file: not written; give a "
+        "regular file (or - for standard output)\n"
+    )
     assert Path("/dev/full").is_char_device()
 
 
@@ -62,22 +68,34 @@ def test_folder_fifo_socket_and_links_are_refused(store, tmp_path, capsys):
     dangling = tmp_path / "dangling.md"
     dangling.symlink_to(tmp_path / "nowhere.md")
     try:
-        for target, what in ((tmp_path, "a folder"), (fifo, "a FIFO (named pipe)"),
-                             (sock_path, "a socket"), (link, "a symbolic link"),
-                             (dangling, "a symbolic link")):
+        for target, what in (
+            (tmp_path, "a folder"),
+            (fifo, "a FIFO (named pipe)"),
+            (sock_path, "a socket"),
+            (link, "a symbolic link"),
+            (dangling, "a symbolic link"),
+        ):
             code, out, err = diff(store, target, capsys)
-            assert code == 2 and err.startswith(f"mtgcr: --out {target} is {what}, not a regular file"), err
+            assert code == 2 and err.startswith(
+                f"mtgcr: --out {target} is {what}, not a regular file"
+            ), err
             assert err.count("\n") == 1
     finally:
         sock.close()
-    assert real.read_text() == "keep me" and link.is_symlink() and not (tmp_path / "nowhere.md").exists()
+    assert (
+        real.read_text() == "keep me"
+        and link.is_symlink()
+        and not (tmp_path / "nowhere.md").exists()
+    )
     assert fifo.is_fifo() and sock_path.is_socket()
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")) == []
 
 
 def test_dash_is_stdout_and_a_regular_file_is_replaced_whole(store, tmp_path, capsys):
     code, out, err = diff(store, "-", capsys)
-    assert code == 0 and out.startswith("# Comprehensive Rules (en): changes from 2031-03-03 to 2031-06-07")
+    assert code == 0 and out.startswith(
+        "# Comprehensive Rules (en): changes from 2031-03-03 to 2031-06-07"
+    )
     assert not (tmp_path / "-").exists()
     target = tmp_path / "reports" / "new" / "r.md"
     code, _, err = diff(store, target, capsys)
@@ -110,13 +128,16 @@ def test_build_refuses_a_report_path_that_is_a_link(store, tmp_path, capsys):
     out = tmp_path / "site"
     out.mkdir()
     (out / "index.html").symlink_to(tmp_path / "elsewhere.html")
-    code = main(["--store", str(store), "--silent", "build", str(tmp_path / "in"), "--out", str(out)])
+    code = main(
+        ["--store", str(store), "--silent", "build", str(tmp_path / "in"), "--out", str(out)]
+    )
     err = capsys.readouterr().err
     assert code == 2 and "is a symbolic link, not a regular file" in err
     assert not (tmp_path / "elsewhere.html").exists()
 
 
 # -- a full disk: a real, small tmpfs ---------------------------------------------------------------
+
 
 @pytest.fixture
 def tiny_disk(tmp_path):
@@ -125,8 +146,9 @@ def tiny_disk(tmp_path):
     mnt.mkdir()
     if shutil.which("mount") is None or os.geteuid() != 0:
         pytest.skip("mounting a small tmpfs needs root and mount(8)")
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)], capture_output=True, text=True
+    )
     if r.returncode:
         pytest.skip(f"cannot mount a tmpfs here: {r.stderr.strip()}")
     try:
@@ -153,8 +175,11 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary(tiny_disk, capsys, sto
 def test_a_full_disk_stops_an_ingest_at_the_first_failure(tiny_disk, tmp_path, capsys):
     src = tmp_path / "many"
     src.mkdir()
-    filler = "\n".join(f"100.{i}. Rule {i} of a test file that fills the small disk quickly "
-                       f"{'and more words ' * 20}" for i in range(1, 400))
+    filler = "\n".join(
+        f"100.{i}. Rule {i} of a test file that fills the small disk quickly "
+        f"{'and more words ' * 20}"
+        for i in range(1, 400)
+    )
     for k in range(6):
         body = f"1. Game Concepts\n\n100. General\n\n{filler}\n"
         date = f"These rules are effective as of March {k + 1}, 2031."
@@ -166,15 +191,20 @@ def test_a_full_disk_stops_an_ingest_at_the_first_failure(tiny_disk, tmp_path, c
     assert code == 2 and len(lines) == 1, err
     assert lines[0].startswith(f"mtgcr: cannot write {store}: the disk is full")
     assert "(stopped after" in lines[0]
-    assert not any(l.startswith("error:") for l in err.splitlines()), err  # no file-by-file failures
+    assert not any(l.startswith("error:") for l in err.splitlines()), (
+        err
+    )  # no file-by-file failures
 
 
 # -- unreadable folders and entries ----------------------------------------------------------------
 
 #: Root reads any folder; ``setpriv`` runs the child as root without the capabilities that
 #: bypass permissions, so a mode-000 folder is unreadable to it as it is to any user.
-_NO_DAC = ["setpriv", "--inh-caps=-dac_override,-dac_read_search",
-           "--bounding-set=-dac_override,-dac_read_search"]
+_NO_DAC = [
+    "setpriv",
+    "--inh-caps=-dac_override,-dac_read_search",
+    "--bounding-set=-dac_override,-dac_read_search",
+]
 
 
 def _tree(tmp_path) -> Path:
@@ -218,14 +248,18 @@ def test_folder_ingest_names_a_subfolder_it_cannot_list(tmp_path):
         os.chmod(src / "locked", 0o755)
     assert r.returncode == 1, r.stderr
     assert [l for l in r.stderr.splitlines() if l.startswith("error:")] == [
-        f"error: {src / 'locked'}: cannot read folder (Permission denied)"], r.stderr
+        f"error: {src / 'locked'}: cannot read folder (Permission denied)"
+    ], r.stderr
     assert "1 ingested, 0 already stored, 0 failed, 1 unreadable" in r.stderr
 
 
 # -- --out on every command ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("args", [["show", "100.1"], ["releases", "--format", "json"],
-                                  ["history", "100.1"], ["define", "Deck"]])
+
+@pytest.mark.parametrize(
+    "args",
+    [["show", "100.1"], ["releases", "--format", "json"], ["history", "100.1"], ["define", "Deck"]],
+)
 def test_every_command_writes_its_output_to_out(store, tmp_path, capsys, args):
     assert main(["--store", str(store), *args]) == 0
     printed = capsys.readouterr().out
@@ -255,6 +289,8 @@ def test_a_failed_command_writes_nothing(store, tmp_path, capsys):
 
 def test_out_before_the_command_name_works_for_diff_too(store, tmp_path, capsys):
     target = tmp_path / "d.md"
-    assert main(["--store", str(store), "--out", str(target), "diff", "2031-03-03", "2031-06-07"]) == 0
+    assert (
+        main(["--store", str(store), "--out", str(target), "diff", "2031-03-03", "2031-06-07"]) == 0
+    )
     assert target.read_text(encoding="utf-8").startswith("# Comprehensive Rules (en)")
     assert capsys.readouterr().out == ""

@@ -1,5 +1,6 @@
 """``mtgcr site`` on small releases written for these tests: anchors, links, traces, changes,
 search files, machine outputs, incremental rebuilds, and a link check of the whole site."""
+
 from __future__ import annotations
 
 import json
@@ -53,11 +54,21 @@ GLOSSARY = "Deck\nThe cards a player starts the game with. See rule 100.2.\n"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("site")
-    (tmp / "a.txt").write_text(cr_text(OLD, GLOSSARY, date="These rules are effective as of January 10, 2030."))
-    (tmp / "b.txt").write_text(cr_text(NEW, GLOSSARY.replace("100.2", "100.3"),
-                                       date="These rules are effective as of April 5, 2030."))
+    (tmp / "a.txt").write_text(
+        cr_text(OLD, GLOSSARY, date="These rules are effective as of January 10, 2030.")
+    )
+    (tmp / "b.txt").write_text(
+        cr_text(
+            NEW,
+            GLOSSARY.replace("100.2", "100.3"),
+            date="These rules are effective as of April 5, 2030.",
+        )
+    )
     store = tmp / "store.sqlite"
-    assert main(["--silent", "--store", str(store), "ingest", str(tmp / "a.txt"), str(tmp / "b.txt")]) == 0
+    assert (
+        main(["--silent", "--store", str(store), "ingest", str(tmp / "a.txt"), str(tmp / "b.txt")])
+        == 0
+    )
     assert main(["--silent", "--store", str(store), "site", "--out", str(tmp / "site")]) == 0
     return tmp / "site", store
 
@@ -76,7 +87,9 @@ def test_rule_anchors_aliases_and_reference_links(site):
     assert doc.get_element_by_id("R1001a").get("class") == "rule sub"
     # the same words in the old release link to 100.2
     old = _doc(root / "en" / "2030-01-10" / "100.html")
-    assert [a.get("href") for a in old.get_element_by_id("R1001").cssselect("a.ref")] == ["100.html#R1002"]
+    assert [a.get("href") for a in old.get_element_by_id("R1001").cssselect("a.ref")] == [
+        "100.html#R1002"
+    ]
     # a reference to another section's page
     dec = _doc(root / "en" / "2030-04-05" / "101.html").get_element_by_id("R1011")
     assert [a.get("href") for a in dec.cssselect("a.ref")] == ["100.html#R1003"]
@@ -96,7 +109,10 @@ def test_release_date_selector_breadcrumbs_and_pager(site):
     root, _ = site
     doc = _doc(root / "en" / "2030-01-10" / "100.html")
     assert "effective 2030-01-10" in doc.cssselect("header .meta")[0].text_content()
-    opts = [(o.get("value"), o.get("selected") is not None) for o in doc.cssselect("select.release option")]
+    opts = [
+        (o.get("value"), o.get("selected") is not None)
+        for o in doc.cssselect("select.release option")
+    ]
     assert opts == [("../2030-04-05/100.html", False), ("../2030-01-10/100.html", True)]
     assert doc.cssselect("nav.crumbs a")[1].get("href") == "index.html#chapter-1"
     assert doc.cssselect('nav.pager a[rel="next"]')[0].get("href") == "101.html"
@@ -108,7 +124,10 @@ def test_trace_and_change_pages_are_linked_both_ways(site):
     tools = {a.text: a.get("href") for a in new.get_element_by_id("R1003").cssselect(".tools a")}
     assert set(tools) == {"trace", "renumbered"}
     trace = _doc((root / "en" / "2030-04-05" / tools["trace"]).resolve())
-    rows = [[td.text_content().strip() for td in tr.cssselect("td")[:3]] for tr in trace.cssselect("tbody tr")]
+    rows = [
+        [td.text_content().strip() for td in tr.cssselect("td")[:3]]
+        for tr in trace.cssselect("tbody tr")
+    ]
     assert rows == [["2030-04-05", "100.3", "renumbered"], ["2030-01-10", "100.2", "initial"]]
     page, anchor = tools["renumbered"].split("#")
     ch = _doc((root / "en" / "2030-04-05" / page).resolve())
@@ -121,7 +140,9 @@ def test_trace_and_change_pages_are_linked_both_ways(site):
 
 def test_latest_search_and_machine_outputs(site):
     root, _ = site
-    assert (root / "en" / "latest" / "100.html").read_bytes() == (root / "en" / "2030-04-05" / "100.html").read_bytes()
+    assert (root / "en" / "latest" / "100.html").read_bytes() == (
+        root / "en" / "2030-04-05" / "100.html"
+    ).read_bytes()
     js = (root / "en" / "2030-04-05" / "search-index.js").read_text()
     data = json.loads(re.sub(r"^window\.MTGCR_SEARCH = |;\s*$", "", js))
     assert ["100.3", "100.html", "Each player brings a deck.", "R1003"] in data["entries"]
@@ -148,32 +169,69 @@ def test_a_rebuild_rewrites_nothing_unchanged(site, capsys):
 
 def test_compare_any_two_releases(site, capsys):
     root, store = site
-    assert main(["--store", str(store), "--silent", "site", "--out", str(root), "--compare",
-                 "2030-04-05", "2030-01-10"]) == 0
+    assert (
+        main(
+            [
+                "--store",
+                str(store),
+                "--silent",
+                "site",
+                "--out",
+                str(root),
+                "--compare",
+                "2030-04-05",
+                "2030-01-10",
+            ]
+        )
+        == 0
+    )
     page = _doc(root / "changes" / "en" / "2030-04-05_2030-01-10.html")
     assert page.get_element_by_id("CR1002") is not None
 
 
 def test_cli_search_ranks_highlights_and_spans_releases(site, capsys):
     _, store = site
-    assert main(["--store", str(store), "--silent", "search", "optional sideboard", "--format", "json"]) == 0
+    assert (
+        main(
+            ["--store", str(store), "--silent", "search", "optional sideboard", "--format", "json"]
+        )
+        == 0
+    )
     hits = json.loads(capsys.readouterr().out)["hits"]
     assert [(h["number"], h["release"]) for h in hits] == [("100.2", "2030-04-05")]
     text = hits[0]["text"]
     assert [text[s:e] for s, e in hits[0]["spans"]] == ["optional", "sideboard"]
-    assert main(["--store", str(store), "--silent", "search", "brings a deck", "--all-releases",
-                 "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "--store",
+                str(store),
+                "--silent",
+                "search",
+                "brings a deck",
+                "--all-releases",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     rules = json.loads(capsys.readouterr().out)["rules"]
     assert [(r["numbers"], r["first"], r["last"]) for r in rules] == [
-        (["100.2"], "2030-01-10", "2030-01-10"), (["100.3"], "2030-04-05", "2030-04-05")]
+        (["100.2"], "2030-01-10", "2030-01-10"),
+        (["100.3"], "2030-04-05", "2030-04-05"),
+    ]
     assert main(["--store", str(store), "--silent", "search", "nowhere-to-be-found"]) == 1
 
 
 def test_search_tokens_find_cjk_words_inside_sentences(tmp_path, capsys):
     from mtgcr.corpus.store import Store
     from mtgcr.reports.search import search
-    body = ("1. ゲームの概念\n\n100. 総則\n\n100.1. 各プレイヤーは自分のデッキを持つ。\n\n"
-            "100.2. トランプルを持つクリーチャーは超過したダメージを与える。\n")
+
+    body = (
+        "1. ゲームの概念\n\n100. 総則\n\n100.1. 各プレイヤーは自分のデッキを持つ。\n\n"
+        "100.2. トランプルを持つクリーチャーは超過したダメージを与える。\n"
+    )
     path = tmp_path / "zh.txt"
     path.write_text(cr_text(body, ""))
     store_path = tmp_path / "s.sqlite"

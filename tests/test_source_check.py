@@ -1,5 +1,6 @@
 """cite-check and cite-migrate on source trees, against a store of two small releases written
 for the tests (tests/crfile.py), through the CLI; patches checked with the real ``git apply``."""
+
 from __future__ import annotations
 
 import json
@@ -53,10 +54,13 @@ NEW = """\
 
 @pytest.fixture
 def store(tmp_path):
-    return ingested_store(tmp_path, {
-        "old.txt": cr_text(OLD, date="These rules are effective as of March 3, 2031."),
-        "new.txt": cr_text(NEW, date="These rules are effective as of May 5, 2032."),
-    })
+    return ingested_store(
+        tmp_path,
+        {
+            "old.txt": cr_text(OLD, date="These rules are effective as of March 3, 2031."),
+            "new.txt": cr_text(NEW, date="These rules are effective as of May 5, 2032."),
+        },
+    )
 
 
 def write_tree(root: Path, files: dict[str, str]) -> Path:
@@ -68,7 +72,9 @@ def write_tree(root: Path, files: dict[str, str]) -> Path:
 
 
 def run_jsonl(capsys, store, *args):
-    code = main(["--silent", "--store", str(store), "cite-check", *map(str, args), "--format", "jsonl"])
+    code = main(
+        ["--silent", "--store", str(store), "cite-check", *map(str, args), "--format", "jsonl"]
+    )
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     return code, [x for x in lines if x["kind"] == "citation"], lines[-1]
 
@@ -78,23 +84,34 @@ def by_text(records):
 
 
 def test_verdicts_against_the_newest_release(store, tmp_path, capsys):
-    tree = write_tree(tmp_path / "engine", {"src/Game.java": (
-        "class Game {\n"
-        "  //20310401 - 100.2\n"          # moved: the deck rule is 100.3 in 2032
-        "  //20310401 - 100.4\n"          # moved to 100.5 (its text changed too)
-        "  // CR 100.1a: two players\n"   # current
-        "  // CR 100.9\n"                 # absent
-        "  // CR 100.x\n"                 # placeholder
-        "  // CR 100.1l\n"                # malformed
-        "  /**\n   * 100.3 Each player brings a deck of sixty cards.\n   */\n"  # pasted, right
-        "}\n")})
+    tree = write_tree(
+        tmp_path / "engine",
+        {
+            "src/Game.java": (
+                "class Game {\n"
+                "  //20310401 - 100.2\n"  # moved: the deck rule is 100.3 in 2032
+                "  //20310401 - 100.4\n"  # moved to 100.5 (its text changed too)
+                "  // CR 100.1a: two players\n"  # current
+                "  // CR 100.9\n"  # absent
+                "  // CR 100.x\n"  # placeholder
+                "  // CR 100.1l\n"  # malformed
+                "  /**\n   * 100.3 Each player brings a deck of sixty cards.\n   */\n"  # pasted, right
+                "}\n"
+            )
+        },
+    )
     code, recs, summary = run_jsonl(capsys, store, tree)
     r = by_text(recs)
     assert code == 1 and summary["controls_ok"] and summary["citations"] == 7
     assert r["20310401 - 100.2"]["verdict"] == "moved"
     assert r["20310401 - 100.2"]["checks"][0]["now"] == ["100.3"]
-    assert r["20310401 - 100.2"]["release"] == "2031-03-03" and r["20310401 - 100.2"]["as_of"] == "stamp"
-    assert r["20310401 - 100.4"]["verdict"] == "moved" and r["20310401 - 100.4"]["checks"][0]["now"] == ["100.5"]
+    assert (
+        r["20310401 - 100.2"]["release"] == "2031-03-03"
+        and r["20310401 - 100.2"]["as_of"] == "stamp"
+    )
+    assert r["20310401 - 100.4"]["verdict"] == "moved" and r["20310401 - 100.4"]["checks"][0][
+        "now"
+    ] == ["100.5"]
     assert r["CR 100.1a"]["verdict"] == "current"
     assert r["CR 100.9"]["verdict"] == "absent"
     assert r["CR 100.x"]["verdict"] == "placeholder"
@@ -103,7 +120,9 @@ def test_verdicts_against_the_newest_release(store, tmp_path, capsys):
 
 
 def test_pasted_text_of_another_rule_is_a_mismatch(store, tmp_path, capsys):
-    tree = write_tree(tmp_path / "e", {"A.java": "/**\n * 100.2 Each player brings a deck of sixty cards.\n */\n"})
+    tree = write_tree(
+        tmp_path / "e", {"A.java": "/**\n * 100.2 Each player brings a deck of sixty cards.\n */\n"}
+    )
     code, recs, _ = run_jsonl(capsys, store, tree)
     [r] = recs
     assert r["verdict"] == "mismatch" and r["checks"][0]["match"] == "100.3" and code == 1
@@ -122,16 +141,25 @@ def test_changed_gives_a_word_diff(store, tmp_path, capsys):
     tree4 = write_tree(tmp_path / "h", {"D.java": "//20310303 - 100.1b\n"})
     code, [r], _ = run_jsonl(capsys, store, tree4)
     assert r["verdict"] == "changed" and code == 1
-    assert r["checks"][0]["diff"] == "A multiplayer game starts with three or more players[-.-]{+ seated in a circle.+}" \
-        or "{+" in r["checks"][0]["diff"] and "seated in a circle" in r["checks"][0]["diff"]
+    assert (
+        r["checks"][0]["diff"]
+        == "A multiplayer game starts with three or more players[-.-]{+ seated in a circle.+}"
+        or "{+" in r["checks"][0]["diff"]
+        and "seated in a circle" in r["checks"][0]["diff"]
+    )
 
 
 def test_removed_rule_is_gone(tmp_path, capsys):
-    removed = NEW.replace("100.1b A multiplayer game starts with three or more players seated in a "
-                          "circle.\n\n", "")
-    store = ingested_store(tmp_path, {
-        "old.txt": cr_text(OLD, date="These rules are effective as of March 3, 2031."),
-        "new.txt": cr_text(removed, date="These rules are effective as of May 5, 2032.")})
+    removed = NEW.replace(
+        "100.1b A multiplayer game starts with three or more players seated in a circle.\n\n", ""
+    )
+    store = ingested_store(
+        tmp_path,
+        {
+            "old.txt": cr_text(OLD, date="These rules are effective as of March 3, 2031."),
+            "new.txt": cr_text(removed, date="These rules are effective as of May 5, 2032."),
+        },
+    )
     tree = write_tree(tmp_path / "e", {"A.java": "//20310303 - 100.1b\n"})
     code, [r], _ = run_jsonl(capsys, store, tree)
     chk = r["checks"][0]
@@ -146,9 +174,16 @@ def test_exit_2_when_no_citation(store, tmp_path, capsys):
 
 
 def test_gitignore_is_honoured(store, tmp_path, capsys):
-    tree = write_tree(tmp_path / "e", {".gitignore": "build/\n*.gen.java\n",
-                                       "A.java": "// CR 100.1a\n", "build/B.java": "// CR 100.9\n",
-                                       "x/C.gen.java": "// CR 100.9\n", "cards/c.txt": "CR 100.9\n"})
+    tree = write_tree(
+        tmp_path / "e",
+        {
+            ".gitignore": "build/\n*.gen.java\n",
+            "A.java": "// CR 100.1a\n",
+            "build/B.java": "// CR 100.9\n",
+            "x/C.gen.java": "// CR 100.9\n",
+            "cards/c.txt": "CR 100.9\n",
+        },
+    )
     code, recs, summary = run_jsonl(capsys, store, tree)
     assert [r["file"].rsplit("/", 1)[-1] for r in recs] == ["A.java"] and code == 0
     assert summary["ignored_files"] == 1 and summary["other_files"] >= 1
@@ -160,17 +195,33 @@ def _git(cwd, *args):
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_migrate_patch_applies_with_git_and_does_not_cascade(store, tmp_path, capsys, monkeypatch):
-    repo = write_tree(tmp_path / "repo", {
-        "src/A.java": ("// CR 100.2 and CR 100.3\n"          # 100.2 → 100.3 and 100.3 → 100.4, not 100.4 twice
-                       "//20310303 - 100.2\n"                 # stamp updated with the rewrite
-                       "// https://yawgatog.com/resources/magic-rules/#R1003\n"
-                       "class A { void rule100_2() {} void g() { rule100_2(); } }\n"
-                       "// CR 100.9"),                        # no newline at the end; absent: listed
-    })
+    repo = write_tree(
+        tmp_path / "repo",
+        {
+            "src/A.java": (
+                "// CR 100.2 and CR 100.3\n"  # 100.2 → 100.3 and 100.3 → 100.4, not 100.4 twice
+                "//20310303 - 100.2\n"  # stamp updated with the rewrite
+                "// https://yawgatog.com/resources/magic-rules/#R1003\n"
+                "class A { void rule100_2() {} void g() { rule100_2(); } }\n"
+                "// CR 100.9"
+            ),  # no newline at the end; absent: listed
+        },
+    )
     assert _git(repo, "init", "-q").returncode == 0
     monkeypatch.chdir(repo)
-    code = main(["--silent", "--store", str(store), "cite-migrate", "src", "--from", "2031-03-03",
-                 "--to", "2032-05-05"])
+    code = main(
+        [
+            "--silent",
+            "--store",
+            str(store),
+            "cite-migrate",
+            "src",
+            "--from",
+            "2031-03-03",
+            "--to",
+            "2032-05-05",
+        ]
+    )
     out = capsys.readouterr()
     assert code == 1 and "CR 100.9" in out.err and "rule100_2" in out.err
     (tmp_path / "p.diff").write_text(out.out, encoding="utf-8")
@@ -182,8 +233,21 @@ def test_migrate_patch_applies_with_git_and_does_not_cascade(store, tmp_path, ca
     assert text.splitlines()[1] == "//20320505 - 100.3"
     assert "#R1004" in text and "rule100_2()" in text and text.endswith("// CR 100.9")
     # --write --rename-identifiers: the identifier and its uses follow
-    code = main(["--silent", "--store", str(store), "cite-migrate", "src", "--from", "2031-03-03",
-                 "--to", "2032-05-05", "--write", "--rename-identifiers"])
+    code = main(
+        [
+            "--silent",
+            "--store",
+            str(store),
+            "cite-migrate",
+            "src",
+            "--from",
+            "2031-03-03",
+            "--to",
+            "2032-05-05",
+            "--write",
+            "--rename-identifiers",
+        ]
+    )
     capsys.readouterr()
     text = (repo / "src" / "A.java").read_text(encoding="utf-8")
     assert "void rule100_3() {}" in text and "{ rule100_3(); }" in text
@@ -192,7 +256,9 @@ def test_migrate_patch_applies_with_git_and_does_not_cascade(store, tmp_path, ca
 
 def test_pin_names_the_release_checked_against(store, tmp_path, capsys):
     pin = tmp_path / "MagicCompRules.txt"
-    pin.write_text(cr_text(OLD, date="These rules are effective as of March 3, 2031."), encoding="utf-8")
+    pin.write_text(
+        cr_text(OLD, date="These rules are effective as of March 3, 2031."), encoding="utf-8"
+    )
     tree = write_tree(tmp_path / "e", {"A.java": "// CR 100.2: decks\n// CR 100.5\n"})
     code, recs, summary = run_jsonl(capsys, store, tree, "--pin", pin)
     r = by_text(recs)
@@ -201,7 +267,9 @@ def test_pin_names_the_release_checked_against(store, tmp_path, capsys):
     assert r["CR 100.5"]["verdict"] == "absent"  # only in 2032, after the pinned release
     bad = tmp_path / "nothing.txt"
     bad.write_text("no rules here\n", encoding="utf-8")
-    assert main(["--silent", "--store", str(store), "cite-check", str(tree), "--pin", str(bad)]) == 2
+    assert (
+        main(["--silent", "--store", str(store), "cite-check", str(tree), "--pin", str(bad)]) == 2
+    )
     assert "--pin" in capsys.readouterr().err
 
 
@@ -222,22 +290,50 @@ def test_wiki_pages_keep_their_own_run(store, tmp_path, capsys):
     # not a source file: the wiki path answers as before (no wiki page given → exit 2)
     assert main(["--silent", "--store", str(store), "cite-check", str(page)]) == 2
     assert "no wiki pages" in capsys.readouterr().err
-    assert main(["--silent", "--store", str(store), "cite-check", str(page), "--release", "2032-05-05"]) == 2
+    assert (
+        main(
+            ["--silent", "--store", str(store), "cite-check", str(page), "--release", "2032-05-05"]
+        )
+        == 2
+    )
     assert "--release and --pin are for source trees" in capsys.readouterr().err
 
 
 def test_migration_keeps_the_syntax(store, tmp_path, capsys, monkeypatch):
-    tree = write_tree(tmp_path / "e", {"A.java": (
-        "/** {@mtg.rule 100.2-100.4} */\n"
-        "// [CR#100.2..100.3] and https://yawgatog.com/resources/magic-rules/#R1002\n"
-        "//20310303 - 100.2, 100.3\n")})
+    tree = write_tree(
+        tmp_path / "e",
+        {
+            "A.java": (
+                "/** {@mtg.rule 100.2-100.4} */\n"
+                "// [CR#100.2..100.3] and https://yawgatog.com/resources/magic-rules/#R1002\n"
+                "//20310303 - 100.2, 100.3\n"
+            )
+        },
+    )
     monkeypatch.chdir(tree)
-    code = main(["--silent", "--store", str(store), "cite-migrate", ".", "--from", "2031-03-03",
-                 "--to", "2032-05-05"])
-    added = [x[1:] for x in capsys.readouterr().out.splitlines() if x.startswith("+") and not x.startswith("+++")]
-    assert added == ["/** {@mtg.rule 100.3-100.5} */",
-                     "// [CR#100.3..100.4] and https://yawgatog.com/resources/magic-rules/#R1003",
-                     "//20320505 - 100.3, 100.4"]
+    code = main(
+        [
+            "--silent",
+            "--store",
+            str(store),
+            "cite-migrate",
+            ".",
+            "--from",
+            "2031-03-03",
+            "--to",
+            "2032-05-05",
+        ]
+    )
+    added = [
+        x[1:]
+        for x in capsys.readouterr().out.splitlines()
+        if x.startswith("+") and not x.startswith("+++")
+    ]
+    assert added == [
+        "/** {@mtg.rule 100.3-100.5} */",
+        "// [CR#100.3..100.4] and https://yawgatog.com/resources/magic-rules/#R1003",
+        "//20320505 - 100.3, 100.4",
+    ]
     assert code == 0
     # the stamped citation, checked: its suggestion carries the target's date
     _, recs, _ = run_jsonl(capsys, store, tree)
@@ -246,18 +342,33 @@ def test_migration_keeps_the_syntax(store, tmp_path, capsys, monkeypatch):
 
 def test_pin_with_a_wrong_date_is_identified_by_its_text(store, tmp_path, capsys):
     pin = tmp_path / "cr.txt"  # the 2031 text under a date no stored release has
-    pin.write_text(cr_text(OLD, date="These rules are effective as of June 6, 2031."), encoding="utf-8")
+    pin.write_text(
+        cr_text(OLD, date="These rules are effective as of June 6, 2031."), encoding="utf-8"
+    )
     tree = write_tree(tmp_path / "e", {"A.java": "// CR 100.2\n"})
     code, _, summary = run_jsonl(capsys, store, tree, "--pin", pin)
-    assert summary["target"] == "2031-03-03" and "by its text" in summary["target_from"] and code == 0
+    assert (
+        summary["target"] == "2031-03-03" and "by its text" in summary["target_from"] and code == 0
+    )
 
 
 def test_walk_honours_nested_gitignore_and_negation(tmp_path):
     from mtgcr.extract.source_tree import TreeScan, walk_sources
-    write_tree(tmp_path, {".gitignore": "*.gen.java\ngenerated/\n",
-                          "a/.gitignore": "!keep.gen.java\n",
-                          "a/keep.gen.java": "", "a/drop.gen.java": "", "a/A.java": "",
-                          "generated/G.java": "", ".git/x.java": "", "docs/r.md": "", "c.txt": ""})
+
+    write_tree(
+        tmp_path,
+        {
+            ".gitignore": "*.gen.java\ngenerated/\n",
+            "a/.gitignore": "!keep.gen.java\n",
+            "a/keep.gen.java": "",
+            "a/drop.gen.java": "",
+            "a/A.java": "",
+            "generated/G.java": "",
+            ".git/x.java": "",
+            "docs/r.md": "",
+            "c.txt": "",
+        },
+    )
     scan = TreeScan()
     found = sorted(f.path.relative_to(tmp_path).as_posix() for f in walk_sources([tmp_path], scan))
     assert found == ["a/A.java", "a/keep.gen.java", "docs/r.md"]

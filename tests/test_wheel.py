@@ -5,6 +5,7 @@ without dependencies into a fresh virtual environment whose only other path is t
 dependencies' folder of the running interpreter (added by a ``.pth`` line, so the editable
 install of the checkout is *not* active there), and runs it from an empty folder.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -31,18 +32,37 @@ def wheel_env(tmp_path_factory):
     # one build at a time (pytest-xdist workers): builds share ./build and break each other
     with open(tmp_path_factory.getbasetemp().parent / "mtgcr-wheel.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        out = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                              "--no-build-isolation", "-q", "-w", str(tmp / "dist"), str(ROOT)],
-                             capture_output=True, text=True)
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--no-deps",
+                "--no-build-isolation",
+                "-q",
+                "-w",
+                str(tmp / "dist"),
+                str(ROOT),
+            ],
+            capture_output=True,
+            text=True,
+        )
     assert out.returncode == 0, out.stderr
     [whl] = (tmp / "dist").glob("mtgcr-*.whl")
     env_dir = tmp / "venv"
     venv.create(env_dir, with_pip=False)
     py = env_dir / "bin" / "python"
-    site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    site = subprocess.run(
+        [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     (Path(site) / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    with zipfile.ZipFile(whl) as z:  # install = unpack (a wheel is a zip laid out for site-packages)
+    with zipfile.ZipFile(
+        whl
+    ) as z:  # install = unpack (a wheel is a zip laid out for site-packages)
         z.extractall(site)
         names = z.namelist()
     entry = [n for n in names if n.endswith("entry_points.txt")]
@@ -50,16 +70,25 @@ def wheel_env(tmp_path_factory):
 
 
 def _run(py, code, cwd):
-    return subprocess.run([str(py), "-c", code], capture_output=True, text=True, cwd=cwd,
-                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    return subprocess.run(
+        [str(py), "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
 
 
 def test_only_mtgcr_is_importable(wheel_env):
     py, site, names, _, tmp = wheel_env
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert tops == {"mtgcr"}
-    ok = _run(py, "import mtgcr, mtgcr.corpus, mtgcr.extract, mtgcr.crossref, mtgcr.reports.cli;"
-                  "print(mtgcr.__file__)", tmp)
+    ok = _run(
+        py,
+        "import mtgcr, mtgcr.corpus, mtgcr.extract, mtgcr.crossref, mtgcr.reports.cli;"
+        "print(mtgcr.__file__)",
+        tmp,
+    )
     assert ok.returncode == 0, ok.stderr
     assert ok.stdout.strip().startswith(str(site))
     for name in ("corpus", "extract", "crossref", "reports"):
@@ -74,15 +103,20 @@ def test_console_script_and_sample(wheel_env):
     assert "mtgcr = mtgcr.reports.cli:main" in ep
     r = _run(py, "import sys; from mtgcr.reports.cli import main; sys.exit(main(['--help']))", tmp)
     assert r.returncode == 0 and "ingest" in r.stdout, r.stderr
-    r = _run(py, "import mtgcr.corpus.sample as s, pathlib; "
-                 "print(len(list(pathlib.Path(s.path()).glob('*.txt'))))", tmp)
+    r = _run(
+        py,
+        "import mtgcr.corpus.sample as s, pathlib; "
+        "print(len(list(pathlib.Path(s.path()).glob('*.txt'))))",
+        tmp,
+    )
     assert r.returncode == 0 and int(r.stdout) == 2, r.stderr
 
 
 def test_fixture_data_and_pytest_plugin_entry_point(wheel_env):
     py, site, names, entry, tmp = wheel_env
-    assert any(n.startswith("mtgcr/reports/fixtures/starter/704/") and n.endswith(".toml")
-               for n in names)
+    assert any(
+        n.startswith("mtgcr/reports/fixtures/starter/704/") and n.endswith(".toml") for n in names
+    )
     assert "mtgcr/reports/engines/cards/basic.json" in names
     ep = (site / entry[0]).read_text()
     assert "[pytest11]" in ep and "mtgcr = mtgcr.reports.pytest_plugin" in ep

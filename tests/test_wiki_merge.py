@@ -1,6 +1,7 @@
 """Quotes of one release from several pages merge into one partial ruleset (in memory and in
 the store at ingest); conflicting texts are reported; a page ingested again after an edit
 replaces its own earlier quotes. Pages are written for these tests."""
+
 import pytest
 
 from mtgcr.corpus.notes import NoteKind
@@ -18,16 +19,23 @@ def page(title, body, label="20300110.0"):
     return f"{title}\n\n提供：MTG Wiki\n\n{title}について。\n\n引用：総合ルール {label}\n\n{body}"
 
 
-A = page("速攻", """• 7 その他のルール
+A = page(
+    "速攻",
+    """• 7 その他のルール
   • 702 キーワード能力
     • 702.10 速攻
       • 702.10a 速攻は常在型能力である。
-""")
-B = page("先制攻撃", """• 7 その他のルール
+""",
+)
+B = page(
+    "先制攻撃",
+    """• 7 その他のルール
   • 702 キーワード能力
     • 702.10a 速攻は、常在型能力である。
     • 702.11 先制攻撃
-""", "20300110.1")
+""",
+    "20300110.1",
+)
 
 
 def quote(text, name):
@@ -46,7 +54,10 @@ def test_merge_partial_unites_and_reports_conflicts():
     assert rs.source == "a.txt; b.txt" and rs.complete is False
     assert rs.release.revision == "1"
     msgs = [str(w) for w in rs.warnings]
-    assert "b.txt:11: conflicting text of rule 702.10a: this quote differs from a.txt:12; the first text is kept" in msgs
+    assert (
+        "b.txt:11: conflicting text of rule 702.10a: this quote differs from a.txt:12; the first text is kept"
+        in msgs
+    )
     assert any("revision 0 and 1" in m for m in msgs)
 
 
@@ -78,12 +89,15 @@ def test_ingest_merges_pages_and_replaces_an_edited_page(tmp_path, store_path):
         assert (ra.status, rb.status) == ("ingested", "ingested")
         assert any(str(n).startswith("merged with the stored ja:20300110 (wiki)") for n in rb.notes)
         assert [n.kind for n in rb.notes][0] is NoteKind.MERGED
-        assert any(n.kind is NoteKind.CONFLICT and "conflicting text of rule 702.10a" in str(n)
-                   for n in rb.notes)
+        assert any(
+            n.kind is NoteKind.CONFLICT and "conflicting text of rule 702.10a" in str(n)
+            for n in rb.notes
+        )
         assert not any(n.kind is NoteKind.REPLACED for n in rb.notes)
         rels = [r for r in store.releases("ja")]
-        assert [(r.label, r.origin, r.complete, r.counts["rules"], r.counts["subrules"]) for r in rels] == [
-            ("20300110", "wiki", False, 2, 1)]
+        assert [
+            (r.label, r.origin, r.complete, r.counts["rules"], r.counts["subrules"]) for r in rels
+        ] == [("20300110", "wiki", False, 2, 1)]
         rs = load_ruleset(store, "20300110", "ja")
         assert [str(n) for n in rs.rules] == ["702.10", "702.10a", "702.11"]
         prov = {r["number"]: r["provenance"] for r in store.release_rows(rels[0].id).rules}
@@ -95,13 +109,19 @@ def test_ingest_merges_pages_and_replaces_an_edited_page(tmp_path, store_path):
         rs = load_ruleset(store, "20300110", "ja")
         assert [str(n) for n in rs.rules] == ["702.10a", "702.11"]
         assert rs.get("702.10a").text == "速攻は常在型能力です。"  # the stored text was a's
-        prov = {r["number"]: r["provenance"] for r in store.release_rows(store.releases("ja")[0].id).rules}
+        prov = {
+            r["number"]: r["provenance"]
+            for r in store.release_rows(store.releases("ja")[0].id).rules
+        }
         assert prov["702.10a"] == f"{pb}:11; {pa}:11"
         assert "702.10" not in prov
         # page b is edited to drop 702.10a: a's text stays, b's provenance goes
         write(tmp_path, "b.txt", B.replace("    • 702.10a 速攻は、常在型能力である。\n", ""))
         ingest_file(store, pb)
-        prov = {r["number"]: r["provenance"] for r in store.release_rows(store.releases("ja")[0].id).rules}
+        prov = {
+            r["number"]: r["provenance"]
+            for r in store.release_rows(store.releases("ja")[0].id).rules
+        }
         assert prov == {"702.10a": f"{pa}:11", "702.11": f"{pb}:11"}
 
 

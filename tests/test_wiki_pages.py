@@ -1,5 +1,6 @@
 """MTG Wiki page kinds on pages written for these tests in the real shapes: rendered text,
 rendered HTML (MediaWiki's page view), raw wikitext and a saved diff view."""
+
 from conftest import make_doc
 
 from mtgcr.extract.provenance import Place
@@ -52,7 +53,10 @@ def test_rendered_quote_becomes_partial_ruleset_with_provenance():
     assert (rs.release.lang, rs.release.label, rs.release.revision) == ("ja", "20300110", "0")
     assert rs.complete is False and rs.release.effective_date is None
     assert [str(n) for n in rs.rules] == ["702.10", "702.10a", "702.10c", "702.11"]
-    assert rs.get("702.10a").text == "速攻は常在型能力である。「速攻／haste」は移動できることを意味する。"
+    assert (
+        rs.get("702.10a").text
+        == "速攻は常在型能力である。「速攻／haste」は移動できることを意味する。"
+    )
     assert rs.sections[N(702)].title == "キーワード能力"
     assert [(c.number, c.title) for c in rs.chapters] == [(7, "その他のルール")]
     assert prov[N.parse("702.10c")] == (Place("haste.txt", 20),)
@@ -68,12 +72,17 @@ def test_rendered_facts():
     page = facts["wiki-page"][0]
     assert (page["title"], page["title_en"]) == ("速攻", "Haste")
     assert page["quotes"][0]["label"] == "20300110" and page["quotes"][0]["rules"] == 4
-    assert [(d["ja"], d["en"]) for d in facts["card-pair"]] == [("怒り狂うゴブリン", "Raging Goblin"),
-                                                                ("稲妻の精霊", "Lightning Elemental")]
+    assert [(d["ja"], d["en"]) for d in facts["card-pair"]] == [
+        ("怒り狂うゴブリン", "Raging Goblin"),
+        ("稲妻の精霊", "Lightning Elemental"),
+    ]
     terms = [(d["ja"], d["en"], d["source"], d["in_quote"]) for d in facts["term-pair"]]
     assert terms == [("速攻", "Haste", "title", False), ("速攻", "haste", "inline", True)]
     cites = [(d["text"], d["line"], d["in_quote"], d["quote_label"]) for d in facts["citation"]]
-    assert cites == [("CR:302.6", 12, False, None), ("rule 302.6〔召喚酔い〕", 20, True, "20300110")]
+    assert cites == [
+        ("CR:302.6", 12, False, None),
+        ("rule 302.6〔召喚酔い〕", 20, True, "20300110"),
+    ]
 
 
 HTML = """<!DOCTYPE html>
@@ -158,7 +167,11 @@ WIKITEXT = """{{Otheruses|キーワード能力|デッキ|速攻 (デッキ)}}
 def test_wikitext_page():
     page = read_wikitext(WIKITEXT.split("\n"), "haste.wiki")
     assert page.title == "速攻"
-    assert [l.text for l in page.lines if l.kind == "heading"] == ["解説", "引用:総合ルール 20300110.0", "参考"]
+    assert [l.text for l in page.lines if l.kind == "heading"] == [
+        "解説",
+        "引用:総合ルール 20300110.0",
+        "参考",
+    ]
     inside = [l for l in page.lines if "名前" in (l.raw or "")]  # inside a multi-line template
     assert [(l.kind, l.text, l.line) for l in inside] == [("template", "", 8)]
     [(rs, prov)] = page_rulesets(page)
@@ -173,17 +186,27 @@ def test_wikitext_page():
 def test_wikitext_facts():
     result = parse_document(make_doc(WIKITEXT, "haste.wiki"))
     assert result.kind == "wikitext"
-    cites = [(d["text"], d["syntax"], d["line"], d["commented"]) for k, d in result.facts if k == "citation"]
-    assert cites == [("{{#cr:999}}", "cr-function", 5, True), ("{{CR|302.6}}", "cr-template", 6, False),
-                     ("[[CR:302.6|召喚酔い]]", "cr-link", 6, False),
-                     ("[[CR 702.10]]", "cr-link", 9, False),  # inside a template's parameters
-                     ("{{#cr:702}}", "cr-function", 17, False)]
+    cites = [
+        (d["text"], d["syntax"], d["line"], d["commented"])
+        for k, d in result.facts
+        if k == "citation"
+    ]
+    assert cites == [
+        ("{{#cr:999}}", "cr-function", 5, True),
+        ("{{CR|302.6}}", "cr-template", 6, False),
+        ("[[CR:302.6|召喚酔い]]", "cr-link", 6, False),
+        ("[[CR 702.10]]", "cr-link", 9, False),  # inside a template's parameters
+        ("{{#cr:702}}", "cr-function", 17, False),
+    ]
     kinds = {k for k, _ in result.facts}
     assert {"wiki-page", "citation", "card-pair", "card", "term-pair", "quote-paragraph"} <= kinds
-    assert [(d["ja"], d["en"]) for k, d in result.facts if k == "card-pair"] == [("怒り狂うゴブリン", "Raging Goblin")]
+    assert [(d["ja"], d["en"]) for k, d in result.facts if k == "card-pair"] == [
+        ("怒り狂うゴブリン", "Raging Goblin")
+    ]
     assert [d["name"] for k, d in result.facts if k == "card"] == ["Raging Goblin"]
-    assert [(d["line"], d["section"], d["text"]) for k, d in result.facts if k == "quote-paragraph"] == [
-        (15, "702", "This paragraph has no number.")]
+    assert [
+        (d["line"], d["section"], d["text"]) for k, d in result.facts if k == "quote-paragraph"
+    ] == [(15, "702", "This paragraph has no number.")]
 
 
 DIFF = """2030年1月1日 (火) 10:00時点における版 |
@@ -212,14 +235,30 @@ DIFF = """2030年1月1日 (火) 10:00時点における版 |
 
 def test_diff_view_rebuilds_both_revisions():
     view = read_diff(make_doc(DIFF, "haste-diff.txt"))
-    assert (view.left.label, view.right.label) == ("2030年1月1日 (火) 10:00時点における版",
-                                                  "2030年2月1日 (金) 10:00時点における版")
+    assert (view.left.label, view.right.label) == (
+        "2030年1月1日 (火) 10:00時点における版",
+        "2030年2月1日 (金) 10:00時点における版",
+    )
     assert view.left.lines == [
-        (1, "'''速攻'''/''Haste''とは、古い説明。"), (2, ""), (3, "==古い節=="), (4, "消える行1"),
-        (5, "消える行2"), (6, "==参考=="), (20, "*[[最後の項目]]"), (21, "{{#cr:502}}")]
+        (1, "'''速攻'''/''Haste''とは、古い説明。"),
+        (2, ""),
+        (3, "==古い節=="),
+        (4, "消える行1"),
+        (5, "消える行2"),
+        (6, "==参考=="),
+        (20, "*[[最後の項目]]"),
+        (21, "{{#cr:502}}"),
+    ]
     assert view.right.lines == [
-        (1, "'''速攻'''/''Haste''とは、新しい説明。"), (2, ""), (3, "==新しい節=="), (4, "==参考=="),
-        (5, "*[[追加された項目]]"), (6, ""), (7, "{{#cr:702.10}}"), (22, "*[[最後の項目]]")]
+        (1, "'''速攻'''/''Haste''とは、新しい説明。"),
+        (2, ""),
+        (3, "==新しい節=="),
+        (4, "==参考=="),
+        (5, "*[[追加された項目]]"),
+        (6, ""),
+        (7, "{{#cr:702.10}}"),
+        (22, "*[[最後の項目]]"),
+    ]
     assert view.left.gaps == [(7, 19)] and view.right.gaps == [(8, 21)]
     assert [w.line for w in view.warnings] == [17, 18]
 
@@ -227,14 +266,22 @@ def test_diff_view_rebuilds_both_revisions():
 def test_diff_view_facts_keep_the_columns():
     result = parse_document(make_doc(DIFF, "haste-diff.txt"))
     assert result.kind == "wiki-diff"
-    cites = [(d["text"], d["column"], d["column_label"][:10], d["line"]) for k, d in result.facts
-             if k == "citation"]
-    assert cites == [("{{#cr:502}}", "left", "2030年1月1日 ", 21), ("{{#cr:702.10}}", "right", "2030年2月1日 ", 7)]
+    cites = [
+        (d["text"], d["column"], d["column_label"][:10], d["line"])
+        for k, d in result.facts
+        if k == "citation"
+    ]
+    assert cites == [
+        ("{{#cr:502}}", "left", "2030年1月1日 ", 21),
+        ("{{#cr:702.10}}", "right", "2030年2月1日 ", 7),
+    ]
     revs = {d["column"]: d for k, d in result.facts if k == "wiki-revision"}
     assert revs["left"]["lines"][-1] == [21, "{{#cr:502}}"] and revs["right"]["gaps"] == [[8, 21]]
     pages = [d for k, d in result.facts if k == "wiki-page"]
-    assert [(p["column"], p["title"], p["title_en"]) for p in pages] == [("left", "速攻", "Haste"),
-                                                                          ("right", "速攻", "Haste")]
+    assert [(p["column"], p["title"], p["title_en"]) for p in pages] == [
+        ("left", "速攻", "Haste"),
+        ("right", "速攻", "Haste"),
+    ]
     left, right = diff_pages(read_diff(make_doc(DIFF, "haste-diff.txt")))
     assert str(left.place(21)) == "haste-diff.txt[left 2030年1月1日 (火) 10:00時点における版]:21"
     assert left.place(21).revision == "2030年1月1日 (火) 10:00時点における版"
@@ -243,6 +290,7 @@ def test_diff_view_facts_keep_the_columns():
 def test_unknown_text_is_refused_with_its_name():
     import pytest
     from mtgcr.extract.kinds import UnknownKindError
+
     with pytest.raises(UnknownKindError, match="notes.txt"):
         parse_document(make_doc("ただのメモです。\n二行目。\n", "notes.txt"))
 
@@ -251,10 +299,13 @@ def test_page_and_citation_facts_round_trip_as_records():
     """Every stored fact of a page reads back as its record and writes the same JSON; a diff
     column's citation knows the line of the diff file it was read from."""
     from mtgcr.extract.wiki.fact_records import CitationFact, fact_from_json
-    results = [parse_document(make_doc(DIFF, "haste-diff.txt")),
-               parse_document(make_doc(WIKITEXT, "haste.wiki")),
-               parse_document(make_doc(RENDERED, "haste.txt")),
-               parse_document(make_doc(HTML, "haste.html"))]
+
+    results = [
+        parse_document(make_doc(DIFF, "haste-diff.txt")),
+        parse_document(make_doc(WIKITEXT, "haste.wiki")),
+        parse_document(make_doc(RENDERED, "haste.txt")),
+        parse_document(make_doc(HTML, "haste.html")),
+    ]
     seen = set()
     for result in results:
         for kind, d in result.facts:
@@ -266,5 +317,8 @@ def test_page_and_citation_facts_round_trip_as_records():
     for c in cites:
         assert c.column in ("left", "right") and c.citation.text in diff_lines[c.file_line - 1]
         assert c.file_line != c.line  # the revision's line is not the diff file's
-    assert all(CitationFact.from_json(d).source_line is None
-               for k, d in results[1].facts if k == "citation")
+    assert all(
+        CitationFact.from_json(d).source_line is None
+        for k, d in results[1].facts
+        if k == "citation"
+    )

@@ -1,10 +1,17 @@
 """Word diffs and tokenizers (English words, Japanese SudachiPy mode A)."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgcr.crossref.worddiff import cjk_tokens, space_tokens, sudachi_tokens, tokenizer_for, word_diff
+from mtgcr.crossref.worddiff import (
+    cjk_tokens,
+    space_tokens,
+    sudachi_tokens,
+    tokenizer_for,
+    word_diff,
+)
 
 
 def _sides(ops):
@@ -14,7 +21,7 @@ def _sides(ops):
 
 
 def test_space_tokens_keep_every_character():
-    text = "A player's deck—at least 60 cards (see rule 100.2a).\nExample: \"Draw.\""
+    text = 'A player\'s deck—at least 60 cards (see rule 100.2a).\nExample: "Draw."'
     toks = space_tokens(text)
     assert "".join(toks) == text
     assert "player's" in toks and "deck" in toks and "60" in toks and "—" in toks
@@ -23,8 +30,12 @@ def test_space_tokens_keep_every_character():
 def test_word_diff_of_a_rewording():
     old = "Each player brings a deck of at least forty cards."
     new = "Each player brings a deck of at least sixty cards."
-    assert word_diff(old, new) == [("equal", "Each player brings a deck of at least "),
-                                   ("delete", "forty"), ("insert", "sixty"), ("equal", " cards.")]
+    assert word_diff(old, new) == [
+        ("equal", "Each player brings a deck of at least "),
+        ("delete", "forty"),
+        ("insert", "sixty"),
+        ("equal", " cards."),
+    ]
 
 
 def test_short_equal_stretches_between_changes_are_folded():

@@ -16,6 +16,7 @@ a transport that applies the manners a site operator expects:
 * only ``http``/``https`` URLs on the source's allowed hosts are fetched (a redirect to another
   host is refused); bodies are streamed and aborted past :attr:`FetchPolicy.max_bytes`.
 """
+
 from __future__ import annotations
 
 import email.utils
@@ -30,8 +31,16 @@ from urllib.parse import urljoin, urlsplit
 
 import httpx
 
-__all__ = ["FetchPolicy", "FetchError", "FetchRefused", "FetchResponse", "PoliteClient",
-           "is_loopback", "user_agent", "MIN_INTERVAL_FLOOR"]
+__all__ = [
+    "FetchPolicy",
+    "FetchError",
+    "FetchRefused",
+    "FetchResponse",
+    "PoliteClient",
+    "is_loopback",
+    "user_agent",
+    "MIN_INTERVAL_FLOOR",
+]
 
 #: The shortest spacing between two requests to one host a user may configure (seconds).
 MIN_INTERVAL_FLOOR = 0.5
@@ -58,6 +67,7 @@ def is_loopback(host: str) -> bool:
 def user_agent(contact: str | None) -> str:
     """``mtgcr/<version> (+<contact>)`` (``(+no contact; loopback only)`` without one)."""
     from mtgcr import __version__
+
     return f"mtgcr/{__version__} (+{contact or 'no contact; loopback only'})"
 
 
@@ -97,10 +107,19 @@ class FetchPolicy:
 
     def __post_init__(self) -> None:
         if self.min_interval < MIN_INTERVAL_FLOOR:
-            raise ValueError(f"the spacing between requests must be at least "
-                             f"{MIN_INTERVAL_FLOOR} s (got {self.min_interval})")
-        for name in ("max_retries", "backoff_base", "backoff_cap", "connect_timeout",
-                     "read_timeout", "max_bytes", "cache_ttl"):
+            raise ValueError(
+                f"the spacing between requests must be at least "
+                f"{MIN_INTERVAL_FLOOR} s (got {self.min_interval})"
+            )
+        for name in (
+            "max_retries",
+            "backoff_base",
+            "backoff_cap",
+            "connect_timeout",
+            "read_timeout",
+            "max_bytes",
+            "cache_ttl",
+        ):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must not be negative")
 
@@ -147,8 +166,15 @@ def _retry_after(value: str | None, now: float) -> float | None:
 class _PoliteTransport(httpx.BaseTransport):
     """The network side: host checks, robots.txt, spacing and retries around a transport."""
 
-    def __init__(self, inner: httpx.BaseTransport, policy: FetchPolicy, allowed: set[str],
-                 agent: str, sleep: Callable[[float], None], on_wait: Callable[[str], None] | None):
+    def __init__(
+        self,
+        inner: httpx.BaseTransport,
+        policy: FetchPolicy,
+        allowed: set[str],
+        agent: str,
+        sleep: Callable[[float], None],
+        on_wait: Callable[[str], None] | None,
+    ):
         self.inner, self.policy, self.allowed, self.agent = inner, policy, allowed, agent
         self.sleep, self.on_wait = sleep, on_wait
         self._last: dict[str, float] = {}
@@ -203,9 +229,10 @@ class _PoliteTransport(httpx.BaseTransport):
                 resp = self._send_once(request)
             except httpx.TransportError as exc:
                 if attempt >= p.max_retries:
-                    raise FetchError(f"{request.url}: {type(exc).__name__}: {exc} "
-                                     f"(after {attempt + 1} tries)") from None
-                wait = min(p.backoff_cap, p.backoff_base * 2 ** attempt)
+                    raise FetchError(
+                        f"{request.url}: {type(exc).__name__}: {exc} (after {attempt + 1} tries)"
+                    ) from None
+                wait = min(p.backoff_cap, p.backoff_base * 2**attempt)
             else:
                 retryable = resp.status_code in (429, 503) or 500 <= resp.status_code < 600
                 if not retryable or attempt >= p.max_retries:
@@ -215,12 +242,14 @@ class _PoliteTransport(httpx.BaseTransport):
                 resp.close()
                 if ra is not None and resp.status_code in (429, 503):
                     if ra > p.backoff_cap:
-                        raise FetchError(f"{request.url}: HTTP {resp.status_code}, Retry-After "
-                                         f"{ra:.0f} s is longer than the cap of "
-                                         f"{p.backoff_cap:.0f} s; try again later")
+                        raise FetchError(
+                            f"{request.url}: HTTP {resp.status_code}, Retry-After "
+                            f"{ra:.0f} s is longer than the cap of "
+                            f"{p.backoff_cap:.0f} s; try again later"
+                        )
                     wait = ra
                 else:
-                    wait = min(p.backoff_cap, p.backoff_base * 2 ** attempt)
+                    wait = min(p.backoff_cap, p.backoff_base * 2**attempt)
             if self.on_wait:
                 self.on_wait(f"{request.url}: waiting {wait:.1f} s before retry {attempt + 1}")
             self.sleep(wait)
@@ -231,13 +260,17 @@ class _PoliteTransport(httpx.BaseTransport):
         if url.scheme not in ("http", "https"):
             raise FetchRefused(f"{url}: only http and https URLs are fetched")
         if url.host not in self.allowed:
-            raise FetchRefused(f"{url}: host {url.host} is not one this source may fetch from "
-                               f"(allowed: {', '.join(sorted(self.allowed))})")
+            raise FetchRefused(
+                f"{url}: host {url.host} is not one this source may fetch from "
+                f"(allowed: {', '.join(sorted(self.allowed))})"
+            )
         if self.policy.obey_robots or not is_loopback(url.host):
             robots = self._robots_for(url)
             if robots is not None and not robots.can_fetch(self.agent, str(url)):
-                raise FetchRefused(f"{url}: disallowed by {url.scheme}://{url.host}"
-                                   f"{':' + str(url.port) if url.port else ''}/robots.txt")
+                raise FetchRefused(
+                    f"{url}: disallowed by {url.scheme}://{url.host}"
+                    f"{':' + str(url.port) if url.port else ''}/robots.txt"
+                )
         return self._send_with_retries(request)
 
 
@@ -254,30 +287,41 @@ class PoliteClient:
         FetchRefused: an allowed host is off loopback and the policy has no contact.
     """
 
-    def __init__(self, policy: FetchPolicy, allowed_hosts: set[str],
-                 sleep: Callable[[float], None] = time.sleep,
-                 on_wait: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        policy: FetchPolicy,
+        allowed_hosts: set[str],
+        sleep: Callable[[float], None] = time.sleep,
+        on_wait: Callable[[str], None] | None = None,
+    ) -> None:
         off = sorted(h for h in allowed_hosts if not is_loopback(h))
         if off and not policy.contact:
-            raise FetchRefused(f"fetching from {', '.join(off)} needs a contact for the site "
-                               f"operator: give --contact EMAIL-OR-URL or set MTGCR_CONTACT")
+            raise FetchRefused(
+                f"fetching from {', '.join(off)} needs a contact for the site "
+                f"operator: give --contact EMAIL-OR-URL or set MTGCR_CONTACT"
+            )
         self.policy = policy
         self.allowed = set(allowed_hosts)
         self.agent = user_agent(policy.contact)
-        self._polite = _PoliteTransport(httpx.HTTPTransport(), policy, self.allowed, self.agent,
-                                        sleep, on_wait)
+        self._polite = _PoliteTransport(
+            httpx.HTTPTransport(), policy, self.allowed, self.agent, sleep, on_wait
+        )
         transport: httpx.BaseTransport = self._polite
         if policy.cache_dir is not None:
             import hishel
             from hishel.httpx import CacheTransport
+
             policy.cache_dir.mkdir(parents=True, exist_ok=True)
-            storage = hishel.SqliteStorage(database_path=policy.cache_dir / "http-cache.sqlite",
-                                           default_ttl=policy.cache_ttl)
+            storage = hishel.SqliteStorage(
+                database_path=policy.cache_dir / "http-cache.sqlite", default_ttl=policy.cache_ttl
+            )
             transport = CacheTransport(next_transport=self._polite, storage=storage)
         self._client = httpx.Client(
-            transport=transport, follow_redirects=False,
+            transport=transport,
+            follow_redirects=False,
             timeout=httpx.Timeout(policy.read_timeout, connect=policy.connect_timeout),
-            headers={"User-Agent": self.agent})
+            headers={"User-Agent": self.agent},
+        )
 
     @property
     def requests_sent(self) -> int:
@@ -294,8 +338,9 @@ class PoliteClient:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def get(self, url: str, headers: dict[str, str] | None = None,
-            max_redirects: int = 5) -> FetchResponse:
+    def get(
+        self, url: str, headers: dict[str, str] | None = None, max_redirects: int = 5
+    ) -> FetchResponse:
         """GET ``url`` (following up to ``max_redirects`` redirects on allowed hosts).
 
         Args:
@@ -319,15 +364,22 @@ class PoliteClient:
                         nxt = urljoin(current, resp.headers["location"])
                         host = urlsplit(nxt).hostname or ""
                         if host not in self.allowed:
-                            raise FetchRefused(f"{current}: redirected to {nxt}, on host {host}, "
-                                               f"which this source may not fetch from")
+                            raise FetchRefused(
+                                f"{current}: redirected to {nxt}, on host {host}, "
+                                f"which this source may not fetch from"
+                            )
                         current = nxt
                         continue
                     body = self._read_capped(resp, current)
                     cached = bool((resp.extensions.get("caching") or {}).get("from_cache"))
-                    return FetchResponse(url, current, resp.status_code,
-                                         {k.lower(): v for k, v in resp.headers.items()}, body,
-                                         cached)
+                    return FetchResponse(
+                        url,
+                        current,
+                        resp.status_code,
+                        {k.lower(): v for k, v in resp.headers.items()},
+                        body,
+                        cached,
+                    )
             except httpx.HTTPError as exc:
                 raise FetchError(f"{current}: {type(exc).__name__}: {exc}") from None
         raise FetchError(f"{url}: more than {max_redirects} redirects")
@@ -336,13 +388,17 @@ class PoliteClient:
         cap = self.policy.max_bytes
         declared = resp.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > cap:
-            raise FetchError(f"{url}: the response is {int(declared):,} bytes, more than the "
-                             f"cap of {cap:,} (raise it with --max-bytes)")
+            raise FetchError(
+                f"{url}: the response is {int(declared):,} bytes, more than the "
+                f"cap of {cap:,} (raise it with --max-bytes)"
+            )
         chunks, size = [], 0
         for chunk in resp.iter_bytes():
             size += len(chunk)
             if size > cap:
-                raise FetchError(f"{url}: the response is more than the cap of {cap:,} bytes "
-                                 f"(aborted; raise it with --max-bytes)")
+                raise FetchError(
+                    f"{url}: the response is more than the cap of {cap:,} bytes "
+                    f"(aborted; raise it with --max-bytes)"
+                )
             chunks.append(chunk)
         return b"".join(chunks)

@@ -10,6 +10,7 @@ database replicas lag) says how long to wait (``Retry-After``, else ``lag``): th
 and is repeated. A site with no API (``api.php`` missing or answering HTML) is read page by
 page from ``index.php?title=…&action=raw`` — the current revision only, without ids.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,8 +58,13 @@ class Revision:
 
     def meta(self) -> dict[str, Any]:
         """The facts kept with the stored file."""
-        return {"title": self.title, "page_id": self.page_id, "rev_id": self.rev_id,
-                "timestamp": self.timestamp, "sha1": self.sha1}
+        return {
+            "title": self.title,
+            "page_id": self.page_id,
+            "rev_id": self.rev_id,
+            "timestamp": self.timestamp,
+            "sha1": self.sha1,
+        }
 
 
 class MediaWiki:
@@ -73,11 +79,18 @@ class MediaWiki:
         sleep: the sleeping function (seconds).
     """
 
-    def __init__(self, client: PoliteClient, api_url: str, index_url: str, maxlag: int = 5,
-                 maxlag_retries: int = 5, sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        client: PoliteClient,
+        api_url: str,
+        index_url: str,
+        maxlag: int = 5,
+        maxlag_retries: int = 5,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.client, self.api_url, self.index_url = client, api_url, index_url
         self.maxlag, self.maxlag_retries, self.sleep = maxlag, maxlag_retries, sleep
-        self.slots = True        # send rvslots=main until the wiki says it does not know it
+        self.slots = True  # send rvslots=main until the wiki says it does not know it
         self.has_api: bool | None = None
 
     def _api(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -86,11 +99,16 @@ class MediaWiki:
         for attempt in range(self.maxlag_retries + 1):
             resp = self.client.get(url)
             ctype = resp.headers.get("content-type", "")
-            if resp.status in (404, 410) or (resp.status == 200 and "json" not in ctype
-                                             and not resp.body.lstrip().startswith(b"{")):
+            if resp.status in (404, 410) or (
+                resp.status == 200
+                and "json" not in ctype
+                and not resp.body.lstrip().startswith(b"{")
+            ):
                 self.has_api = False
-                raise NoApi(f"{self.api_url}: no MediaWiki API (HTTP {resp.status}, "
-                            f"{ctype or 'no content-type'})")
+                raise NoApi(
+                    f"{self.api_url}: no MediaWiki API (HTTP {resp.status}, "
+                    f"{ctype or 'no content-type'})"
+                )
             try:
                 data = json.loads(resp.body)
             except ValueError:
@@ -124,9 +142,13 @@ class MediaWiki:
             NoApi: the site has no API (use :meth:`raw`).
             ApiError: another API error.
         """
-        params: dict[str, Any] = {"action": "query", "prop": "revisions", "titles": title,
-                                  "rvprop": "ids|timestamp|sha1|content",
-                                  "rvlimit": str(max(1, min(limit, 50)))}
+        params: dict[str, Any] = {
+            "action": "query",
+            "prop": "revisions",
+            "titles": title,
+            "rvprop": "ids|timestamp|sha1|content",
+            "rvlimit": str(max(1, min(limit, 50))),
+        }
         if since:
             params["rvend"] = since if "T" in since else f"{since}T00:00:00Z"
         got = 0
@@ -152,9 +174,14 @@ class MediaWiki:
                 if page.get("missing") is not None and page.get("missing") is not False:
                     raise FetchError(f"{self.api_url}: no page {title!r} on the wiki")
                 for rev in page.get("revisions") or []:
-                    yield Revision(page.get("title", title), self._content(rev),
-                                   page.get("pageid"), rev.get("revid"), rev.get("timestamp"),
-                                   rev.get("sha1"))
+                    yield Revision(
+                        page.get("title", title),
+                        self._content(rev),
+                        page.get("pageid"),
+                        rev.get("revid"),
+                        rev.get("timestamp"),
+                        rev.get("sha1"),
+                    )
                     got += 1
                     if got >= limit:
                         return
@@ -167,8 +194,15 @@ class MediaWiki:
         name = category if ":" in category else f"Category:{category}"
         cont: dict[str, Any] = {}
         while True:
-            data = self._api({"action": "query", "list": "categorymembers", "cmtitle": name,
-                              "cmlimit": "500", **cont})
+            data = self._api(
+                {
+                    "action": "query",
+                    "list": "categorymembers",
+                    "cmtitle": name,
+                    "cmlimit": "500",
+                    **cont,
+                }
+            )
             for m in (data.get("query") or {}).get("categorymembers") or []:
                 yield m["title"]
             if "continue" not in data:

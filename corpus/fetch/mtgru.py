@@ -7,6 +7,7 @@ Turns Option  >>`` (next); the header links ``Базовые правила``, `
 ``Glossary``; the glossary page links one page per letter. The crawl follows the footer's
 next links and the glossary's letter links — page numbers are never guessed.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,8 +19,7 @@ from urllib.parse import urljoin, urlsplit
 from mtgcr.corpus.store import Store
 
 from mtgcr.corpus.fetch.http import FetchError, PoliteClient
-from mtgcr.corpus.fetch.state import (downloads_dir, last_fetch, record_fetch, safe_name,
-                                      save_body)
+from mtgcr.corpus.fetch.state import downloads_dir, last_fetch, record_fetch, safe_name, save_body
 
 __all__ = ["PageLinks", "page_links", "CrawlResult", "crawl_mtgru", "START_PAGE", "MTGRU_HOSTS"]
 
@@ -39,7 +39,7 @@ class PageLinks:
     previous: str | None = None
     glossary: str | None = None
     letters: list[str] = field(default_factory=list)
-    section: int | None = None   # the section the page is about (its heading), if any
+    section: int | None = None  # the section the page is about (its heading), if any
 
 
 def _decode(body: bytes, headers: dict[str, str]) -> str:
@@ -58,6 +58,7 @@ def _decode(body: bytes, headers: dict[str, str]) -> str:
 def page_links(html: str, url: str) -> PageLinks:
     """Read a page's navigation (footer ``<<``/``>>`` links, the Glossary link, letter links)."""
     from lxml import html as lhtml
+
     out = PageLinks()
     try:
         root = lhtml.fromstring(html)
@@ -70,8 +71,11 @@ def page_links(html: str, url: str) -> PageLinks:
             continue
         target = urljoin(url, href).split("#")[0]
         text = a.text_content().strip()
-        before = (a.getprevious().tail if a.getprevious() is not None else
-                  (a.getparent().text if a.getparent() is not None else "")) or ""
+        before = (
+            a.getprevious().tail
+            if a.getprevious() is not None
+            else (a.getparent().text if a.getparent() is not None else "")
+        ) or ""
         after = a.tail or ""
         if text.endswith(">>") or after.lstrip().startswith(">>"):
             out.next = target
@@ -79,8 +83,7 @@ def page_links(html: str, url: str) -> PageLinks:
             out.previous = target
         elif text.lower() == "glossary":
             out.glossary = target
-        elif (target.startswith(folder) and target != url
-              and re.fullmatch(r"[A-Za-zА-Яа-я]", text)):
+        elif target.startswith(folder) and target != url and re.fullmatch(r"[A-Za-zА-Яа-я]", text):
             out.letters.append(target)
     for el in root.iter("h1", "h2", "h3", "b", "p", "font"):
         m = _SECTION.match(el.text_content() or "")
@@ -116,9 +119,15 @@ def _page(client: PoliteClient, store: Store, url: str) -> tuple[str, Path]:
     return _decode(resp.body, resp.headers), path
 
 
-def crawl_mtgru(client: PoliteClient, store: Store, start: str = START_PAGE,
-                sections: set[int] | None = None, glossary: bool = True,
-                on_page: Callable[[str], None] | None = None, max_pages: int = 2000) -> CrawlResult:
+def crawl_mtgru(
+    client: PoliteClient,
+    store: Store,
+    start: str = START_PAGE,
+    sections: set[int] | None = None,
+    glossary: bool = True,
+    on_page: Callable[[str], None] | None = None,
+    max_pages: int = 2000,
+) -> CrawlResult:
     """Crawl the section pages from ``start`` along the footer's next links, then the glossary
     pages; keep the pages of ``sections`` (all when ``None``).
 

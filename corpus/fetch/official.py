@@ -7,6 +7,7 @@ pipeline lives in :mod:`mtgcr.extract`). A conditional GET (``If-None-Match`` /
 ``If-Modified-Since`` from the last fetch of the URL) makes an unchanged file cost one small
 answer (304) and no download.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,12 +18,23 @@ from pathlib import Path
 from mtgcr.corpus.store import Store
 
 from mtgcr.corpus.fetch.http import FetchError, FetchResponse, PoliteClient
-from mtgcr.corpus.fetch.state import (conditional_headers, downloads_dir, record_fetch,
-                                      safe_name, save_body)
+from mtgcr.corpus.fetch.state import (
+    conditional_headers,
+    downloads_dir,
+    record_fetch,
+    safe_name,
+    save_body,
+)
 from mtgcr.corpus.fetch.wizards import ArchiveMetadata, CRLink, find_cr_links, rebase
 
-__all__ = ["RulesPageError", "current_link", "Download", "download", "ArchiveResult",
-           "fetch_archive"]
+__all__ = [
+    "RulesPageError",
+    "current_link",
+    "Download",
+    "download",
+    "ArchiveResult",
+    "fetch_archive",
+]
 
 _HTML = re.compile(rb"^\s*(?:<!doctype html|<html|<head|<body)", re.I)
 
@@ -45,14 +57,18 @@ def current_link(client: PoliteClient, page_url: str) -> CRLink:
     links = find_cr_links(html, resp.final_url)
     if not links:
         txt = sorted({m.group(0) for m in re.finditer(r'href="([^"]+\.txt)"', html)})
-        raise RulesPageError(f"{page_url}: no Comprehensive Rules text file among the page's "
-                             f"links" + (f" (text links found: {', '.join(txt)})" if txt else
-                                         " (no .txt links at all)"))
+        raise RulesPageError(
+            f"{page_url}: no Comprehensive Rules text file among the page's "
+            f"links"
+            + (f" (text links found: {', '.join(txt)})" if txt else " (no .txt links at all)")
+        )
     dates = {link.date for link in links}
     if len(dates) > 1:
-        raise RulesPageError(f"{page_url}: {len(links)} candidate CR text links for "
-                             f"{len(dates)} dates; which one is current is unclear: "
-                             + ", ".join(f"{link.name} ({link.date})" for link in links))
+        raise RulesPageError(
+            f"{page_url}: {len(links)} candidate CR text links for "
+            f"{len(dates)} dates; which one is current is unclear: "
+            + ", ".join(f"{link.name} ({link.date})" for link in links)
+        )
     return links[0]
 
 
@@ -69,8 +85,9 @@ class Download:
         return self.response.status == 304
 
 
-def download(client: PoliteClient, store: Store, url: str, name: str, source: str,
-             when: date | None = None) -> Download:
+def download(
+    client: PoliteClient, store: Store, url: str, name: str, source: str, when: date | None = None
+) -> Download:
     """Fetch one CR text file conditionally, save it and record the fetch.
 
     Raises:
@@ -84,8 +101,10 @@ def download(client: PoliteClient, store: Store, url: str, name: str, source: st
         record_fetch(store, source, resp)
         raise FetchError(f"{url}: HTTP {resp.status}")
     if _HTML.match(resp.body[:2000]) or "html" in resp.headers.get("content-type", "").lower():
-        raise FetchError(f"{url}: answered an HTML page, not the rules text "
-                         f"(content-type {resp.headers.get('content-type', 'not given')})")
+        raise FetchError(
+            f"{url}: answered an HTML page, not the rules text "
+            f"(content-type {resp.headers.get('content-type', 'not given')})"
+        )
     path = save_body(downloads_dir(store) / "official", safe_name(name), resp.body)
     record_fetch(store, source, resp, path, {"date": when.isoformat() if when else None})
     return Download(resp, path, when)
@@ -97,15 +116,20 @@ class ArchiveResult:
 
     when: date
     download: Download | None = None
-    matched: str | None = None          # which format or one-off entry gave the URL
-    tried: tuple[str, ...] = ()         # URLs that answered 404/410
-    known_missing: str | None = None    # the metadata's comment, for a known-missing date
-    unknown_date: bool = False          # the metadata does not list the date as a release
+    matched: str | None = None  # which format or one-off entry gave the URL
+    tried: tuple[str, ...] = ()  # URLs that answered 404/410
+    known_missing: str | None = None  # the metadata's comment, for a known-missing date
+    unknown_date: bool = False  # the metadata does not list the date as a release
     error: str | None = None
 
 
-def fetch_archive(client: PoliteClient, store: Store, meta: ArchiveMetadata, dates: list[date],
-                  base_url: str | None = None) -> list[ArchiveResult]:
+def fetch_archive(
+    client: PoliteClient,
+    store: Store,
+    meta: ArchiveMetadata,
+    dates: list[date],
+    base_url: str | None = None,
+) -> list[ArchiveResult]:
     """Fetch the CR text of each date from the URLs the metadata gives, in order, stopping
     at the first that answers; nothing beyond the metadata is guessed.
 
@@ -139,7 +163,7 @@ def fetch_archive(client: PoliteClient, store: Store, meta: ArchiveMetadata, dat
             break
         res.tried = tuple(tried)
         if res.download is None and res.error is None:
-            res.error = (f"{when}: no listed URL has it ({len(tried)} tried)"
-                         + ("; the metadata does not list this date as a release"
-                            if res.unknown_date else ""))
+            res.error = f"{when}: no listed URL has it ({len(tried)} tried)" + (
+                "; the metadata does not list this date as a release" if res.unknown_date else ""
+            )
     return out

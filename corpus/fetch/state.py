@@ -8,6 +8,7 @@ The latest row of a URL gives the validators (``ETag``, ``Last-Modified``) for t
 conditional GET. Bodies are written to the downloads folder atomically (a temporary file
 renamed into place), so an interrupted run leaves no half-written file.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -23,8 +24,16 @@ from mtgcr.corpus.store import Store
 
 from mtgcr.corpus.fetch.http import FetchResponse
 
-__all__ = ["FetchRecord", "record_fetch", "last_fetch", "conditional_headers", "save_body",
-           "downloads_dir", "safe_name", "fetched_meta"]
+__all__ = [
+    "FetchRecord",
+    "record_fetch",
+    "last_fetch",
+    "conditional_headers",
+    "save_body",
+    "downloads_dir",
+    "safe_name",
+    "fetched_meta",
+]
 
 
 @dataclass(frozen=True)
@@ -77,27 +86,59 @@ def save_body(folder: Path, name: str, body: bytes) -> Path:
     return target
 
 
-def record_fetch(store: Store, source: str, resp: FetchResponse, path: Path | None = None,
-                 meta: dict[str, Any] | None = None) -> FetchRecord:
+def record_fetch(
+    store: Store,
+    source: str,
+    resp: FetchResponse,
+    path: Path | None = None,
+    meta: dict[str, Any] | None = None,
+) -> FetchRecord:
     """Add a row for ``resp`` (its body's sha256 when it has one) and return it."""
     sha = hashlib.sha256(resp.body).hexdigest() if resp.body else None
-    rec = FetchRecord(source, resp.url, resp.final_url, resp.status, dict(resp.headers),
-                      resp.fetched_at.isoformat(timespec="seconds"), sha,
-                      str(path) if path else None, dict(meta or {}))
+    rec = FetchRecord(
+        source,
+        resp.url,
+        resp.final_url,
+        resp.status,
+        dict(resp.headers),
+        resp.fetched_at.isoformat(timespec="seconds"),
+        sha,
+        str(path) if path else None,
+        dict(meta or {}),
+    )
     with store.conn:
         store.conn.execute(
             "INSERT INTO fetches (source, url, final_url, status, etag, last_modified, headers, "
             "fetched_at, sha256, path, meta) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (rec.source, rec.url, rec.final_url, rec.status, rec.etag, rec.last_modified,
-             json.dumps(rec.headers, ensure_ascii=False), rec.fetched_at, rec.sha256, rec.path,
-             json.dumps(rec.meta, ensure_ascii=False)))
+            (
+                rec.source,
+                rec.url,
+                rec.final_url,
+                rec.status,
+                rec.etag,
+                rec.last_modified,
+                json.dumps(rec.headers, ensure_ascii=False),
+                rec.fetched_at,
+                rec.sha256,
+                rec.path,
+                json.dumps(rec.meta, ensure_ascii=False),
+            ),
+        )
     return rec
 
 
 def _row(r) -> FetchRecord:
-    return FetchRecord(r["source"], r["url"], r["final_url"], r["status"],
-                       json.loads(r["headers"] or "{}"), r["fetched_at"], r["sha256"], r["path"],
-                       json.loads(r["meta"] or "{}"))
+    return FetchRecord(
+        r["source"],
+        r["url"],
+        r["final_url"],
+        r["status"],
+        json.loads(r["headers"] or "{}"),
+        r["fetched_at"],
+        r["sha256"],
+        r["path"],
+        json.loads(r["meta"] or "{}"),
+    )
 
 
 def last_fetch(store: Store, url: str, ok_only: bool = True) -> FetchRecord | None:
@@ -109,8 +150,10 @@ def last_fetch(store: Store, url: str, ok_only: bool = True) -> FetchRecord | No
 
 def fetched_meta(store: Store, source: str) -> list[FetchRecord]:
     """Every row of one source, oldest first."""
-    return [_row(r) for r in store.conn.execute(
-        "SELECT * FROM fetches WHERE source=? ORDER BY id", (source,))]
+    return [
+        _row(r)
+        for r in store.conn.execute("SELECT * FROM fetches WHERE source=? ORDER BY id", (source,))
+    ]
 
 
 def conditional_headers(store: Store, url: str) -> dict[str, str]:

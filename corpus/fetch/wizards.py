@@ -10,6 +10,7 @@ digits, month first (``MagicCompRules_031503.txt`` = 2003-03-15). The archive me
 URL templates (``{{year}}``, ``{{month}}``, ``{{day}}``, ``{{ext}}``), one-off URLs and the
 dates known to be missing; nothing beyond them is guessed.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,16 +20,28 @@ from datetime import date
 from pathlib import Path
 from urllib.parse import quote, unquote, urljoin, urlsplit, urlunsplit
 
-__all__ = ["CRLink", "find_cr_links", "date_from_name", "encode_url", "ArchiveMetadata",
-           "ArchiveCandidate", "rebase", "WIZARDS_HOSTS", "RULES_PAGE"]
+__all__ = [
+    "CRLink",
+    "find_cr_links",
+    "date_from_name",
+    "encode_url",
+    "ArchiveMetadata",
+    "ArchiveCandidate",
+    "rebase",
+    "WIZARDS_HOSTS",
+    "RULES_PAGE",
+]
 
 #: The rules page.
 RULES_PAGE = "https://magic.wizards.com/en/rules"
 #: Hosts the Wizards sources may fetch from.
 WIZARDS_HOSTS = {"magic.wizards.com", "media.wizards.com", "www.wizards.com", "wizards.com"}
 
-_NAME = re.compile(r"(?:MagicCompRules|Comprehensive[ _]Rules)[ _]*(?:[A-Za-z0-9]+_)*?"
-                   r"(?P<digits>\d{8}|\d{6})\.txt$", re.I)
+_NAME = re.compile(
+    r"(?:MagicCompRules|Comprehensive[ _]Rules)[ _]*(?:[A-Za-z0-9]+_)*?"
+    r"(?P<digits>\d{8}|\d{6})\.txt$",
+    re.I,
+)
 
 
 def date_from_name(name: str) -> date | None:
@@ -46,8 +59,11 @@ def date_from_name(name: str) -> date | None:
     if not m:
         return None
     d = m["digits"]
-    tries = ([(d[:4], d[4:6], d[6:]), (d[4:], d[:2], d[2:4])] if len(d) == 8
-             else [("20" + d[4:], d[:2], d[2:4])])
+    tries = (
+        [(d[:4], d[4:6], d[6:]), (d[4:], d[:2], d[2:4])]
+        if len(d) == 8
+        else [("20" + d[4:], d[:2], d[2:4])]
+    )
     for y, mo, da in tries:
         try:
             when = date(int(y), int(mo), int(da))
@@ -62,8 +78,11 @@ def encode_url(url: str) -> str:
     """Percent-encode the path of ``url`` (a literal space becomes ``%20``; existing escapes
     are kept: ``MagicCompRules%2020240206.txt`` stays as it is)."""
     parts = urlsplit(url)
-    return urlunsplit(parts._replace(path=quote(unquote(parts.path), safe="/"),
-                                     query=quote(unquote(parts.query), safe="=&")))
+    return urlunsplit(
+        parts._replace(
+            path=quote(unquote(parts.path), safe="/"), query=quote(unquote(parts.query), safe="=&")
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -83,6 +102,7 @@ def find_cr_links(html: str, page_url: str) -> list[CRLink]:
         page_url: its URL (relative links are resolved against it).
     """
     from lxml import html as lhtml
+
     try:
         root = lhtml.fromstring(html)
     except Exception:  # an empty or broken page has no links
@@ -148,16 +168,27 @@ class ArchiveMetadata:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
             fmts = data["URLFormats"]
-            one_off = {date.fromisoformat(e["Date"]): dict(e.get("Files") or {})
-                       for e in fmts.get("OneOff", []) if e.get("Available", True)}
-            missing = {date.fromisoformat(e["Date"]): e.get("Comment", "")
-                       for e in data.get("KnownMissingDates", [])}
-            original = {date.fromisoformat(e["Date"]): e["OriginalURL"]
-                        for e in data.get("FoundFiles", [])
-                        if e.get("Format") == "txt" and e.get("OriginalURL")}
-            return cls(list(fmts.get("Available", [])), one_off,
-                       {date.fromisoformat(d) for d in data.get("KnownExistingDates", [])},
-                       missing, original)
+            one_off = {
+                date.fromisoformat(e["Date"]): dict(e.get("Files") or {})
+                for e in fmts.get("OneOff", [])
+                if e.get("Available", True)
+            }
+            missing = {
+                date.fromisoformat(e["Date"]): e.get("Comment", "")
+                for e in data.get("KnownMissingDates", [])
+            }
+            original = {
+                date.fromisoformat(e["Date"]): e["OriginalURL"]
+                for e in data.get("FoundFiles", [])
+                if e.get("Format") == "txt" and e.get("OriginalURL")
+            }
+            return cls(
+                list(fmts.get("Available", [])),
+                one_off,
+                {date.fromisoformat(d) for d in data.get("KnownExistingDates", [])},
+                missing,
+                original,
+            )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"{path}: not an archive metadata file ({exc})") from None
 
@@ -168,8 +199,12 @@ class ArchiveMetadata:
         if ext in self.one_off.get(when, {}):
             out.append(ArchiveCandidate(self.one_off[when][ext], "one-off"))
         for k, t in enumerate(self.templates):
-            url = (t.replace("{{year}}", f"{when.year:04d}").replace("{{month}}", f"{when.month:02d}")
-                   .replace("{{day}}", f"{when.day:02d}").replace("{{ext}}", ext))
+            url = (
+                t.replace("{{year}}", f"{when.year:04d}")
+                .replace("{{month}}", f"{when.month:02d}")
+                .replace("{{day}}", f"{when.day:02d}")
+                .replace("{{ext}}", ext)
+            )
             out.append(ArchiveCandidate(encode_url(url), f"template {k + 1}: {t}"))
         if when in self.original and ext == "txt":
             out.append(ArchiveCandidate(encode_url(self.original[when]), "original URL"))

@@ -5,6 +5,7 @@ with a section inserted between them (701 → 702, 702 → 703), a section retit
 split (101.1 → 101.1 + 101.2), rewordings and official-style defects (no dot after ``100.3``,
 an extra dot and two spaces after ``702.1a.``). The default input of ``make demo``.
 """
+
 from pathlib import Path
 
 

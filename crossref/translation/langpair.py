@@ -42,6 +42,7 @@ Generic over languages: nothing here depends on the translation's language beyon
 profile's ``note_re``. Used for ZH (19 community releases), RU (judge translation) and JA
 (the official 20260116 translation and partial wiki quotes).
 """
+
 from __future__ import annotations
 
 import re
@@ -55,25 +56,64 @@ from mtgcr.extract.profiles import PROFILES
 from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber, letters_index
 
-__all__ = ["Evidence", "evidence", "RulePair", "PairStatus", "LangPairing", "pair_rulesets",
-           "ReleaseFit", "release_fit", "compare_evidence", "evidence_items", "english_counterpart",
-           "english_release",
-           "pair_rule", "paired_default"]
+__all__ = [
+    "Evidence",
+    "evidence",
+    "RulePair",
+    "PairStatus",
+    "LangPairing",
+    "pair_rulesets",
+    "ReleaseFit",
+    "release_fit",
+    "compare_evidence",
+    "evidence_items",
+    "english_counterpart",
+    "english_release",
+    "pair_rule",
+    "paired_default",
+]
 
-_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
-_NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
-                      "seventy": "70", "eighty": "80", "ninety": "90", "hundred": "100",
-                      "thousand": "1000", "once": "1", "twice": "2", "single": "1",
-                      "first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5",
-                      "half": "2", "double": "2", "triple": "3", "both": "2"})
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER_WORDS.update(
+    {
+        "thirty": "30",
+        "forty": "40",
+        "fifty": "50",
+        "sixty": "60",
+        "seventy": "70",
+        "eighty": "80",
+        "ninety": "90",
+        "hundred": "100",
+        "thousand": "1000",
+        "once": "1",
+        "twice": "2",
+        "single": "1",
+        "first": "1",
+        "second": "2",
+        "third": "3",
+        "fourth": "4",
+        "fifth": "5",
+        "half": "2",
+        "double": "2",
+        "triple": "3",
+        "both": "2",
+    }
+)
 _SYMBOL = re.compile(r"\{[^{}\s]{1,6}\}")
 _DIGITS = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d])")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?:[ .&][A-Za-z][A-Za-z'’\-]*)*")
 _EN_WORD = re.compile(r"[a-z]+")
-_URLISH = re.compile(r"(?:https?://)?[A-Za-z0-9.-]+\.(?:com|org|net|info|jp|ru|cn)(?![A-Za-z0-9])"
-                     r"[A-Za-z0-9/._-]*", re.I)
+_URLISH = re.compile(
+    r"(?:https?://)?[A-Za-z0-9.-]+\.(?:com|org|net|info|jp|ru|cn)(?![A-Za-z0-9])"
+    r"[A-Za-z0-9/._-]*",
+    re.I,
+)
 #: Words that introduce references or examples ("rule 8〔…〕参照" in JA, "See rule …"): they say
 #: nothing about which rule a text translates.
 _KEYWORDS = frozenset({"rule", "rules", "see", "section", "sections", "cr", "example", "examples"})
@@ -116,9 +156,15 @@ class Evidence:
         return not (self.refs or self.numerals or self.symbols or self.latin)
 
 
-def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
-             examples: int | None = 0, numeral_words: Iterable[tuple[str, str]] = (),
-             non_numerals: re.Pattern | None = None, latin_words: bool = True) -> Evidence:
+def evidence(
+    text: str,
+    english: bool,
+    note_re: re.Pattern | None = None,
+    examples: int | None = 0,
+    numeral_words: Iterable[tuple[str, str]] = (),
+    non_numerals: re.Pattern | None = None,
+    latin_words: bool = True,
+) -> Evidence:
     """Extract :class:`Evidence` from a rule's text.
 
     Args:
@@ -163,8 +209,15 @@ def evidence(text: str, english: bool, note_re: re.Pattern | None = None,
         words = _EN_WORD.findall(low)
         nwords = frozenset(_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS)
         return Evidence(refs, numerals, symbols, (), nwords, " " + " ".join(words) + " ", examples)
-    latin = tuple(w for w in (m.group(0).casefold().rstrip(".") for m in _LATIN.finditer(rest))
-                  if w not in _KEYWORDS) if latin_words else ()
+    latin = (
+        tuple(
+            w
+            for w in (m.group(0).casefold().rstrip(".") for m in _LATIN.finditer(rest))
+            if w not in _KEYWORDS
+        )
+        if latin_words
+        else ()
+    )
     nwords = frozenset(d for w, d in numeral_words if w in rest)
     return Evidence(refs, numerals, symbols, latin, nwords, "", examples)
 
@@ -232,8 +285,11 @@ def evidence_items(tr: Evidence, en: Evidence) -> tuple[list[str], list[str]]:
         if not words or w == "a":
             continue  # "A" (player A) would always find the English article
         if " " + " ".join(words) + " " in en.words or all(
-                len(x) >= 4 and " " + x in en.words for x in words):
-            agreeing.append(f"word {w!r}")  # the phrase, or each word as the start of an English word
+            len(x) >= 4 and " " + x in en.words for x in words
+        ):
+            agreeing.append(
+                f"word {w!r}"
+            )  # the phrase, or each word as the start of an English word
         elif len(w) == 1:
             continue  # a variable English writes otherwise (JA "N個"): neither for nor against
         else:
@@ -285,11 +341,17 @@ class RulePair:
 
     def as_json(self) -> dict:
         """JSON-ready dict of the pair."""
-        return {"number": str(self.number), "status": self.status, "agree": self.agree,
-                "disagree": self.disagree, "details": self.details, "evidence": self.evidence,
-                "better_number": str(self.better_number) if self.better_number else None,
-                "better_release": self.better_release,
-                "taken_by": str(self.taken_by) if self.taken_by else None}
+        return {
+            "number": str(self.number),
+            "status": self.status,
+            "agree": self.agree,
+            "disagree": self.disagree,
+            "details": self.details,
+            "evidence": self.evidence,
+            "better_number": str(self.better_number) if self.better_number else None,
+            "better_release": self.better_release,
+            "taken_by": str(self.taken_by) if self.taken_by else None,
+        }
 
 
 @dataclass
@@ -405,18 +467,30 @@ class LangPairing:
                 out.append((n, why))
         for p in self.pairs:
             if p.status == "conflict" and p.taken_by is not None:
-                out.append((p.number, f"conflict: {'; '.join(p.details)}; the translation's "
-                                      f"{p.taken_by} fits EN {p.number} better"))
+                out.append(
+                    (
+                        p.number,
+                        f"conflict: {'; '.join(p.details)}; the translation's "
+                        f"{p.taken_by} fits EN {p.number} better",
+                    )
+                )
             elif p.status == "conflict":
-                out.append((p.number, f"conflict: {'; '.join(p.details)}; fits EN "
-                                      f"{p.better_number} better"))
+                out.append(
+                    (
+                        p.number,
+                        f"conflict: {'; '.join(p.details)}; fits EN {p.better_number} better",
+                    )
+                )
         return [(str(n), why) for n, why in sorted(out, key=lambda x: x[0])]
 
     def repairs(self) -> list[tuple[str, str]]:
         """Pairs that exist because the parser read a misprinted number, as ``(number,
         "printed as X, line L")``, in number order."""
-        return [(str(n), f"printed as {printed}, line {line}")
-                for n, (printed, line) in sorted(self.misread.items()) if n in self._paired_numbers()]
+        return [
+            (str(n), f"printed as {printed}, line {line}")
+            for n, (printed, line) in sorted(self.misread.items())
+            if n in self._paired_numbers()
+        ]
 
     def _paired_numbers(self) -> set[RuleNumber]:
         return {p.number for p in self.pairs}
@@ -446,17 +520,25 @@ class LangPairing:
 
     def as_json(self) -> dict:
         """JSON-ready summary: releases, counts, rate, exceptions, fits."""
-        rel = lambda r: {"lang": r.lang, "label": r.label,
-                         "effective_date": r.effective_date.isoformat() if r.effective_date else None}
-        return {"translation": rel(self.translation), "english": rel(self.english),
-                "complete": self.complete, "counts": self.counts(), "rate": round(self.rate, 5),
-                "exceptions": [{"number": n, "reason": r} for n, r in self.exceptions()],
-                "differences": [{"number": n, "details": r} for n, r in self.differences()],
-                "repairs": [{"number": n, "reason": r} for n, r in self.repairs()],
-                "not_quoted": [str(n) for n in self.not_quoted],
-                "sections_only_translation": [str(n) for n in self.sections_only_translation],
-                "sections_only_english": [str(n) for n in self.sections_only_english],
-                "fits": [f.__dict__ for f in self.fits]}
+        rel = lambda r: {
+            "lang": r.lang,
+            "label": r.label,
+            "effective_date": r.effective_date.isoformat() if r.effective_date else None,
+        }
+        return {
+            "translation": rel(self.translation),
+            "english": rel(self.english),
+            "complete": self.complete,
+            "counts": self.counts(),
+            "rate": round(self.rate, 5),
+            "exceptions": [{"number": n, "reason": r} for n, r in self.exceptions()],
+            "differences": [{"number": n, "details": r} for n, r in self.differences()],
+            "repairs": [{"number": n, "reason": r} for n, r in self.repairs()],
+            "not_quoted": [str(n) for n in self.not_quoted],
+            "sections_only_translation": [str(n) for n in self.sections_only_translation],
+            "sections_only_english": [str(n) for n in self.sections_only_english],
+            "fits": [f.__dict__ for f in self.fits],
+        }
 
 
 class _EvidenceCache:
@@ -482,10 +564,15 @@ class _EvidenceCache:
                 prof = PROFILES.get(rs.release.lang)
                 # a quote often leaves the examples out: none quoted says nothing
                 n_ex = len(rule.examples) if rs.complete or rule.examples else None
-                ev = evidence(rule.text_with_examples(), False, prof.note_re if prof else None,
-                              n_ex, prof.numeral_words if prof else (),
-                              getattr(prof, "non_numeral_re", None),
-                              latin_words=prof is None or prof.script != "Latin")
+                ev = evidence(
+                    rule.text_with_examples(),
+                    False,
+                    prof.note_re if prof else None,
+                    n_ex,
+                    prof.numeral_words if prof else (),
+                    getattr(prof, "non_numeral_re", None),
+                    latin_words=prof is None or prof.script != "Latin",
+                )
             self._cache[key] = ev
         return ev
 
@@ -506,7 +593,9 @@ class _EvidenceCache:
         return self.of(english, number, examples=tr_ev.examples is not None)
 
 
-def release_fit(translation: Ruleset, english: Ruleset, _cache: _EvidenceCache | None = None) -> ReleaseFit:
+def release_fit(
+    translation: Ruleset, english: Ruleset, _cache: _EvidenceCache | None = None
+) -> ReleaseFit:
     """How well ``translation``'s evidence fits ``english`` (rules compared by number)."""
     cache = _cache or _EvidenceCache()
     agree = disagree = present = 0
@@ -520,8 +609,14 @@ def release_fit(translation: Ruleset, english: Ruleset, _cache: _EvidenceCache |
         agree += a
         disagree += d
     eff = english.release.effective_date
-    return ReleaseFit(english.release.label, eff.isoformat() if eff else None,
-                      agree - disagree, agree, disagree, present)
+    return ReleaseFit(
+        english.release.label,
+        eff.isoformat() if eff else None,
+        agree - disagree,
+        agree,
+        disagree,
+        present,
+    )
 
 
 def _neighbours(english: Ruleset, number: RuleNumber, reach: int = 3) -> list[RuleNumber]:
@@ -530,11 +625,12 @@ def _neighbours(english: Ruleset, number: RuleNumber, reach: int = 3) -> list[Ru
         i = keys.index(number)
     except ValueError:
         return []
-    return [k for k in keys[max(0, i - reach): i + reach + 1] if k != number]
+    return [k for k in keys[max(0, i - reach) : i + reach + 1] if k != number]
 
 
-def _better_neighbour(tr_ev: Evidence, english: Ruleset, number: RuleNumber, agree: int,
-                      cache: _EvidenceCache) -> RuleNumber | None:
+def _better_neighbour(
+    tr_ev: Evidence, english: Ruleset, number: RuleNumber, agree: int, cache: _EvidenceCache
+) -> RuleNumber | None:
     """A neighbouring EN rule that fits with no disagreement and at least two more agreeing
     items, or that shares a cited rule number the paired rule lacks (a single numeral is too
     weak to move a pair)."""
@@ -550,8 +646,9 @@ def _better_neighbour(tr_ev: Evidence, english: Ruleset, number: RuleNumber, agr
     return None
 
 
-def pair_rulesets(translation: Ruleset, english: Ruleset,
-                  alternatives: Iterable[Ruleset] = ()) -> LangPairing:
+def pair_rulesets(
+    translation: Ruleset, english: Ruleset, alternatives: Iterable[Ruleset] = ()
+) -> LangPairing:
     """Pair a translated ruleset with an English ruleset by rule number and verify each pair.
 
     Args:
@@ -588,7 +685,9 @@ def pair_rulesets(translation: Ruleset, english: Ruleset,
         quoted = {n.section for n in tr_nums}
         out.not_quoted = [n for n in out.only_english if n.section in quoted]
     _find_counterparts(out, translation, english, cache, alts)
-    fits = [release_fit(translation, english, cache)] + [release_fit(translation, a, cache) for a in alts]
+    fits = [release_fit(translation, english, cache)] + [
+        release_fit(translation, a, cache) for a in alts
+    ]
     out.fits = sorted(fits, key=lambda f: (-f.score, f.label))
     return out
 
@@ -640,6 +739,7 @@ def paired_default(store, lang: str, pivot: str = "en"):
     """
     newest = store.resolve(None, lang)
     from mtgcr.crossref.chain import complete_releases  # chain imports nothing from here
+
     english = complete_releases(store, pivot)
 
     def counterpart(info):
@@ -647,8 +747,10 @@ def paired_default(store, lang: str, pivot: str = "en"):
 
     if counterpart(newest) is not None:
         return newest, None
-    want = (f"{lang} {newest.label} has no {pivot} release stored (ingest the {pivot} release "
-            f"{newest.label} to pair it)")
+    want = (
+        f"{lang} {newest.label} has no {pivot} release stored (ingest the {pivot} release "
+        f"{newest.label} to pair it)"
+    )
     rels = store.releases(lang)
     paired = [r for r in rels if counterpart(r) is not None]
     if not paired:
@@ -673,6 +775,7 @@ def english_release(store, release, pivot: str = "en"):
         The :class:`~mtgcr.corpus.store.ReleaseInfo`, or ``None`` when the store has none.
     """
     from mtgcr.crossref.chain import complete_releases  # chain imports nothing from here
+
     rel = release if isinstance(release, Release) else Release.of_info(release)
     return english_counterpart(rel, complete_releases(store, pivot))
 
@@ -686,8 +789,13 @@ def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> Rul
     return _pair_one(translation, english, number, _EvidenceCache(), ())
 
 
-def _pair_one(translation: Ruleset, english: Ruleset, n: RuleNumber, cache: _EvidenceCache,
-              alts: Sequence[Ruleset]) -> RulePair:
+def _pair_one(
+    translation: Ruleset,
+    english: Ruleset,
+    n: RuleNumber,
+    cache: _EvidenceCache,
+    alts: Sequence[Ruleset],
+) -> RulePair:
     """The pair of rule ``n`` (present on both sides), its status and the release that fits
     better when its evidence differs."""
     tr_ev = cache.of(translation, n)
@@ -703,8 +811,9 @@ def _pair_one(translation: Ruleset, english: Ruleset, n: RuleNumber, cache: _Evi
     return pair
 
 
-def _fits_elsewhere(tr_ev: Evidence, n: RuleNumber, alts: Sequence[Ruleset],
-                    cache: _EvidenceCache) -> str | None:
+def _fits_elsewhere(
+    tr_ev: Evidence, n: RuleNumber, alts: Sequence[Ruleset], cache: _EvidenceCache
+) -> str | None:
     """The label of the first release of ``alts`` whose rule ``n`` fits with some agreement
     and no disagreement, else ``None``."""
     for alt in alts:
@@ -717,8 +826,13 @@ def _fits_elsewhere(tr_ev: Evidence, n: RuleNumber, alts: Sequence[Ruleset],
     return None
 
 
-def _find_counterparts(out: LangPairing, translation: Ruleset, english: Ruleset,
-                       cache: _EvidenceCache, alts: Sequence[Ruleset]) -> None:
+def _find_counterparts(
+    out: LangPairing,
+    translation: Ruleset,
+    english: Ruleset,
+    cache: _EvidenceCache,
+    alts: Sequence[Ruleset],
+) -> None:
     """For each translated rule with no EN rule of its number: the sibling EN rule (same
     parent, up to three places away) whose evidence fits it with no disagreement and a cited
     rule number or two agreeing items, when that EN rule is unpaired or its own pair differs
@@ -740,8 +854,9 @@ def _find_counterparts(out: LangPairing, translation: Ruleset, english: Ruleset,
             if details or not (len(agreeing) >= 2 or any(x.startswith("cites ") for x in agreeing)):
                 continue
             own = pairs.get(m)
-            if own is not None and (own.status not in ("differs", "conflict")
-                                    or own.agree >= len(agreeing)):
+            if own is not None and (
+                own.status not in ("differs", "conflict") or own.agree >= len(agreeing)
+            ):
                 continue
             if best is None or len(agreeing) > len(best[1]):
                 best = (m, agreeing)

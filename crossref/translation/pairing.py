@@ -8,6 +8,7 @@ The policy of ``mtgcr pair``, ``show --pair``, ``define --lang`` and
 (ZH, JA), else the same effective date (RU; see
 :func:`~mtgcr.crossref.translation.langpair.english_counterpart`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -19,8 +20,12 @@ from mtgcr.extract.model import Ruleset
 from mtgcr.extract.records import load_release
 
 from mtgcr.crossref.chain import complete_releases
-from mtgcr.crossref.translation.langpair import (LangPairing, english_counterpart, english_release,
-                                                 pair_rulesets)
+from mtgcr.crossref.translation.langpair import (
+    LangPairing,
+    english_counterpart,
+    english_release,
+    pair_rulesets,
+)
 
 __all__ = ["english_ruleset", "section_only", "ReleasePairing", "pair_release"]
 
@@ -85,17 +90,42 @@ class ReleasePairing:
         disagree`` (evidence items), ``evidence`` (agreeing items, ``"; "``-joined),
         ``details`` (disagreements, ``"; "``-joined), ``better_number``, ``better_release``."""
         import pandas as pd
-        rows = [{"number": str(x.number), "status": x.status, "agree": x.agree,
-                 "disagree": x.disagree, "evidence": "; ".join(x.evidence),
-                 "details": "; ".join(x.details),
-                 "better_number": str(x.better_number) if x.better_number else None,
-                 "better_release": x.better_release} for x in self.pairing.pairs]
-        return pd.DataFrame(rows, columns=["number", "status", "agree", "disagree", "evidence",
-                                           "details", "better_number", "better_release"])
+
+        rows = [
+            {
+                "number": str(x.number),
+                "status": x.status,
+                "agree": x.agree,
+                "disagree": x.disagree,
+                "evidence": "; ".join(x.evidence),
+                "details": "; ".join(x.details),
+                "better_number": str(x.better_number) if x.better_number else None,
+                "better_release": x.better_release,
+            }
+            for x in self.pairing.pairs
+        ]
+        return pd.DataFrame(
+            rows,
+            columns=[
+                "number",
+                "status",
+                "agree",
+                "disagree",
+                "evidence",
+                "details",
+                "better_number",
+                "better_release",
+            ],
+        )
 
 
-def pair_release(store: Store, lang: str, release: str | None = None, section: int | None = None,
-                 against: Sequence[str] | None = None) -> ReleasePairing:
+def pair_release(
+    store: Store,
+    lang: str,
+    release: str | None = None,
+    section: int | None = None,
+    against: Sequence[str] | None = None,
+) -> ReleasePairing:
     """Pair the translation release ``release`` of ``lang`` with the EN release of its label.
 
     Args:
@@ -119,14 +149,17 @@ def pair_release(store: Store, lang: str, release: str | None = None, section: i
     infos = complete_releases(store, "en")
     en_info = english_counterpart(tr.release, infos)
     if en_info is None:
-        raise NotFound(f"no complete EN release {tr.release.label} in {store.path} to "
-                       f"pair {lang} {tr.release.label} with (ingest the EN file)")
+        raise NotFound(
+            f"no complete EN release {tr.release.label} in {store.path} to "
+            f"pair {lang} {tr.release.label} with (ingest the EN file)"
+        )
     k = infos.index(en_info)
     if against is None:
         others = [infos[i] for i in (k - 1, k + 1) if 0 <= i < len(infos)]
     elif list(against) == ["all"]:  # nearest first: the first that fits is reported
-        others = sorted((r for r in infos if r is not en_info),
-                        key=lambda r: abs(infos.index(r) - k))
+        others = sorted(
+            (r for r in infos if r is not en_info), key=lambda r: abs(infos.index(r) - k)
+        )
     else:
         others = []
         for spec in against:

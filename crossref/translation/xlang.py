@@ -27,6 +27,7 @@ quotes (a wiki page quoting one section) or carry their own defects. Hence
 English is the "most complete language" here: it is the original of every translation and
 the only language :mod:`mtgcr.crossref.translation.langpair` verifies against.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,8 +49,21 @@ from mtgcr.crossref.textkey import compare_form, rewrite_numbers, title_key
 from mtgcr.crossref.worddiff import text_similarity
 from mtgcr.extract.profiles import Tokenizer, profile_for
 
-__all__ = ["PIVOT", "strip_wiki_markup", "compared_texts", "original_release", "translated_history", "TranslatedHistory", "Projection", "Disagreement", "CrossAlignment", "project_alignment",
-           "compare_alignments", "restrict_to_quoted", "translation_alignment"]
+__all__ = [
+    "PIVOT",
+    "strip_wiki_markup",
+    "compared_texts",
+    "original_release",
+    "translated_history",
+    "TranslatedHistory",
+    "Projection",
+    "Disagreement",
+    "CrossAlignment",
+    "project_alignment",
+    "compare_alignments",
+    "restrict_to_quoted",
+    "translation_alignment",
+]
 
 #: The language alignments are projected from.
 PIVOT = "en"
@@ -78,8 +92,14 @@ def restrict_to_quoted(al: Alignment, old_partial: bool, new_partial: bool) -> A
     drop = ({"added"} if old_partial else set()) | ({"removed"} if new_partial else set())
     kept = [c for c in al.changes if c.kind not in drop]
     counts = {"old": sum(len(c.old) for c in kept), "new": sum(len(c.new) for c in kept)}
-    return Alignment(al.old, al.new, kept, [s for s in al.sections if s.kind not in drop],
-                     [g for g in al.glossary if g.kind not in drop], counts)
+    return Alignment(
+        al.old,
+        al.new,
+        kept,
+        [s for s in al.sections if s.kind not in drop],
+        [g for g in al.glossary if g.kind not in drop],
+        counts,
+    )
 
 
 # Wiki link / format markup a rendered quote can carry literally (seed 003 shows
@@ -122,8 +142,10 @@ def compared_texts(old: Ruleset, ra, new: Ruleset, rb) -> tuple[str, str, str | 
     if bare_a or bare_b:
         a, b = ra.text, rb.text
         quote = old if bare_a else new
-        note = (f"rule text compared, not examples: the {quote.release.lang} quote of "
-                f"{quote.release.name} has none")
+        note = (
+            f"rule text compared, not examples: the {quote.release.lang} quote of "
+            f"{quote.release.name} has none"
+        )
     return strip_wiki_markup(a), strip_wiki_markup(b), note
 
 
@@ -151,8 +173,9 @@ class Projection:
     not_quoted: list[tuple[Change, str]] = field(default_factory=list)
 
 
-def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[RuleNumber],
-                      new_ok: set[RuleNumber]) -> Projection:
+def project_alignment(
+    pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[RuleNumber], new_ok: set[RuleNumber]
+) -> Projection:
     """Project the alignment of two original releases onto their translations.
 
     Args:
@@ -186,10 +209,16 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
         if not o or not nw:
             not_quoted.append((ch, "old" if not o else "new"))
             continue
-        notes = [f"also {n} of {old.release.name} ({_absence(old, n)})"
-                 for n in ch.old if n not in old_ok]
-        notes += [f"also {n} of {new.release.name} ({_absence(new, n)})"
-                  for n in ch.new if n not in new_ok]
+        notes = [
+            f"also {n} of {old.release.name} ({_absence(old, n)})"
+            for n in ch.old
+            if n not in old_ok
+        ]
+        notes += [
+            f"also {n} of {new.release.name} ({_absence(new, n)})"
+            for n in ch.new
+            if n not in new_ok
+        ]
         if ch.kind in _ONE_TO_ONE:
             ra, rb = old.rules[o[0]], new.rules[nw[0]]
             ta, tb, cnote = compared_texts(old, ra, new, rb)
@@ -208,28 +237,46 @@ def project_alignment(pivot: Alignment, old: Ruleset, new: Ruleset, old_ok: set[
             else:
                 kind = "typography" if typo else "unchanged"
             if ch.text_changed and not changed:
-                tnotes.append(f"the {pivot.new.lang} text changed (similarity "
-                              f"{ch.similarity:.1%}); the {lang} text did not")
+                tnotes.append(
+                    f"the {pivot.new.lang} text changed (similarity "
+                    f"{ch.similarity:.1%}); the {lang} text did not"
+                )
             elif changed and not ch.text_changed:
                 tnotes.append(f"the {lang} text changed; the {pivot.new.lang} text did not")
-            changes.append(Change(kind, o, nw, round(sim, 4), changed, tuple(tnotes + notes),
-                                  ch.decided))
+            changes.append(
+                Change(kind, o, nw, round(sim, 4), changed, tuple(tnotes + notes), ch.decided)
+            )
             continue
         if ch.kind == "ambiguous":
-            changes.append(Change("ambiguous", o, nw, ch.similarity, False,
-                                  ch.notes + tuple(notes), ch.decided))
+            changes.append(
+                Change(
+                    "ambiguous", o, nw, ch.similarity, False, ch.notes + tuple(notes), ch.decided
+                )
+            )
             continue
         fa = compare_form(" ".join(rewrite_numbers(full_text(old.rules[n]), table) for n in o))
         fb = compare_form(" ".join(full_text(new.rules[n]) for n in nw))
-        changes.append(Change(ch.kind, o, nw, round(text_similarity(fa, fb, lang), 4), fa != fb,
-                              tuple(notes), ch.decided))
+        changes.append(
+            Change(
+                ch.kind,
+                o,
+                nw,
+                round(text_similarity(fa, fb, lang), 4),
+                fa != fb,
+                tuple(notes),
+                ch.decided,
+            )
+        )
     sections = _project_sections(pivot, old, new)
-    glossary = (align_glossary(old.glossary, new.glossary, table)
-                if old.complete and new.complete and not (old.truncated or new.truncated)
-                else [])
+    glossary = (
+        align_glossary(old.glossary, new.glossary, table)
+        if old.complete and new.complete and not (old.truncated or new.truncated)
+        else []
+    )
     counts = {"old": sum(len(c.old) for c in changes), "new": sum(len(c.new) for c in changes)}
-    return Projection(Alignment(old.release, new.release, changes, sections, glossary, counts),
-                      not_quoted)
+    return Projection(
+        Alignment(old.release, new.release, changes, sections, glossary, counts), not_quoted
+    )
 
 
 def _project_sections(pivot: Alignment, old: Ruleset, new: Ruleset) -> list[SectionChange]:
@@ -249,8 +296,9 @@ def _project_sections(pivot: Alignment, old: Ruleset, new: Ruleset) -> list[Sect
         if not keep:
             continue
         ot, nt = (o_sec.title if o_sec else None), (n_sec.title if n_sec else None)
-        retitled = s.retitled or (ot is not None and nt is not None
-                                  and title_key(ot) != title_key(nt))
+        retitled = s.retitled or (
+            ot is not None and nt is not None and title_key(ot) != title_key(nt)
+        )
         kind = "retitled" if s.kind == "unchanged" and retitled else s.kind
         out.append(SectionChange(kind, s.old, s.new, ot, nt, s.moved, retitled, s.rules))
     return out
@@ -277,18 +325,30 @@ class Disagreement:
     def to_json(self) -> dict[str, Any]:
         """``{old, new, projected: [{kind, old, new}], direct: [{kind, old, new}], notes,
         sentence}`` (``sentence``: :meth:`sentence`)."""
-        g = lambda c: {"kind": c.kind, "old": [str(n) for n in c.old],  # noqa: E731
-                       "new": [str(n) for n in c.new]}
-        return {"old": [str(n) for n in self.old], "new": [str(n) for n in self.new],
-                "projected": [g(c) for c in self.projected], "direct": [g(c) for c in self.direct],
-                "notes": list(self.notes), "sentence": self.sentence()}
+        g = lambda c: {
+            "kind": c.kind,
+            "old": [str(n) for n in c.old],  # noqa: E731
+            "new": [str(n) for n in c.new],
+        }
+        return {
+            "old": [str(n) for n in self.old],
+            "new": [str(n) for n in self.new],
+            "projected": [g(c) for c in self.projected],
+            "direct": [g(c) for c in self.direct],
+            "notes": list(self.notes),
+            "sentence": self.sentence(),
+        }
 
     def sentence(self) -> str:
         """One line for people: ``"projected 712.7 → 712.11 + 712.11b (split); direct 712.7 →
         712.11 + 712.11a + 712.11b (split)"``, then the notes."""
         d = lambda c: f"{_nums(c.old) or '—'} → {_nums(c.new) or '—'} ({c.kind})"  # noqa: E731
-        s = ("projected " + "; ".join(d(c) for c in self.projected)
-             + " | direct " + ("; ".join(d(c) for c in self.direct) or "no counterpart"))
+        s = (
+            "projected "
+            + "; ".join(d(c) for c in self.projected)
+            + " | direct "
+            + ("; ".join(d(c) for c in self.direct) or "no counterpart")
+        )
         return s + ("" if not self.notes else " (" + "; ".join(self.notes) + ")")
 
 
@@ -300,8 +360,14 @@ def _relation(al: Alignment, n: RuleNumber, old_side: bool, other_ok: set[RuleNu
     return (ch.kind == "ambiguous", frozenset(m for m in other if m in other_ok)), ch
 
 
-def compare_alignments(pivot: Alignment, direct: Alignment, old: Ruleset, new: Ruleset,
-                       old_ok: set[RuleNumber], new_ok: set[RuleNumber]) -> list[Disagreement]:
+def compare_alignments(
+    pivot: Alignment,
+    direct: Alignment,
+    old: Ruleset,
+    new: Ruleset,
+    old_ok: set[RuleNumber],
+    new_ok: set[RuleNumber],
+) -> list[Disagreement]:
     """Where the projected and the direct alignment of two translated releases disagree.
 
     Both are compared on the translated rules whose pairing stands (``old_ok``, ``new_ok``):
@@ -354,14 +420,22 @@ def compare_alignments(pivot: Alignment, direct: Alignment, old: Ruleset, new: R
         seen |= comp
         notes = []
         for ch in p_groups:
-            notes += [f"{m} of {old.release.name} {_absence(old, m)}" for m in ch.old
-                      if m not in old_ok]
-            notes += [f"{m} of {new.release.name} {_absence(new, m)}" for m in ch.new
-                      if m not in new_ok]
+            notes += [
+                f"{m} of {old.release.name} {_absence(old, m)}" for m in ch.old if m not in old_ok
+            ]
+            notes += [
+                f"{m} of {new.release.name} {_absence(new, m)}" for m in ch.new if m not in new_ok
+            ]
         first = lambda c: (c.old or c.new)[0]  # noqa: E731
-        out.append(Disagreement(tuple(sorted(n for s, n in comp if s == "o")),
-                                tuple(sorted(n for s, n in comp if s == "n")),
-                                sorted(p_groups, key=first), sorted(d_groups, key=first), notes))
+        out.append(
+            Disagreement(
+                tuple(sorted(n for s, n in comp if s == "o")),
+                tuple(sorted(n for s, n in comp if s == "n")),
+                sorted(p_groups, key=first),
+                sorted(d_groups, key=first),
+                notes,
+            )
+        )
     out.sort(key=lambda d: (d.old or d.new)[0])
     return out
 
@@ -406,12 +480,21 @@ class CrossAlignment:
         if self.pairings is None:
             return out
         for side, p in zip(("old", "new"), self.pairings):
-            out += [(side, n, f"no {p.english.lang} rule {n} in {p.english.name}")
-                    for n in p.only_translation]
-            out += [(side, x.number, "the evidence contradicts the pairing: "
-                     + "; ".join(x.details)
-                     + (f" (fits {x.better_number} better)" if x.better_number else ""))
-                    for x in p.pairs if x.status == "conflict"]
+            out += [
+                (side, n, f"no {p.english.lang} rule {n} in {p.english.name}")
+                for n in p.only_translation
+            ]
+            out += [
+                (
+                    side,
+                    x.number,
+                    "the evidence contradicts the pairing: "
+                    + "; ".join(x.details)
+                    + (f" (fits {x.better_number} better)" if x.better_number else ""),
+                )
+                for x in p.pairs
+                if x.status == "conflict"
+            ]
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -421,19 +504,37 @@ class CrossAlignment:
         old, new, missing}], disagreements: [Disagreement.to_json()]}``."""
         piv = None
         if self.pivot is not None:
-            piv = {"lang": self.pivot.new.lang, "old": release_json(self.pivot.old),
-                   "new": release_json(self.pivot.new)}
-        return {"basis": self.basis, "lang": self.lang, "reason": self.reason, "pivot": piv,
-                "method": (self.pivot or self.alignment).basis,
-                "pairing": ({"old": self.pairings[0].counts(), "new": self.pairings[1].counts()}
-                            if self.pairings else None),
-                "direct_computed": self.direct is not None,
-                "unprojected": [{"side": s, "number": str(n), "reason": r}
-                                for s, n, r in self.unprojected()],
-                "not_quoted": [{"kind": c.kind, "old": [str(n) for n in c.old],
-                                "new": [str(n) for n in c.new], "missing": side}
-                               for c, side in self.not_quoted],
-                "disagreements": [d.to_json() for d in self.disagreements]}
+            piv = {
+                "lang": self.pivot.new.lang,
+                "old": release_json(self.pivot.old),
+                "new": release_json(self.pivot.new),
+            }
+        return {
+            "basis": self.basis,
+            "lang": self.lang,
+            "reason": self.reason,
+            "pivot": piv,
+            "method": (self.pivot or self.alignment).basis,
+            "pairing": (
+                {"old": self.pairings[0].counts(), "new": self.pairings[1].counts()}
+                if self.pairings
+                else None
+            ),
+            "direct_computed": self.direct is not None,
+            "unprojected": [
+                {"side": s, "number": str(n), "reason": r} for s, n, r in self.unprojected()
+            ],
+            "not_quoted": [
+                {
+                    "kind": c.kind,
+                    "old": [str(n) for n in c.old],
+                    "new": [str(n) for n in c.new],
+                    "missing": side,
+                }
+                for c, side in self.not_quoted
+            ],
+            "disagreements": [d.to_json() for d in self.disagreements],
+        }
 
 
 def original_release(store: Store, rel: ReleaseInfo, pivot: str = PIVOT) -> ReleaseInfo | None:
@@ -446,18 +547,28 @@ def original_release(store: Store, rel: ReleaseInfo, pivot: str = PIVOT) -> Rele
 def _basis_reason(al: Alignment, lang: str) -> str:
     """One sentence on how the release alignment ``al`` of ``lang`` was obtained."""
     if al.basis == "chain":
-        return (f"composed from the consecutive alignments of the {lang} chain between these "
-                f"releases (the same mapping as history and remap)")
+        return (
+            f"composed from the consecutive alignments of the {lang} chain between these "
+            f"releases (the same mapping as history and remap)"
+        )
     if al.basis == "consecutive":
         return f"aligned directly on the {lang} releases (consecutive in the {lang} chain)"
-    return (f"aligned directly on the {lang} releases (the original text), not through the "
-            f"chain of complete releases: a release is partial, or a decision names this pair")
+    return (
+        f"aligned directly on the {lang} releases (the original text), not through the "
+        f"chain of complete releases: a release is partial, or a decision names this pair"
+    )
 
 
-def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
-                          decisions: Iterable[Decision] = (), options: AlignOptions | None = None,
-                          compare: bool = True,
-                          pairing_cache: dict | None = None) -> CrossAlignment:
+def translation_alignment(
+    store: Store,
+    old_spec: str,
+    new_spec: str,
+    lang: str,
+    decisions: Iterable[Decision] = (),
+    options: AlignOptions | None = None,
+    compare: bool = True,
+    pairing_cache: dict | None = None,
+) -> CrossAlignment:
     """Align two releases of ``lang``, projecting the original's alignment when possible.
 
     Args:
@@ -478,7 +589,10 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
         StoreError: a release is missing.
         DecisionError: a decision does not fit its releases.
     """
-    from mtgcr.crossref.chain import aligned_pair  # chain imports nothing from here; avoid a cycle anyway
+    from mtgcr.crossref.chain import (
+        aligned_pair,
+    )  # chain imports nothing from here; avoid a cycle anyway
+
     a, b = store.resolve(old_spec, lang), store.resolve(new_spec, lang)
     if lang == PIVOT:
         old, new, al = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
@@ -488,19 +602,27 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
         old, new, al = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
         missing = " and ".join(x.label for x, e in ((a, ea), (b, eb)) if e is None)
         prof = profile_for(lang)
-        how = (" (keys and similarities on SudachiPy words)"
-               if prof is not None and prof.tokenizer is Tokenizer.SUDACHI else "")
-        return CrossAlignment(old, new, restrict_to_quoted(al, not old.complete, not new.complete),
-                              "direct",
-                              f"aligned directly on the {lang} releases{how}: no complete "
-                              f"{PIVOT} release of label {missing} in the store",
-                              direct=al)
+        how = (
+            " (keys and similarities on SudachiPy words)"
+            if prof is not None and prof.tokenizer is Tokenizer.SUDACHI
+            else ""
+        )
+        return CrossAlignment(
+            old,
+            new,
+            restrict_to_quoted(al, not old.complete, not new.complete),
+            "direct",
+            f"aligned directly on the {lang} releases{how}: no complete "
+            f"{PIVOT} release of label {missing} in the store",
+            direct=al,
+        )
     en_old, en_new, pivot = aligned_pair(store, ea.name, eb.name, PIVOT, decisions, options)
     if compare:
         old, new, direct = aligned_pair(store, old_spec, new_spec, lang, decisions, options)
         direct = restrict_to_quoted(direct, not old.complete, not new.complete)
     else:
         from mtgcr.extract.records import load_release
+
         old = load_release(store, a)
         new = load_release(store, b)
         direct = None
@@ -510,13 +632,15 @@ def translation_alignment(store: Store, old_spec: str, new_spec: str, lang: str,
     old_ok = {p.number for p in po.paired}
     new_ok = {p.number for p in pn.paired}
     proj = project_alignment(pivot, old, new, old_ok, new_ok)
-    dis = (compare_alignments(pivot, direct, old, new, old_ok, new_ok)
-           if direct is not None else [])
-    reason = (f"projected from the {PIVOT} alignment of {pivot.old.name} → {pivot.new.name} "
-              f"(the most complete language of these releases): each {lang} rule paired with "
-              f"the {PIVOT} rule of its number and verified by the evidence in the texts")
-    return CrossAlignment(old, new, proj.alignment, "projected", reason, pivot, (po, pn),
-                          direct, proj.not_quoted, dis)
+    dis = compare_alignments(pivot, direct, old, new, old_ok, new_ok) if direct is not None else []
+    reason = (
+        f"projected from the {PIVOT} alignment of {pivot.old.name} → {pivot.new.name} "
+        f"(the most complete language of these releases): each {lang} rule paired with "
+        f"the {PIVOT} rule of its number and verified by the evidence in the texts"
+    )
+    return CrossAlignment(
+        old, new, proj.alignment, "projected", reason, pivot, (po, pn), direct, proj.not_quoted, dis
+    )
 
 
 @dataclass
@@ -545,8 +669,14 @@ class TranslatedHistory:
     note: str | None = None
 
 
-def translated_history(store: Store, number: RuleNumber, spec: str | None, lang: str,
-                       decisions: Iterable[Decision] = (), on_align=None) -> TranslatedHistory:
+def translated_history(
+    store: Store,
+    number: RuleNumber,
+    spec: str | None,
+    lang: str,
+    decisions: Iterable[Decision] = (),
+    on_align=None,
+) -> TranslatedHistory:
     """Follow rule ``number`` of translation release ``spec`` (language ``lang``) through
     the lineage of the original (English) releases, and say for each original release that
     has a translation in the store whether the translation has the rule (quoted or not,
@@ -573,18 +703,22 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
 
     from mtgcr.crossref.chain import Chain
     from mtgcr.crossref.translation.langpair import pair_rule
+
     note = None
     if spec is None:  # the newest release that has an original to follow
         from mtgcr.crossref.translation.langpair import paired_default
+
         info, note = paired_default(store, lang, PIVOT)
     else:
         info = store.resolve(spec, lang)
     en = original_release(store, info)
     what = f"{lang} {info.label}" + ("" if info.complete else " (quoted rules only)")
     if en is None:
-        raise StoreError(f"{what}: a translation's history follows the {PIVOT} releases, and no "
-                         f"complete {PIVOT} release of label {info.label} is in the store "
-                         f"(ingest the {PIVOT} release {info.label})")
+        raise StoreError(
+            f"{what}: a translation's history follows the {PIVOT} releases, and no "
+            f"complete {PIVOT} release of label {info.label} is in the store "
+            f"(ingest the {PIVOT} release {info.label})"
+        )
     tr = load_release(store, info)
     present = (number in tr.sections) if number.kind == "section" else (number in tr.rules)
     if not present:
@@ -594,8 +728,9 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
     try:
         entries = chain.lineage().history(number, k)
     except KeyError as exc:
-        raise StoreError(f"{exc.args[0]} (the {PIVOT} release of {what}, whose lineage a "
-                         f"translation follows)") from None
+        raise StoreError(
+            f"{exc.args[0]} (the {PIVOT} release of {what}, whose lineage a translation follows)"
+        ) from None
     by_label: dict[str, ReleaseInfo] = {}
     for r in store.releases(lang):
         cur = by_label.get(r.label)
@@ -608,8 +743,7 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
             continue
         r = found
         rs = tr if r.id == info.id else load_release(store, r)
-        has = [n for n in e.numbers
-               if (n in rs.sections if n.kind == "section" else n in rs.rules)]
+        has = [n for n in e.numbers if (n in rs.sections if n.kind == "section" else n in rs.rules)]
         absent = [n for n in e.numbers if n not in has]
         pairing = {}
         for n in has:
@@ -623,8 +757,14 @@ def translated_history(store: Store, number: RuleNumber, spec: str | None, lang:
             status = "quoted" if not rs.complete else "translated"
         else:
             status = "not quoted" if not rs.complete else "missing"
-        translations[i] = {"lang": lang, "label": r.label, "revision": r.revision,
-                           "complete": r.complete, "present": [str(n) for n in has],
-                           "absent": [str(n) for n in absent], "status": status,
-                           "pairing": pairing}
+        translations[i] = {
+            "lang": lang,
+            "label": r.label,
+            "revision": r.revision,
+            "complete": r.complete,
+            "present": [str(n) for n in has],
+            "absent": [str(n) for n in absent],
+            "status": status,
+            "pairing": pairing,
+        }
     return TranslatedHistory(chain, k, entries, translations, f"{lang}:{info.label}", note)

@@ -24,6 +24,7 @@ partial rulesets, the translation and the English, of the edition's release: the
 in the file, else the one in ``index.md`` beside it (a chapter file states none; a warning
 says where the date came from), else the label ``unknown``.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,17 @@ from mtgcr.corpus.document import Document, load_document
 
 from mtgcr.extract.formats.cr_text import split_headword
 from mtgcr.extract.kinds import DocumentParser, ParseResult
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
+from mtgcr.extract.model import (
+    Chapter,
+    Example,
+    GlossaryEntry,
+    ParseWarning,
+    Release,
+    Rule,
+    Ruleset,
+    Section,
+    WarningKind,
+)
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
@@ -44,10 +55,16 @@ __all__ = ["sniff_cr_markdown", "parse_cr_markdown", "strip_markdown"]
 _NAV = re.compile(r"^\[[^\]]+\]\(/cr/[^)]*\)")
 _CHAPTER = re.compile(r"^#\s+(?P<ch>\d)\.\s+(?P<titles>.+?)\s*$")
 _SECTION = re.compile(r"^##\s+<span id='cr(?P<sec>\d{3})'>\d{3}\.</span>\s*(?P<titles>.+?)\s*$")
-_TR_RULE = re.compile(r"^<b id='cr[^']*'>(?P<num>\d{3}\.\d{1,3}[a-z]{0,2})\.?</b>\s*(?P<text>.*?)\s*$")
+_TR_RULE = re.compile(
+    r"^<b id='cr[^']*'>(?P<num>\d{3}\.\d{1,3}[a-z]{0,2})\.?</b>\s*(?P<text>.*?)\s*$"
+)
 _EN_RULE = re.compile(r"^<b>(?P<num>\d{3}\.\d{1,3}[a-z]{0,2})\.?</b>\s*(?P<text>.*?)\s*$")
-_RULE_HEADING = re.compile(r"^###\s+<span id=['\"]?cr[\d-]+['\"]?>(?P<num>\d{3}\.\d{1,3})\.?\s*(?P<titles>.+?)</span>\s*$")
-_GLOSS = re.compile(r"^###\s+<span id='[^']*'>(?P<a>[^<]*)</span>\s*/\s*<span id='[^']*'>(?P<b>[^<]*)</span>\s*$")
+_RULE_HEADING = re.compile(
+    r"^###\s+<span id=['\"]?cr[\d-]+['\"]?>(?P<num>\d{3}\.\d{1,3})\.?\s*(?P<titles>.+?)</span>\s*$"
+)
+_GLOSS = re.compile(
+    r"^###\s+<span id='[^']*'>(?P<a>[^<]*)</span>\s*/\s*<span id='[^']*'>(?P<b>[^<]*)</span>\s*$"
+)
 _EN_EXAMPLE = re.compile(r"^Examples?:\s*")
 _LINK = re.compile(r"\[([^\]]*)\]\((?:/cr/|https?:)[^)]*\)")
 _BARE_URL = re.compile(r"\[https?://([^\]\s]+)\]")
@@ -70,7 +87,7 @@ def _split_titles(titles: str) -> tuple[str, str]:
         last = m
     if last is None:
         return titles.strip(), titles.strip()
-    return titles[:last.end()].strip(), titles[last.end():].strip()
+    return titles[: last.end()].strip(), titles[last.end() :].strip()
 
 
 def _profile(doc: Document) -> CRProfile:
@@ -84,9 +101,14 @@ def sniff_cr_markdown(doc: Document) -> bool:
     if not any(_NAV.match(l) or l.startswith("# ") for l in head):
         return False
     t = doc.text
-    return ("<b id='cr" in t or "<span id='cr" in t or (
-        "](/cr/" in t and ("### <span id=" in t or "# 目录" in t or "# 前言" in t
-                           or "# 版权信息" in t)))
+    return (
+        "<b id='cr" in t
+        or "<span id='cr" in t
+        or (
+            "](/cr/" in t
+            and ("### <span id=" in t or "# 目录" in t or "# 前言" in t or "# 版权信息" in t)
+        )
+    )
 
 
 def _edition_date(doc: Document, prof: CRProfile, warnings: list[ParseWarning]) -> date | None:
@@ -103,9 +125,14 @@ def _edition_date(doc: Document, prof: CRProfile, warnings: list[ParseWarning]) 
         m = prof.date_re.search(text)
         if m and prof.date_from(m):
             if where:
-                warnings.append(ParseWarning(doc.source, 0, f"no date in this file; the "
-                                                            f"edition's date is taken from {where} beside it",
-                                             WarningKind.DATE))
+                warnings.append(
+                    ParseWarning(
+                        doc.source,
+                        0,
+                        f"no date in this file; the edition's date is taken from {where} beside it",
+                        WarningKind.DATE,
+                    )
+                )
             return prof.date_from(m)
     return None
 
@@ -126,8 +153,14 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
     eff = _edition_date(doc, prof, warnings)
     label = eff.strftime("%Y%m%d") if eff else "unknown"
     if eff is None:
-        warnings.append(ParseWarning(doc.source, 0, "no date in this file or in index.md "
-                                                    "beside it; release unknown", WarningKind.DATE))
+        warnings.append(
+            ParseWarning(
+                doc.source,
+                0,
+                "no date in this file or in index.md beside it; release unknown",
+                WarningKind.DATE,
+            )
+        )
     tr = Ruleset(release=Release(prof.lang, label, eff), source=doc.source, complete=False)
     en = Ruleset(release=Release("en", label, eff), source=doc.source, complete=False)
     prov: Provenance = {}
@@ -174,12 +207,20 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
             num = RuleNumber.parse(m.group("num"))
             rs = tr if side == "tr" else en
             if section is None or section.section != num.section:
-                warnings.append(ParseWarning(doc.source, i, f"rule {num} is not under its section heading",
-                                             WarningKind.OUTSIDE_SECTION, num))
+                warnings.append(
+                    ParseWarning(
+                        doc.source,
+                        i,
+                        f"rule {num} is not under its section heading",
+                        WarningKind.OUTSIDE_SECTION,
+                        num,
+                    )
+                )
             text = strip_markdown(m.group("text"))
             if num in rs.rules:
-                warnings.append(ParseWarning.duplicate_rule(doc.source, i, num, rs.rules[num].line,
-                                                            where=side))
+                warnings.append(
+                    ParseWarning.duplicate_rule(doc.source, i, num, rs.rules[num].line, where=side)
+                )
                 rs.rules[num].text += "\n" + text
             else:
                 rs.rules[num] = Rule(num, text, i)
@@ -213,7 +254,7 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
         em = ex_re.match(s)
         rule, ex = last[side], example[side]
         if em and rule is not None:
-            new_ex = example[side] = Example(s[em.end():], i)
+            new_ex = example[side] = Example(s[em.end() :], i)
             rule.examples.append(new_ex)
             continue
         if ex is not None:

@@ -18,6 +18,7 @@ are not always that tidy; the shapes seen in copies of the English rules, and ac
 never a reason that is false for the file (a file with a title but no date is told it has no
 date, not that it has no title).
 """
+
 from __future__ import annotations
 
 import enum
@@ -27,8 +28,17 @@ from dataclasses import dataclass
 from mtgcr.corpus.document import Document
 from mtgcr.extract.profiles import PROFILES, CRProfile
 
-__all__ = ["TitleForm", "TitleMatch", "CREvidence", "recognise", "evidence_for", "refusal",
-           "HEAD_LINES", "MIN_SECTIONS", "MIN_RULES"]
+__all__ = [
+    "TitleForm",
+    "TitleMatch",
+    "CREvidence",
+    "recognise",
+    "evidence_for",
+    "refusal",
+    "HEAD_LINES",
+    "MIN_SECTIONS",
+    "MIN_RULES",
+]
 
 #: The title is looked for in this many first lines (a banner or two may come first).
 HEAD_LINES = 12
@@ -48,9 +58,9 @@ _RULE_LINE = re.compile(r"\s*[1-9]\d{2}\.\d{1,3}[a-z]{0,2}\.?[ \t\u3000]*\S")
 class TitleForm(enum.Enum):
     """How the title line was found."""
 
-    EXACT = "exact"        #: one line matching the profile's title pattern
-    SPLIT = "split"        #: two or three consecutive lines that match when joined
-    DAMAGED = "damaged"    #: no line matches; the line before the date statement is taken
+    EXACT = "exact"  #: one line matching the profile's title pattern
+    SPLIT = "split"  #: two or three consecutive lines that match when joined
+    DAMAGED = "damaged"  #: no line matches; the line before the date statement is taken
 
 
 @dataclass(frozen=True)
@@ -100,8 +110,12 @@ class CREvidence:
     def body_is_cr(self) -> bool:
         """Numbered sections and rules, a date and a glossary heading (see the module
         docstring)."""
-        return (self.date_line is not None and self.sections >= MIN_SECTIONS
-                and self.rules >= MIN_RULES and self.glossary_line is not None)
+        return (
+            self.date_line is not None
+            and self.sections >= MIN_SECTIONS
+            and self.rules >= MIN_RULES
+            and self.glossary_line is not None
+        )
 
     @property
     def accepted(self) -> bool:
@@ -122,11 +136,12 @@ def _title(prof: CRProfile, head: list[str]) -> TitleMatch | None:
     for i, line in enumerate(head):
         if line.strip() and search(line) and not _SENTENCE_END.search(line):
             return TitleMatch(TitleForm.EXACT, i + 1, line.strip())
-    filled = [(i, l.strip()) for i, l in enumerate(head)
-              if l.strip() and not _SENTENCE_END.search(l)]
+    filled = [
+        (i, l.strip()) for i, l in enumerate(head) if l.strip() and not _SENTENCE_END.search(l)
+    ]
     for span in (2, 3):
         for k in range(len(filled) - span + 1):
-            part = filled[k:k + span]
+            part = filled[k : k + span]
             if part[-1][0] - part[0][0] > 2 * (span - 1):  # at most one blank line between
                 continue
             joined = " ".join(t for _, t in part)
@@ -214,9 +229,11 @@ def refusal(doc: Document) -> str:
     for prof in PROFILES.values():
         ev = evidence_for(doc, prof)
         # the date statement is the language's own; a title pattern may accept others' titles
-        score = ((ev.date_line is not None) * 4
-                 + (ev.title is not None and ev.title.form is not TitleForm.DAMAGED) * 2
-                 + ev.body_is_cr)
+        score = (
+            (ev.date_line is not None) * 4
+            + (ev.title is not None and ev.title.form is not TitleForm.DAMAGED) * 2
+            + ev.body_is_cr
+        )
         if score > best_score:
             best, best_score = ev, score
     assert best is not None
@@ -229,15 +246,19 @@ def refusal(doc: Document) -> str:
     if ev.date_line is not None:
         found.append(f"an effective-date statement ({lang}, line {ev.date_line})")
     else:
-        missing.append("no effective-date statement (like 'These rules are effective as of "
-                       "May 1, 2026.')" if lang == "en" or not found else
-                       f"no effective-date statement in the form the {lang} profile knows")
+        missing.append(
+            "no effective-date statement (like 'These rules are effective as of May 1, 2026.')"
+            if lang == "en" or not found
+            else f"no effective-date statement in the form the {lang} profile knows"
+        )
     body = f"{ev.sections} section headings and {ev.rules} numbered rule lines"
     if ev.glossary_line is not None:
         body += f", a glossary heading (line {ev.glossary_line})"
     if ev.title is not None and ev.title.form is TitleForm.DAMAGED and not ev.body_is_cr:
-        missing.append(f"a body clearly a CR to make up for it (it has {body}; needs at least "
-                       f"{MIN_SECTIONS} sections, {MIN_RULES} rules and a glossary heading)")
+        missing.append(
+            f"a body clearly a CR to make up for it (it has {body}; needs at least "
+            f"{MIN_SECTIONS} sections, {MIN_RULES} rules and a glossary heading)"
+        )
     elif ev.sections or ev.rules:
         found.append(body)
     text = "not a Comprehensive Rules text: "

@@ -62,6 +62,7 @@ Format knowledge, checked on the 112 official English releases 2003-03-15 … 20
 
 The pre-2009 numbering (files up to 2009-05-01) has the same shapes and parses the same way.
 """
+
 from __future__ import annotations
 
 import re
@@ -70,15 +71,24 @@ from datetime import date
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_shape import TitleForm, TitleMatch, evidence_for, recognise, refusal
-from mtgcr.extract.model import (Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset,
-                                 Section, WarningKind)
+from mtgcr.extract.model import (
+    Chapter,
+    Example,
+    GlossaryEntry,
+    ParseWarning,
+    Release,
+    Rule,
+    Ruleset,
+    Section,
+    WarningKind,
+)
 from mtgcr.extract.layout import Layout, LineRole, Slice
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.rulenum import _SET_LETTERS, _SET_RULE, _SET_SECTION, RuleNumber, next_letters
 
 _new = object.__new__
 #: "712" → 712 for every one- to three-digit ASCII string (faster than ``int`` per rule line).
-_INT = {f"{k:0{w}d}": k for w in (1, 2, 3) for k in range(10 ** w)}
+_INT = {f"{k:0{w}d}": k for w in (1, 2, 3) for k in range(10**w)}
 
 __all__ = ["parse_cr_text", "CRFormatError", "label_from_name"]
 
@@ -86,7 +96,8 @@ _SP = "[ \t\u3000\xa0]"
 #: ``712.8e Text``: section, an optional space (``606. 8b``), rule, letters, optional dot, spaces.
 _RULE = re.compile(
     r"(?P<sec>[1-9]\d{2})\.(?P<gap> ?)(?P<rule>\d{1,3})(?P<let>[a-z]{1,2})?(?![a-z0-9])"
-    rf"(?P<dot>\.?)(?P<sp>{_SP}*)(?P<text>.*)")
+    rf"(?P<dot>\.?)(?P<sp>{_SP}*)(?P<text>.*)"
+)
 #: ``306.b Text``: a subrule whose rule number is missing (2008-05-01 … 2008-10-01).
 _NO_RULE = re.compile(rf"(?P<sec>[1-9]\d{{2}})\.(?P<let>[a-z]{{1,2}}){_SP}+(?P<text>\S.*)")
 _SECTION = re.compile(r"(?P<sec>[1-9]\d{2})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
@@ -120,7 +131,10 @@ def label_from_name(name: str, body_date: date | None) -> tuple[str | None, str 
     for m in _LABEL_IN_NAME.finditer(name):
         a, b, c = m.group(1), m.group(2), m.group(3)
         digits = a + b + c
-        for y, mo, d in ((digits[:4], digits[4:6], digits[6:]), (digits[4:], digits[:2], digits[2:4])):
+        for y, mo, d in (
+            (digits[:4], digits[4:6], digits[6:]),
+            (digits[4:], digits[:2], digits[2:4]),
+        ):
             try:
                 cands.append(date(int(y), int(mo), int(d)))
             except ValueError:
@@ -132,12 +146,16 @@ def label_from_name(name: str, body_date: date | None) -> tuple[str | None, str 
         return body_date.strftime("%Y%m%d"), None
     best = min(cands, key=lambda c: abs((c - body_date).days))
     if abs((best - body_date).days) <= 60:
-        note = None if best == body_date else (
-            f"file name says {best.isoformat()}, body says effective {body_date.isoformat()}")
+        note = (
+            None
+            if best == body_date
+            else (f"file name says {best.isoformat()}, body says effective {body_date.isoformat()}")
+        )
         return best.strftime("%Y%m%d"), note
     return body_date.strftime("%Y%m%d"), (
         f"file name date {best.isoformat()} is far from the body's {body_date.isoformat()}; "
-        f"labelled {body_date.strftime('%Y%m%d')}")
+        f"labelled {body_date.strftime('%Y%m%d')}"
+    )
 
 
 def detect_profile(doc: Document) -> CRProfile | None:
@@ -149,7 +167,9 @@ def detect_profile(doc: Document) -> CRProfile | None:
     return ev.profile if ev is not None else None
 
 
-def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | None = None) -> Ruleset:
+def parse_cr_text(
+    doc: Document, profile: CRProfile | None = None, lang: str | None = None
+) -> Ruleset:
     """Parse a complete CR text file into a :class:`Ruleset`.
 
     Args:
@@ -180,7 +200,10 @@ def parse_cr_text(doc: Document, profile: CRProfile | None = None, lang: str | N
 
 
 #: ``next_letters`` for no letters and single letters (the common case), computed once.
-_NEXT_LETTERS: dict[str | None, str] = {None: "a", **{c: next_letters(c) for c in "abcdefghijkmnpqrstuvwxyz"}}
+_NEXT_LETTERS: dict[str | None, str] = {
+    None: "a",
+    **{c: next_letters(c) for c in "abcdefghijkmnpqrstuvwxyz"},
+}
 
 
 def _next(letters: str | None) -> str:
@@ -208,8 +231,16 @@ class _Parser:
         self.layout = Layout(self.lines)
         self.layout.put_blank_lines()  # the parser lays out no blank line
 
-    def _put(self, i: int, role: LineRole, prefix: str, target: object, attr: str, start: int,
-             length: int) -> None:
+    def _put(
+        self,
+        i: int,
+        role: LineRole,
+        prefix: str,
+        target: object,
+        attr: str,
+        start: int,
+        length: int,
+    ) -> None:
         """Line ``i`` (0-based) is its indentation, ``prefix`` (a printed number form), then
         ``length`` characters of ``target.attr`` from ``start``, then its trailing spaces."""
         raw = self.lines[i]
@@ -219,15 +250,17 @@ class _Parser:
         a, b = len(raw) - len(raw.lstrip()), len(raw.rstrip())
         self.layout.put(i, role, raw[:a] + prefix, target, attr, start, start + length, raw[b:])
 
-    def _put_suffix(self, i: int, role: LineRole, target: object, attr: str, start: int,
-                    length: int) -> None:
+    def _put_suffix(
+        self, i: int, role: LineRole, target: object, attr: str, start: int, length: int
+    ) -> None:
         """Line ``i`` ends (before its trailing spaces) with ``length`` characters of
         ``target.attr`` from ``start``; what precedes them on the line is its printed form."""
         s = self.lines[i].strip()
-        self._put(i, role, s[:len(s) - length], target, attr, start, length)
+        self._put(i, role, s[: len(s) - length], target, attr, start, length)
 
-    def _finish_layout(self, rs: Ruleset, contents: int | None, body_start: int, gloss: int,
-                       credits: int | None) -> None:
+    def _finish_layout(
+        self, rs: Ruleset, contents: int | None, body_start: int, gloss: int, credits: int | None
+    ) -> None:
         """Give every line the model does not hold its role (it is kept as printed)."""
         date_search = self.p.date_re.search
         layout, lines = self.layout, self.lines
@@ -244,10 +277,17 @@ class _Parser:
             layout.put_printed(i, role)
         rs.layout = layout
 
-    def warn(self, line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
-             number: RuleNumber | None = None, first_line: int | None = None) -> None:
-        self.warnings.append(ParseWarning(self.doc.source, line, msg, kind, number,
-                                          first_line=first_line))
+    def warn(
+        self,
+        line: int,
+        msg: str,
+        kind: WarningKind = WarningKind.OTHER,
+        number: RuleNumber | None = None,
+        first_line: int | None = None,
+    ) -> None:
+        self.warnings.append(
+            ParseWarning(self.doc.source, line, msg, kind, number, first_line=first_line)
+        )
 
     # -- top level ------------------------------------------------------------------------
     def run(self) -> Ruleset:
@@ -268,19 +308,26 @@ class _Parser:
                     break
         if body_start is None:
             body_start = nearest if nearest is not None else first_rule
-            self.warn(body_start + 1, "no chapter 1 heading before the first rule",
-                      WarningKind.CONTENTS)
+            self.warn(
+                body_start + 1, "no chapter 1 heading before the first rule", WarningKind.CONTENTS
+            )
         if contents is not None and contents >= body_start:
             contents = None
         gloss = self._find(p.glossary_re, body_start, heading=True)
         if gloss is None:
-            raise CRFormatError(f"{src}: no glossary heading after the rules; the file looks "
-                                f"truncated (last line {len(lines)})")
+            raise CRFormatError(
+                f"{src}: no glossary heading after the rules; the file looks "
+                f"truncated (last line {len(lines)})"
+            )
         credits = self._find(p.credits_re, gloss + 1, heading=True)
         end = credits if credits is not None else len(lines)
         if credits is None:
-            self.warn(len(lines), "no credits heading after the glossary: the file looks truncated "
-                                  "(it ends inside the glossary)", WarningKind.TRUNCATED)
+            self.warn(
+                len(lines),
+                "no credits heading after the glossary: the file looks truncated "
+                "(it ends inside the glossary)",
+                WarningKind.TRUNCATED,
+            )
 
         eff, eff_line = self._effective_date()
         label, note = label_from_name(self.doc.name, eff)
@@ -294,22 +341,34 @@ class _Parser:
         self.rs = rs
         rs.title = self._title_text()
         intro_end = contents if contents is not None else body_start
-        rs.introduction = self._join_block(self.title.last_line if self.title else 1, intro_end,
-                                           skip_date=True, attr="introduction",
-                                           role=LineRole.INTRODUCTION)
-        t = (self.title.line - 1 if self.title is not None else
-             next((i for i, l in enumerate(lines) if l.strip()), None))
+        rs.introduction = self._join_block(
+            self.title.last_line if self.title else 1,
+            intro_end,
+            skip_date=True,
+            attr="introduction",
+            role=LineRole.INTRODUCTION,
+        )
+        t = (
+            self.title.line - 1
+            if self.title is not None
+            else next((i for i, l in enumerate(lines) if l.strip()), None)
+        )
         if t is not None and not self.layout.is_set(t) and lines[t].strip() == rs.title:
             self._put(t, LineRole.TITLE, "", rs, "title", 0, len(rs.title))
-        toc_chapters, toc_sections = (self._toc_headings(contents, body_start)
-                                      if contents is not None else ({}, {}))
+        toc_chapters, toc_sections = (
+            self._toc_headings(contents, body_start) if contents is not None else ({}, {})
+        )
         toc_titles = {n: title for n, (title, _) in toc_chapters.items()}
         self.wrapped = self._wrap_style(body_start, gloss)
         self._parse_body(rs, body_start, gloss, toc_titles)
         rs.glossary = self._parse_glossary(gloss + 1, end)
         if credits is not None:
-            rs.credits = self._join_block(credits + 1, len(lines),  # as printed, date line too
-                                          attr="credits", role=LineRole.CREDITS)
+            rs.credits = self._join_block(
+                credits + 1,
+                len(lines),  # as printed, date line too
+                attr="credits",
+                role=LineRole.CREDITS,
+            )
         self._check_numbering(rs)
         holes = self._check_contents(rs, toc_chapters, toc_sections)
         if holes:
@@ -333,9 +392,12 @@ class _Parser:
         if t.form is TitleForm.SPLIT:
             self.warn(t.line, f"title split over lines, read as {t.text!r}")
         elif t.form is TitleForm.DAMAGED:
-            self.warn(t.line, f"title line not recognised ({t.text[:80]!r}); read as a "
-                              f"Comprehensive Rules text by its body (numbered sections and "
-                              f"rules, an effective date, a glossary)")
+            self.warn(
+                t.line,
+                f"title line not recognised ({t.text[:80]!r}); read as a "
+                f"Comprehensive Rules text by its body (numbered sections and "
+                f"rules, an effective date, a glossary)",
+            )
         if t.line - 1 > first[0]:
             self.warn(first[0] + 1, f"line before the title ignored: {first[1][:60]!r}")
         return t.text
@@ -351,8 +413,9 @@ class _Parser:
         nxt = next((k for k in range(gloss + 1, len(lines)) if lines[k].strip()), None)
         return nxt if nxt is not None and p.credits_re.match(lines[nxt]) else None
 
-    def _find(self, pattern: re.Pattern, start: int, stop: int | None = None,
-              heading: bool = False) -> int | None:
+    def _find(
+        self, pattern: re.Pattern, start: int, stop: int | None = None, heading: bool = False
+    ) -> int | None:
         """Index of the first line in ``[start, stop)`` that ``pattern`` matches, or ``None``.
         ``heading``: only lines of at most 80 characters can match (a fast pre-check)."""
         match = pattern.match
@@ -375,8 +438,14 @@ class _Parser:
                     return d, i + 1
         return None, 0
 
-    def _join_block(self, start: int, stop: int, skip_date: bool = False, attr: str = "",
-                    role: LineRole = LineRole.INTRODUCTION) -> str:
+    def _join_block(
+        self,
+        start: int,
+        stop: int,
+        skip_date: bool = False,
+        attr: str = "",
+        role: LineRole = LineRole.INTRODUCTION,
+    ) -> str:
         """Lines ``[start, stop)`` without trailing spaces (and, if ``skip_date``, without date
         statements), joined by ``"\\n"``, blank lines at both ends dropped. With ``attr``, each
         non-blank line is laid out as a slice of ``self.rs.<attr>`` (which gets the result)."""
@@ -402,8 +471,9 @@ class _Parser:
                 self.layout.put(i, role, "", self.rs, attr, off - lead, off - lead + n, raw[n:])
         return text
 
-    def _toc_headings(self, start: int, stop: int
-                      ) -> tuple[dict[int, tuple[str, int]], dict[int, tuple[str, int]]]:
+    def _toc_headings(
+        self, start: int, stop: int
+    ) -> tuple[dict[int, tuple[str, int]], dict[int, tuple[str, int]]]:
         """The chapter and section headings the contents (lines ``[start, stop)``) list:
         ``({chapter: (title, 1-based line)}, {section: (title, 1-based line)})``."""
         chapters: dict[int, tuple[str, int]] = {}
@@ -422,8 +492,12 @@ class _Parser:
                 sections.setdefault(int(m.group("sec")), (m.group("title").strip(), i + 1))
         return chapters, sections
 
-    def _check_contents(self, rs: Ruleset, toc_chapters: dict[int, tuple[str, int]],
-                        toc_sections: dict[int, tuple[str, int]]) -> list[int]:
+    def _check_contents(
+        self,
+        rs: Ruleset,
+        toc_chapters: dict[int, tuple[str, int]],
+        toc_sections: dict[int, tuple[str, int]],
+    ) -> list[int]:
         """Compare the contents with the body: warn for every chapter or section the contents
         list that the body lacks (at the contents line) and for every one the body has that
         the contents do not list (at the body line).
@@ -434,23 +508,40 @@ class _Parser:
         if not toc_sections:
             return []  # no contents (or none with section headings): nothing to compare
         body_chapters = {c.number for c in rs.chapters}
-        for n in sorted(set(toc_chapters) - body_chapters - {0}):  # JA "0. はじめに": the introduction
+        for n in sorted(
+            set(toc_chapters) - body_chapters - {0}
+        ):  # JA "0. はじめに": the introduction
             title, line = toc_chapters[n]
-            self.warn(line, f"the contents list chapter {n} ({title}) but the body has no "
-                            f"chapter {n} heading", WarningKind.CONTENTS)
+            self.warn(
+                line,
+                f"the contents list chapter {n} ({title}) but the body has no chapter {n} heading",
+                WarningKind.CONTENTS,
+            )
         for ch in rs.chapters:
             if ch.number not in toc_chapters:
-                self.warn(ch.line, f"chapter {ch.number} ({ch.title}) is not in the contents",
-                          WarningKind.CONTENTS)
+                self.warn(
+                    ch.line,
+                    f"chapter {ch.number} ({ch.title}) is not in the contents",
+                    WarningKind.CONTENTS,
+                )
         body = {num.section: sec for num, sec in rs.sections.items()}
         holes = sorted(set(toc_sections) - set(body))
         for n in holes:
             title, line = toc_sections[n]
-            self.warn(line, f"the contents list section {n} ({title}) but the body has no "
-                            f"section {n}: the file has a hole", WarningKind.CONTENTS, RuleNumber(n))
+            self.warn(
+                line,
+                f"the contents list section {n} ({title}) but the body has no "
+                f"section {n}: the file has a hole",
+                WarningKind.CONTENTS,
+                RuleNumber(n),
+            )
         for n in sorted(set(body) - set(toc_sections)):
-            self.warn(body[n].line, f"section {n} ({body[n].title.splitlines()[0]}) is not in "
-                                    f"the contents", WarningKind.CONTENTS, RuleNumber(n))
+            self.warn(
+                body[n].line,
+                f"section {n} ({body[n].title.splitlines()[0]}) is not in the contents",
+                WarningKind.CONTENTS,
+                RuleNumber(n),
+            )
         return holes
 
     def _wrap_style(self, start: int, stop: int) -> str | None:
@@ -476,9 +567,14 @@ class _Parser:
 
         def continues(k: int) -> bool:  # line k continues the line above
             s = body[k].strip()
-            return bool(s) and k > 0 and bool(body[k - 1].strip()) and not _RULE.match(s) \
-                and not example(s) and not (s[0].isdigit() and (_SECTION.fullmatch(s)
-                                                                 or _CHAPTER.fullmatch(s)))
+            return (
+                bool(s)
+                and k > 0
+                and bool(body[k - 1].strip())
+                and not _RULE.match(s)
+                and not example(s)
+                and not (s[0].isdigit() and (_SECTION.fullmatch(s) or _CHAPTER.fullmatch(s)))
+            )
 
         cont = [continues(k) for k in range(len(body))] + [False]
         filled = continued = middle = middle_filled = 0
@@ -489,8 +585,14 @@ class _Parser:
                 if cont[k + 1]:  # a middle line of a paragraph of three lines or more
                     middle += 1
                     middle_filled += len(body[k].strip()) >= 0.6 * longest
-        return ("plain" if continued >= 20 and filled >= 0.75 * continued and middle >= 10
-                and middle_filled >= 0.75 * middle else None)
+        return (
+            "plain"
+            if continued >= 20
+            and filled >= 0.75 * continued
+            and middle >= 10
+            and middle_filled >= 0.75 * middle
+            else None
+        )
 
     def _sep(self, i: int) -> str:
         """What joins line ``i`` (0-based) to the text before it: a paragraph break ``"\\n"``,
@@ -518,7 +620,11 @@ class _Parser:
         section: Section | None = None
         last_rule: Rule | None = None
         last_example: Example | None = None
-        rule_match, section_match, chapter_match = _RULE.match, _SECTION.fullmatch, _CHAPTER.fullmatch
+        rule_match, section_match, chapter_match = (
+            _RULE.match,
+            _SECTION.fullmatch,
+            _CHAPTER.fullmatch,
+        )
         for i in range(start, stop):
             raw = lines[i]
             if not raw:
@@ -532,10 +638,16 @@ class _Parser:
                 # (a cheap first look: after a line ending in a full stop, the usual case,
                 # and with no ")", ",", ";" or ":" after the number, it is no wrap)
                 end = lines[i - 1][-1:]
-                if m and (end != "." and (end.isalpha() or end.isspace() or end in "(\"“")
-                          or m.group("text")[:1] in "),;:") \
-                        and (lines[i - 1].strip() or m.group("text")[:1] in "),;:") \
-                        and self._wrapped_reference(m, i):
+                if (
+                    m
+                    and (
+                        end != "."
+                        and (end.isalpha() or end.isspace() or end in '("“')
+                        or m.group("text")[:1] in "),;:"
+                    )
+                    and (lines[i - 1].strip() or m.group("text")[:1] in "),;:")
+                    and self._wrapped_reference(m, i)
+                ):
                     m = None  # "See rule\n419.8 ..." in a hard-wrapped file: continuation text
                 if m:
                     rule = self._new_rule(m, i, section, raw is s) if section is not None else None
@@ -543,8 +655,12 @@ class _Parser:
                     last_example = None
                     continue
                 m = _NO_RULE.match(s)
-                if m and section is not None and self.prev is not None \
-                        and int(m.group("sec")) == section.number.section == self.prev.section:
+                if (
+                    m
+                    and section is not None
+                    and self.prev is not None
+                    and int(m.group("sec")) == section.number.section == self.prev.section
+                ):
                     last_rule = self._add_rule(m, i, section)
                     last_example = None
                     continue
@@ -552,55 +668,91 @@ class _Parser:
                 if m:
                     num = RuleNumber(int(m.group("sec")))
                     if m.group("sp1"):
-                        self.warn(lineno, f"space before the dot of section heading {num}",
-                                  WarningKind.NUMBER_FORM, num)
+                        self.warn(
+                            lineno,
+                            f"space before the dot of section heading {num}",
+                            WarningKind.NUMBER_FORM,
+                            num,
+                        )
                     if chapter and num.chapter != chapter:
-                        self.warn(lineno, f"section {num} is under chapter {chapter}",
-                                  WarningKind.OUTSIDE_SECTION, num)
+                        self.warn(
+                            lineno,
+                            f"section {num} is under chapter {chapter}",
+                            WarningKind.OUTSIDE_SECTION,
+                            num,
+                        )
                     if num in sections:
-                        self.warn(lineno, f"section {num} appears twice (first at line "
-                                          f"{sections[num].line}); the second heading is ignored",
-                                  WarningKind.DUPLICATE_SECTION, num, sections[num].line)
+                        self.warn(
+                            lineno,
+                            f"section {num} appears twice (first at line "
+                            f"{sections[num].line}); the second heading is ignored",
+                            WarningKind.DUPLICATE_SECTION,
+                            num,
+                            sections[num].line,
+                        )
                     else:
                         section = Section(num, m.group("title").strip(), lineno)
                         sections[num] = section
-                        self._put_suffix(i, LineRole.SECTION, section, "title", 0, len(section.title))
+                        self._put_suffix(
+                            i, LineRole.SECTION, section, "title", 0, len(section.title)
+                        )
                     last_rule = last_example = None
                     continue
                 m = chapter_match(s)
                 if m:
                     n = int(m.group("ch"))
                     title = m.group("title").strip()
-                    if i == start or (toc.get(n) == title if n in toc else False) or (
-                            n == chapter + 1 and self._next_is_section(i, stop, n)):
+                    if (
+                        i == start
+                        or (toc.get(n) == title if n in toc else False)
+                        or (n == chapter + 1 and self._next_is_section(i, stop, n))
+                    ):
                         if toc.get(n, title) != title:
-                            self.warn(lineno, f"chapter {n} heading {title!r} differs from the "
-                                              f"contents ({toc[n]!r})", WarningKind.CONTENTS)
+                            self.warn(
+                                lineno,
+                                f"chapter {n} heading {title!r} differs from the "
+                                f"contents ({toc[n]!r})",
+                                WarningKind.CONTENTS,
+                            )
                         chapter = n
                         rs.chapters.append(Chapter(n, title, lineno))
-                        self._put_suffix(i, LineRole.CHAPTER, rs.chapters[-1], "title", 0, len(title))
+                        self._put_suffix(
+                            i, LineRole.CHAPTER, rs.chapters[-1], "title", 0, len(title)
+                        )
                         section = last_rule = last_example = None
                         continue
             m = example_re.match(s)
             if m:
                 if last_rule is None:
-                    self.warn(lineno, "example outside any rule; kept as text of the section",
-                              WarningKind.EXAMPLE)
+                    self.warn(
+                        lineno,
+                        "example outside any rule; kept as text of the section",
+                        WarningKind.EXAMPLE,
+                    )
                     self._continue_section(section, s, i)
                     continue
-                text = s[m.end():]
+                text = s[m.end() :]
                 again = example_re.match(text)
                 if again:
-                    self.warn(lineno, "example marker printed twice", WarningKind.EXAMPLE, last_rule.number)
-                    text = text[again.end():]
+                    self.warn(
+                        lineno,
+                        "example marker printed twice",
+                        WarningKind.EXAMPLE,
+                        last_rule.number,
+                    )
+                    text = text[again.end() :]
                 last_example = Example(text, lineno)
                 last_rule.examples.append(last_example)
                 self._put_suffix(i, LineRole.EXAMPLE, last_example, "text", 0, len(text))
                 continue
             if len(s) <= 2 and last_rule is not None:  # (an example implies its rule)
-                self.warn(lineno, f"stray line {s!r} kept as a paragraph of "
-                                  f"{'an example of ' if last_example else ''}{last_rule.number}",
-                          WarningKind.TEXT_KEPT, last_rule.number)
+                self.warn(
+                    lineno,
+                    f"stray line {s!r} kept as a paragraph of "
+                    f"{'an example of ' if last_example else ''}{last_rule.number}",
+                    WarningKind.TEXT_KEPT,
+                    last_rule.number,
+                )
             # (JA "例：" or "500.10a" alone on its line: the text follows on the next line)
             if last_example is not None:
                 start = len(last_example.text) + len(self._sep(i)) if last_example.text else 0
@@ -634,7 +786,7 @@ class _Parser:
         prev = self.lines[i - 1] if i else ""
         if not prev or prev.isspace():
             return False
-        last = prev.rsplit(None, 1)[-1].strip("(\"“").lower()
+        last = prev.rsplit(None, 1)[-1].strip('("“').lower()
         return last in _WRAP_WORDS
 
     def _continue_section(self, section: Section | None, text: str, i: int) -> None:
@@ -642,11 +794,18 @@ class _Parser:
         before its first rule: a new paragraph of the section title."""
         lineno = i + 1
         if section is None:
-            self.warn(lineno, f"text outside any section, ignored: {text[:60]!r}",
-                      WarningKind.TEXT_IGNORED)
+            self.warn(
+                lineno,
+                f"text outside any section, ignored: {text[:60]!r}",
+                WarningKind.TEXT_IGNORED,
+            )
             return
-        self.warn(lineno, f"text between section {section.number} heading and its first rule",
-                  WarningKind.TEXT_KEPT, section.number)
+        self.warn(
+            lineno,
+            f"text between section {section.number} heading and its first rule",
+            WarningKind.TEXT_KEPT,
+            section.number,
+        )
         self._put(i, LineRole.SECTION, "", section, "title", len(section.title) + 1, len(text))
         section.title += "\n" + text
 
@@ -668,8 +827,10 @@ class _Parser:
         if prev is None:
             return [RuleNumber(sec, 1)]
         if prev.letters:
-            return [RuleNumber(sec, prev.rule, next_letters(prev.letters)),
-                    RuleNumber(sec, (prev.rule or 0) + 1)]
+            return [
+                RuleNumber(sec, prev.rule, next_letters(prev.letters)),
+                RuleNumber(sec, (prev.rule or 0) + 1),
+            ]
         return [RuleNumber(sec, prev.rule, "a"), RuleNumber(sec, (prev.rule or 0) + 1)]
 
     def _resolve(self, num: RuleNumber, i: int, section: Section | None) -> RuleNumber:
@@ -696,13 +857,20 @@ class _Parser:
             elif num.rule == prev.rule and num.letters == _next(prev.letters):
                 return num
         rules = self.rs.rules
-        if num.section != sec or num in rules or (prev is not None and num.sort_key <= prev.sort_key):
+        if (
+            num.section != sec
+            or num in rules
+            or (prev is not None and num.sort_key <= prev.sort_key)
+        ):
             for cand in self._successors(sec):
                 if cand.kind == num.kind and cand not in rules and _differs_once(cand, num):
                     if self._next_number(i, len(self.lines)) == cand:
                         break  # the next line has that number: this one is not it
-                    self.warnings.append(ParseWarning.misprint(
-                        self.doc.source, i + 1, num, cand, str(prev or f"section heading {sec}")))
+                    self.warnings.append(
+                        ParseWarning.misprint(
+                            self.doc.source, i + 1, num, cand, str(prev or f"section heading {sec}")
+                        )
+                    )
                     return cand
             return num
         if num.letters is None:
@@ -710,9 +878,16 @@ class _Parser:
             if num != want and want not in rules:
                 nxt = self._next_number(i, len(self.lines))
                 if nxt is not None and nxt.letters and nxt.parent == want:
-                    self.warnings.append(ParseWarning.misprint(
-                        self.doc.source, i + 1, num, want, str(prev or f"section heading {sec}"),
-                        f"and its subrules are numbered {nxt}…"))
+                    self.warnings.append(
+                        ParseWarning.misprint(
+                            self.doc.source,
+                            i + 1,
+                            num,
+                            want,
+                            str(prev or f"section heading {sec}"),
+                            f"and its subrules are numbered {nxt}…",
+                        )
+                    )
                     return want
         return num
 
@@ -735,8 +910,9 @@ class _Parser:
         elif letters is None:
             if rno != (prev.rule or 0) + 1:
                 return None
-        elif rno != prev.rule or letters != (_NEXT_LETTERS.get(prev.letters)
-                                             or next_letters(prev.letters)):
+        elif rno != prev.rule or letters != (
+            _NEXT_LETTERS.get(prev.letters) or next_letters(prev.letters)
+        ):
             return None
         num = _new(RuleNumber)  # RuleNumber.trusted, inlined: _RULE checked the ranges
         _SET_SECTION(num, sec)
@@ -747,7 +923,7 @@ class _Parser:
             return None  # a repeated number: the general path reports it
         self.prev = num
         if bare:
-            self.layout.put_text(i, LineRole.RULE, m.string[:m.start("text")], rule, len(text))
+            self.layout.put_text(i, LineRole.RULE, m.string[: m.start("text")], rule, len(text))
         else:
             self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
         return rule
@@ -757,48 +933,77 @@ class _Parser:
         rs = self.rs
         if m.re is _RULE:
             sec_s, gap, rule_s, letters, dot, sp, text = m.group(
-                "sec", "gap", "rule", "let", "dot", "sp", "text")
+                "sec", "gap", "rule", "let", "dot", "sp", "text"
+            )
             num = RuleNumber.trusted(int(sec_s), int(rule_s), letters)  # _RULE checked the ranges
             if letters:
                 if dot:
-                    self.warn(lineno, f"extra dot after subrule {num}", WarningKind.NUMBER_FORM, num)
+                    self.warn(
+                        lineno, f"extra dot after subrule {num}", WarningKind.NUMBER_FORM, num
+                    )
             elif not dot:
                 self.warn(lineno, f"no dot after rule {num}", WarningKind.NUMBER_FORM, num)
             if gap:
-                self.warn(lineno, f"space inside the number {sec_s}.{gap}{rule_s}{letters or ''}",
-                          WarningKind.NUMBER_FORM, num)
+                self.warn(
+                    lineno,
+                    f"space inside the number {sec_s}.{gap}{rule_s}{letters or ''}",
+                    WarningKind.NUMBER_FORM,
+                    num,
+                )
             if sp != " ":
                 if not sp and text:
                     self.warn(lineno, f"no space after {num}{dot}", WarningKind.NUMBER_FORM, num)
                 elif len(sp) > 1:
-                    self.warn(lineno, f"{len(sp)} spaces after {num}{dot}", WarningKind.NUMBER_FORM, num)
+                    self.warn(
+                        lineno, f"{len(sp)} spaces after {num}{dot}", WarningKind.NUMBER_FORM, num
+                    )
         else:  # _NO_RULE: "306.b Text" after 306.3a
             sec_s, letters, text = m.group("sec", "let", "text")
             assert self.prev is not None  # _parse_body reads a _NO_RULE line only after a rule
             num = RuleNumber(int(sec_s), self.prev.rule, letters)
-            self.warn(lineno, f"rule number missing in {sec_s}.{letters}; read as {num} "
-                              f"(after {self.prev})", WarningKind.NUMBER_MISSING, num)
+            self.warn(
+                lineno,
+                f"rule number missing in {sec_s}.{letters}; read as {num} (after {self.prev})",
+                WarningKind.NUMBER_MISSING,
+                num,
+            )
         # "702.189. 702.189. text" (JA): the number printed twice.
         if text[:1].isdigit():
             again = _RULE.match(text)
-            if again and RuleNumber(int(again.group("sec")), int(again.group("rule")),
-                                    again.group("let")) == num:
-                self.warn(lineno, f"number {num} printed twice", WarningKind.NUMBER_PRINTED_TWICE, num)
+            if (
+                again
+                and RuleNumber(
+                    int(again.group("sec")), int(again.group("rule")), again.group("let")
+                )
+                == num
+            ):
+                self.warn(
+                    lineno, f"number {num} printed twice", WarningKind.NUMBER_PRINTED_TWICE, num
+                )
                 text = again.group("text")
         rules = rs.rules
         existing = rules.get(num)
         if existing is not None and existing.text == text:  # the same line printed twice (JA 505.4)
-            self.warn(lineno, f"rule {num} printed twice with the same text (first at line "
-                              f"{existing.line}); kept once", WarningKind.REPEATED_LINE, num,
-                      existing.line)
+            self.warn(
+                lineno,
+                f"rule {num} printed twice with the same text (first at line "
+                f"{existing.line}); kept once",
+                WarningKind.REPEATED_LINE,
+                num,
+                existing.line,
+            )
             self._put_suffix(i, LineRole.RULE, existing, "text", 0, len(text))
             return existing
         printed = num
         num = self._resolve(num, i, section)
         if num is printed:
             if section is None or section.number.section != num.section:
-                self.warn(lineno, f"rule {num} is not under its section heading {num.section}",
-                          WarningKind.OUTSIDE_SECTION, num)
+                self.warn(
+                    lineno,
+                    f"rule {num} is not under its section heading {num.section}",
+                    WarningKind.OUTSIDE_SECTION,
+                    num,
+                )
         else:
             existing = rules.get(num)
         self.prev = num
@@ -806,7 +1011,9 @@ class _Parser:
             rule = rules[num] = Rule(num, text, lineno)
             self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
             return rule
-        self.warnings.append(ParseWarning.duplicate_rule(self.doc.source, lineno, num, existing.line))
+        self.warnings.append(
+            ParseWarning.duplicate_rule(self.doc.source, lineno, num, existing.line)
+        )
         self._put_suffix(i, LineRole.RULE, existing, "text", len(existing.text) + 1, len(text))
         existing.text += "\n" + text
         return existing
@@ -826,30 +1033,48 @@ class _Parser:
                         continue
                 elif rno == prev.rule and let == _next(prev.letters):
                     if prev_orphan:
-                        self.warn(rule.line, f"subrule {num} has no parent rule {num.parent}",
-                                  WarningKind.ORPHAN_SUBRULE, num)
+                        self.warn(
+                            rule.line,
+                            f"subrule {num} has no parent rule {num.parent}",
+                            WarningKind.ORPHAN_SUBRULE,
+                            num,
+                        )
                     prev = num
                     continue
             orphan = False
             if prev is not None and num.sort_key < prev.sort_key:
-                self.warn(rule.line, f"rule {num} is out of order (after {prev})", WarningKind.OUT_OF_ORDER,
-                          num)
+                self.warn(
+                    rule.line,
+                    f"rule {num} is out of order (after {prev})",
+                    WarningKind.OUT_OF_ORDER,
+                    num,
+                )
             elif let:
                 parent = RuleNumber.trusted(sec, rno)
                 if parent not in rules:
                     orphan = True
-                    self.warn(rule.line, f"subrule {num} has no parent rule {parent}",
-                              WarningKind.ORPHAN_SUBRULE, num)
+                    self.warn(
+                        rule.line,
+                        f"subrule {num} has no parent rule {parent}",
+                        WarningKind.ORPHAN_SUBRULE,
+                        num,
+                    )
                 same_rule = prev is not None and prev.section == sec and prev.rule == rno
                 want = next_letters(prev.letters if prev is not None and same_rule else None)
                 if let != want:
-                    self.warnings.append(ParseWarning.numbering_gap(self.doc.source, rule.line, num,
-                                                                    f"{parent}{want}"))
+                    self.warnings.append(
+                        ParseWarning.numbering_gap(
+                            self.doc.source, rule.line, num, f"{parent}{want}"
+                        )
+                    )
             else:
                 want_rule = (prev.rule or 0) + 1 if prev is not None and prev.section == sec else 1
                 if rno != want_rule:
-                    self.warnings.append(ParseWarning.numbering_gap(self.doc.source, rule.line, num,
-                                                                    f"{sec}.{want_rule}"))
+                    self.warnings.append(
+                        ParseWarning.numbering_gap(
+                            self.doc.source, rule.line, num, f"{sec}.{want_rule}"
+                        )
+                    )
             prev, prev_orphan = num, orphan
 
     # -- glossary -------------------------------------------------------------------------
@@ -871,8 +1096,11 @@ class _Parser:
             if by_headword and head_re is not None:
                 new_entry = not line[:1].isspace() and head_re.match(line.strip()) is not None
                 if current is None and not new_entry:
-                    self.warn(i + 1, "glossary line before any headword; kept as its own entry",
-                              WarningKind.GLOSSARY)
+                    self.warn(
+                        i + 1,
+                        "glossary line before any headword; kept as its own entry",
+                        WarningKind.GLOSSARY,
+                    )
                     new_entry = True
             else:
                 new_entry = current is None or (blank and not self._continues_entry(i, stop))
@@ -892,8 +1120,12 @@ class _Parser:
         lines = self.lines
         if lines[i][:1].isspace():
             return True
-        return (i + 2 < stop and not lines[i + 1].strip() and lines[i + 2][:1].isspace()
-                and bool(lines[i + 2].strip()))
+        return (
+            i + 2 < stop
+            and not lines[i + 1].strip()
+            and lines[i + 2][:1].isspace()
+            and bool(lines[i + 2].strip())
+        )
 
     def _glossary_entry(self, block: list[int]) -> GlossaryEntry:
         lineno = block[0] + 1
@@ -912,8 +1144,12 @@ class _Parser:
         glued = _GLUED_SENSE.fullmatch(heading) if "1." in heading else None
         sense = ""
         if glued and any(lines[k].strip().startswith("2.") for k in block[1:]):
-            self.warn(lineno, f"headword {glued.group('head')!r} glued to its sense 1 "
-                              f"({heading[:len(glued.group('head')) + 3]!r})", WarningKind.GLOSSARY)
+            self.warn(
+                lineno,
+                f"headword {glued.group('head')!r} glued to its sense 1 "
+                f"({heading[: len(glued.group('head')) + 3]!r})",
+                WarningKind.GLOSSARY,
+            )
             heading = glued.group("head")
             sense = glued.group("sense")
             text = sense + ("\n" + text if text else "")
@@ -930,18 +1166,29 @@ class _Parser:
         if head.rstrip()[-1:] in ")）":
             om = _OBSOLETE.search(head)
             if om:
-                obsolete, head = True, head[:om.start()]
+                obsolete, head = True, head[: om.start()]
             im = _INFORMAL.search(head)
             if im:
-                head = head[:im.start()]
+                head = head[: im.start()]
         term, aliases = split_headword(head)
         entry = GlossaryEntry(term, aliases, text, lineno, obsolete, heading, original)
         if sense:  # "Ability1. Text…": the headword, then sense 1 of the text
             raw = lines[block[0]]
             a, b = len(raw) - len(raw.lstrip()), len(raw.rstrip())
-            self.layout.put_parts(block[0], LineRole.GLOSSARY, tuple(x for x in (
-                raw[:a], Slice(entry, "heading", 0, len(heading)),
-                Slice(entry, "text", 0, len(sense)), raw[b:]) if not isinstance(x, str) or x))
+            self.layout.put_parts(
+                block[0],
+                LineRole.GLOSSARY,
+                tuple(
+                    x
+                    for x in (
+                        raw[:a],
+                        Slice(entry, "heading", 0, len(heading)),
+                        Slice(entry, "text", 0, len(sense)),
+                        raw[b:],
+                    )
+                    if not isinstance(x, str) or x
+                ),
+            )
         else:
             self._put(block[0], LineRole.GLOSSARY, "", entry, "heading", 0, len(heading))
         for k, off, n in at:

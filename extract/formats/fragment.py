@@ -14,6 +14,7 @@ It is deliberately **not** a registered document kind (:data:`mtgcr.extract.regi
 ``mtgcr ingest`` keeps refusing files of no known kind, and ``mtgcr identify`` reads
 fragments directly with :func:`parse_fragment`.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,7 +22,16 @@ import re
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.kinds import ParseResult
-from mtgcr.extract.model import Chapter, Example, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
+from mtgcr.extract.model import (
+    Chapter,
+    Example,
+    ParseWarning,
+    Release,
+    Rule,
+    Ruleset,
+    Section,
+    WarningKind,
+)
 from mtgcr.extract.profiles import PROFILES, guess_language
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
@@ -77,13 +87,16 @@ def parse_fragment(doc: Document) -> ParseResult:
             with one line naming the file.
     """
     if not looks_like_fragment(doc):
-        raise ValueError(f"{doc.source}: not a fragment of rule lines (no line such as "
-                         f"'711.4a  text' at its start)")
+        raise ValueError(
+            f"{doc.source}: not a fragment of rule lines (no line such as "
+            f"'711.4a  text' at its start)"
+        )
     lang = fragment_lang(doc.text)
     example_re = PROFILES[lang].example_re
     name = doc.source.rsplit("/", 1)[-1]
     rs = Ruleset(release=Release(lang, UNKNOWN_LABEL), source=doc.source, complete=False)
     prov: Provenance = {}
+
     def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER) -> None:
         rs.warnings.append(ParseWarning(doc.source, line, msg, kind))
 
@@ -113,7 +126,7 @@ def parse_fragment(doc: Document) -> ParseResult:
             continue
         m = example_re.match(text)
         if m and rule is not None:
-            example = Example(text[m.end():], lineno)
+            example = Example(text[m.end() :], lineno)
             rule.examples.append(example)
         elif example is not None:
             example.text += "\n" + text

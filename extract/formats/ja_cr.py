@@ -8,6 +8,7 @@ mjmj.info files and the MTG Wiki's pages state it) or the official file name
 ``JPN_CR_20250919_1.txt``. The 20260116 text of ``corpus/ja/full`` states neither (its name is
 ``JPN_CR_20260116_lines.txt``), so its revision stays unknown (``None``).
 """
+
 from __future__ import annotations
 
 from dataclasses import replace

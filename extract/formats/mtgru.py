@@ -31,6 +31,7 @@ The page is parsed into a partial English ruleset of an **unknown** release (lab
 to :attr:`Ruleset.sections` as structure evidence (they carry no rules) and also returned as a
 ``mtgru-navigation`` fact.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,12 +42,30 @@ from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import CRFormatError, split_headword
 from mtgcr.extract.kinds import DocumentParser, ParseResult
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
+from mtgcr.extract.model import (
+    Chapter,
+    Example,
+    GlossaryEntry,
+    ParseWarning,
+    Release,
+    Rule,
+    Ruleset,
+    Section,
+    WarningKind,
+)
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["sniff_mtgru", "parse_mtgru", "parse_mtgru_lines", "html_lines", "Navigation", "NavigationFact",
-           "UNKNOWN_LABEL", "SITE_TITLE"]
+__all__ = [
+    "sniff_mtgru",
+    "parse_mtgru",
+    "parse_mtgru_lines",
+    "html_lines",
+    "Navigation",
+    "NavigationFact",
+    "UNKNOWN_LABEL",
+    "SITE_TITLE",
+]
 
 #: The label of a release nobody has identified yet.
 UNKNOWN_LABEL = "unknown"
@@ -90,8 +109,10 @@ class Navigation:
     @classmethod
     def from_json(cls, d: dict) -> Navigation:
         """The footer :meth:`as_json` gave."""
+
         def f(x: dict | None) -> tuple[int | None, str] | None:
             return None if x is None else (x.get("number"), x.get("title", ""))
+
         return cls(f(d.get("prev")), f(d.get("up")), f(d.get("next")), d.get("line", 0))
 
 
@@ -150,11 +171,32 @@ def sniff_mtgru(doc: Document) -> bool:
 
 
 # -- HTML → lines -------------------------------------------------------------------------
-_BLOCK = {"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr", "table", "blockquote",
-          "center", "dd", "dt", "ul", "ol", "body", "td"}
+_BLOCK = {
+    "p",
+    "div",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "li",
+    "tr",
+    "table",
+    "blockquote",
+    "center",
+    "dd",
+    "dt",
+    "ul",
+    "ol",
+    "body",
+    "td",
+}
 
 
-def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]], list[ParseWarning]]:
+def html_lines(
+    html: str, source: str = "<html>"
+) -> tuple[list[tuple[str, int]], list[ParseWarning]]:
     """Render an mtg.ru HTML page as ``(line text, source line)`` pairs, like the text rendering.
 
     Block elements end lines; ``<td>`` cells of one row are joined by a tab (the footer's
@@ -196,9 +238,14 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
         stem = re.sub(r"\.(?:gif|png|jpe?g)$", "", src, flags=re.I)
         if re.fullmatch(r"[A-Za-z0-9/]{1,4}", stem):
             return "{" + stem.upper() + "}"
-        warnings.append(ParseWarning(source, img.sourceline or 0,
-                                     f"symbol image {src or '(no src)'!r} has no alt text; "
-                                     f"written as {{?}}", WarningKind.MARKUP))
+        warnings.append(
+            ParseWarning(
+                source,
+                img.sourceline or 0,
+                f"symbol image {src or '(no src)'!r} has no alt text; written as {{?}}",
+                WarningKind.MARKUP,
+            )
+        )
         return "{?}"
 
     def is_example(tag: Tag) -> bool:
@@ -237,13 +284,22 @@ def html_lines(html: str, source: str = "<html>") -> tuple[list[tuple[str, int]]
                 start = len(out)
                 walk(child, line)
                 flush()
-                if child.name in ("p", "div", "blockquote") and is_example(child) and len(out) > start:
+                if (
+                    child.name in ("p", "div", "blockquote")
+                    and is_example(child)
+                    and len(out) > start
+                ):
                     text, ln = out[start]
                     if not _EXAMPLE.match(text):
                         out[start] = ("Example: " + text, ln)
-                        warnings.append(ParseWarning(source, ln, "example without its "
-                                                                 "'Example:' label; label added",
-                                                     WarningKind.EXAMPLE))
+                        warnings.append(
+                            ParseWarning(
+                                source,
+                                ln,
+                                "example without its 'Example:' label; label added",
+                                WarningKind.EXAMPLE,
+                            )
+                        )
                 continue
             walk(child, line)
 
@@ -261,7 +317,9 @@ class _Page:
     key: str = ""
 
 
-def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Ruleset, Provenance, Navigation | None, str]:
+def parse_mtgru_lines(
+    lines: list[tuple[str, int]], source: str
+) -> tuple[Ruleset, Provenance, Navigation | None, str]:
     """Parse an mtg.ru page given as ``(text, source line)`` pairs.
 
     Args:
@@ -276,8 +334,10 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
     name = source.rsplit("/", 1)[-1]
     rs = Ruleset(release=Release("en", UNKNOWN_LABEL), source=source, complete=False)
     page = _Page(rs)
-    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
-             number: RuleNumber | None = None) -> None:
+
+    def warn(
+        line: int, msg: str, kind: WarningKind = WarningKind.OTHER, number: RuleNumber | None = None
+    ) -> None:
         rs.warnings.append(ParseWarning(source, line, msg, kind, number))
 
     body = [(t.rstrip(), n) for t, n in lines]
@@ -294,7 +354,10 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         if "<<" in body[j][0] or ">>" in body[j][0]:
             end = j
             k = j - 1
-            while k > i and (not body[k][0].strip() or (body[k][0][:1].isspace() and _CHAPTER.match(body[k][0].strip()))):
+            while k > i and (
+                not body[k][0].strip()
+                or (body[k][0][:1].isspace() and _CHAPTER.match(body[k][0].strip()))
+            ):
                 k -= 1
             end = k + 1
             break
@@ -332,8 +395,12 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         if m:
             num = RuleNumber.parse(m.group("num"))
             if section is None or section.number.section != num.section:
-                warn(lineno, f"rule {num} is not under its section heading {num.section}",
-                     WarningKind.OUTSIDE_SECTION, num)
+                warn(
+                    lineno,
+                    f"rule {num} is not under its section heading {num.section}",
+                    WarningKind.OUTSIDE_SECTION,
+                    num,
+                )
             rule, first = rs.add_or_append(num, m.group("text"), lineno)
             if first is not None:
                 rs.warnings.append(ParseWarning.duplicate_rule(source, lineno, num, first.line))
@@ -356,8 +423,11 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
             continue
         if s.startswith(":") and rule is not None:
             # mtg.ru lost some "Example:" labels and kept the colon: an example, said so
-            warn(lineno, "a paragraph starting with ':' under a rule: an example whose "
-                         "'Example' label was lost; read as an example")
+            warn(
+                lineno,
+                "a paragraph starting with ':' under a rule: an example whose "
+                "'Example' label was lost; read as an example",
+            )
             example = Example(s[1:].lstrip(), lineno)
             rule.examples.append(example)
             continue
@@ -366,7 +436,7 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
             if rule is None:
                 warn(lineno, "example outside any rule; ignored", WarningKind.EXAMPLE)
                 continue
-            example = Example(s[m.end():], lineno)
+            example = Example(s[m.end() :], lineno)
             rule.examples.append(example)
             continue
         if example is not None:
@@ -380,11 +450,12 @@ def parse_mtgru_lines(lines: list[tuple[str, int]], source: str) -> tuple[Rulese
         obsolete = False
         om = re.search(r"\s*\(Obsolete\)\s*$", term)
         if om:
-            obsolete, term = True, term[:om.start()]
+            obsolete, term = True, term[: om.start()]
         if len(block) == 1:
             warn(lineno, f"glossary entry {block[0]!r} has no definition", WarningKind.GLOSSARY)
-        rs.glossary.append(GlossaryEntry(term, aliases, "\n".join(block[1:]), lineno, obsolete,
-                                         block[0]))
+        rs.glossary.append(
+            GlossaryEntry(term, aliases, "\n".join(block[1:]), lineno, obsolete, block[0])
+        )
     own = list(rs.sections)
     if page.nav is not None:
         for side in (page.nav.prev, page.nav.next):
@@ -446,8 +517,10 @@ def parse_mtgru(doc: Document) -> ParseResult:
         kind = "mtgru-text"
     rs, prov, nav, key = parse_mtgru_lines(lines, doc.source)
     if not rs.rules and not rs.glossary and not rs.sections:
-        raise CRFormatError(f"{doc.source}: an mtg.ru page with no rules, section headings or "
-                            f"glossary entries; nothing to store")
+        raise CRFormatError(
+            f"{doc.source}: an mtg.ru page with no rules, section headings or "
+            f"glossary entries; nothing to store"
+        )
     rs.warnings = warnings + rs.warnings
     facts = []
     if nav is not None:

@@ -9,6 +9,7 @@ and credits (kept there with the back matter).
 A list yields no ruleset, only ``term-pair`` facts: ``{"lang", "en", "term", "line",
 "provisional": True}`` (``line`` 1-based).
 """
+
 from __future__ import annotations
 
 import re
@@ -42,8 +43,13 @@ class ProvisionalTermFact:
 
     def as_json(self) -> dict[str, Any]:
         """``{"lang", "en", "term", "line", "provisional": True}``."""
-        return {"lang": self.lang, "en": self.en, "term": self.term, "line": self.line,
-                "provisional": True}
+        return {
+            "lang": self.lang,
+            "en": self.en,
+            "term": self.term,
+            "line": self.line,
+            "provisional": True,
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> ProvisionalTermFact:
@@ -77,7 +83,7 @@ def parse_term_list(doc: Document) -> ParseResult:
     lang, start = found
     facts: list[tuple[str, dict]] = []
     warnings: list[ParseWarning] = []
-    for i, line in enumerate(doc.lines[start + 1:], start + 2):
+    for i, line in enumerate(doc.lines[start + 1 :], start + 2):
         s = line.strip()
         if not s or s.startswith("**") or re.fullmatch(r"\|?[\s|:-]+\|?", s):
             continue
@@ -86,11 +92,15 @@ def parse_term_list(doc: Document) -> ParseResult:
             fact = ProvisionalTermFact(lang, m.group("en").strip(), m.group("term").strip(), i)
             facts.append(("term-pair", fact.as_json()))
         elif not (m and m.group("en").lower() == "english"):
-            warnings.append(ParseWarning(doc.source, i, f"not a term pair, ignored: {s[:60]!r}",
-                                         WarningKind.TEXT_IGNORED))
+            warnings.append(
+                ParseWarning(
+                    doc.source, i, f"not a term pair, ignored: {s[:60]!r}", WarningKind.TEXT_IGNORED
+                )
+            )
     if not facts:
-        raise CRFormatError(f"{doc.source}: a term list ({HEADINGS[lang]}) with no "
-                            f"'English: term' lines")
+        raise CRFormatError(
+            f"{doc.source}: a term list ({HEADINGS[lang]}) with no 'English: term' lines"
+        )
     return ParseResult("term-list", [], facts, warnings)
 
 

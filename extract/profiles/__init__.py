@@ -17,6 +17,7 @@ setting ``$MTGCR_PROFILES``) on the command line, or calling :func:`load_folder`
 no code change. The keys are documented in README ("Adding a language") and checked by
 :func:`read_profile`, whose errors name the file and the key.
 """
+
 from __future__ import annotations
 
 import os
@@ -30,11 +31,32 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterable, NoReturn
 
-__all__ = ["CRProfile", "PROFILES", "ProfileError", "Tokenizer", "read_profile", "load_folder",
-           "load_from_env", "profile_for", "parse_english_date", "parse_russian_date",
-           "russian_month", "MONTHS_EN", "MONTHS_RU", "JA_HEADWORD", "reference_keywords",
-           "list_conjunctions", "registry_version", "SCRIPTS", "script_of", "guess_language", "ENV",
-           "reset_to_shipped", "LanguageGuess", "likely_language"]
+__all__ = [
+    "CRProfile",
+    "PROFILES",
+    "ProfileError",
+    "Tokenizer",
+    "read_profile",
+    "load_folder",
+    "load_from_env",
+    "profile_for",
+    "parse_english_date",
+    "parse_russian_date",
+    "russian_month",
+    "MONTHS_EN",
+    "MONTHS_RU",
+    "JA_HEADWORD",
+    "reference_keywords",
+    "list_conjunctions",
+    "registry_version",
+    "SCRIPTS",
+    "script_of",
+    "guess_language",
+    "ENV",
+    "reset_to_shipped",
+    "LanguageGuess",
+    "likely_language",
+]
 
 #: The environment variable naming a folder of user profiles (like ``--profiles DIR``).
 ENV = "MTGCR_PROFILES"
@@ -172,6 +194,7 @@ class CRProfile:
             return self.months[t]
         if self.month_lemmas == "pymorphy3-ru":
             from mtgcr.extract.ru_morph import lemmas
+
             return next((self.months[l] for l in lemmas(t) if l in self.months), None)
         return None
 
@@ -199,14 +222,31 @@ class CRProfile:
 
 _FLAGS = {"i": re.I, "m": re.M, "s": re.S, "x": re.X}
 _KNOWN = {
-    "": {"lang", "name", "detect", "title", "date", "example", "headings", "glossary",
-         "revision", "notes", "numerals", "references", "text"},
-    "detect": {"script", "words"}, "title": {"pattern", "flags"},
-    "date": {"pattern", "flags", "months", "month_lemmas"}, "example": {"pattern", "label", "flags"},
+    "": {
+        "lang",
+        "name",
+        "detect",
+        "title",
+        "date",
+        "example",
+        "headings",
+        "glossary",
+        "revision",
+        "notes",
+        "numerals",
+        "references",
+        "text",
+    },
+    "detect": {"script", "words"},
+    "title": {"pattern", "flags"},
+    "date": {"pattern", "flags", "months", "month_lemmas"},
+    "example": {"pattern", "label", "flags"},
     "headings": {"contents", "glossary", "credits"},
     "glossary": {"headword", "headword_starts_entry", "flags", "lemmas"},
-    "revision": {"header", "file_name"}, "notes": {"pattern", "flags"},
-    "numerals": {"words", "non_numeral"}, "references": {"keywords", "conjunctions"},
+    "revision": {"header", "file_name"},
+    "notes": {"pattern", "flags"},
+    "numerals": {"words", "non_numeral"},
+    "references": {"keywords", "conjunctions"},
     "text": {"tokenizer"},
 }
 
@@ -231,11 +271,19 @@ class _Reader:
             return default
         value = t[key]
         if not isinstance(value, kind):
-            self.fail(where, f"must be {getattr(kind, '__name__', kind)}, not {type(value).__name__}")
+            self.fail(
+                where, f"must be {getattr(kind, '__name__', kind)}, not {type(value).__name__}"
+            )
         return value
 
-    def pattern(self, table: str, key: str, required: bool = False, groups: Iterable[str] = (),
-                flags_key: str | None = "flags") -> re.Pattern | None:
+    def pattern(
+        self,
+        table: str,
+        key: str,
+        required: bool = False,
+        groups: Iterable[str] = (),
+        flags_key: str | None = "flags",
+    ) -> re.Pattern | None:
         text = self.get(table, key, str, required=required)
         if text is None:
             return None
@@ -250,8 +298,11 @@ class _Reader:
             self.fail(f"[{table}] {key}", f"not a regular expression ({exc})")
         missing = [g for g in groups if g not in rx.groupindex]
         if missing:
-            self.fail(f"[{table}] {key}", f"needs the named group{'s' if len(missing) > 1 else ''} "
-                                          f"{', '.join(f'(?P<{g}>…)' for g in missing)}")
+            self.fail(
+                f"[{table}] {key}",
+                f"needs the named group{'s' if len(missing) > 1 else ''} "
+                f"{', '.join(f'(?P<{g}>…)' for g in missing)}",
+            )
         return rx
 
     def required_pattern(self, table: str, key: str, groups: Iterable[str] = ()) -> re.Pattern:
@@ -298,7 +349,9 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise ProfileError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+            raise ProfileError(
+                f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})"
+            ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -310,8 +363,10 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
             r.fail(f"[{table}]", "must be a table")
         for k in t:
             if k not in keys:
-                r.fail(f"[{table}] {k}" if table else k,
-                       f"unknown key (known: {', '.join(sorted(keys))})")
+                r.fail(
+                    f"[{table}] {k}" if table else k,
+                    f"unknown key (known: {', '.join(sorted(keys))})",
+                )
     lang = r.get("", "lang", str, required=True).strip().lower()
     if not re.fullmatch(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*", lang):
         r.fail("lang", f"{lang!r} is not a language code such as 'es' or 'pt-br'")
@@ -364,7 +419,9 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
         headword_re=r.pattern("glossary", "headword", groups=("term",)),
         headword_starts_entry=r.get("glossary", "headword_starts_entry", bool, False),
         revision_re=r.pattern("revision", "header", groups=("label", "rev"), flags_key=None),
-        revision_name_re=r.pattern("revision", "file_name", groups=("label", "rev"), flags_key=None),
+        revision_name_re=r.pattern(
+            "revision", "file_name", groups=("label", "rev"), flags_key=None
+        ),
         note_re=r.pattern("notes", "pattern"),
         numeral_words=tuple(numerals.items()),
         non_numeral_re=r.pattern("numerals", "non_numeral", flags_key=None),
@@ -400,7 +457,11 @@ def _load_shipped() -> None:
     folder = resources.files(__name__)
     for lang in ("en", "ja", "zh", "ru"):
         res = folder / f"{lang}.toml"
-        name = os.fspath(res) if isinstance(res, os.PathLike) else f"mtgcr/extract/profiles/{lang}.toml"
+        name = (
+            os.fspath(res)
+            if isinstance(res, os.PathLike)
+            else f"mtgcr/extract/profiles/{lang}.toml"
+        )
         _add(read_profile(name, res.read_text(encoding="utf-8")))
 
 
@@ -428,7 +489,9 @@ def load_folder(folder: str | Path) -> list[CRProfile]:
     seen: dict[str, str] = {}
     for prof in loaded:
         if prof.lang in seen:
-            raise ProfileError(f"{prof.source}: lang {prof.lang!r} is also the language of {seen[prof.lang]}")
+            raise ProfileError(
+                f"{prof.source}: lang {prof.lang!r} is also the language of {seen[prof.lang]}"
+            )
         seen[prof.lang] = prof.source
     for prof in loaded:
         _add(prof)
@@ -474,8 +537,13 @@ def guess_language(text: str) -> str | None:
         tokens[w] = tokens.get(w, 0) + 1
 
     def score(p: CRProfile) -> int:
-        return sum(tokens.get(w.lower(), 0) if w.isascii() or script in ("Latin", "Cyrillic", "Greek")
-                   else sample.count(w) for w in p.words)
+        return sum(
+            tokens.get(w.lower(), 0)
+            if w.isascii() or script in ("Latin", "Cyrillic", "Greek")
+            else sample.count(w)
+            for w in p.words
+        )
+
     return max(cands, key=score).lang
 
 
@@ -532,7 +600,9 @@ def likely_language(text: str) -> LanguageGuess:
     tokens: dict[str, int] = {}
     for w in _WORD_RE.findall(text[:200_000].lower()):
         tokens[w] = tokens.get(w, 0) + 1
-    scores = {code: sum(tokens.get(w, 0) for w in lang["words"]) for code, lang in data["latin"].items()}
+    scores = {
+        code: sum(tokens.get(w, 0) for w in lang["words"]) for code, lang in data["latin"].items()
+    }
     best = max(scores, key=scores.__getitem__)
     if not scores[best]:
         return LanguageGuess(None, data["scripts"]["Latin"]["name"], script)

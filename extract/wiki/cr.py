@@ -15,6 +15,7 @@ holds the introduction (``0. はじめに``). The JA text's own defects are copi
 Each page becomes a partial JA ruleset (origin ``"wiki"``) of the release its notice names; the
 pages merge into one ruleset of that release (:func:`mtgcr.extract.wiki.quotes.merge_partial`).
 """
+
 from __future__ import annotations
 
 import re
@@ -24,7 +25,17 @@ import mwparserfromhell
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import split_headword
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
+from mtgcr.extract.model import (
+    Chapter,
+    Example,
+    GlossaryEntry,
+    ParseWarning,
+    Release,
+    Rule,
+    Ruleset,
+    Section,
+    WarningKind,
+)
 from mtgcr.extract.profiles import JA_HEADWORD
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
@@ -72,11 +83,15 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
     lines = doc.lines
     m = next((NOTICE.search(l) for l in lines[:5] if NOTICE.search(l)), None)
     if m is None:
-        raise ValueError(f"{doc.source}: no '（和訳 YYYYMMDD.N 版）を転記' notice; not a generated 総合ルール page")
+        raise ValueError(
+            f"{doc.source}: no '（和訳 YYYYMMDD.N 版）を転記' notice; not a generated 総合ルール page"
+        )
     rs = Ruleset(Release("ja", m.group("label"), None, m.group("rev")), doc.source, complete=False)
     prov: Provenance = {}
-    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
-             number: RuleNumber | None = None) -> None:
+
+    def warn(
+        line: int, msg: str, kind: WarningKind = WarningKind.OTHER, number: RuleNumber | None = None
+    ) -> None:
         rs.warnings.append(ParseWarning(doc.source, line, msg, kind, number))
 
     start = next((i + 1 for i, l in enumerate(lines[:10]) if l.strip() == "----"), 1)
@@ -94,7 +109,11 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
         if in_toc_link:  # a contents link running over several lines (page 0)
             in_toc_link = "]]" not in s
             continue
-        if not s or s in ("__NOTOC__", "----") or (_TOC_END.match(s) and rule is None and gloss is None):
+        if (
+            not s
+            or s in ("__NOTOC__", "----")
+            or (_TOC_END.match(s) and rule is None and gloss is None)
+        ):
             continue
         if re.match(r"^\*+\s*\[\[#", s):
             in_toc_link = "]]" not in s
@@ -108,15 +127,20 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
             if num.kind == "section":
                 section, rule, want_title = None, None, True
                 if num in rs.sections:
-                    warn(lineno, f"section {num} appears twice; the second heading is ignored",
-                         WarningKind.DUPLICATE_SECTION, num)
+                    warn(
+                        lineno,
+                        f"section {num} appears twice; the second heading is ignored",
+                        WarningKind.DUPLICATE_SECTION,
+                        num,
+                    )
                     continue
                 section = Section(num, "", lineno)
                 rs.sections[num] = section
                 prov[num] = (Place(doc.source, lineno),)
             elif num in rs.rules:
-                rs.warnings.append(ParseWarning.duplicate_rule(doc.source, lineno, num,
-                                                               rs.rules[num].line))
+                rs.warnings.append(
+                    ParseWarning.duplicate_rule(doc.source, lineno, num, rs.rules[num].line)
+                )
                 rule = rs.rules[num]
                 rule.text += "\n"
             else:
@@ -128,8 +152,9 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
         hm = JA_HEADWORD.match(g.group("head")) if g else None
         if g and hm:
             term, aliases = split_headword(hm.group("term").strip())
-            gloss = GlossaryEntry(term, aliases, "", lineno, False, g.group("head"),
-                                  hm.group("original").strip())
+            gloss = GlossaryEntry(
+                term, aliases, "", lineno, False, g.group("head"), hm.group("original").strip()
+            )
             rs.glossary.append(gloss)
             rule = section = intro = None
             continue
@@ -137,18 +162,31 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
         if want_title and section is not None:
             title = text
             if title.startswith(". "):  # "720 . 前兆カード" in the JA text
-                warn(lineno, f"space before the dot of section heading {section.number}",
-                     WarningKind.NUMBER_FORM, section.number)
+                warn(
+                    lineno,
+                    f"space before the dot of section heading {section.number}",
+                    WarningKind.NUMBER_FORM,
+                    section.number,
+                )
                 title = title[2:]
             section.title = title
             want_title = False
             continue
         t = _TOC_SECTION.match(s)
-        if t and rule is None and gloss is None and not rs.sections.get(RuleNumber(int(t.group("sec")))):
+        if (
+            t
+            and rule is None
+            and gloss is None
+            and not rs.sections.get(RuleNumber(int(t.group("sec"))))
+        ):
             num = RuleNumber(int(t.group("sec")))  # the contents page lists "100. 原則"
             if t.group("sp"):
-                warn(lineno, f"space before the dot of section heading {num}", WarningKind.NUMBER_FORM,
-                     num)
+                warn(
+                    lineno,
+                    f"space before the dot of section heading {num}",
+                    WarningKind.NUMBER_FORM,
+                    num,
+                )
             rs.sections[num] = Section(num, t.group("title").strip(), lineno)
             prov[num] = (Place(doc.source, lineno),)
             intro = None
@@ -173,7 +211,7 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
             continue
         e = _EXAMPLE.match(text)
         if e:
-            example = Example(text[e.end():], lineno)
+            example = Example(text[e.end() :], lineno)
             rule.examples.append(example)
             continue
         if example is not None:
@@ -181,14 +219,28 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
             continue
         if not rule.text.strip():
             d = _DUP.match(text)
-            if d and d.group("num") == str(rule.number):  # "702.189. 702.189. 火の技" in the JA text
-                warn(lineno, f"number {rule.number} printed twice", WarningKind.NUMBER_PRINTED_TWICE,
-                     rule.number)
-                text = text[d.end():]
-        rule.text = f"{rule.text}{text}" if rule.text.endswith("\n") or not rule.text else f"{rule.text}\n{text}"
+            if d and d.group("num") == str(
+                rule.number
+            ):  # "702.189. 702.189. 火の技" in the JA text
+                warn(
+                    lineno,
+                    f"number {rule.number} printed twice",
+                    WarningKind.NUMBER_PRINTED_TWICE,
+                    rule.number,
+                )
+                text = text[d.end() :]
+        rule.text = (
+            f"{rule.text}{text}"
+            if rule.text.endswith("\n") or not rule.text
+            else f"{rule.text}\n{text}"
+        )
     if intro:  # page 0 (はじめに) and the header page (the translator's notes)
         rs.introduction = "\n".join(intro)
     for entry in rs.glossary:
         if not entry.text:
-            warn(entry.line, f"glossary entry {entry.heading!r} has no definition", WarningKind.GLOSSARY)
+            warn(
+                entry.line,
+                f"glossary entry {entry.heading!r} has no definition",
+                WarningKind.GLOSSARY,
+            )
     return rs, prov

@@ -18,6 +18,7 @@ the hunk header). Lines between hunks are not shown by MediaWiki: the rebuilt te
 gap, reported as a warning and in :attr:`Revision.gaps`. A cell whose own text contains
 ``" | + | "`` cannot be told apart from a row boundary (not seen in practice).
 """
+
 from __future__ import annotations
 
 import re
@@ -74,8 +75,9 @@ def sniff_diff(doc: Document) -> bool:
     """True if the text looks like a saved diff view: a line-number header ``1行: |`` and rows
     starting ``− | `` or ``| + | ``."""
     head = doc.lines[:200]
-    return any(_LINENO.match(l) for l in head[:30]) and \
-        any(l.startswith(_DEL) or l.startswith(_ADD) for l in head)
+    return any(_LINENO.match(l) for l in head[:30]) and any(
+        l.startswith(_DEL) or l.startswith(_ADD) for l in head
+    )
 
 
 def _close(cell: str) -> str:
@@ -91,12 +93,12 @@ def _context(body: str) -> tuple[str, str] | None:
         return "", ""
     hits = [m.start() for m in re.finditer(r" \| \| ", body)]
     for h in hits:
-        l, r = body[:h], body[h + 5:]
+        l, r = body[:h], body[h + 5 :]
         if l == r:
             return l, r
     if hits:
         h = hits[len(hits) // 2]
-        return body[:h], body[h + 5:]
+        return body[:h], body[h + 5 :]
     return None
 
 
@@ -123,28 +125,33 @@ def _rows(doc: Document, view: DiffView) -> tuple[list[str], list[tuple]]:
         if line.startswith(_DEL):
             rest = line[4:]
             if rest.startswith(_ADD):
-                rows.append(("pair", "", _close(rest[len(_ADD):]), lineno))
+                rows.append(("pair", "", _close(rest[len(_ADD) :]), lineno))
             elif _MID in rest:
                 left, right = rest.split(_MID, 1)
                 rows.append(("pair", left, _close(right), lineno))
             elif i < len(lines) and lines[i].startswith(_ADD):
                 # the deleted cell ended with a line break: its right cell is the next line
-                rows.append(("pair", rest, _close(lines[i][len(_ADD):]), lineno))
+                rows.append(("pair", rest, _close(lines[i][len(_ADD) :]), lineno))
                 i += 1
             else:
                 rows.append(("pair", rest[:-4] if rest.endswith(" | |") else rest, None, lineno))
             continue
         if line.startswith(_ADD):
-            rows.append(("add", _close(line[len(_ADD):]), lineno))
+            rows.append(("add", _close(line[len(_ADD) :]), lineno))
             continue
         if line.startswith("|"):
             split = _context(_close(line[2:] if line.startswith("| ") else line[1:]))
             if split is not None:
                 rows.append(("ctx", split[0], split[1], lineno))
                 continue
-        view.warnings.append(ParseWarning(doc.source, lineno, f"diff line of no known row shape, "
-                                                              f"left out: {line[:40]!r}",
-                                          WarningKind.MARKUP))
+        view.warnings.append(
+            ParseWarning(
+                doc.source,
+                lineno,
+                f"diff line of no known row shape, left out: {line[:40]!r}",
+                WarningKind.MARKUP,
+            )
+        )
     return heads, rows
 
 
@@ -191,9 +198,16 @@ def read_diff(doc: Document) -> DiffView:
             if hunks >= 2 or n > nxt[expect]:
                 if n > nxt[expect]:
                     cols[expect].gaps.append((nxt[expect], n - 1))
-                    view.warnings.append(ParseWarning(doc.source, lineno, f"lines {nxt[expect]}–{n - 1} "
-                                         f"of the {expect} revision are not shown (unchanged); "
-                                         f"its rebuilt text has a gap there", WarningKind.TRUNCATED))
+                    view.warnings.append(
+                        ParseWarning(
+                            doc.source,
+                            lineno,
+                            f"lines {nxt[expect]}–{n - 1} "
+                            f"of the {expect} revision are not shown (unchanged); "
+                            f"its rebuilt text has a gap there",
+                            WarningKind.TRUNCATED,
+                        )
+                    )
             nxt[expect] = n
             hunks += 1
             expect = "right" if expect == "left" else "left"
@@ -218,9 +232,14 @@ def diff_pages(view: DiffView) -> list[WikiPage]:
     are each revision's own)."""
     pages = []
     for rev in (view.left, view.right):
-        page = read_wikitext([t for _, t in rev.lines], view.source, "wiki-diff",
-                             column=rev.column, column_label=rev.label,
-                             numbers=[n for n, _ in rev.lines])
+        page = read_wikitext(
+            [t for _, t in rev.lines],
+            view.source,
+            "wiki-diff",
+            column=rev.column,
+            column_label=rev.label,
+            numbers=[n for n, _ in rev.lines],
+        )
         pages.append(page)
     return pages
 

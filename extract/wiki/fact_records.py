@@ -7,6 +7,7 @@ records back with ``from_json`` instead of reading dict keys another module adde
 Format knowledge: the page kinds of :mod:`mtgcr.extract.wiki` (rendered text, HTML, wikitext,
 diff views, the generated 総合ルール pages).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,8 +16,18 @@ from typing import Any, ClassVar
 from mtgcr.extract.citations import Citation
 from mtgcr.extract.terms import CardMention, TermPair
 
-__all__ = ["QuoteSummary", "WikiPageFact", "CitationFact", "FactPlace", "PairFact", "CardFact",
-           "QuoteParagraphFact", "WikiRevisionFact", "WikiLineFact", "fact_from_json"]
+__all__ = [
+    "QuoteSummary",
+    "WikiPageFact",
+    "CitationFact",
+    "FactPlace",
+    "PairFact",
+    "CardFact",
+    "QuoteParagraphFact",
+    "WikiRevisionFact",
+    "WikiLineFact",
+    "fact_from_json",
+]
 
 
 @dataclass(frozen=True)
@@ -34,14 +45,26 @@ class QuoteSummary:
 
     def as_json(self) -> dict[str, Any]:
         """``{"label", "revision", "lang", "line", "rules", "sections"}``."""
-        return {"label": self.label, "revision": self.revision, "lang": self.lang,
-                "line": self.line, "rules": self.rules, "sections": list(self.sections)}
+        return {
+            "label": self.label,
+            "revision": self.revision,
+            "lang": self.lang,
+            "line": self.line,
+            "rules": self.rules,
+            "sections": list(self.sections),
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> QuoteSummary:
         """The summary :meth:`as_json` gave. Raises ``KeyError`` without ``label``."""
-        return cls(d["label"], d.get("revision"), d.get("lang", "ja"), d.get("line", 0),
-                   d.get("rules", 0), tuple(d.get("sections") or ()))
+        return cls(
+            d["label"],
+            d.get("revision"),
+            d.get("lang", "ja"),
+            d.get("line", 0),
+            d.get("rules", 0),
+            tuple(d.get("sections") or ()),
+        )
 
 
 @dataclass(frozen=True)
@@ -67,16 +90,28 @@ class WikiPageFact:
 
     def as_json(self) -> dict[str, Any]:
         """The stored form: the attributes, ``quotes`` as a list of dicts."""
-        return {"page": self.page, "column": self.column, "column_label": self.column_label,
-                "kind": self.kind, "title": self.title, "title_en": self.title_en,
-                "quotes": [q.as_json() for q in self.quotes]}
+        return {
+            "page": self.page,
+            "column": self.column,
+            "column_label": self.column_label,
+            "kind": self.kind,
+            "title": self.title,
+            "title_en": self.title_en,
+            "quotes": [q.as_json() for q in self.quotes],
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> WikiPageFact:
         """The page :meth:`as_json` gave. Raises ``KeyError`` without ``page``."""
-        return cls(d["page"], d.get("kind", ""), d.get("title"), d.get("title_en"),
-                   d.get("column"), d.get("column_label"),
-                   tuple(QuoteSummary.from_json(q) for q in d.get("quotes") or ()))
+        return cls(
+            d["page"],
+            d.get("kind", ""),
+            d.get("title"),
+            d.get("title_en"),
+            d.get("column"),
+            d.get("column_label"),
+            tuple(QuoteSummary.from_json(q) for q in d.get("quotes") or ()),
+        )
 
 
 @dataclass(frozen=True)
@@ -126,20 +161,36 @@ class CitationFact:
     def as_json(self) -> dict[str, Any]:
         """The stored form: :meth:`Citation.as_json` plus the other attributes but
         :attr:`line_text` (see :class:`WikiLineFact`)."""
-        return {**self.citation.as_json(), "page": self.page, "column": self.column,
-                "column_label": self.column_label, "page_title": self.page_title,
-                "page_title_en": self.page_title_en, "in_quote": self.in_quote,
-                "quote_label": self.quote_label,
-                "quote_revision": self.quote_revision, "source_line": self.source_line}
+        return {
+            **self.citation.as_json(),
+            "page": self.page,
+            "column": self.column,
+            "column_label": self.column_label,
+            "page_title": self.page_title,
+            "page_title_en": self.page_title_en,
+            "in_quote": self.in_quote,
+            "quote_label": self.quote_label,
+            "quote_revision": self.quote_revision,
+            "source_line": self.source_line,
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> CitationFact:
         """The fact :meth:`as_json` gave (also a stored fact of an older mtgcr, which may lack
         ``source_line``). Raises ``KeyError`` without ``text``, ``targets`` or ``page``."""
-        return cls(Citation.from_json(d), d["page"], d.get("column"), d.get("column_label"),
-                   d.get("page_title"), d.get("page_title_en"), bool(d.get("in_quote")),
-                   d.get("line_text"), d.get("quote_label"), d.get("quote_revision"),
-                   d.get("source_line"))
+        return cls(
+            Citation.from_json(d),
+            d["page"],
+            d.get("column"),
+            d.get("column_label"),
+            d.get("page_title"),
+            d.get("page_title_en"),
+            bool(d.get("in_quote")),
+            d.get("line_text"),
+            d.get("quote_label"),
+            d.get("quote_revision"),
+            d.get("source_line"),
+        )
 
 
 @dataclass(frozen=True)
@@ -197,8 +248,9 @@ class FactPlace:
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> FactPlace:
         """The place of a stored fact. Raises ``KeyError`` without ``page``."""
-        return cls(d["page"], d.get("column"), d.get("column_label"), d.get("in_quote"),
-                   d.get("rule"))
+        return cls(
+            d["page"], d.get("column"), d.get("column_label"), d.get("in_quote"), d.get("rule")
+        )
 
 
 @dataclass(frozen=True)
@@ -257,14 +309,28 @@ class QuoteParagraphFact:
 
     def as_json(self) -> dict[str, Any]:
         """The stored form."""
-        return {"page": self.page, "column": self.column, "column_label": self.column_label,
-                "line": self.line, "label": self.label, "section": self.section, "text": self.text}
+        return {
+            "page": self.page,
+            "column": self.column,
+            "column_label": self.column_label,
+            "line": self.line,
+            "label": self.label,
+            "section": self.section,
+            "text": self.text,
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> QuoteParagraphFact:
         """The fact :meth:`as_json` gave. Raises ``KeyError`` without ``page`` or ``text``."""
-        return cls(d["page"], d.get("column"), d.get("column_label"), d.get("line", 0),
-                   d.get("label", ""), d.get("section"), d["text"])
+        return cls(
+            d["page"],
+            d.get("column"),
+            d.get("column_label"),
+            d.get("line", 0),
+            d.get("label", ""),
+            d.get("section"),
+            d["text"],
+        )
 
 
 @dataclass(frozen=True)
@@ -288,15 +354,24 @@ class WikiRevisionFact:
 
     def as_json(self) -> dict[str, Any]:
         """The stored form (``lines`` and ``gaps`` as lists of pairs)."""
-        return {"page": self.page, "column": self.column, "label": self.label,
-                "lines": [[n, t] for n, t in self.lines], "gaps": [list(g) for g in self.gaps]}
+        return {
+            "page": self.page,
+            "column": self.column,
+            "label": self.label,
+            "lines": [[n, t] for n, t in self.lines],
+            "gaps": [list(g) for g in self.gaps],
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> WikiRevisionFact:
         """The fact :meth:`as_json` gave. Raises ``KeyError`` without ``page`` or ``lines``."""
-        return cls(d["page"], d.get("column", ""), d.get("label", ""),
-                   tuple((int(n), t) for n, t in d["lines"]),
-                   tuple((int(a), int(b)) for a, b in d.get("gaps") or ()))
+        return cls(
+            d["page"],
+            d.get("column", ""),
+            d.get("label", ""),
+            tuple((int(n), t) for n, t in d["lines"]),
+            tuple((int(a), int(b)) for a, b in d.get("gaps") or ()),
+        )
 
 
 def fact_from_json(kind: str, d: dict[str, Any]) -> Any:
@@ -313,9 +388,11 @@ def fact_from_json(kind: str, d: dict[str, Any]) -> Any:
         return WikiRevisionFact.from_json(d)
     if kind == "term-pair" and d.get("provisional"):
         from mtgcr.extract.formats.term_list import ProvisionalTermFact
+
         return ProvisionalTermFact.from_json(d)
     if kind == "mtgru-navigation":
         from mtgcr.extract.formats.mtgru import NavigationFact
+
         return NavigationFact.from_json(d)
     if kind == WikiPageFact.KIND:
         return WikiPageFact.from_json(d)

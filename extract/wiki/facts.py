@@ -30,16 +30,33 @@ record of :mod:`mtgcr.extract.wiki.fact_records`, and
 
 Line numbers are 1-based lines of the source document (of the revision, for diff columns).
 """
+
 from __future__ import annotations
 
 from mtgcr.extract.citations import find_citations
 from mtgcr.extract.model import Ruleset
-from mtgcr.extract.terms import (bracket_card_pairs, card_mentions, glossary_pairs, heading_pair,
-                                 inline_pairs, link_pairs, prose_pairs, rule_title_pairs, title_pair)
+from mtgcr.extract.terms import (
+    bracket_card_pairs,
+    card_mentions,
+    glossary_pairs,
+    heading_pair,
+    inline_pairs,
+    link_pairs,
+    prose_pairs,
+    rule_title_pairs,
+    title_pair,
+)
 from mtgcr.extract.rulenum import RuleNumber
-from mtgcr.extract.wiki.fact_records import (CardFact, CitationFact, FactPlace, PairFact,
-                                             QuoteParagraphFact, QuoteSummary, WikiLineFact,
-                                             WikiPageFact)
+from mtgcr.extract.wiki.fact_records import (
+    CardFact,
+    CitationFact,
+    FactPlace,
+    PairFact,
+    QuoteParagraphFact,
+    QuoteSummary,
+    WikiLineFact,
+    WikiPageFact,
+)
 from mtgcr.extract.wiki.page import WikiPage
 from mtgcr.extract.wiki.quotes import QuoteBlock, find_quotes, quote_ruleset
 
@@ -50,20 +67,25 @@ def line_texts(facts, column: str | None = None) -> dict[int, str]:
     """``{line: text}`` of the ``"wiki-line"`` facts (:class:`WikiLineFact`) of one page
     column (``None``: a page that is not a diff view) among ``facts`` (``(kind, dict)``
     pairs, as :func:`page_facts` returns them): the lines the citations' offsets count in."""
-    return {d["line"]: d["text"] for k, d in facts
-            if k == WikiLineFact.KIND and d.get("column") == column}
+    return {
+        d["line"]: d["text"]
+        for k, d in facts
+        if k == WikiLineFact.KIND and d.get("column") == column
+    }
 
 
 def page_subject(page: WikiPage):
     """The page's subject pair (:class:`mtgcr.extract.terms.TermPair`): from the lead
     (``source="title"``), else from a title that is itself a pair (``絆魂/Lifelink``,
     ``source="page-title"``), else ``None``."""
-    return (title_pair(page.title, [(pl.line, pl.text) for pl in page.lines])
-            or heading_pair(page.title or "", 0, "page-title"))
+    return title_pair(page.title, [(pl.line, pl.text) for pl in page.lines]) or heading_pair(
+        page.title or "", 0, "page-title"
+    )
 
 
-def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None = None
-               ) -> list[tuple[str, dict]]:
+def page_facts(
+    page: WikiPage, source_lines: dict[tuple[str, int], int] | None = None
+) -> list[tuple[str, dict]]:
     """Every fact of one page (or one diff column), in page order.
 
     Citations inside a quote block are marked ``in_quote`` (they belong to the quoted rule
@@ -89,14 +111,30 @@ def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None =
     quotes = []
     for b in blocks:
         rs, _, _ = quote_ruleset(page, b)
-        quotes.append(QuoteSummary(b.label, b.revision, rs.release.lang, b.line, len(rs.rules),
-                                   tuple(str(s) for s in rs.sections)))
+        quotes.append(
+            QuoteSummary(
+                b.label,
+                b.revision,
+                rs.release.lang,
+                b.line,
+                len(rs.rules),
+                tuple(str(s) for s in rs.sections),
+            )
+        )
         for line, section, text in b.unplaced:
-            para = QuoteParagraphFact(page.source, page.column, page.column_label, line, b.label,
-                                      section, text)
+            para = QuoteParagraphFact(
+                page.source, page.column, page.column_label, line, b.label, section, text
+            )
             facts.append((QuoteParagraphFact.KIND, para.as_json()))
-    page_fact = WikiPageFact(page.source, page.kind, page.title, subject.en if subject else None,
-                             page.column, page.column_label, tuple(quotes))
+    page_fact = WikiPageFact(
+        page.source,
+        page.kind,
+        page.title,
+        subject.en if subject else None,
+        page.column,
+        page.column_label,
+        tuple(quotes),
+    )
     facts.insert(0, (WikiPageFact.KIND, page_fact.as_json()))
     if subject:
         place = FactPlace(page.source, page.column, page.column_label, False)
@@ -111,13 +149,26 @@ def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None =
         src_line = (source_lines or {}).get((page.column, pl.line)) if page.column else None
         cites = find_citations(line_text, markup=markup, line=pl.line)
         if cites:
-            facts.append((WikiLineFact.KIND,
-                          WikiLineFact(page.source, page.column, pl.line, line_text).as_json()))
+            facts.append(
+                (
+                    WikiLineFact.KIND,
+                    WikiLineFact(page.source, page.column, pl.line, line_text).as_json(),
+                )
+            )
         for c in cites:
-            fact = CitationFact(c, page.source, page.column, page.column_label, page.title,
-                                subject.en if subject else None, in_quote, line_text,
-                                block.label if block else None,
-                                block.revision if block else None, src_line)
+            fact = CitationFact(
+                c,
+                page.source,
+                page.column,
+                page.column_label,
+                page.title,
+                subject.en if subject else None,
+                in_quote,
+                line_text,
+                block.label if block else None,
+                block.revision if block else None,
+                src_line,
+            )
             facts.append((CitationFact.KIND, fact.as_json()))
         for p in inline_pairs(pl.text, pl.line):
             facts.append(("term-pair", PairFact("term-pair", p, ctx).as_json()))
@@ -134,12 +185,17 @@ def page_facts(page: WikiPage, source_lines: dict[tuple[str, int], int] | None =
         elif not in_quote:
             skip = [(subject.start, subject.end)] if subject and subject.line == pl.line else []
             skip += [(p.start, p.end) for p in brackets]
-            cards = [p for p in prose_pairs(pl.text, pl.line, skip)
-                     if not (subject and p.ja == subject.ja)]
+            cards = [
+                p
+                for p in prose_pairs(pl.text, pl.line, skip)
+                if not (subject and p.ja == subject.ja)
+            ]
         else:
             cards = []
         facts += [("card-pair", PairFact("card-pair", p, ctx).as_json()) for p in cards]
-        facts += [(CardFact.KIND, CardFact(m, ctx).as_json()) for m in card_mentions(line_text, pl.line)]
+        facts += [
+            (CardFact.KIND, CardFact(m, ctx).as_json()) for m in card_mentions(line_text, pl.line)
+        ]
     return facts
 
 
@@ -156,14 +212,22 @@ def ruleset_facts(rs: Ruleset, page: str | None = None) -> list[tuple[str, dict]
     def at(rule: RuleNumber | None) -> FactPlace:
         return FactPlace(doc, rule=str(rule) if rule is not None else None)
 
-    facts = [("term-pair", PairFact("term-pair", p, at(None)).as_json())
-             for p in glossary_pairs(rs.glossary)]
-    facts += [("term-pair", PairFact("term-pair", p, at(n)).as_json())
-              for n, p in ((r.number, p) for r in rs.rules.values() for p in rule_title_pairs([r]))]
+    facts = [
+        ("term-pair", PairFact("term-pair", p, at(None)).as_json())
+        for p in glossary_pairs(rs.glossary)
+    ]
+    facts += [
+        ("term-pair", PairFact("term-pair", p, at(n)).as_json())
+        for n, p in ((r.number, p) for r in rs.rules.values() for p in rule_title_pairs([r]))
+    ]
     for r in rs.rules.values():
         for text, line in [(r.text, r.line)] + [(e.text, e.line) for e in r.examples]:
-            facts += [("term-pair", PairFact("term-pair", p, at(r.number)).as_json())
-                      for p in inline_pairs(text, line, source="cr-inline")]
-            facts += [(CardFact.KIND, CardFact(m, at(r.number)).as_json())
-                      for m in card_mentions(text, line)]
+            facts += [
+                ("term-pair", PairFact("term-pair", p, at(r.number)).as_json())
+                for p in inline_pairs(text, line, source="cr-inline")
+            ]
+            facts += [
+                (CardFact.KIND, CardFact(m, at(r.number)).as_json())
+                for m in card_mentions(text, line)
+            ]
     return facts

@@ -14,6 +14,7 @@ by nested ``<ul>`` (chapter › section › rule › subrule). Card links carry 
 Parsed with lxml (its elements know their source line: :attr:`PageLine.line` is the line of the
 element's start tag). Text inside ``<br>``-separated parts of one paragraph stays one line.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,8 +28,16 @@ from mtgcr.extract.wiki.page import LineKind, PageLine, WikiPage
 __all__ = ["sniff_html", "read_html"]
 
 _SKIP_IDS = {"toc", "catlinks", "siteSub", "contentSub", "jump-to-nav", "mw-navigation", "footer"}
-_SKIP_CLASSES = {"mw-editsection", "editsection", "printfooter", "toc", "catlinks", "noprint",
-                 "mw-jump-link", "navbox"}
+_SKIP_CLASSES = {
+    "mw-editsection",
+    "editsection",
+    "printfooter",
+    "toc",
+    "catlinks",
+    "noprint",
+    "mw-jump-link",
+    "navbox",
+}
 
 
 def sniff_html(doc: Document) -> bool:
@@ -36,7 +45,8 @@ def sniff_html(doc: Document) -> bool:
     MediaWiki generator tag."""
     head = doc.text[:200000]
     return bool(re.match(r"\s*(?:<!doctype html|<html|<head|<body|<div)", head, re.I)) and bool(
-        re.search(r'id="mw-content-text"|class="mw-parser-output|content="MediaWiki', head))
+        re.search(r'id="mw-content-text"|class="mw-parser-output|content="MediaWiki', head)
+    )
 
 
 def _skipped(el) -> bool:
@@ -93,15 +103,21 @@ def read_html(doc: Document) -> WikiPage:
     else:
         t = root.findtext(".//title") or ""
         page.title = re.sub(r"\s*[-–—]\s*MTG Wiki\s*$", "", t).strip()
-    content = (root.xpath('//*[@id="mw-content-text"]') or root.xpath('//*[contains(@class,"mw-parser-output")]')
-               or root.xpath("//body") or [root])[0]
+    content = (
+        root.xpath('//*[@id="mw-content-text"]')
+        or root.xpath('//*[contains(@class,"mw-parser-output")]')
+        or root.xpath("//body")
+        or [root]
+    )[0]
     _blocks(content, page, 0)
     return page
 
 
 def _blocks(el, page: WikiPage, depth: int) -> None:
     if el.text and el.text.strip():
-        page.lines.append(PageLine(re.sub(r"\s+", " ", el.text).strip(), el.sourceline or 0, "para"))
+        page.lines.append(
+            PageLine(re.sub(r"\s+", " ", el.text).strip(), el.sourceline or 0, "para")
+        )
     for child in el:
         if not isinstance(child.tag, str) or _skipped(child):
             if child.tail and child.tail.strip():

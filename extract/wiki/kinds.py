@@ -12,6 +12,7 @@ Kinds (see each module for its format knowledge):
 Every page yields its quoted CR blocks as partial rulesets (origin ``"wiki"``; quotes of one
 release merged; provenance ``page:line`` per number) and its facts (:mod:`mtgcr.extract.wiki.facts`).
 """
+
 from __future__ import annotations
 
 from mtgcr.corpus.document import Document
@@ -36,8 +37,12 @@ __all__ = ["pages_result", "parse_wiki_document", "WIKI_PARSERS"]
 ORIGIN = "wiki"
 
 
-def pages_result(kind: str, pages: list[WikiPage], facts: list[tuple[str, dict]] | None = None,
-                 source_lines: dict[tuple[str, int], int] | None = None) -> ParseResult:
+def pages_result(
+    kind: str,
+    pages: list[WikiPage],
+    facts: list[tuple[str, dict]] | None = None,
+    source_lines: dict[tuple[str, int], int] | None = None,
+) -> ParseResult:
     """The :class:`ParseResult` of one document read as ``pages`` (one, or two diff columns).
 
     Quotes of one release across the pages merge into one partial ruleset; conflicts between
@@ -79,10 +84,15 @@ def _wikitext(doc: Document) -> ParseResult:
 
 def _diff(doc: Document) -> ParseResult:
     view = read_diff(doc)
-    revisions = [(WikiRevisionFact.KIND,
-                  WikiRevisionFact(doc.source, rev.column, rev.label, tuple(rev.lines),
-                                   tuple(rev.gaps)).as_json())
-                 for rev in (view.left, view.right)]
+    revisions = [
+        (
+            WikiRevisionFact.KIND,
+            WikiRevisionFact(
+                doc.source, rev.column, rev.label, tuple(rev.lines), tuple(rev.gaps)
+            ).as_json(),
+        )
+        for rev in (view.left, view.right)
+    ]
     result = pages_result("wiki-diff", diff_pages(view), revisions, view.source_lines)
     result.warnings += view.warnings
     return result
@@ -93,9 +103,12 @@ def _wiki_cr(doc: Document) -> ParseResult:
         rs, prov = parse_wiki_cr(doc)
     except ValueError as exc:
         from mtgcr.extract.formats.cr_text import CRFormatError
+
         raise CRFormatError(str(exc)) from None
-    result = ParseResult("wiki-cr", [(rs, ORIGIN, prov)] if (rs.rules or rs.sections or rs.glossary
-                                                              or rs.introduction) else [])
+    result = ParseResult(
+        "wiki-cr",
+        [(rs, ORIGIN, prov)] if (rs.rules or rs.sections or rs.glossary or rs.introduction) else [],
+    )
     page = WikiPageFact(doc.source, "wiki-cr", "総合ルール", "Comprehensive Rules")
     result.facts = [(WikiPageFact.KIND, page.as_json())] + ruleset_facts(rs, doc.source)
     return result

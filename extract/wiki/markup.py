@@ -13,6 +13,7 @@ templates and tags vanish); the markup of each line is kept in :attr:`PageLine.r
 citations in templates and links are still found. Lines inside a template that spans several
 lines are kept as kind ``"template"`` with no text (their markup is still searched for citations).
 """
+
 from __future__ import annotations
 
 import re
@@ -53,9 +54,15 @@ def visible(raw: str) -> str:
         return raw
 
 
-def read_wikitext(lines: list[str], source: str, kind: PageKind = "wikitext", first_line: int = 1,
-                  column: str | None = None, column_label: str | None = None,
-                  numbers: list[int] | None = None) -> WikiPage:
+def read_wikitext(
+    lines: list[str],
+    source: str,
+    kind: PageKind = "wikitext",
+    first_line: int = 1,
+    column: str | None = None,
+    column_label: str | None = None,
+    numbers: list[int] | None = None,
+) -> WikiPage:
     """Read wikitext lines into a :class:`WikiPage`.
 
     Args:
@@ -87,11 +94,17 @@ def read_wikitext(lines: list[str], source: str, kind: PageKind = "wikitext", fi
         if inside:  # a parameter line of a template spanning lines: markup only, no text
             page.lines.append(PageLine("", lineno, "template", 0, raw))
             continue
-        if not stripped or stripped in ("----", "__NOTOC__", "__TOC__") or re.fullmatch(r"-{4,}", stripped):
+        if (
+            not stripped
+            or stripped in ("----", "__NOTOC__", "__TOC__")
+            or re.fullmatch(r"-{4,}", stripped)
+        ):
             continue
         m = _HEADING.match(stripped)
         if m:
-            page.lines.append(PageLine(visible(m.group("text")), lineno, "heading", len(m.group("eq")), raw))
+            page.lines.append(
+                PageLine(visible(m.group("text")), lineno, "heading", len(m.group("eq")), raw)
+            )
             continue
         m = _LIST.match(stripped)
         if m:

@@ -13,6 +13,7 @@ Format knowledge (mtgwiki.com, checked on the seeds and the excerpts in
 ``7 その他のルール`` • section ``712 両面カード`` • rule ``712.1 …`` • subrule ``712.2a …``, or
 by a definition list ``;719. Case Cards`` / ``:…``.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,8 @@ __all__ = ["PageLine", "LineKind", "PageKind", "WikiPage", "QUOTE_HEADER", "quot
 
 #: ``引用：総合ルール 20231117.0`` / ``引用:総合ルール 20240308.0`` (revision optional).
 QUOTE_HEADER = re.compile(
-    r"引用\s*[：:]\s*(?:\[\[)?総合ルール(?:\]\])?\s*(?P<label>\d{8})(?:\s*[.．]\s*(?P<rev>\d+))?")
+    r"引用\s*[：:]\s*(?:\[\[)?総合ルール(?:\]\])?\s*(?P<label>\d{8})(?:\s*[.．]\s*(?P<rev>\d+))?"
+)
 
 
 def quote_header(text: str) -> tuple[str, str | None] | None:

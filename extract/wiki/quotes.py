@@ -18,6 +18,7 @@ list item or paragraph without a number continues the rule above, while a defini
 line without one (an English quote lists a section's rules as bare ``:`` paragraphs) is not
 guessed a number: it is kept as a ``quote-paragraph`` fact.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,16 +26,34 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from mtgcr.extract.references import _normalise
-from mtgcr.extract.model import Chapter, Example, GlossaryEntry, ParseWarning, Release, Rule, Ruleset, Section, WarningKind
+from mtgcr.extract.model import (
+    Chapter,
+    Example,
+    GlossaryEntry,
+    ParseWarning,
+    Release,
+    Rule,
+    Ruleset,
+    Section,
+    WarningKind,
+)
 from mtgcr.extract.provenance import Provenance, format_places, join_sources, merge_places
 from mtgcr.extract.rulenum import RuleNumber, next_letters
 from mtgcr.extract.terms import has_japanese
 from mtgcr.extract.wiki.page import PageLine, WikiPage, quote_header
 
-__all__ = ["QuoteBlock", "find_quotes", "quote_ruleset", "page_rulesets", "merge_partial",
-           "Provenance"]
+__all__ = [
+    "QuoteBlock",
+    "find_quotes",
+    "quote_ruleset",
+    "page_rulesets",
+    "merge_partial",
+    "Provenance",
+]
 
-_ENTRY = re.compile(r"^(?P<num>\d{3}(?:\.\d{1,3}[a-z]{0,2})?)(?P<dot>\.?)(?:\s+|(?=[^\d.a-z])|$)(?P<text>.*)$")
+_ENTRY = re.compile(
+    r"^(?P<num>\d{3}(?:\.\d{1,3}[a-z]{0,2})?)(?P<dot>\.?)(?:\s+|(?=[^\d.a-z])|$)(?P<text>.*)$"
+)
 _CHAPTER = re.compile(r"^(?P<ch>\d)\.?\s+(?P<title>\S.*)$")
 _EXAMPLE = re.compile(r"^\s*例\s*[：:]\s*")
 
@@ -62,7 +81,12 @@ class QuoteBlock:
 
 def _is_entry(pl: PageLine) -> bool:
     t = _normalise(pl.text).strip()
-    return bool(_ENTRY.match(t) or _CHAPTER.match(t)) and pl.kind in ("item", "term", "desc", "para")
+    return bool(_ENTRY.match(t) or _CHAPTER.match(t)) and pl.kind in (
+        "item",
+        "term",
+        "desc",
+        "para",
+    )
 
 
 def find_quotes(page: WikiPage) -> list[QuoteBlock]:
@@ -82,8 +106,9 @@ def find_quotes(page: WikiPage) -> list[QuoteBlock]:
             continue
         if current is None:
             continue
-        if pl.kind in ("item", "term", "desc") or (pl.kind == "para" and (
-                _EXAMPLE.match(pl.text) or (_is_entry(pl) and current.entries))):
+        if pl.kind in ("item", "term", "desc") or (
+            pl.kind == "para" and (_EXAMPLE.match(pl.text) or (_is_entry(pl) and current.entries))
+        ):
             current.entries.append(pl)
         elif pl.kind == "para" and not current.entries:
             continue  # a note under the header ("英語版総合ルールより引用")
@@ -100,14 +125,16 @@ def _entry(text: str):
     if m:
         num = RuleNumber.try_parse(m.group("num"))
         if num is not None:
-            return "number", num, t[m.start("text"):]
+            return "number", num, t[m.start("text") :]
     m = _CHAPTER.match(norm)
     if m:
         return "chapter", int(m.group("ch")), m.group("title").strip()
     return None
 
 
-def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenance, list[ParseWarning]]:
+def quote_ruleset(
+    page: WikiPage, block: QuoteBlock
+) -> tuple[Ruleset, Provenance, list[ParseWarning]]:
     """Turn one quote block into a partial ruleset.
 
     Returns:
@@ -118,14 +145,14 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
     texts = [e.text for e in block.entries]
     lang = "ja" if any(has_japanese(t) for t in texts) else "en"
     release = Release(lang, block.label, None, block.revision if lang != "en" else None)
-    rs = Ruleset(release=release, source=page.source, complete=False,
-                 title=block.header)
+    rs = Ruleset(release=release, source=page.source, complete=False, title=block.header)
     prov: Provenance = {}
     warnings: list[ParseWarning] = []
     src = page.place(block.line).label
 
-    def warn(line: int, msg: str, kind: WarningKind = WarningKind.OTHER,
-             number: RuleNumber | None = None) -> None:
+    def warn(
+        line: int, msg: str, kind: WarningKind = WarningKind.OTHER, number: RuleNumber | None = None
+    ) -> None:
         warnings.append(ParseWarning(src, line, msg, kind, number))
 
     last_rule: Rule | None = None
@@ -137,17 +164,25 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
             if last_rule is None:
                 warn(e.line, "example outside any quoted rule; ignored", WarningKind.EXAMPLE)
             else:
-                last_rule.examples.append(Example(text[m.end():], e.line))
+                last_rule.examples.append(Example(text[m.end() :], e.line))
             continue
         parsed = _entry(text)
         if parsed is None:
             if last_rule is not None and e.kind in ("item", "para"):
                 last_rule.text += "\n" + text
             else:
-                where = f"under section {last_section.number}" if last_section else "before any number"
-                warn(e.line, f"quoted paragraph without a rule number {where}, kept as a "
-                             f"quote-paragraph fact: {text[:40]!r}", WarningKind.TEXT_KEPT)
-                block.unplaced.append((e.line, str(last_section.number) if last_section else None, text))
+                where = (
+                    f"under section {last_section.number}" if last_section else "before any number"
+                )
+                warn(
+                    e.line,
+                    f"quoted paragraph without a rule number {where}, kept as a "
+                    f"quote-paragraph fact: {text[:40]!r}",
+                    WarningKind.TEXT_KEPT,
+                )
+                block.unplaced.append(
+                    (e.line, str(last_section.number) if last_section else None, text)
+                )
             continue
         if parsed[0] == "chapter":
             rs.chapters.append(Chapter(parsed[1], parsed[2], e.line))
@@ -162,16 +197,25 @@ def quote_ruleset(page: WikiPage, block: QuoteBlock) -> tuple[Ruleset, Provenanc
             last_rule = None
             continue
         if num in rs.rules:
-            warn(e.line, f"rule {num} quoted twice in one block (first at line {rs.rules[num].line}); "
-                         f"the first is kept", WarningKind.DUPLICATE_QUOTE, num)
+            warn(
+                e.line,
+                f"rule {num} quoted twice in one block (first at line {rs.rules[num].line}); "
+                f"the first is kept",
+                WarningKind.DUPLICATE_QUOTE,
+                num,
+            )
             continue
         last_rule = Rule(num, body, e.line)
         rs.rules[num] = last_rule
         prov[num] = (page.place(e.line),)
     skipped = _skipped(rs)
     if skipped:
-        warn(block.line, f"quote of {block.label} is partial: it skips "
-                         f"{', '.join(map(str, skipped))} (not an error)", WarningKind.TRUNCATED)
+        warn(
+            block.line,
+            f"quote of {block.label} is partial: it skips "
+            f"{', '.join(map(str, skipped))} (not an error)",
+            WarningKind.TRUNCATED,
+        )
     rs.warnings = warnings
     return rs, prov, warnings
 
@@ -182,8 +226,12 @@ def _skipped(rs: Ruleset) -> list[RuleNumber]:
     prev: RuleNumber | None = None
     for num in sorted(rs.rules):
         if prev is not None and prev.section == num.section:
-            if num.letters is None and prev.rule is not None and num.rule is not None \
-                    and num.rule > prev.rule + 1:
+            if (
+                num.letters is None
+                and prev.rule is not None
+                and num.rule is not None
+                and num.rule > prev.rule + 1
+            ):
                 out += [RuleNumber(num.section, r) for r in range(prev.rule + 1, num.rule)]
             elif num.letters and prev.rule == num.rule:
                 want = next_letters(prev.letters)
@@ -212,8 +260,9 @@ def _same(a: str, b: str) -> bool:
     return norm(a) == norm(b)
 
 
-def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
-                  new_prov: Provenance) -> tuple[Ruleset, Provenance]:
+def merge_partial(
+    base: Ruleset, base_prov: Provenance, new: Ruleset, new_prov: Provenance
+) -> tuple[Ruleset, Provenance]:
     """Merge two partial rulesets of the same release (language and label).
 
     Rules, sections, chapters and glossary entries are united in number order. Where both
@@ -232,18 +281,34 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
     if (a.lang, a.label) != (b.lang, b.label):
         raise ValueError(f"cannot merge {a.key} with {b.key}")
     intro = "\n".join(dict.fromkeys(t for t in (base.introduction, new.introduction) if t))
-    out = Ruleset(release=a, source=base.source, title=base.title, complete=False,
-                  introduction=intro, credits=base.credits or new.credits)
+    out = Ruleset(
+        release=a,
+        source=base.source,
+        title=base.title,
+        complete=False,
+        introduction=intro,
+        credits=base.credits or new.credits,
+    )
     warnings = list(base.warnings) + list(new.warnings)
+
     def where(prov: Provenance, num: RuleNumber, rs: Ruleset) -> str:
-        return format_places(prov.get(num)) or f"{rs.source}:{rs.rules[num].line if num in rs.rules else 0}"
+        return (
+            format_places(prov.get(num))
+            or f"{rs.source}:{rs.rules[num].line if num in rs.rules else 0}"
+        )
 
     if a.revision != b.revision and b.revision is not None:
         if a.revision is None or int(b.revision) > int(a.revision):
             out.release = replace(a, revision=b.revision)
-        warnings.append(ParseWarning(new.source, 0, f"{a.key} quoted as revision {a.revision} "
-                                                    f"and {b.revision}; kept {out.release.revision}",
-                                     WarningKind.CONFLICT))
+        warnings.append(
+            ParseWarning(
+                new.source,
+                0,
+                f"{a.key} quoted as revision {a.revision} "
+                f"and {b.revision}; kept {out.release.revision}",
+                WarningKind.CONFLICT,
+            )
+        )
     out.source = join_sources([*out.sources, *new.sources])
     chapters = {c.number: c for c in base.chapters}
     for c in new.chapters:
@@ -254,27 +319,46 @@ def merge_partial(base: Ruleset, base_prov: Provenance, new: Ruleset,
         s1, s2 = base.sections.get(num), new.sections.get(num)
         out.sections[num] = s1 or new.sections[num]
         if s1 and s2 and not _same(s1.title, s2.title):
-            warnings.append(ParseWarning(new.source, s2.line, f"conflicting title of section {num}: "
-                                         f"{s2.title!r} here, {s1.title!r} at {where(base_prov, num, base)}",
-                                         WarningKind.CONFLICT, num))
+            warnings.append(
+                ParseWarning(
+                    new.source,
+                    s2.line,
+                    f"conflicting title of section {num}: "
+                    f"{s2.title!r} here, {s1.title!r} at {where(base_prov, num, base)}",
+                    WarningKind.CONFLICT,
+                    num,
+                )
+            )
         prov[num] = merge_places(base_prov.get(num), new_prov.get(num))
     for num in sorted(set(base.rules) | set(new.rules)):
         r1, r2 = base.rules.get(num), new.rules.get(num)
         out.rules[num] = r1 or new.rules[num]
         if r1 and r2 and not _same(r1.text, r2.text):
-            warnings.append(ParseWarning(new.source, r2.line, f"conflicting text of rule {num}: "
-                                         f"this quote differs from {where(base_prov, num, base)}; "
-                                         f"the first text is kept", WarningKind.CONFLICT, num))
+            warnings.append(
+                ParseWarning(
+                    new.source,
+                    r2.line,
+                    f"conflicting text of rule {num}: "
+                    f"this quote differs from {where(base_prov, num, base)}; "
+                    f"the first text is kept",
+                    WarningKind.CONFLICT,
+                    num,
+                )
+            )
         prov[num] = merge_places(base_prov.get(num), new_prov.get(num))
     gloss: dict[str, GlossaryEntry] = {g.heading or g.term: g for g in base.glossary}
     for g in new.glossary:
         key = g.heading or g.term
         if key in gloss and not _same(gloss[key].text, g.text):
-            warnings.append(ParseWarning(new.source, g.line, f"conflicting definition of {key!r}; "
-                                                             f"the first is kept",
-                                         WarningKind.CONFLICT))
+            warnings.append(
+                ParseWarning(
+                    new.source,
+                    g.line,
+                    f"conflicting definition of {key!r}; the first is kept",
+                    WarningKind.CONFLICT,
+                )
+            )
         gloss.setdefault(key, g)
     out.glossary = list(gloss.values())
     out.warnings = warnings
     return out, {k: v for k, v in prov.items() if v}
-

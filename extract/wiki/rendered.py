@@ -6,6 +6,7 @@ them with ``[編集]`` (``[編集] 解説``); bulleted items start with ``•`` 
 level; numbered items ``1. 土地をプレイする。``; a quoted CR block starts with
 ``引用：総合ルール 20231117.0`` and is a bulleted tree (see :mod:`mtgcr.extract.wiki.quotes`).
 """
+
 from __future__ import annotations
 
 import re
@@ -64,8 +65,13 @@ def read_rendered(doc: Document) -> WikiPage:
         text = raw.strip()
         before = lines[i - 1].strip() if i else ""
         after = lines[i + 1].strip() if i + 1 < len(lines) else ""
-        if (len(text) <= 20 and not before and not after and not re.search(r"[。、．，.!?！？：:]", text)
-                and quote_header(text) is None):
+        if (
+            len(text) <= 20
+            and not before
+            and not after
+            and not re.search(r"[。、．，.!?！？：:]", text)
+            and quote_header(text) is None
+        ):
             page.lines.append(PageLine(text, lineno, "heading", 2))
         else:
             page.lines.append(PageLine(text, lineno, "para"))

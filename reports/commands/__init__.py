@@ -3,6 +3,7 @@
 A command module is imported only when its command runs (or for ``--help`` and unknown
 commands, when every command is listed), so a query pays for its own imports only.
 """
+
 from __future__ import annotations
 
 from importlib import import_module
@@ -12,10 +13,30 @@ __all__ = ["NAMES", "COMMANDS", "command_module"]
 
 #: ``(command name, module name)`` of every command, in the order ``--help`` lists them.
 NAMES: list[tuple[str, str]] = [
-    (name, name.replace("-", "_")) for name in (
-        "ingest", "releases", "remove", "restore", "show", "define", "build", "cite-check",
-        "cite-migrate", "diff", "history", "remap", "identify", "pair", "fetch", "update",
-        "search", "site", "fixtures", "glossary")]
+    (name, name.replace("-", "_"))
+    for name in (
+        "ingest",
+        "releases",
+        "remove",
+        "restore",
+        "show",
+        "define",
+        "build",
+        "cite-check",
+        "cite-migrate",
+        "diff",
+        "history",
+        "remap",
+        "identify",
+        "pair",
+        "fetch",
+        "update",
+        "search",
+        "site",
+        "fixtures",
+        "glossary",
+    )
+]
 
 
 def command_module(name: str) -> ModuleType:

@@ -1,4 +1,5 @@
 """``mtgcr define TERM``: a glossary entry."""
+
 from __future__ import annotations
 
 from rich.markup import escape
@@ -9,9 +10,12 @@ from mtgcr.reports.output import console, err_console, print_json, release_json
 
 def register(sub) -> None:
     """Add the ``define`` command to the subcommand parsers ``sub``."""
-    p = sub.add_parser("define", help="show a glossary entry",
-                       description="Look a term up in the glossary of a release (headwords and "
-                                   "aliases, case-insensitive). Example: mtgcr define Kicked")
+    p = sub.add_parser(
+        "define",
+        help="show a glossary entry",
+        description="Look a term up in the glossary of a release (headwords and "
+        "aliases, case-insensitive). Example: mtgcr define Kicked",
+    )
     p.add_argument("term", metavar="TERM")
     p.add_argument("--release", "-r", help="effective date or label (default: the newest)")
     add_lang_option(p, help=None)
@@ -42,15 +46,27 @@ def run(args, ctx) -> int:
     if found.cut_off and not ctx.silent and args.format != "json":
         err_console.print(f"note: {escape(found.cut_off)}", soft_wrap=True)
     if args.format == "json":
-        print_json({"term": entry.term, "aliases": list(entry.aliases), "heading": entry.heading,
-                    "text": entry.text, "obsolete": entry.obsolete, "original": entry.original,
-                    "line": entry.line, "release": release_json(rel), "lang": rel.lang,
-                    "found_by": found.found_by,
-                    "via": found.via.term if found.via else None,
-                    "glossary_truncated": rs.truncated, "note": found.fallback})
+        print_json(
+            {
+                "term": entry.term,
+                "aliases": list(entry.aliases),
+                "heading": entry.heading,
+                "text": entry.text,
+                "obsolete": entry.obsolete,
+                "original": entry.original,
+                "line": entry.line,
+                "release": release_json(rel),
+                "lang": rel.lang,
+                "found_by": found.found_by,
+                "via": found.via.term if found.via else None,
+                "glossary_truncated": rs.truncated,
+                "note": found.fallback,
+            }
+        )
         return 0
-    head = entry.heading or (", ".join((entry.term, *entry.aliases))
-                             + (" (Obsolete)" if entry.obsolete else ""))
+    head = entry.heading or (
+        ", ".join((entry.term, *entry.aliases)) + (" (Obsolete)" if entry.obsolete else "")
+    )
     when = rel.name
     console.print(f"[bold]{escape(head)}[/bold]  [dim]({rel.lang} {when}, line {entry.line})[/dim]")
     if found.note():

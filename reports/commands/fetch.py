@@ -1,4 +1,5 @@
 """``mtgcr fetch wizards|archive|mtgwiki|mtgru``: fetch the corpus politely, then ingest it."""
+
 from __future__ import annotations
 
 import sys
@@ -23,25 +24,54 @@ NEW_RELEASE = 10
 
 def add_fetch_options(p) -> None:
     """The options every fetching command takes (manners, limits, mirror)."""
-    p.add_argument("--base-url", metavar="URL",
-                   help="fetch from this site instead (a mirror or a test server): it replaces "
-                        "the scheme and host of every URL, and is the only host allowed")
-    p.add_argument("--contact", metavar="EMAIL-OR-URL",
-                   help="how the site operator reaches you, sent in the User-Agent (default "
-                        "$MTGCR_CONTACT or [fetch] contact in the config file); required for "
-                        "any host off loopback")
-    p.add_argument("--delay", type=float, default=1.0, metavar="SECONDS",
-                   help=f"seconds between requests to one host (default 1, at least "
-                        f"{MIN_INTERVAL_FLOOR}; a longer robots.txt Crawl-delay wins)")
-    p.add_argument("--max-bytes", type=int, default=32 * 1024 * 1024, metavar="N",
-                   help="abort a response larger than N bytes (default 32 MiB)")
-    p.add_argument("--retries", type=int, default=4, metavar="N",
-                   help="retries after 429/503/5xx answers or network errors (default 4)")
-    p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
-                   help="read timeout (default 30; connecting: 10)")
-    p.add_argument("--no-cache", action="store_true",
-                   help="no HTTP cache (by default answers are cached for an hour beside the "
-                        "store, so a re-run sends no request)")
+    p.add_argument(
+        "--base-url",
+        metavar="URL",
+        help="fetch from this site instead (a mirror or a test server): it replaces "
+        "the scheme and host of every URL, and is the only host allowed",
+    )
+    p.add_argument(
+        "--contact",
+        metavar="EMAIL-OR-URL",
+        help="how the site operator reaches you, sent in the User-Agent (default "
+        "$MTGCR_CONTACT or [fetch] contact in the config file); required for "
+        "any host off loopback",
+    )
+    p.add_argument(
+        "--delay",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help=f"seconds between requests to one host (default 1, at least "
+        f"{MIN_INTERVAL_FLOOR}; a longer robots.txt Crawl-delay wins)",
+    )
+    p.add_argument(
+        "--max-bytes",
+        type=int,
+        default=32 * 1024 * 1024,
+        metavar="N",
+        help="abort a response larger than N bytes (default 32 MiB)",
+    )
+    p.add_argument(
+        "--retries",
+        type=int,
+        default=4,
+        metavar="N",
+        help="retries after 429/503/5xx answers or network errors (default 4)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="read timeout (default 30; connecting: 10)",
+    )
+    p.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="no HTTP cache (by default answers are cached for an hour beside the "
+        "store, so a re-run sends no request)",
+    )
 
 
 def policy_from(args, ctx) -> FetchPolicy:
@@ -52,9 +82,14 @@ def policy_from(args, ctx) -> FetchPolicy:
     """
     cache = None if args.no_cache else Path(ctx.store_path).parent / "http-cache"
     try:
-        return FetchPolicy(contact=fetching.contact_from_config(args.contact),
-                           min_interval=args.delay, max_retries=args.retries,
-                           read_timeout=args.timeout, max_bytes=args.max_bytes, cache_dir=cache)
+        return FetchPolicy(
+            contact=fetching.contact_from_config(args.contact),
+            min_interval=args.delay,
+            max_retries=args.retries,
+            read_timeout=args.timeout,
+            max_bytes=args.max_bytes,
+            cache_dir=cache,
+        )
     except ValueError as exc:
         raise UserError(f"fetch: {exc}") from None
 
@@ -62,54 +97,83 @@ def policy_from(args, ctx) -> FetchPolicy:
 def register(sub) -> None:
     """Add the ``fetch`` command (with its sources as subcommands) to ``sub``."""
     p = sub.add_parser(
-        "fetch", help="fetch CR files and pages from their sites, politely, and ingest them",
+        "fetch",
+        help="fetch CR files and pages from their sites, politely, and ingest them",
         description="Fetch from Wizards' rules page and file archive, the Japanese MTG Wiki or "
-                    "mtg.ru, and ingest what was fetched. Requests identify mtgcr and your "
-                    "contact, obey robots.txt, are spaced per host, honour Retry-After and are "
-                    "cached. Example: mtgcr fetch wizards --check")
+        "mtg.ru, and ingest what was fetched. Requests identify mtgcr and your "
+        "contact, obey robots.txt, are spaced per host, honour Retry-After and are "
+        "cached. Example: mtgcr fetch wizards --check",
+    )
     srcs = p.add_subparsers(dest="source", metavar="SOURCE", required=True)
 
-    w = srcs.add_parser("wizards", help="the current CR text from Wizards' rules page",
-                        description="Find the CR text file linked from the rules page, download it "
-                                    "(conditional GET) and ingest it as the official copy. "
-                                    "Example: mtgcr fetch wizards --check")
-    w.add_argument("--check", action="store_true",
-                   help="only say whether a release newer than the newest stored one is "
-                        f"published (exit 0: nothing new; {NEW_RELEASE}: new release)")
+    w = srcs.add_parser(
+        "wizards",
+        help="the current CR text from Wizards' rules page",
+        description="Find the CR text file linked from the rules page, download it "
+        "(conditional GET) and ingest it as the official copy. "
+        "Example: mtgcr fetch wizards --check",
+    )
+    w.add_argument(
+        "--check",
+        action="store_true",
+        help="only say whether a release newer than the newest stored one is "
+        f"published (exit 0: nothing new; {NEW_RELEASE}: new release)",
+    )
     add_fetch_options(w)
     w.set_defaults(func=run_wizards)
 
-    a = srcs.add_parser("archive", help="historic official CR files by release date",
-                        description="Fetch the CR text of each date from the URL formats and "
-                                    "one-off URLs the archive metadata lists, nothing else. "
-                                    "Example: mtgcr fetch archive 2009-07-11 2010-04-23")
+    a = srcs.add_parser(
+        "archive",
+        help="historic official CR files by release date",
+        description="Fetch the CR text of each date from the URL formats and "
+        "one-off URLs the archive metadata lists, nothing else. "
+        "Example: mtgcr fetch archive 2009-07-11 2010-04-23",
+    )
     a.add_argument("dates", nargs="+", metavar="DATE", help="release dates (2009-07-11)")
-    a.add_argument("--metadata", metavar="FILE",
-                   default="../shared/corpus/derived/archive_metadata.json",
-                   help="the archive metadata (default: %(default)s)")
+    a.add_argument(
+        "--metadata",
+        metavar="FILE",
+        default="../shared/corpus/derived/archive_metadata.json",
+        help="the archive metadata (default: %(default)s)",
+    )
     add_fetch_options(a)
     a.set_defaults(func=run_archive)
 
-    m = srcs.add_parser("mtgwiki", help="MTG Wiki pages through the MediaWiki API",
-                        description="Fetch pages (and a category's pages) of the Japanese MTG Wiki "
-                                    "with their revision ids, timestamps and sha1, and ingest "
-                                    "them (cite-check and the JA quotes then work on them). "
-                                    "Example: mtgcr fetch mtgwiki 絆魂 --revisions 3")
+    m = srcs.add_parser(
+        "mtgwiki",
+        help="MTG Wiki pages through the MediaWiki API",
+        description="Fetch pages (and a category's pages) of the Japanese MTG Wiki "
+        "with their revision ids, timestamps and sha1, and ingest "
+        "them (cite-check and the JA quotes then work on them). "
+        "Example: mtgcr fetch mtgwiki 絆魂 --revisions 3",
+    )
     m.add_argument("pages", nargs="*", metavar="PAGE", help="page titles")
     m.add_argument("--category", metavar="NAME", help="also every page of this category")
-    m.add_argument("--revisions", type=int, default=1, metavar="N",
-                   help="the N newest revisions of each page (default 1)")
+    m.add_argument(
+        "--revisions",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the N newest revisions of each page (default 1)",
+    )
     m.add_argument("--since", metavar="DATE", help="no revisions older than DATE")
     add_fetch_options(m)
     m.set_defaults(func=run_mtgwiki)
 
-    r = srcs.add_parser("mtgru", help="the mtg.ru rules pages",
-                        description="Crawl the mtg.ru section pages along their footer links "
-                                    "(and the glossary pages) and ingest them. "
-                                    "Example: mtgcr fetch mtgru --section 711")
+    r = srcs.add_parser(
+        "mtgru",
+        help="the mtg.ru rules pages",
+        description="Crawl the mtg.ru section pages along their footer links "
+        "(and the glossary pages) and ingest them. "
+        "Example: mtgcr fetch mtgru --section 711",
+    )
     r.add_argument("--section", type=int, nargs="+", metavar="N", help="only these sections")
-    r.add_argument("--start", metavar="URL", default=None,
-                   help="the first section page (default http://www.mtg.ru/rules/100.html)")
+    r.add_argument(
+        "--start",
+        metavar="URL",
+        default=None,
+        help="the first section page (default http://www.mtg.ru/rules/100.html)",
+    )
     add_fetch_options(r)
     r.set_defaults(func=run_mtgru)
 
@@ -131,13 +195,20 @@ def crawl_progress(ctx, label: str) -> Iterator[Callable[[str], None] | None]:
     if ctx.silent:
         yield None
         return
-    with Progress(SpinnerColumn(), TextColumn(f"[bold]{label}"), TextColumn("{task.completed} pages"),
-                  TimeElapsedColumn(), TextColumn("{task.description}"), console=err_console,
-                  transient=True) as bar:
+    with Progress(
+        SpinnerColumn(),
+        TextColumn(f"[bold]{label}"),
+        TextColumn("{task.completed} pages"),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+        console=err_console,
+        transient=True,
+    ) as bar:
         task = bar.add_task("", total=None)
 
         def on_page(name: str) -> None:
             bar.update(task, advance=1, description=name[-60:])
+
         yield on_page
 
 
@@ -154,16 +225,24 @@ def run_wizards(args, ctx) -> int:
     """
     policy = policy_from(args, ctx)
     try:
-        with ctx.store() as store, fetching.client_for(policy, WIZARDS_HOSTS, args.base_url,
-                                                       _note(ctx)) as client:
+        with (
+            ctx.store() as store,
+            fetching.client_for(policy, WIZARDS_HOSTS, args.base_url, _note(ctx)) as client,
+        ):
             if args.check:
                 link, is_new = fetching.check_wizards(store, client, args.base_url)
                 if is_new:
-                    console.print(f"new release: {link.name} ({link.date}) at {link.url}",
-                                  markup=False, highlight=False)
+                    console.print(
+                        f"new release: {link.name} ({link.date}) at {link.url}",
+                        markup=False,
+                        highlight=False,
+                    )
                     return NEW_RELEASE
-                console.print(f"nothing new: the rules page links {link.name} ({link.date})",
-                              markup=False, highlight=False)
+                console.print(
+                    f"nothing new: the rules page links {link.name} ({link.date})",
+                    markup=False,
+                    highlight=False,
+                )
                 return 0
             link, dl, results = fetching.fetch_wizards(store, client, args.base_url)
     except FetchError as exc:
@@ -196,10 +275,13 @@ def run_archive(args, ctx) -> int:
     hosts = {h for t in meta.templates for h in [t.split("/")[2]]} | WIZARDS_HOSTS
     policy = policy_from(args, ctx)
     try:
-        with ctx.store() as store, fetching.client_for(policy, hosts, args.base_url,
-                                                       _note(ctx)) as client:
-            results, ingested = fetching.fetch_archive_dates(store, client, meta, dates,
-                                                             args.base_url)
+        with (
+            ctx.store() as store,
+            fetching.client_for(policy, hosts, args.base_url, _note(ctx)) as client,
+        ):
+            results, ingested = fetching.fetch_archive_dates(
+                store, client, meta, dates, args.base_url
+            )
     except FetchError as exc:
         raise UserError(f"fetch archive: {exc}") from None
     status = 0
@@ -208,8 +290,11 @@ def run_archive(args, ctx) -> int:
             console.print(f"{r.when}: known to be missing ({r.known_missing})", markup=False)
         elif r.download:
             how = "not modified" if r.download.not_modified else f"saved {r.download.path}"
-            console.print(f"{r.when}: {r.download.response.final_url} ({r.matched}); {how}",
-                          markup=False, highlight=False)
+            console.print(
+                f"{r.when}: {r.download.response.final_url} ({r.matched}); {how}",
+                markup=False,
+                highlight=False,
+            )
         else:
             console.print(f"{r.when}: {r.error}", markup=False, highlight=False)
             status = 1
@@ -240,18 +325,27 @@ def run_mtgwiki(args, ctx) -> int:
         api, index = f"{base}/api.php", f"{base}/index.php"
     hosts = {"mtgwiki.com", "www.mtgwiki.com"}
     try:
-        with ctx.store() as store, fetching.client_for(policy, hosts, args.base_url,
-                                                       _note(ctx)) as client, \
-                crawl_progress(ctx, "fetch mtgwiki") as on_page:
-            out = fetching.fetch_mtgwiki(store, client, args.pages, args.category,
-                                         args.revisions, since, api, index, on_page)
+        with (
+            ctx.store() as store,
+            fetching.client_for(policy, hosts, args.base_url, _note(ctx)) as client,
+            crawl_progress(ctx, "fetch mtgwiki") as on_page,
+        ):
+            out = fetching.fetch_mtgwiki(
+                store, client, args.pages, args.category, args.revisions, since, api, index, on_page
+            )
     except FetchError as exc:
         raise UserError(f"fetch mtgwiki: {exc}") from None
-    console.print(f"{len(out.saved)} revision(s) fetched ({'API' if out.via == 'api' else 'raw pages, no API'}), "
-                  f"{len(out.known)} already stored", markup=False)
+    console.print(
+        f"{len(out.saved)} revision(s) fetched ({'API' if out.via == 'api' else 'raw pages, no API'}), "
+        f"{len(out.known)} already stored",
+        markup=False,
+    )
     for rev, path in out.saved:
-        console.print(f"  {rev.title} r{rev.rev_id or '?'} {rev.timestamp or ''} → {path}",
-                      markup=False, highlight=False)
+        console.print(
+            f"  {rev.title} r{rev.rev_id or '?'} {rev.timestamp or ''} → {path}",
+            markup=False,
+            highlight=False,
+        )
     _summary(out.ingested)
     return 1 if any(r.status == "failed" for r in out.ingested) else 0
 
@@ -264,15 +358,25 @@ def run_mtgru(args, ctx) -> int:
     """
     policy = policy_from(args, ctx)
     try:
-        with ctx.store() as store, fetching.client_for(policy, MTGRU_HOSTS, args.base_url,
-                                                       _note(ctx)) as client, \
-                crawl_progress(ctx, "fetch mtgru") as on_page:
+        with (
+            ctx.store() as store,
+            fetching.client_for(policy, MTGRU_HOSTS, args.base_url, _note(ctx)) as client,
+            crawl_progress(ctx, "fetch mtgru") as on_page,
+        ):
             crawl, ingested = fetching.fetch_mtgru(
-                store, client, set(args.section) if args.section else None,
-                start=args.start or START_PAGE, base_url=args.base_url, on_page=on_page)
+                store,
+                client,
+                set(args.section) if args.section else None,
+                start=args.start or START_PAGE,
+                base_url=args.base_url,
+                on_page=on_page,
+            )
     except FetchError as exc:
         raise UserError(f"fetch mtgru: {exc}") from None
-    console.print(f"{len(crawl.saved)} page(s) fetched, {len(crawl.reused)} already stored; "
-                  f"sections seen: {len(crawl.sections)}", markup=False)
+    console.print(
+        f"{len(crawl.saved)} page(s) fetched, {len(crawl.reused)} already stored; "
+        f"sections seen: {len(crawl.sections)}",
+        markup=False,
+    )
     _summary(ingested)
     return 1 if any(r.status == "failed" for r in ingested) else 0

@@ -1,5 +1,6 @@
 """``mtgcr releases``: list stored releases with their counts, state and copies; list every
 copy (``--copies``); choose the canonical copy of a release (``--canonical R --copy N``)."""
+
 from __future__ import annotations
 
 from pathlib import PurePath
@@ -14,12 +15,21 @@ from mtgcr.reports.cli import UserError
 from mtgcr.reports.output import console, print_json
 
 #: Short names of the copy flags for the table (JSON keeps the full ones).
-FLAG_SHORT = {"replacement-char": "FFFD", "question-mark": "?quote", "lost-mark": "lost®™",
-              "truncated": "trunc"}
+FLAG_SHORT = {
+    "replacement-char": "FFFD",
+    "question-mark": "?quote",
+    "lost-mark": "lost®™",
+    "truncated": "trunc",
+}
 
 
-def _table(title: str, columns: list[str], rows: list[list], wrap: frozenset[str] | set[str] = frozenset(),
-           elide: frozenset[str] | set[str] = frozenset()) -> Table:
+def _table(
+    title: str,
+    columns: list[str],
+    rows: list[list],
+    wrap: frozenset[str] | set[str] = frozenset(),
+    elide: frozenset[str] | set[str] = frozenset(),
+) -> Table:
     """A compact table readable at 80 columns: dates, labels, numbers and hashes never split
     (``no_wrap``), ``wrap`` columns wrap at spaces, ``elide`` columns are cut with "…"."""
     t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
@@ -39,23 +49,33 @@ def _table(title: str, columns: list[str], rows: list[list], wrap: frozenset[str
 def register(sub) -> None:
     """Add the ``releases`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
-        "releases", help="list the releases in the store, their copies; choose a canonical copy",
+        "releases",
+        help="list the releases in the store, their copies; choose a canonical copy",
         description="List stored releases (every language) with counts of sections, rules, "
-                    "subrules, examples and glossary entries, their state (complete, partial: "
-                    "holes or quotes, truncated: glossary cut off) and how many copies of each "
-                    "are stored. --copies lists every copy (origin, sha256, quality flags; "
-                    "'*' marks the canonical one); --canonical RELEASE --copy N makes copy N "
-                    "canonical (--copy auto: back to the precedence). "
-                    "Example: mtgcr releases --copies --lang en")
+        "subrules, examples and glossary entries, their state (complete, partial: "
+        "holes or quotes, truncated: glossary cut off) and how many copies of each "
+        "are stored. --copies lists every copy (origin, sha256, quality flags; "
+        "'*' marks the canonical one); --canonical RELEASE --copy N makes copy N "
+        "canonical (--copy auto: back to the precedence). "
+        "Example: mtgcr releases --copies --lang en",
+    )
     p.add_argument("--lang", help="only this language (en, ja, zh, ru); an error if it has none")
-    p.add_argument("--copies", action="store_true",
-                   help="list every stored copy of every release (also removed ones)")
-    p.add_argument("--canonical", metavar="RELEASE",
-                   help="the release (effective date or a copy's label) whose canonical copy "
-                        "--copy chooses")
-    p.add_argument("--copy", metavar="N|auto",
-                   help="with --canonical: the copy number (from --copies) to make canonical, "
-                        "or 'auto' for the stated precedence")
+    p.add_argument(
+        "--copies",
+        action="store_true",
+        help="list every stored copy of every release (also removed ones)",
+    )
+    p.add_argument(
+        "--canonical",
+        metavar="RELEASE",
+        help="the release (effective date or a copy's label) whose canonical copy --copy chooses",
+    )
+    p.add_argument(
+        "--copy",
+        metavar="N|auto",
+        help="with --canonical: the copy number (from --copies) to make canonical, "
+        "or 'auto' for the stated precedence",
+    )
     add_format_option(p, ("table", "json"), default="table")
     p.set_defaults(func=run)
 
@@ -71,8 +91,10 @@ def run(args, ctx) -> int:
         StoreError: no store; no such release or copy.
     """
     if (args.canonical is None) != (args.copy is None):
-        raise UserError("releases: --canonical RELEASE and --copy N go together "
-                        "(e.g. --canonical 2010-02-01 --copy 3)")
+        raise UserError(
+            "releases: --canonical RELEASE and --copy N go together "
+            "(e.g. --canonical 2010-02-01 --copy 3)"
+        )
     if args.canonical is not None:
         return _choose(args, ctx)
     listing = ctx.corpus().release_copies(args.lang)
@@ -86,29 +108,53 @@ def run(args, ctx) -> int:
             c = canon.get(r.id)
             d["state"] = _state(r)
             d["copies"] = listing.n_copies(c) if c else None
-            d["canonical_copy"] = ({"copy": c.id, "origin": c.origin.value, "sha256": c.sha256,
-                                    "source": c.source, "flags": c.quality.flags()} if c else None)
+            d["canonical_copy"] = (
+                {
+                    "copy": c.id,
+                    "origin": c.origin.value,
+                    "sha256": c.sha256,
+                    "source": c.source,
+                    "flags": c.quality.flags(),
+                }
+                if c
+                else None
+            )
             out.append(d)
         print_json(out)
         return 0
     rows = []
     for r in rels:
         c = canon.get(r.id)
-        rows.append([f"{r.lang} {r.effective_date or '?'}",
-                     r.label + (f".{r.revision}" if r.revision else ""),
-                     c.origin.value if c else r.origin, _state(r),
-                     (listing.n_copies(c) if c else ""),
-                     r.counts["sections"], r.counts["rules"], r.counts["subrules"],
-                     r.counts["examples"], r.counts["glossary"]])
+        rows.append(
+            [
+                f"{r.lang} {r.effective_date or '?'}",
+                r.label + (f".{r.revision}" if r.revision else ""),
+                c.origin.value if c else r.origin,
+                _state(r),
+                (listing.n_copies(c) if c else ""),
+                r.counts["sections"],
+                r.counts["rules"],
+                r.counts["subrules"],
+                r.counts["examples"],
+                r.counts["glossary"],
+            ]
+        )
     removed = listing.removed
-    console.print(_table(f"{len(rels)} releases",
-                         ["release", "label", "origin", "state", "cp", "sect", "rules", "sub",
-                          "ex", "gloss"], rows, elide={"origin"}))
+    console.print(
+        _table(
+            f"{len(rels)} releases",
+            ["release", "label", "origin", "state", "cp", "sect", "rules", "sub", "ex", "gloss"],
+            rows,
+            elide={"origin"},
+        )
+    )
     console.print("release: language and effective date; cp: copies stored (releases --copies)")
     console.print("sect/sub/ex/gloss: sections, subrules, examples, glossary entries")
     if removed:
-        console.print(f"removed (copies kept; 'mtgcr restore RELEASE'): "
-                      f"{', '.join(ReleaseId.parse(k).name for k in removed)}")
+        console.print(
+            f"removed (copies kept; 'mtgcr restore RELEASE'): "
+            f"{', '.join(ReleaseId.parse(k).name for k in removed)}"
+        )
     return 0
 
 
@@ -128,13 +174,26 @@ def _list_copies(args, ctx, copies) -> int:
         rid = c.release
         when = rid.when + (f" rev {rid.revision}" if rid.revision else "")
         path = PurePath(c.source)
-        rows.append([f"{c.lang} {when}", f"{c.id}{'*' if c.canonical else ''}", c.origin.value,
-                     c.sha256[:8], f"{path.parent.name}/{path.name}" if path.parent.name else path.name,
-                     ",".join(FLAG_SHORT.get(f, f) for f in c.flags()) or "clean"])
+        rows.append(
+            [
+                f"{c.lang} {when}",
+                f"{c.id}{'*' if c.canonical else ''}",
+                c.origin.value,
+                c.sha256[:8],
+                f"{path.parent.name}/{path.name}" if path.parent.name else path.name,
+                ",".join(FLAG_SHORT.get(f, f) for f in c.flags()) or "clean",
+            ]
+        )
     n_rel = len({c.release_key for c in copies})
-    console.print(_table(f"{len(copies)} copies of {n_rel} releases (* canonical)",
-                         ["release", "copy", "origin", "sha256", "file", "flags"], rows,
-                         wrap={"flags"}, elide={"file"}))
+    console.print(
+        _table(
+            f"{len(copies)} copies of {n_rel} releases (* canonical)",
+            ["release", "copy", "origin", "sha256", "file", "flags"],
+            rows,
+            wrap={"flags"},
+            elide={"file"},
+        )
+    )
     return 0
 
 
@@ -145,13 +204,20 @@ def _choose(args, ctx) -> int:
     elif want.isdigit():
         copy_id = int(want)
     else:
-        raise UserError(f"releases: --copy {args.copy!r} is not a copy number (see "
-                        f"'mtgcr releases --copies') or 'auto'")
+        raise UserError(
+            f"releases: --copy {args.copy!r} is not a copy number (see "
+            f"'mtgcr releases --copies') or 'auto'"
+        )
     change = ctx.corpus().choose_copy(args.canonical, copy_id, args.lang or "en")
     can = change.canonical
     if not ctx.silent:
         how = "chosen" if copy_id is not None else "by precedence"
-        was = (f"; was copy {change.before.id} ({change.before.describe()})"
-               if change.before and change.switched else " (unchanged)" if not change.switched else "")
+        was = (
+            f"; was copy {change.before.id} ({change.before.describe()})"
+            if change.before and change.switched
+            else " (unchanged)"
+            if not change.switched
+            else ""
+        )
         console.print(f"{change.release}: canonical copy {can.id} ({can.describe()}), {how}{was}")
     return 0

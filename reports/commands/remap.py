@@ -1,7 +1,13 @@
 """``mtgcr remap RULE --from R1 --to R2``: a rule's number(s) in another release."""
+
 from __future__ import annotations
 
-from mtgcr.reports.alignctx import add_decisions_option, decision_errors, progress_callback, read_decisions
+from mtgcr.reports.alignctx import (
+    add_decisions_option,
+    decision_errors,
+    progress_callback,
+    read_decisions,
+)
 from mtgcr.reports.args import add_format_option, add_lang_option, rule_argument
 from mtgcr.reports.output import print_json
 
@@ -9,15 +15,19 @@ from mtgcr.reports.output import print_json
 def register(sub) -> None:
     """Add the ``remap`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
-        "remap", help="a rule's number(s) in another release",
+        "remap",
+        help="a rule's number(s) in another release",
         description="Follow a rule, subrule or section of release R1 through the chain of "
-                    "alignments to release R2 (earlier or later) and print its number(s) "
-                    "there, or why it has none (removed, ambiguous, added later). Exit status "
-                    "1 when there is none. For a translation (--lang ja) the English lineage "
-                    "is followed and the answer says whether the translation of R2 has the "
-                    "rule. Example: mtgcr remap 712.4d --from 2022-11-18 --to 2023-11-17")
+        "alignments to release R2 (earlier or later) and print its number(s) "
+        "there, or why it has none (removed, ambiguous, added later). Exit status "
+        "1 when there is none. For a translation (--lang ja) the English lineage "
+        "is followed and the answer says whether the translation of R2 has the "
+        "rule. Example: mtgcr remap 712.4d --from 2022-11-18 --to 2023-11-17",
+    )
     p.add_argument("rule", metavar="RULE")
-    p.add_argument("--from", dest="src", required=True, metavar="R1", help="release RULE is numbered in")
+    p.add_argument(
+        "--from", dest="src", required=True, metavar="R1", help="release RULE is numbered in"
+    )
     p.add_argument("--to", dest="dst", required=True, metavar="R2", help="target release")
     add_lang_option(p)
     add_format_option(p)

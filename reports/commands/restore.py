@@ -1,4 +1,5 @@
 """``mtgcr restore RELEASE [--copy N]``: undo ``mtgcr remove`` from the stored bytes."""
+
 from __future__ import annotations
 
 from mtgcr.reports.args import add_lang_option
@@ -8,11 +9,15 @@ from mtgcr.reports.output import console
 def register(sub) -> None:
     """Add the ``restore`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
-        "restore", help="restore a removed release or copy from its stored bytes",
+        "restore",
+        help="restore a removed release or copy from its stored bytes",
         description="Undo 'mtgcr remove': the removed copies of RELEASE (or copy N) are kept "
-                    "again and the canonical copy by precedence (or the one chosen) is parsed "
-                    "again from its stored bytes. Example: mtgcr restore 2010-02-01")
-    p.add_argument("release", metavar="RELEASE", help="effective date or label of any of its copies")
+        "again and the canonical copy by precedence (or the one chosen) is parsed "
+        "again from its stored bytes. Example: mtgcr restore 2010-02-01",
+    )
+    p.add_argument(
+        "release", metavar="RELEASE", help="effective date or label of any of its copies"
+    )
     p.add_argument("--copy", type=int, metavar="N", help="only this copy")
     add_lang_option(p)
     p.set_defaults(func=run)

@@ -1,4 +1,5 @@
 """``mtgcr show RULE``: a rule's text and examples in one release."""
+
 from __future__ import annotations
 
 from rich.markup import escape
@@ -12,29 +13,45 @@ from mtgcr.reports.output import console, err_console, print_json, release_json
 
 def register(sub) -> None:
     """Add the ``show`` command to the subcommand parsers ``sub``."""
-    p = sub.add_parser("show", help="show a rule, subrule or section",
-                       description="Show a rule's text and examples. RULE is 712, 712.8 or "
-                                   "712.8e (upper case is read as lower case: 712.8E), or a "
-                                   "chapter number (7) to list its sections. "
-                                   "Example: mtgcr show 712.8e --release 20231117")
+    p = sub.add_parser(
+        "show",
+        help="show a rule, subrule or section",
+        description="Show a rule's text and examples. RULE is 712, 712.8 or "
+        "712.8e (upper case is read as lower case: 712.8E), or a "
+        "chapter number (7) to list its sections. "
+        "Example: mtgcr show 712.8e --release 20231117",
+    )
     p.add_argument("rule", metavar="RULE")
-    p.add_argument("--release", "-r", help="effective date (2023-11-17) or label (20231117); "
-                                           "default: the newest")
+    p.add_argument(
+        "--release",
+        "-r",
+        help="effective date (2023-11-17) or label (20231117); default: the newest",
+    )
     add_lang_option(p)
     p.add_argument("--subrules", action="store_true", help="also show everything below it")
-    p.add_argument("--pair", action="store_true",
-                   help="with --lang of a translation (zh, ru, ja): also show the English rule "
-                        "of the same release and how the pair is verified")
+    p.add_argument(
+        "--pair",
+        action="store_true",
+        help="with --lang of a translation (zh, ru, ja): also show the English rule "
+        "of the same release and how the pair is verified",
+    )
     add_format_option(p)
     p.set_defaults(func=run)
 
 
 def rule_json(rule, rs) -> dict:
     """JSON object of one rule: number, kind, text, examples, line, section title, release."""
-    return {"number": str(rule.number), "kind": rule.kind, "text": rule.text,
-            "examples": [e.text for e in rule.examples], "line": rule.line,
-            "section": rule.number.section, "section_title": rs.section_title(rule.number),
-            "release": release_json(rs.release), "lang": rs.release.lang}
+    return {
+        "number": str(rule.number),
+        "kind": rule.kind,
+        "text": rule.text,
+        "examples": [e.text for e in rule.examples],
+        "line": rule.line,
+        "section": rule.number.section,
+        "section_title": rs.section_title(rule.number),
+        "release": release_json(rs.release),
+        "lang": rs.release.lang,
+    }
 
 
 def run(args, ctx) -> int:
@@ -47,9 +64,12 @@ def run(args, ctx) -> int:
         StoreError: no store, or no such release of that language.
     """
     num = user_number(args.rule)
-    view = ctx.corpus().release(args.release, args.lang,
-                                pair=args.pair and not isinstance(num, int),
-                                section=None if isinstance(num, int) else num.section)
+    view = ctx.corpus().release(
+        args.release,
+        args.lang,
+        pair=args.pair and not isinstance(num, int),
+        section=None if isinstance(num, int) else num.section,
+    )
     if view.note:
         err_console.print(f"note: {escape(view.note)}", soft_wrap=True)
     found = view.locate(num, args.subrules)
@@ -62,9 +82,19 @@ def run(args, ctx) -> int:
     if found.kind is LocatedKind.SECTION:
         sec = found.section
         if args.format == "json":
-            print_json({"number": str(num), "kind": "section", "text": sec.title, "title": sec.title,
-                        "examples": [], "line": sec.line, "release": release_json(rel),
-                        "lang": rel.lang, "rules": [rule_json(r, rs) for r in found.rules]})
+            print_json(
+                {
+                    "number": str(num),
+                    "kind": "section",
+                    "text": sec.title,
+                    "title": sec.title,
+                    "examples": [],
+                    "line": sec.line,
+                    "release": release_json(rel),
+                    "lang": rel.lang,
+                    "rules": [rule_json(r, rs) for r in found.rules],
+                }
+            )
         else:
             console.print(f"[bold]{num}. {escape(sec.title)}[/bold]  ({where}, line {sec.line})")
             for r in found.rules:
@@ -81,8 +111,10 @@ def run(args, ctx) -> int:
             out["english"] = pairs
         print_json(out)
         return 0
-    console.print(f"[dim]{where} · section {num.section} {escape(rs.section_title(num) or '')} · "
-                  f"{escape(found.where())}[/dim]")
+    console.print(
+        f"[dim]{where} · section {num.section} {escape(rs.section_title(num) or '')} · "
+        f"{escape(found.where())}[/dim]"
+    )
     for i, r in enumerate(found.rules):
         _print_rule(r, rel.lang)
         if view.english is not None:
@@ -95,15 +127,35 @@ def _show_chapter(found, where: str, args) -> int:
     n, chapter, secs, rs = found.number, found.chapter, found.sections, found.ruleset
     title = chapter.title if chapter else None
     if args.format == "json":
-        print_json({"number": str(n), "kind": "chapter", "title": title,
-                    "line": chapter.line if chapter else None, "release": release_json(rs.release),
-                    "lang": rs.release.lang,
-                    "sections": [{"number": str(sec.number), "title": sec.title, "line": sec.line,
-                                  "rules": sum(1 for r in rs.rules if r.section == sec.number.section
-                                               and r.letters is None)} for sec in secs]})
+        print_json(
+            {
+                "number": str(n),
+                "kind": "chapter",
+                "title": title,
+                "line": chapter.line if chapter else None,
+                "release": release_json(rs.release),
+                "lang": rs.release.lang,
+                "sections": [
+                    {
+                        "number": str(sec.number),
+                        "title": sec.title,
+                        "line": sec.line,
+                        "rules": sum(
+                            1
+                            for r in rs.rules
+                            if r.section == sec.number.section and r.letters is None
+                        ),
+                    }
+                    for sec in secs
+                ],
+            }
+        )
         return 0
-    console.print(f"[bold]{n}. {escape(title or '(no chapter heading)')}[/bold]  ({where}"
-                  + (f", line {chapter.line}" if chapter else "") + ")")
+    console.print(
+        f"[bold]{n}. {escape(title or '(no chapter heading)')}[/bold]  ({where}"
+        + (f", line {chapter.line}" if chapter else "")
+        + ")"
+    )
     for sec in secs:
         console.print(f"{sec.number}. {sec.title.splitlines()[0]}", markup=False)
     return 0
@@ -112,12 +164,15 @@ def _show_chapter(found, where: str, args) -> int:
 def pair_json(rule, en_rule, pair, rs, en_rs) -> dict:
     """``{"number", "english": rule JSON or None, "status", "agree", "disagree", "details",
     "better_number"}``: the EN rule of the same number and the evidence check of the pair."""
-    return {"number": str(rule.number),
-            "english": rule_json(en_rule, en_rs) if en_rule is not None else None,
-            "status": pair.status if pair else "no EN rule of this number",
-            "agree": pair.agree if pair else 0, "disagree": pair.disagree if pair else 0,
-            "details": pair.details if pair else [],
-            "better_number": str(pair.better_number) if pair and pair.better_number else None}
+    return {
+        "number": str(rule.number),
+        "english": rule_json(en_rule, en_rs) if en_rule is not None else None,
+        "status": pair.status if pair else "no EN rule of this number",
+        "agree": pair.agree if pair else 0,
+        "disagree": pair.disagree if pair else 0,
+        "details": pair.details if pair else [],
+        "better_number": str(pair.better_number) if pair and pair.better_number else None,
+    }
 
 
 def _print_pair(p: dict) -> None:
@@ -129,8 +184,10 @@ def _print_pair(p: dict) -> None:
     for e in en["examples"]:
         console.print(f"        Example: {e}", markup=False)
     why = f" — {'; '.join(p['details'])}" if p["details"] else ""
-    console.print(f"    [dim]pair {p['status']} ({p['agree']} agree, {p['disagree']} "
-                  f"disagree){escape(why)}[/dim]")
+    console.print(
+        f"    [dim]pair {p['status']} ({p['agree']} agree, {p['disagree']} "
+        f"disagree){escape(why)}[/dim]"
+    )
 
 
 def _print_rule(r, lang: str = "en") -> None:
@@ -138,6 +195,7 @@ def _print_rule(r, lang: str = "en") -> None:
     its examples labelled with the language's marker (:attr:`CRProfile.example_label`:
     JA ``例：``, ZH ``例如：``)."""
     from mtgcr.extract.profiles import PROFILES
+
     prof = PROFILES.get(lang)
     label = prof.example_label if prof else "Example:"
     console.print(f"[bold]{r.number.written}[/bold] {escape(r.text)}")

@@ -1,4 +1,5 @@
 """``mtgcr update``: fetch a new CR release when one is out, align it and report (for cron)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,18 +16,29 @@ from mtgcr.reports.output import console
 def register(sub) -> None:
     """Add the ``update`` command to ``sub``."""
     p = sub.add_parser(
-        "update", help="fetch, ingest, align and report a new CR release when one is out",
+        "update",
+        help="fetch, ingest, align and report a new CR release when one is out",
         description="Check Wizards' rules page; when a release newer than the newest stored "
-                    "one is published, fetch and ingest it, align it with the previous release "
-                    "and write its change report. Meant for cron: exit 0 when nothing is new, "
-                    f"{NEW_RELEASE} when a new release was ingested, 2 on an error. "
-                    "Example (cron, Mondays 06:00): 0 6 * * 1 MTGCR_CONTACT=you@example.org "
-                    "mtgcr update --quiet --reports ~/cr-reports")
-    p.add_argument("--lang", nargs="+", default=["en"], metavar="LANG",
-                   help="languages to update (en is fetched from Wizards; other languages have "
-                        "no publisher feed and are named as not updated)")
-    p.add_argument("--reports", metavar="DIR", default=None,
-                   help="where change reports go (default: reports/ beside the store)")
+        "one is published, fetch and ingest it, align it with the previous release "
+        "and write its change report. Meant for cron: exit 0 when nothing is new, "
+        f"{NEW_RELEASE} when a new release was ingested, 2 on an error. "
+        "Example (cron, Mondays 06:00): 0 6 * * 1 MTGCR_CONTACT=you@example.org "
+        "mtgcr update --quiet --reports ~/cr-reports",
+    )
+    p.add_argument(
+        "--lang",
+        nargs="+",
+        default=["en"],
+        metavar="LANG",
+        help="languages to update (en is fetched from Wizards; other languages have "
+        "no publisher feed and are named as not updated)",
+    )
+    p.add_argument(
+        "--reports",
+        metavar="DIR",
+        default=None,
+        help="where change reports go (default: reports/ beside the store)",
+    )
     p.add_argument("--quiet", action="store_true", help="print nothing when nothing is new")
     add_fetch_options(p)
     p.set_defaults(func=run)
@@ -42,8 +54,10 @@ def run(args, ctx) -> int:
     report_dir = Path(args.reports) if args.reports else Path(ctx.store_path).parent / "reports"
     others = [lang for lang in args.lang if lang != "en"]
     try:
-        with ctx.store() as store, fetching.client_for(policy, WIZARDS_HOSTS, args.base_url,
-                                                       _note(ctx)) as client:
+        with (
+            ctx.store() as store,
+            fetching.client_for(policy, WIZARDS_HOSTS, args.base_url, _note(ctx)) as client,
+        ):
             res = fetching.update(store, client, report_dir, args.base_url)
     except FetchError as exc:
         raise UserError(f"update: {exc}") from None
@@ -51,15 +65,20 @@ def run(args, ctx) -> int:
         console.print(f"note: no publisher feed for {', '.join(others)}; not updated", markup=False)
     if not res.new:
         if not args.quiet:
-            console.print(f"nothing new: the newest release is {res.link.date} ({res.link.name})",
-                          markup=False)
+            console.print(
+                f"nothing new: the newest release is {res.link.date} ({res.link.name})",
+                markup=False,
+            )
         return 0
     console.print(f"new release {res.link.date}: {res.link.url}", markup=False, highlight=False)
     if res.report:
         counts = ", ".join(f"{k} {v}" for k, v in res.summary.items() if v and k != "unchanged")
         console.print(f"aligned with {res.previous}: {counts or 'no rule changes'}", markup=False)
         if res.renumbered_sections:
-            console.print("renumbered sections: " + ", ".join(
-                f"{a} → {b}" for a, b in res.renumbered_sections), markup=False)
+            console.print(
+                "renumbered sections: "
+                + ", ".join(f"{a} → {b}" for a, b in res.renumbered_sections),
+                markup=False,
+            )
         console.print(f"report: {res.report}", markup=False, highlight=False)
     return NEW_RELEASE

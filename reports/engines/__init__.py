@@ -8,6 +8,7 @@ actions (:meth:`GameSession.step`) and evaluates each assertion on the engine's 
 with this engine, raises :class:`Unsupported` — an error, never a pass. Adapters are named in
 :data:`ENGINES` and loaded on demand (the engine wheel is imported only when used).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -17,8 +18,18 @@ from typing import Any
 
 from mtgcr.reports.fixtures.model import Fixture
 
-__all__ = ["EngineError", "Unsupported", "StepError", "AssertionOutcome", "RunReport",
-           "GameSession", "EngineAdapter", "ENGINES", "load_adapter", "run_fixture"]
+__all__ = [
+    "EngineError",
+    "Unsupported",
+    "StepError",
+    "AssertionOutcome",
+    "RunReport",
+    "GameSession",
+    "EngineAdapter",
+    "ENGINES",
+    "load_adapter",
+    "run_fixture",
+]
 
 #: Adapter name → ``module:class``.
 ENGINES = {"phase": "mtgcr.reports.engines.phase:PhaseAdapter"}
@@ -132,7 +143,11 @@ def run_fixture(adapter: EngineAdapter, fixture: Fixture) -> RunReport:
     setup = data.get("setup", {})
     steps = data.get("steps", [])
     assertions = data.get("assertions", [])
-    if not isinstance(setup, dict) or not isinstance(steps, list) or not isinstance(assertions, list):
+    if (
+        not isinstance(setup, dict)
+        or not isinstance(steps, list)
+        or not isinstance(assertions, list)
+    ):
         raise Unsupported("[setup] must be a table, [[steps]] and [[assertions]] arrays of tables")
     if not assertions:
         raise Unsupported("no [[assertions]]: an executable fixture must assert something")

@@ -41,6 +41,7 @@ How a fixture runs:
 
 Players are seats ``0`` and ``1``.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,17 +54,37 @@ from mtgcr.reports.engines.cards import path as cards_path
 __all__ = ["PhaseAdapter", "PhaseSession", "PHASES", "card_data"]
 
 #: fixture phase names → the engine's (the engine's own names are accepted too)
-PHASES = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw",
-          "precombat_main": "PreCombatMain", "main1": "PreCombatMain",
-          "begin_combat": "BeginCombat", "declare_attackers": "DeclareAttackers",
-          "declare_blockers": "DeclareBlockers", "combat_damage": "CombatDamage",
-          "end_combat": "EndCombat", "postcombat_main": "PostCombatMain",
-          "main2": "PostCombatMain", "end": "End", "end_step": "End", "cleanup": "Cleanup"}
+PHASES = {
+    "untap": "Untap",
+    "upkeep": "Upkeep",
+    "draw": "Draw",
+    "precombat_main": "PreCombatMain",
+    "main1": "PreCombatMain",
+    "begin_combat": "BeginCombat",
+    "declare_attackers": "DeclareAttackers",
+    "declare_blockers": "DeclareBlockers",
+    "combat_damage": "CombatDamage",
+    "end_combat": "EndCombat",
+    "postcombat_main": "PostCombatMain",
+    "main2": "PostCombatMain",
+    "end": "End",
+    "end_step": "End",
+    "cleanup": "Cleanup",
+}
 
 _SETUP_KEYS = {"phase", "seed", "active_player", "players", "creatures", "filler", "deck_size"}
 _PLAYER_KEYS = {"id", "life", "poison", "hand", "library_top", "battlefield"}
-_CREATURE_KEYS = {"id", "player", "name", "power", "toughness", "keywords",
-                  "summoning_sickness", "tapped", "damage"}
+_CREATURE_KEYS = {
+    "id",
+    "player",
+    "name",
+    "power",
+    "toughness",
+    "keywords",
+    "summoning_sickness",
+    "tapped",
+    "damage",
+}
 _MAX_PASSES = 400  # a step that passes priority this often without arriving is an error
 
 
@@ -82,8 +103,10 @@ def _import_phase():
     try:
         import phase  # noqa: F401 - the engine wheel
     except ImportError as exc:
-        raise EngineError("the phase.rs engine is not installed: pip install 'mtgcr[phase]' "
-                          f"(the phase-python wheel) ({exc})") from None
+        raise EngineError(
+            "the phase.rs engine is not installed: pip install 'mtgcr[phase]' "
+            f"(the phase-python wheel) ({exc})"
+        ) from None
     return phase
 
 
@@ -100,8 +123,9 @@ def card_data(records: list[dict[str, Any]]) -> dict[str, Any]:
         try:
             out[rec["name"].lower()] = phase.build_oracle_face(rec, None)
         except (ValueError, KeyError, TypeError) as exc:
-            raise EngineError(f"card {rec.get('name', '?')!r}: the engine rejects the record "
-                              f"({exc})") from None
+            raise EngineError(
+                f"card {rec.get('name', '?')!r}: the engine rejects the record ({exc})"
+            ) from None
     return out
 
 
@@ -151,8 +175,9 @@ class PhaseSession(GameSession):
         self.adapter = adapter
         unknown = set(setup) - _SETUP_KEYS
         if unknown:
-            raise Unsupported(f"[setup] keys not supported by the phase adapter: "
-                              f"{', '.join(sorted(unknown))}")
+            raise Unsupported(
+                f"[setup] keys not supported by the phase adapter: {', '.join(sorted(unknown))}"
+            )
         players = {p.get("id", i): p for i, p in enumerate(setup.get("players", []))}
         creatures = list(setup.get("creatures", []))
         for p in players.values():
@@ -162,7 +187,9 @@ class PhaseSession(GameSession):
         for c in creatures:
             bad = set(c) - _CREATURE_KEYS
             if bad:
-                raise Unsupported(f"[[setup.creatures]] keys not supported: {', '.join(sorted(bad))}")
+                raise Unsupported(
+                    f"[[setup.creatures]] keys not supported: {', '.join(sorted(bad))}"
+                )
             if "name" not in c:
                 raise Unsupported("a [[setup.creatures]] entry needs a card 'name'")
         if set(players) - {0, 1} or any(c.get("player", 0) not in (0, 1) for c in creatures):
@@ -172,32 +199,42 @@ class PhaseSession(GameSession):
         decks: list[list[str]] = [[], []]
         for seat in (0, 1):
             p = players.get(seat, {})
-            names = list(p.get("hand", [])) + list(p.get("library_top", [])) + \
-                list(p.get("battlefield", [])) + \
-                [c["name"] for c in creatures if c.get("player", 0) == seat]
+            names = (
+                list(p.get("hand", []))
+                + list(p.get("library_top", []))
+                + list(p.get("battlefield", []))
+                + [c["name"] for c in creatures if c.get("player", 0) == seat]
+            )
             for n in names:
                 self._known(n)
             self._known(filler)
             decks[seat] = names + [filler] * max(size - len(names), 7)
         phase_name = _phase_name(setup.get("phase", "precombat_main"))
         active = int(setup.get("active_player", 0))
-        game = adapter.engine.new_game(player=decks[0], opponent=decks[1],
-                                       seed=int(setup.get("seed", 42)), first_player=active)
+        game = adapter.engine.new_game(
+            player=decks[0], opponent=decks[1], seed=int(setup.get("seed", 42)), first_player=active
+        )
         while game.waiting_for()["type"] == "MulliganDecision":
             seat = game.waiting_for()["data"]["pending"][0]["player"]
             keep = [a for a in game.actions() if a.data["choice"]["type"] == "Keep"]
             game.apply(seat, keep[0])
         self.game = game
-        self._advance(lambda: self.game.phase == phase_name, f"{phase_name} of turn 1",
-                      declare_nothing=False, max_turn=1)
+        self._advance(
+            lambda: self.game.phase == phase_name,
+            f"{phase_name} of turn 1",
+            declare_nothing=False,
+            max_turn=1,
+        )
         self.aliases: dict[Any, int] = {}
         self.game = self._arrange(players, creatures)
 
     # -- setup ----------------------------------------------------------------------------
     def _known(self, name: str) -> None:
         if not isinstance(name, str) or name.lower() not in self.adapter.cards:
-            raise Unsupported(f"card {name!r} has no card record (bundled: "
-                              f"{', '.join(sorted(c['name'] for c in self.adapter.cards.values()))})")
+            raise Unsupported(
+                f"card {name!r} has no card record (bundled: "
+                f"{', '.join(sorted(c['name'] for c in self.adapter.cards.values()))})"
+            )
 
     def _arrange(self, players: dict, creatures: list) -> Any:
         st = self.game.state()
@@ -217,16 +254,23 @@ class PhaseSession(GameSession):
             for i, oid in enumerate(ps["hand"]):
                 o = objs[str(oid)]
                 if o["name"].lower() == name.lower():
-                    swap = next((x for x in ps["library"]
-                                 if objs[str(x)]["name"].lower() == self.filler.lower()), None)
+                    swap = next(
+                        (
+                            x
+                            for x in ps["library"]
+                            if objs[str(x)]["name"].lower() == self.filler.lower()
+                        ),
+                        None,
+                    )
                     if swap is None:
                         break
                     ps["library"].remove(swap)
                     ps["hand"][i] = swap
                     objs[str(swap)]["zone"] = "Hand"
                     return o
-            raise Unsupported(f"player {seat}: no {name!r} left in the deck to place "
-                              f"(raise deck_size?)")
+            raise Unsupported(
+                f"player {seat}: no {name!r} left in the deck to place (raise deck_size?)"
+            )
 
         for seat, p in players.items():
             ps = s["players"][seat]
@@ -292,8 +336,7 @@ class PhaseSession(GameSession):
 
     def _pass(self) -> None:
         if self._waiting() != "Priority":
-            raise StepError(f"cannot pass priority: the engine is waiting for "
-                            f"{self._waiting()}")
+            raise StepError(f"cannot pass priority: the engine is waiting for {self._waiting()}")
         acts = [a for a in self.game.actions() if a.kind == "PassPriority"]
         if not acts:  # pragma: no cover - the engine always offers a pass with priority
             raise StepError("no PassPriority action")
@@ -304,15 +347,22 @@ class PhaseSession(GameSession):
         kind = self._waiting()
         if kind in ("DeclareAttackers", "DeclareBlockers"):
             key = "attacks" if kind == "DeclareAttackers" else "assignments"
-            none = [a for a in self.game.actions() if a.kind == kind and not (a.data or {}).get(key)]
+            none = [
+                a for a in self.game.actions() if a.kind == kind and not (a.data or {}).get(key)
+            ]
             if not none:
                 raise StepError(f"the engine asks for {kind} and offers no empty declaration")
             self._apply(none[0])
             return True
         return False
 
-    def _advance(self, done: Callable[[], bool], what: str, declare_nothing: bool = True,
-                 max_turn: int | None = None) -> int:
+    def _advance(
+        self,
+        done: Callable[[], bool],
+        what: str,
+        declare_nothing: bool = True,
+        max_turn: int | None = None,
+    ) -> int:
         n = 0
         while not done():
             if self._waiting() == "GameOver":
@@ -329,8 +379,10 @@ class PhaseSession(GameSession):
     def _obj(self, ref: Any) -> int:
         if ref in self.aliases:
             return self.aliases[ref]
-        raise Unsupported(f"no creature {ref!r} in [[setup.creatures]] (ids: "
-                          f"{', '.join(map(str, self.aliases)) or 'none'})")
+        raise Unsupported(
+            f"no creature {ref!r} in [[setup.creatures]] (ids: "
+            f"{', '.join(map(str, self.aliases)) or 'none'})"
+        )
 
     def _zone_of(self, oid: int) -> str | None:
         try:
@@ -345,15 +397,18 @@ class PhaseSession(GameSession):
         action = step.get("action")
         fn = _STEPS.get(str(action))
         if fn is None:
-            raise Unsupported(f"step action {action!r} is not supported by the phase adapter "
-                              f"(supported: {', '.join(sorted(_STEPS))})")
+            raise Unsupported(
+                f"step action {action!r} is not supported by the phase adapter "
+                f"(supported: {', '.join(sorted(_STEPS))})"
+            )
         fn(self, step)
         return f"{action}: turn {self.game.turn} {self.game.phase}, waiting for {self._waiting()}"
 
     def _step_pass(self, st: dict) -> None:
         if "player" in st and self._holder() != int(st["player"]):
-            raise StepError(f"player {st['player']} does not have priority "
-                            f"(player {self._holder()} does)")
+            raise StepError(
+                f"player {st['player']} does not have priority (player {self._holder()} does)"
+            )
         self._pass()
 
     def _step_pass_both(self, st: dict) -> None:
@@ -397,8 +452,11 @@ class PhaseSession(GameSession):
         while self._waiting() == "TargetSelection":
             if target is None:
                 raise StepError(f"{name} needs a target (target_player or target_creature)")
-            hits = [a for a in self.game.actions()
-                    if a.kind == "ChooseTarget" and (a.data or {}).get("target") == target]
+            hits = [
+                a
+                for a in self.game.actions()
+                if a.kind == "ChooseTarget" and (a.data or {}).get("target") == target
+            ]
             if not hits:
                 raise StepError(f"{target} is not a legal target for {name}")
             self._apply(hits[0], seat)
@@ -408,12 +466,18 @@ class PhaseSession(GameSession):
         n = len(self.game.stack())
         if n == 0:
             raise StepError("the stack is empty")
-        self._advance(lambda: len(self.game.stack()) < n or self._waiting() != "Priority",
-                      "the top of the stack resolving", declare_nothing=False)
+        self._advance(
+            lambda: len(self.game.stack()) < n or self._waiting() != "Priority",
+            "the top of the stack resolving",
+            declare_nothing=False,
+        )
 
     def _step_until_empty(self, st: dict) -> None:
-        self._advance(lambda: not self.game.stack() or self._waiting() == "GameOver",
-                      "an empty stack", declare_nothing=False)
+        self._advance(
+            lambda: not self.game.stack() or self._waiting() == "GameOver",
+            "an empty stack",
+            declare_nothing=False,
+        )
 
     def _step_advance_to(self, st: dict) -> None:
         target = _phase_name(st.get("phase"))
@@ -429,11 +493,14 @@ class PhaseSession(GameSession):
             if target == "DeclareBlockers" and self._waiting() == "DeclareBlockers":
                 return True
             return self.game.phase == target and self._waiting() == "Priority"
+
         self._advance(there, f"{target}" + (f" of turn {turn}" if turn else ""))
 
     def _step_declare_attackers(self, st: dict) -> None:
         if self._waiting() != "DeclareAttackers":
-            raise StepError(f"the engine is not asking for attackers (waiting for {self._waiting()})")
+            raise StepError(
+                f"the engine is not asking for attackers (waiting for {self._waiting()})"
+            )
         want = sorted(self._obj(a) for a in st.get("attackers", []))
         defender = st.get("target_player")
         for a in self.game.actions():
@@ -443,8 +510,9 @@ class PhaseSession(GameSession):
             ids = sorted(x[0] for x in attacks)
             if ids != want:
                 continue
-            if defender is not None and any(x[1] != {"type": "Player", "data": int(defender)}
-                                            for x in attacks):
+            if defender is not None and any(
+                x[1] != {"type": "Player", "data": int(defender)} for x in attacks
+            ):
                 continue
             self._apply(a)
             return
@@ -452,7 +520,9 @@ class PhaseSession(GameSession):
 
     def _step_declare_blockers(self, st: dict) -> None:
         if self._waiting() != "DeclareBlockers":
-            raise StepError(f"the engine is not asking for blockers (waiting for {self._waiting()})")
+            raise StepError(
+                f"the engine is not asking for blockers (waiting for {self._waiting()})"
+            )
         want = sorted([self._obj(b), self._obj(a)] for b, a in st.get("blockers", []))
         for a in self.game.actions():
             if a.kind != "DeclareBlockers":
@@ -465,11 +535,15 @@ class PhaseSession(GameSession):
 
     def _step_choose_legend(self, st: dict) -> None:
         if self._waiting() != "ChooseLegend":
-            raise StepError(f"the engine is not asking which legend to keep (waiting for "
-                            f"{self._waiting()})")
+            raise StepError(
+                f"the engine is not asking which legend to keep (waiting for {self._waiting()})"
+            )
         keep = self._obj(st.get("keep"))
-        hits = [a for a in self.game.actions()
-                if a.kind == "ChooseLegend" and (a.data or {}).get("keep") == keep]
+        hits = [
+            a
+            for a in self.game.actions()
+            if a.kind == "ChooseLegend" and (a.data or {}).get("keep") == keep
+        ]
         if not hits:
             raise StepError(f"{st.get('keep')!r} is not one of the legends to choose from")
         self._apply(hits[0])
@@ -480,8 +554,10 @@ class PhaseSession(GameSession):
         kind = a.get("kind")
         fn = _ASSERTIONS.get(str(kind))
         if fn is None:
-            raise Unsupported(f"assertion kind {kind!r} is not supported by the phase adapter "
-                              f"(supported: {', '.join(sorted(_ASSERTIONS))})")
+            raise Unsupported(
+                f"assertion kind {kind!r} is not supported by the phase adapter "
+                f"(supported: {', '.join(sorted(_ASSERTIONS))})"
+            )
         return fn(self, a)
 
     @staticmethod
@@ -548,8 +624,10 @@ class PhaseSession(GameSession):
             ref = self._expect(a, "creature")
             wf = self.game.waiting_for()
             if wf["type"] != "DeclareAttackers":
-                raise Unsupported(f"action_legal attack: the engine is not asking for attackers "
-                                  f"(waiting for {wf['type']}); advance_to declare_attackers first")
+                raise Unsupported(
+                    f"action_legal attack: the engine is not asking for attackers "
+                    f"(waiting for {wf['type']}); advance_to declare_attackers first"
+                )
             got = self._obj(ref) in wf["data"].get("valid_attacker_ids", [])
             label = f"creature {ref!r} attacking"
         elif what in ("play_land", "cast_spell"):
@@ -560,8 +638,10 @@ class PhaseSession(GameSession):
             label = f"player {seat} {what} {name!r}"
         else:
             raise Unsupported(f"action_legal: action {what!r} (play_land, cast_spell or attack)")
-        return got == want, (f"{label}: expected {'legal' if want else 'not legal'}, engine "
-                             f"says {'legal' if got else 'not legal'}")
+        return got == want, (
+            f"{label}: expected {'legal' if want else 'not legal'}, engine "
+            f"says {'legal' if got else 'not legal'}"
+        )
 
 
 _STEPS: dict[str, Callable[[PhaseSession, dict], None]] = {

@@ -14,6 +14,7 @@ Format knowledge: an ``.apkg`` is a zip holding ``collection.anki2`` (SQLite; ta
 ``notes`` with ``guid``, ``mid``, ``flds`` — fields joined by U+001F — and ``tags``) and a
 ``media`` JSON map (genanki 0.13, Anki 2.1 import).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -30,8 +31,10 @@ __all__ = ["write_anki", "read_anki", "model_id", "deck_id", "note_guid", "FIELD
 
 FIELDS = ("Term", "Reading", "Translation", "Definitions", "Rule")
 
-_CSS = ".card { font-family: sans-serif; font-size: 22px; text-align: center; }\n" \
-       ".defs { font-size: 16px; text-align: left; }\n.rule { font-size: 14px; color: #666; }"
+_CSS = (
+    ".card { font-family: sans-serif; font-size: 22px; text-align: center; }\n"
+    ".defs { font-size: 16px; text-align: left; }\n.rule { font-size: 14px; color: #666; }"
+)
 
 
 def _id(kind: str, lang: str) -> int:
@@ -52,6 +55,7 @@ def deck_id(lang: str) -> int:
 def note_guid(p: TermPair) -> str:
     """The note guid of a pair's concept and sense (``genanki.guid_for``), fixed across releases."""
     import genanki  # type: ignore[import-untyped]
+
     return genanki.guid_for(p.entry_id, p.lang)
 
 
@@ -70,17 +74,27 @@ def _html(text: str) -> str:
 
 def _model(lang: str):
     import genanki
+
     front = "{{Term}}"
-    back = ("{{FrontSide}}<hr id=answer>{{Reading}}<br><b>{{Translation}}</b>"
-            "<div class=defs>{{Definitions}}</div><div class=rule>{{Rule}}</div>")
+    back = (
+        "{{FrontSide}}<hr id=answer>{{Reading}}<br><b>{{Translation}}</b>"
+        "<div class=defs>{{Definitions}}</div><div class=rule>{{Rule}}</div>"
+    )
     return genanki.Model(
-        model_id(lang), f"mtgcr glossary EN–{lang.upper()}",
+        model_id(lang),
+        f"mtgcr glossary EN–{lang.upper()}",
         fields=[{"name": f} for f in FIELDS],
-        templates=[{"name": f"{lang.upper()} → EN", "qfmt": front, "afmt": back},
-                   {"name": f"EN → {lang.upper()}", "qfmt": "{{Translation}}",
-                    "afmt": "{{FrontSide}}<hr id=answer>{{Term}}<br>{{Reading}}"
-                            "<div class=defs>{{Definitions}}</div><div class=rule>{{Rule}}</div>"}],
-        css=_CSS)
+        templates=[
+            {"name": f"{lang.upper()} → EN", "qfmt": front, "afmt": back},
+            {
+                "name": f"EN → {lang.upper()}",
+                "qfmt": "{{Translation}}",
+                "afmt": "{{FrontSide}}<hr id=answer>{{Term}}<br>{{Reading}}"
+                "<div class=defs>{{Definitions}}</div><div class=rule>{{Rule}}</div>",
+            },
+        ],
+        css=_CSS,
+    )
 
 
 def write_anki(fileobj: IO[bytes], catalog: Catalog, timestamp: float | None = None) -> None:
@@ -90,6 +104,7 @@ def write_anki(fileobj: IO[bytes], catalog: Catalog, timestamp: float | None = N
         timestamp: seconds since the epoch for the notes' modification times (``None``: now).
     """
     import genanki
+
     model = _model(catalog.lang)
     deck = genanki.Deck(deck_id(catalog.lang), f"MTG CR glossary EN–{catalog.lang.upper()}")
     for p, others in notes_of(catalog):
@@ -98,15 +113,27 @@ def write_anki(fileobj: IO[bytes], catalog: Catalog, timestamp: float | None = N
             defs += "<br><br>" + _html("Also: " + "、".join(o.term for o in others))
         rules = ", ".join(str(n) for n in (p.rules_en or p.rules))
         tags = ["mtgcr", p.status.value] + ([f"release-{p.release}"] if p.release else [])
-        deck.add_note(genanki.Note(model=model, guid=note_guid(p), tags=tags, fields=[
-            _html(p.term), _html(p.reading or ""), _html(p.en), defs,
-            f"rule {rules}" if rules else ""]))
+        deck.add_note(
+            genanki.Note(
+                model=model,
+                guid=note_guid(p),
+                tags=tags,
+                fields=[
+                    _html(p.term),
+                    _html(p.reading or ""),
+                    _html(p.en),
+                    defs,
+                    f"rule {rules}" if rules else "",
+                ],
+            )
+        )
     package = genanki.Package(deck)
     with tempfile.TemporaryDirectory(prefix="mtgcr-anki-") as tmp:
         db = os.path.join(tmp, "collection.anki2")
         conn = sqlite3.connect(db)
         import itertools
         import time
+
         ts = time.time() if timestamp is None else timestamp
         package.write_to_db(conn.cursor(), ts, itertools.count(int(ts * 1000)))
         conn.commit()
@@ -139,6 +166,7 @@ def read_anki(fileobj: IO[bytes], lang: str = "") -> Catalog:
         term, reading, en, _defs, _rule = (html.unescape(f) for f in flds.split("\x1f"))
         words = tags.split()
         status = next((Status(w) for w in words if w in {s.value for s in Status}), Status.OFFICIAL)
-        cat.pairs.append(TermPair(None, en, term, lang, reading or None, status=status,
-                                  notes=(f"guid {guid}",)))
+        cat.pairs.append(
+            TermPair(None, en, term, lang, reading or None, status=status, notes=(f"guid {guid}",))
+        )
     return cat

@@ -21,6 +21,7 @@ Format knowledge (checked on the real files):
   :mod:`mtgcr.extract.formats.term_list`).
 * RU ``Глоссарий`` headwords ``Русский термин (English Term)`` (profile data; no real copy).
 """
+
 from __future__ import annotations
 
 import re
@@ -40,7 +41,16 @@ from mtgcr.extract.terms import rule_title_pairs
 
 from mtgcr.reports.glossary.model import Catalog, Origin, Provenance, Status, TermPair
 
-__all__ = ["ListedTerm", "RuleTitle", "rule_titles", "bilingual_titles", "pair_glossaries", "load_catalog", "GlossaryError", "cited_rules"]
+__all__ = [
+    "ListedTerm",
+    "RuleTitle",
+    "rule_titles",
+    "bilingual_titles",
+    "pair_glossaries",
+    "load_catalog",
+    "GlossaryError",
+    "cited_rules",
+]
 
 #: Similarity (0–100, rapidfuzz ``ratio`` on folded names) from which an original that names
 #: no EN headword exactly is taken for one whose definition cites the same rules.
@@ -104,18 +114,24 @@ class _EnIndex:
             return next(iter(hits.values())), ""
         cites = frozenset(cited_rules(text))
         from rapidfuzz import fuzz, process
-        for name, score, _ in process.extract(k, self.names, scorer=fuzz.ratio, limit=5,
-                                              score_cutoff=SIMILAR_NAME):
+
+        for name, score, _ in process.extract(
+            k, self.names, scorer=fuzz.ratio, limit=5, score_cutoff=SIMILAR_NAME
+        ):
             e = self.by_name[name]
             if cites and self.cites[id(e)] == cites or score >= 92:
-                return e, (f"the original {original!r} is no EN headword; taken for {e.term!r} "
-                           f"(similar name{', same rules cited' if cites else ''})")
+                return e, (
+                    f"the original {original!r} is no EN headword; taken for {e.term!r} "
+                    f"(similar name{', same rules cited' if cites else ''})"
+                )
         if cites:
             same = [e for e in self.entries if self.cites[id(e)] == cites]
             close = [e for e in same if fuzz.partial_ratio(k, _key(e.term)) >= SIMILAR_NAME]
             if len(close) == 1:
-                return close[0], (f"the original {original!r} is no EN headword; taken for "
-                                  f"{close[0].term!r} (same rules cited, name contained)")
+                return close[0], (
+                    f"the original {original!r} is no EN headword; taken for "
+                    f"{close[0].term!r} (same rules cited, name contained)"
+                )
         return None, f"the original {original!r} names no entry of the EN glossary"
 
 
@@ -123,13 +139,18 @@ def _release_name(r: Release) -> str:
     return f"{r.label}.{r.revision}" if r.revision else r.label
 
 
-def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
-                    origin: Origin = Origin.GLOSSARY,
-                    en_same_line: Sequence[GlossaryEntry] = (),
-                    listed: Sequence[ListedTerm] = (),
-                    rules: Ruleset | None = None,
-                    wiki: Sequence[ListedTerm] = (),
-                    titles: Sequence[RuleTitle] = ()) -> Catalog:
+def pair_glossaries(
+    tr: Ruleset,
+    en: Ruleset | None,
+    *,
+    document: str = "",
+    origin: Origin = Origin.GLOSSARY,
+    en_same_line: Sequence[GlossaryEntry] = (),
+    listed: Sequence[ListedTerm] = (),
+    rules: Ruleset | None = None,
+    wiki: Sequence[ListedTerm] = (),
+    titles: Sequence[RuleTitle] = (),
+) -> Catalog:
     """Pair a translation's glossary with the EN glossary.
 
     Args:
@@ -164,13 +185,23 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
     prof = PROFILES.get(tr.release.lang)
     note_re = prof.note_re if prof is not None else None
     en_name = _release_name(en.release) if en is not None else None
-    cat = Catalog(tr.release.lang, tr.release, en.release if en is not None else None,
-                  source=document)
+    cat = Catalog(
+        tr.release.lang, tr.release, en.release if en is not None else None, source=document
+    )
     pairs: list[TermPair] = []
 
-    def make(en_entry: GlossaryEntry | None, en_text: str, original: str, term: str,
-             reading: str | None, text: str, status: Status, prov: Provenance, sense: str,
-             notes: list[str]) -> TermPair:
+    def make(
+        en_entry: GlossaryEntry | None,
+        en_text: str,
+        original: str,
+        term: str,
+        reading: str | None,
+        text: str,
+        status: Status,
+        prov: Provenance,
+        sense: str,
+        notes: list[str],
+    ) -> TermPair:
         anchor = sha = None
         if en_entry is not None and en is not None:
             try:
@@ -181,11 +212,25 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
         head = en_entry.term if en_entry is not None else original
         if en_entry is not None and en_entry.obsolete:
             status = Status.OBSOLETE
-        return TermPair(concept_id(head), head, term, tr.release.lang, reading,
-                        en_entry.text if en_entry is not None else en_text, text,
-                        cited_rules(en_entry.text) if en_entry is not None else cited_rules(en_text),
-                        cited_rules(text), status, tr_name, en_name, anchor, sha, (prov,), sense,
-                        tuple(notes))
+        return TermPair(
+            concept_id(head),
+            head,
+            term,
+            tr.release.lang,
+            reading,
+            en_entry.text if en_entry is not None else en_text,
+            text,
+            cited_rules(en_entry.text) if en_entry is not None else cited_rules(en_text),
+            cited_rules(text),
+            status,
+            tr_name,
+            en_name,
+            anchor,
+            sha,
+            (prov,),
+            sense,
+            tuple(notes),
+        )
 
     for g in tr.glossary:
         if not g.original:
@@ -197,10 +242,12 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
             notes.append(f"the translator's note in the headword {g.term!r} is left out")
         original = _OBSOLETE_EN.sub("", g.original)
         m = _SENSE.search(original)
-        base, sense = (original[:m.start()], m.group("sense")) if m else (original, "")
+        base, sense = (original[: m.start()], m.group("sense")) if m else (original, "")
         explicit = same_line.get(g.line)
         en_entry, how = index.find(base, g.text)
-        if explicit is not None and (en_entry is None or _key(en_entry.term) != _key(explicit.term)):
+        if explicit is not None and (
+            en_entry is None or _key(en_entry.term) != _key(explicit.term)
+        ):
             # the edition's own EN headword on the same line decides
             en_entry, how = index.by_name.get(_key(explicit.term)), ""
         if how:
@@ -212,17 +259,33 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
             en_cites = set(cited_rules(en_def.text))
             tr_cites = set(cited_rules(g.text))
             if en_cites and tr_cites and not en_cites & tr_cites:
-                notes.append("the two definitions cite different rules ("
-                             + ", ".join(sorted(map(str, tr_cites))) + " / "
-                             + ", ".join(sorted(map(str, en_cites)))
-                             + "): renumbered references, or a headword paired with another "
-                               "entry's text in the source")
-        status = Status.OBSOLETE if (g.obsolete or _OBSOLETE_JA.match(g.text)
-                                     or original != g.original) else Status.OFFICIAL
-        pairs.append(make(en_entry, explicit.text if explicit is not None else "",
-                          explicit.term if explicit is not None else base.strip(), term,
-                          reading_of(g), g.text, status, Provenance(document, g.line, origin),
-                          sense, notes))
+                notes.append(
+                    "the two definitions cite different rules ("
+                    + ", ".join(sorted(map(str, tr_cites)))
+                    + " / "
+                    + ", ".join(sorted(map(str, en_cites)))
+                    + "): renumbered references, or a headword paired with another "
+                    "entry's text in the source"
+                )
+        status = (
+            Status.OBSOLETE
+            if (g.obsolete or _OBSOLETE_JA.match(g.text) or original != g.original)
+            else Status.OFFICIAL
+        )
+        pairs.append(
+            make(
+                en_entry,
+                explicit.text if explicit is not None else "",
+                explicit.term if explicit is not None else base.strip(),
+                term,
+                reading_of(g),
+                g.text,
+                status,
+                Provenance(document, g.line, origin),
+                sense,
+                notes,
+            )
+        )
     heads = (rule_titles(rules) if rules is not None else []) + list(titles)
     if heads:
         pairs = _add_rule_titles(pairs, heads, index, make)
@@ -232,7 +295,9 @@ def pair_glossaries(tr: Ruleset, en: Ruleset | None, *, document: str = "",
         pairs = _apply_wiki(pairs, wiki, index, make)
     order = {id(g): i for i, g in enumerate(index.entries)}
     by_concept = {concept_id(g.term): order[id(g)] for g in index.entries}
-    pairs.sort(key=lambda p: (by_concept.get(p.concept or "", len(order)), p.en.casefold(), p.sense))
+    pairs.sort(
+        key=lambda p: (by_concept.get(p.concept or "", len(order)), p.en.casefold(), p.sense)
+    )
     cat.pairs = pairs
     return cat
 
@@ -255,8 +320,11 @@ def rule_titles(rules: Ruleset) -> list[RuleTitle]:
     (:func:`mtgcr.extract.terms.rule_title_pairs`)."""
     heads = [r for r in rules.rules.values() if r.number.letters is None]
     by_line = {r.line: r.number for r in heads}
-    return [RuleTitle(tp.ja, tp.en, by_line[tp.line], rules.source, tp.line)
-            for tp in rule_title_pairs(heads) if tp.line in by_line]
+    return [
+        RuleTitle(tp.ja, tp.en, by_line[tp.line], rules.source, tp.line)
+        for tp in rule_title_pairs(heads)
+        if tp.line in by_line
+    ]
 
 
 def bilingual_titles(tr: Ruleset, en: Ruleset) -> list[RuleTitle]:
@@ -266,17 +334,26 @@ def bilingual_titles(tr: Ruleset, en: Ruleset) -> list[RuleTitle]:
     out = []
     for n, r in tr.rules.items():
         e = en.rules.get(n)
-        if (n.letters is None and e is not None and e.line == r.line and "\n" not in r.text
-                and r.text and e.text and r.text != e.text):
+        if (
+            n.letters is None
+            and e is not None
+            and e.line == r.line
+            and "\n" not in r.text
+            and r.text
+            and e.text
+            and r.text != e.text
+        ):
             out.append(RuleTitle(r.text.strip(), e.text.strip(), n, tr.source, r.line))
     return out
 
 
-def _add_rule_titles(pairs: list[TermPair], titles: Sequence[RuleTitle], index: _EnIndex,
-                     make) -> list[TermPair]:
+def _add_rule_titles(
+    pairs: list[TermPair], titles: Sequence[RuleTitle], index: _EnIndex, make
+) -> list[TermPair]:
     """Keyword headings: a heading that repeats a glossary pair adds its provenance; one whose
     EN name has no pair yet becomes a pair of its own (definition: the rule it heads)."""
     from dataclasses import replace
+
     where = {(p.concept, _key(p.term)): i for i, p in enumerate(pairs)}
     have = {p.concept for p in pairs}
     out = list(pairs)
@@ -289,9 +366,14 @@ def _add_rule_titles(pairs: list[TermPair], titles: Sequence[RuleTitle], index: 
         if i is not None:
             out[i] = replace(out[i], provenance=out[i].provenance + (prov,))
             continue
-        note = ([f"rule {t.number} heads it; the glossary gives "
-                 + ", ".join(sorted({p.term for p in pairs if p.concept == cid}))]
-                if cid in have else [])
+        note = (
+            [
+                f"rule {t.number} heads it; the glossary gives "
+                + ", ".join(sorted({p.term for p in pairs if p.concept == cid}))
+            ]
+            if cid in have
+            else []
+        )
         p = make(en_entry, "", t.en, t.term, None, "", Status.OFFICIAL, prov, "", note)
         p = replace(p, rules=(t.number,))
         where[(cid, _key(t.term))] = len(out)
@@ -299,10 +381,12 @@ def _add_rule_titles(pairs: list[TermPair], titles: Sequence[RuleTitle], index: 
     return out
 
 
-def _apply_list(pairs: list[TermPair], listed: Sequence[ListedTerm], index: _EnIndex,
-                make) -> list[TermPair]:
+def _apply_list(
+    pairs: list[TermPair], listed: Sequence[ListedTerm], index: _EnIndex, make
+) -> list[TermPair]:
     """Mark the pairs of listed EN names provisional; add listed names with no pair."""
     from dataclasses import replace
+
     out = list(pairs)
     by_en: dict[str, list[int]] = {}
     for i, p in enumerate(out):
@@ -315,23 +399,43 @@ def _apply_list(pairs: list[TermPair], listed: Sequence[ListedTerm], index: _EnI
         if hits:
             for i in hits:
                 p = out[i]
-                note = () if _key(p.term) == _key(item.term) else (
-                    f"the provisional list gives {item.term!r}",)
-                out[i] = replace(p, status=Status.PROVISIONAL if p.status is Status.OFFICIAL
-                                 else p.status, provenance=p.provenance + (prov,),
-                                 notes=p.notes + note)
+                note = (
+                    ()
+                    if _key(p.term) == _key(item.term)
+                    else (f"the provisional list gives {item.term!r}",)
+                )
+                out[i] = replace(
+                    p,
+                    status=Status.PROVISIONAL if p.status is Status.OFFICIAL else p.status,
+                    provenance=p.provenance + (prov,),
+                    notes=p.notes + note,
+                )
             continue
-        out.append(make(en_entry, "", item.en, item.term, None, "", Status.PROVISIONAL, prov, "",
-                        [] if en_entry is not None else ["not in the EN glossary"]))
+        out.append(
+            make(
+                en_entry,
+                "",
+                item.en,
+                item.term,
+                None,
+                "",
+                Status.PROVISIONAL,
+                prov,
+                "",
+                [] if en_entry is not None else ["not in the EN glossary"],
+            )
+        )
         by_en.setdefault(_key(item.en), []).append(len(out) - 1)
     return out
 
 
-def _apply_wiki(pairs: list[TermPair], wiki: Sequence[ListedTerm], index: _EnIndex,
-                make) -> list[TermPair]:
+def _apply_wiki(
+    pairs: list[TermPair], wiki: Sequence[ListedTerm], index: _EnIndex, make
+) -> list[TermPair]:
     """Wiki terms: provenance for pairs they repeat, provisional pairs for other renderings
     of an EN entry (one per rendering)."""
     from dataclasses import replace
+
     out = list(pairs)
     where = {(p.concept, _key(p.term)): i for i, p in enumerate(out)}
     for item in wiki:
@@ -345,14 +449,23 @@ def _apply_wiki(pairs: list[TermPair], wiki: Sequence[ListedTerm], index: _EnInd
             if prov not in out[i].provenance:
                 out[i] = replace(out[i], provenance=out[i].provenance + (prov,))
             continue
-        given = sorted({p.term for p in out if p.concept == cid and p.provenance
-                        and p.provenance[0].origin is not Origin.WIKI})
-        note = [f"an MTG Wiki rendering; the glossary gives {'、'.join(given)}"] if given else \
-            ["an MTG Wiki rendering"]
+        given = sorted(
+            {
+                p.term
+                for p in out
+                if p.concept == cid and p.provenance and p.provenance[0].origin is not Origin.WIKI
+            }
+        )
+        note = (
+            [f"an MTG Wiki rendering; the glossary gives {'、'.join(given)}"]
+            if given
+            else ["an MTG Wiki rendering"]
+        )
         note += [how] if how else []
         where[(cid, _key(item.term))] = len(out)
-        out.append(make(en_entry, "", item.en, item.term, None, "", Status.PROVISIONAL, prov, "",
-                        note))
+        out.append(
+            make(en_entry, "", item.en, item.term, None, "", Status.PROVISIONAL, prov, "", note)
+        )
     return out
 
 
@@ -362,24 +475,34 @@ WIKI_TERM_SOURCES = ("title", "page-title", "heading", "inline")
 
 # -- from a store ------------------------------------------------------------------------------
 def _originals(store, release_id: int) -> int:
-    return store.conn.execute("SELECT COUNT(*) FROM glossary WHERE release_id=? AND original "
-                              "IS NOT NULL AND original != ''", (release_id,)).fetchone()[0]
+    return store.conn.execute(
+        "SELECT COUNT(*) FROM glossary WHERE release_id=? AND original "
+        "IS NOT NULL AND original != ''",
+        (release_id,),
+    ).fetchone()[0]
 
 
 def _edition_titles(store, lang: str, label: str, glossary_origin: str) -> list[RuleTitle]:
     """The keyword headings of the chapter files of the bilingual edition a glossary belongs
     to (releases of ``label`` with an origin ``markdown:…`` other than the glossary's)."""
     from mtgcr.extract.records import from_record
+
     if not glossary_origin.startswith("markdown:"):
         return []
     en_side = {r.origin: r for r in store.releases("en") if r.label == label}
     out: list[RuleTitle] = []
     for r in store.releases(lang):
         e = en_side.get(r.origin)
-        if (r.label == label and r.origin.startswith("markdown:") and r.origin != glossary_origin
-                and e is not None and r.counts.get("rules")):
-            out += bilingual_titles(from_record(store.release_rows(r.id)),
-                                    from_record(store.release_rows(e.id)))
+        if (
+            r.label == label
+            and r.origin.startswith("markdown:")
+            and r.origin != glossary_origin
+            and e is not None
+            and r.counts.get("rules")
+        ):
+            out += bilingual_titles(
+                from_record(store.release_rows(r.id)), from_record(store.release_rows(e.id))
+            )
     return out
 
 
@@ -405,14 +528,20 @@ def load_catalog(store, lang: str, spec: str | None = None) -> Catalog:
         StoreError: no release of ``lang`` (or no such release) in the store.
     """
     from mtgcr.extract.records import from_record
+
     if lang == "en":
-        raise GlossaryError("the EN glossary is the concept system; give a translation's "
-                            "language (--lang ja, zh or ru)")
+        raise GlossaryError(
+            "the EN glossary is the concept system; give a translation's "
+            "language (--lang ja, zh or ru)"
+        )
     rels = store.releases(lang)
     if spec is None or spec.strip() in ("", "latest"):
         with_orig = [r for r in rels if _originals(store, r.id)]
-        label = max(with_orig or rels, key=lambda r: (r.effective_date or "", r.label)).label \
-            if rels else store.resolve(None, lang).label
+        label = (
+            max(with_orig or rels, key=lambda r: (r.effective_date or "", r.label)).label
+            if rels
+            else store.resolve(None, lang).label
+        )
     else:
         label = store.resolve(spec, lang).label
     same = [r for r in rels if r.label == label]
@@ -420,10 +549,17 @@ def load_catalog(store, lang: str, spec: str | None = None) -> Catalog:
     best = max(same, key=lambda r: (counts[r.id], r.complete))
     if counts[best.id] == 0:
         n = sum(r.counts.get("glossary") or 0 for r in same)
-        why = (f"its glossary ({n} entries) gives no English headwords, and entries are never "
-               f"paired by position" if n else "it has no glossary")
-        hint = (" — ingest the bilingual edition (a glossary.md with both headwords) of that "
-                "release" if lang == "zh" else "")
+        why = (
+            f"its glossary ({n} entries) gives no English headwords, and entries are never "
+            f"paired by position"
+            if n
+            else "it has no glossary"
+        )
+        hint = (
+            " — ingest the bilingual edition (a glossary.md with both headwords) of that release"
+            if lang == "zh"
+            else ""
+        )
         raise GlossaryError(f"nothing to export for {lang} {label}: {why}{hint}")
     tr = from_record(store.release_rows(best.id))
     full = next((r for r in same if r.complete), None)
@@ -435,26 +571,47 @@ def load_catalog(store, lang: str, spec: str | None = None) -> Catalog:
     titles: list[RuleTitle] = []
     origin = Origin.GLOSSARY
     if not best.complete:  # a bilingual edition: its EN side is on the same lines
-        side = next((r for r in store.releases("en") if r.label == label
-                     and r.origin == best.origin), None)
+        side = next(
+            (r for r in store.releases("en") if r.label == label and r.origin == best.origin), None
+        )
         if side is not None:
             en_same = from_record(store.release_rows(side.id)).glossary
             origin = Origin.BILINGUAL
             if en is None:
                 en = from_record(store.release_rows(side.id))
         titles = _edition_titles(store, lang, label, best.origin)
-    listed = [ListedTerm(f["en"], f["term"], f.get("document_source", ""), f.get("line", 0))
-              for f in store.facts("term-pair")
-              if f.get("provisional") and f.get("lang") == lang]
-    wiki = [ListedTerm(f["en"], f["ja"], f.get("page") or f.get("document_source", ""),
-                       f.get("line", 0))
-            for f in store.facts("term-pair")
-            if lang == "ja" and f.get("kind") == "term" and f.get("source") in WIKI_TERM_SOURCES
-            and not f.get("in_quote") and f.get("ja") and f.get("en")]
-    cat = pair_glossaries(tr, en, document=best.source or tr.source, origin=origin,
-                          en_same_line=en_same, listed=listed,
-                          rules=None if titles else rules, wiki=wiki, titles=titles)
+    listed = [
+        ListedTerm(f["en"], f["term"], f.get("document_source", ""), f.get("line", 0))
+        for f in store.facts("term-pair")
+        if f.get("provisional") and f.get("lang") == lang
+    ]
+    wiki = [
+        ListedTerm(
+            f["en"], f["ja"], f.get("page") or f.get("document_source", ""), f.get("line", 0)
+        )
+        for f in store.facts("term-pair")
+        if lang == "ja"
+        and f.get("kind") == "term"
+        and f.get("source") in WIKI_TERM_SOURCES
+        and not f.get("in_quote")
+        and f.get("ja")
+        and f.get("en")
+    ]
+    cat = pair_glossaries(
+        tr,
+        en,
+        document=best.source or tr.source,
+        origin=origin,
+        en_same_line=en_same,
+        listed=listed,
+        rules=None if titles else rules,
+        wiki=wiki,
+        titles=titles,
+    )
     if en is None:
-        cat.notes.insert(0, f"no EN release {label} stored: pairs have no anchor and no EN "
-                            f"definition (ingest the EN release {label})")
+        cat.notes.insert(
+            0,
+            f"no EN release {label} stored: pairs have no anchor and no EN "
+            f"definition (ingest the EN release {label})",
+        )
     return cat

@@ -24,6 +24,7 @@ obsolete pairs and provisional names with no EN glossary entry are not checked, 
 :data:`CONSISTENT` of the rules using the EN word (the EN word has other senses there: "in
 that case", "if"); the report's notes name them with their counts.
 """
+
 from __future__ import annotations
 
 import re
@@ -36,12 +37,18 @@ from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.glossary.model import Catalog, Status, TermPair
 
-__all__ = ["Drift", "SharedTerm", "CheckReport", "check_catalog", "check_store", "term_forms",
-           "UNCHECKED"]
+__all__ = [
+    "Drift",
+    "SharedTerm",
+    "CheckReport",
+    "check_catalog",
+    "check_store",
+    "term_forms",
+    "UNCHECKED",
+]
 
 #: EN headwords not checked: words of running English the rules use without meaning the term.
-UNCHECKED = frozenset({"you", "your", "x", "y", "as though", "becomes", "unless", "deal",
-                       "play"})
+UNCHECKED = frozenset({"you", "your", "x", "y", "as though", "becomes", "unless", "deal", "play"})
 #: A concept is checked when its translated term is in at least this share of the translated
 #: rules whose EN rule uses the EN term (below it, the EN word has other senses: "case",
 #: "if", "enter"); concepts used in fewer than :data:`MIN_USES` rules are always checked.
@@ -73,8 +80,15 @@ class Drift:
 
     def as_json(self) -> dict:
         """JSON-ready dict."""
-        return {"rule": str(self.rule), "section": self.rule.section, "concept": self.concept,
-                "en": self.en, "term": self.term, "forms": list(self.forms), "line": self.line}
+        return {
+            "rule": str(self.rule),
+            "section": self.rule.section,
+            "concept": self.concept,
+            "en": self.en,
+            "term": self.term,
+            "forms": list(self.forms),
+            "line": self.line,
+        }
 
 
 @dataclass(frozen=True)
@@ -88,8 +102,12 @@ class SharedTerm:
 
     def as_json(self) -> dict:
         """JSON-ready dict."""
-        return {"term": self.term, "en": list(self.en), "concepts": list(self.concepts),
-                "where": list(self.where)}
+        return {
+            "term": self.term,
+            "en": list(self.en),
+            "concepts": list(self.concepts),
+            "where": list(self.where),
+        }
 
 
 @dataclass
@@ -133,13 +151,19 @@ class CheckReport:
 
     def as_json(self) -> dict:
         """JSON-ready dict (findings, counts per section and per concept)."""
-        return {"lang": self.lang, "release": self.release, "en_release": self.en_release,
-                "pairs_checked": self.pairs_checked, "rules_checked": self.rules_checked,
-                "findings": self.findings,
-                "per_section": {str(k): v for k, v in self.per_section().items()},
-                "per_concept": self.per_term(), "notes": self.notes,
-                "drift": [d.as_json() for d in self.drift],
-                "shared": [s.as_json() for s in self.shared]}
+        return {
+            "lang": self.lang,
+            "release": self.release,
+            "en_release": self.en_release,
+            "pairs_checked": self.pairs_checked,
+            "rules_checked": self.rules_checked,
+            "findings": self.findings,
+            "per_section": {str(k): v for k, v in self.per_section().items()},
+            "per_concept": self.per_term(),
+            "notes": self.notes,
+            "drift": [d.as_json() for d in self.drift],
+            "shared": [s.as_json() for s in self.shared],
+        }
 
 
 def _norm(text: str) -> str:
@@ -182,15 +206,18 @@ def _en_pattern(names: Iterable[str]) -> re.Pattern | None:
     if not alts:
         return None
     alts.sort(key=len, reverse=True)
-    return re.compile(r"(?<![\w\-])(?:" + "|".join(alts) + r")(?:s|es|d|ed|ing|'s|’s)?(?![\w\-])",
-                      re.I)
+    return re.compile(
+        r"(?<![\w\-])(?:" + "|".join(alts) + r")(?:s|es|d|ed|ing|'s|’s)?(?![\w\-])", re.I
+    )
 
 
 def _rule_text(rule) -> str:
     return "\n".join([rule.text] + [e.text for e in rule.examples])
 
 
-def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = None) -> CheckReport:
+def check_catalog(
+    cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = None
+) -> CheckReport:
     """Check the translated rules ``tr`` against the EN rules ``en`` with the pairs of ``cat``.
 
     Args:
@@ -205,8 +232,11 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
     rep = CheckReport(cat.lang, cat.release_name, en.release.label)
     groups: dict[str, list[TermPair]] = {}
     for p in cat.pairs:
-        if p.status is Status.OBSOLETE or not p.concept or (
-                p.status is Status.PROVISIONAL and p.anchor is None):
+        if (
+            p.status is Status.OBSOLETE
+            or not p.concept
+            or (p.status is Status.PROVISIONAL and p.anchor is None)
+        ):
             continue  # a provisional name with no EN entry ("Store") is no rules term yet
         groups.setdefault(p.concept, []).append(p)
     checks = []
@@ -230,12 +260,14 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
         found = []  # (start, end, concept, match, forms): every use of an EN term
         for concept, pat, forms, _term, core in checks:
             if core in low:
-                found += [(m.start(), m.end(), concept, m.group(), forms)
-                          for m in pat.finditer(en_text)]
+                found += [
+                    (m.start(), m.end(), concept, m.group(), forms) for m in pat.finditer(en_text)
+                ]
         seen: set[str] = set()
         for a, b, concept, text, forms in found:
-            if concept in seen or any(x <= a and b <= y and (y - x) > (b - a)
-                                      for x, y, *_ in found):
+            if concept in seen or any(
+                x <= a and b <= y and (y - x) > (b - a) for x, y, *_ in found
+            ):
                 continue  # "draw" inside "draw step": the longer term is the one used
             seen.add(concept)
             uses[concept].append((n, text, any(f in tr_text for f in forms), rule.line))
@@ -246,15 +278,18 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
         if len(got) >= MIN_USES and used / len(got) < CONSISTENT:
             skipped.append(f"{concept} ({used} of {len(got)})")
             continue
-        rep.drift += [Drift(n, concept, found, term, forms, line)
-                      for n, found, ok, line in got if not ok]
+        rep.drift += [
+            Drift(n, concept, found, term, forms, line) for n, found, ok, line in got if not ok
+        ]
     if section is not None:  # consistency is judged on every rule, findings kept for one section
         rep.drift = [d for d in rep.drift if d.rule.section == section]
     rep.drift.sort(key=lambda d: (d.rule, d.concept))
     if skipped:
-        rep.notes.append(f"{len(skipped)} concepts not checked: their EN word is used in other "
-                         f"senses too (the translated term is in fewer than "
-                         f"{CONSISTENT:.0%} of the rules using it): " + ", ".join(skipped))
+        rep.notes.append(
+            f"{len(skipped)} concepts not checked: their EN word is used in other "
+            f"senses too (the translated term is in fewer than "
+            f"{CONSISTENT:.0%} of the rules using it): " + ", ".join(skipped)
+        )
     by_term: dict[str, list[TermPair]] = {}
     for p in cat.pairs:
         if p.concept:
@@ -262,9 +297,14 @@ def check_catalog(cat: Catalog, tr: Ruleset, en: Ruleset, section: int | None = 
     for pairs in by_term.values():
         concepts = tuple(dict.fromkeys(p.concept for p in pairs if p.concept))
         if len(concepts) > 1:
-            rep.shared.append(SharedTerm(pairs[0].term, tuple(dict.fromkeys(p.en for p in pairs)),
-                                         concepts, tuple(str(p.provenance[0]) for p in pairs
-                                                         if p.provenance)))
+            rep.shared.append(
+                SharedTerm(
+                    pairs[0].term,
+                    tuple(dict.fromkeys(p.en for p in pairs)),
+                    concepts,
+                    tuple(str(p.provenance[0]) for p in pairs if p.provenance),
+                )
+            )
     return rep
 
 
@@ -278,16 +318,26 @@ def check_store(store, cat: Catalog, section: int | None = None) -> CheckReport:
     from mtgcr.extract.records import from_record
 
     from mtgcr.reports.glossary.build import GlossaryError
+
     label = cat.release.label if cat.release else ""
     tr_info = next((r for r in store.releases(cat.lang) if r.label == label and r.complete), None)
-    en_info = next((r for r in store.releases("en") if cat.en_release is not None
-                    and r.label == cat.en_release.label and r.complete), None)
+    en_info = next(
+        (
+            r
+            for r in store.releases("en")
+            if cat.en_release is not None and r.label == cat.en_release.label and r.complete
+        ),
+        None,
+    )
     if tr_info is None:
-        raise GlossaryError(f"no complete {cat.lang} release {label} stored to check (ingest "
-                            f"the translation's rules, not only its glossary)")
+        raise GlossaryError(
+            f"no complete {cat.lang} release {label} stored to check (ingest "
+            f"the translation's rules, not only its glossary)"
+        )
     if en_info is None:
-        raise GlossaryError(f"no complete EN release {label} stored to check {cat.lang} "
-                            f"{label} against (ingest it)")
+        raise GlossaryError(
+            f"no complete EN release {label} stored to check {cat.lang} {label} against (ingest it)"
+        )
     tr = from_record(store.release_rows(tr_info.id))
     en = from_record(store.release_rows(en_info.id))
     return check_catalog(cat, tr, en, section)

@@ -10,6 +10,7 @@ Kinds (:class:`DiffKind`): ``added``, ``removed``, ``renamed`` (the EN headword 
 obsolete), and ``stale``: the EN entry changed in an EN release stored after the
 translation's EN release, so the translation may be out of date.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -49,8 +50,14 @@ class GlossaryDiffEntry:
 
     def as_json(self) -> dict:
         """JSON-ready dict."""
-        return {"kind": self.kind.value, "concept": self.concept, "en": self.en,
-                "old": self.old, "new": self.new, "note": self.note}
+        return {
+            "kind": self.kind.value,
+            "concept": self.concept,
+            "en": self.en,
+            "old": self.old,
+            "new": self.new,
+            "note": self.note,
+        }
 
 
 @dataclass
@@ -69,8 +76,14 @@ class GlossaryDiff:
 
     def as_json(self) -> dict:
         """JSON-ready dict: ``lang``, ``old``, ``new``, ``counts``, ``changes``, ``notes``."""
-        return {"lang": self.lang, "old": self.old, "new": self.new, "counts": self.counts(),
-                "changes": [c.as_json() for c in self.changes], "notes": self.notes}
+        return {
+            "lang": self.lang,
+            "old": self.old,
+            "new": self.new,
+            "counts": self.counts(),
+            "changes": [c.as_json() for c in self.changes],
+            "notes": self.notes,
+        }
 
 
 def _by_concept(cat: Catalog) -> dict[str, list[TermPair]]:
@@ -81,8 +94,13 @@ def _by_concept(cat: Catalog) -> dict[str, list[TermPair]]:
     return out
 
 
-def diff_catalogs(old: Catalog, new: Catalog, en_old: Ruleset | None = None,
-                  en_new: Ruleset | None = None, en_latest: Ruleset | None = None) -> GlossaryDiff:
+def diff_catalogs(
+    old: Catalog,
+    new: Catalog,
+    en_old: Ruleset | None = None,
+    en_new: Ruleset | None = None,
+    en_latest: Ruleset | None = None,
+) -> GlossaryDiff:
     """The changes from ``old`` to ``new``.
 
     Args:
@@ -102,49 +120,77 @@ def diff_catalogs(old: Catalog, new: Catalog, en_old: Ruleset | None = None,
             if ch.kind == "renamed" and ch.old_term and ch.new_term:
                 renamed[concept_id(ch.old_term)] = concept_id(ch.new_term)
     else:
-        out.notes.append("the EN releases of both translations are not stored: renamed EN "
-                         "headwords show as removed and added")
+        out.notes.append(
+            "the EN releases of both translations are not stored: renamed EN "
+            "headwords show as removed and added"
+        )
     a, b = _by_concept(old), _by_concept(new)
     moved = {renamed.get(c, c): c for c in a}  # new concept id → old concept id
     for cid, pairs in b.items():
         oc = moved.get(cid)
         if oc is None:
-            out.changes += [GlossaryDiffEntry(DiffKind.ADDED, cid, p.en, None, p.term)
-                            for p in pairs]
+            out.changes += [
+                GlossaryDiffEntry(DiffKind.ADDED, cid, p.en, None, p.term) for p in pairs
+            ]
             continue
         olds = a[oc]
         if oc != cid:
-            out.changes.append(GlossaryDiffEntry(DiffKind.RENAMED, cid, pairs[0].en, olds[0].en,
-                                                 pairs[0].en, f"was {oc}"))
+            out.changes.append(
+                GlossaryDiffEntry(
+                    DiffKind.RENAMED, cid, pairs[0].en, olds[0].en, pairs[0].en, f"was {oc}"
+                )
+            )
         for p in pairs:
             q = _match(p, olds)
             if q is None:
-                out.changes.append(GlossaryDiffEntry(DiffKind.ADDED, cid, p.en, None, p.term,
-                                                     "another term of a concept already there"))
+                out.changes.append(
+                    GlossaryDiffEntry(
+                        DiffKind.ADDED,
+                        cid,
+                        p.en,
+                        None,
+                        p.term,
+                        "another term of a concept already there",
+                    )
+                )
             elif q.term != p.term:
-                out.changes.append(GlossaryDiffEntry(DiffKind.RETRANSLATED, cid, p.en, q.term,
-                                                     p.term))
+                out.changes.append(
+                    GlossaryDiffEntry(DiffKind.RETRANSLATED, cid, p.en, q.term, p.term)
+                )
             elif q.status is not p.status:
-                out.changes.append(GlossaryDiffEntry(DiffKind.STATUS, cid, p.en, q.status.value,
-                                                     p.status.value, p.term))
+                out.changes.append(
+                    GlossaryDiffEntry(
+                        DiffKind.STATUS, cid, p.en, q.status.value, p.status.value, p.term
+                    )
+                )
     taken = {oc for ncid, oc in moved.items() if ncid in b}
     for oc, pairs in a.items():
         if oc not in taken:
-            out.changes += [GlossaryDiffEntry(DiffKind.REMOVED, oc, p.en, p.term, None)
-                            for p in pairs]
+            out.changes += [
+                GlossaryDiffEntry(DiffKind.REMOVED, oc, p.en, p.term, None) for p in pairs
+            ]
     if en_latest is not None and en_new is not None:
         since = en_latest.release.effective_date or en_latest.release.label
         for ch in align_glossary(en_new.glossary, en_latest.glossary, {}):
             if ch.kind in ("changed", "renamed", "removed") and ch.old_term:
                 cid = concept_id(ch.old_term)
                 if cid in b:
-                    what = {"changed": "its EN definition changed",
-                            "renamed": f"the EN headword is now {ch.new_term!r}",
-                            "removed": "the EN entry was removed"}[ch.kind]
-                    out.changes.append(GlossaryDiffEntry(
-                        DiffKind.STALE, cid, b[cid][0].en, b[cid][0].term, None,
-                        f"{what} in EN {since} (the translation follows EN "
-                        f"{en_new.release.effective_date or en_new.release.label})"))
+                    what = {
+                        "changed": "its EN definition changed",
+                        "renamed": f"the EN headword is now {ch.new_term!r}",
+                        "removed": "the EN entry was removed",
+                    }[ch.kind]
+                    out.changes.append(
+                        GlossaryDiffEntry(
+                            DiffKind.STALE,
+                            cid,
+                            b[cid][0].en,
+                            b[cid][0].term,
+                            None,
+                            f"{what} in EN {since} (the translation follows EN "
+                            f"{en_new.release.effective_date or en_new.release.label})",
+                        )
+                    )
     return out
 
 
@@ -154,8 +200,14 @@ def _match(p: TermPair, olds: list[TermPair]) -> TermPair | None:
     if same is not None:
         return same
     origin = p.provenance[0].origin if p.provenance else None
-    return next((q for q in olds if q.sense == p.sense and
-                 (q.provenance[0].origin if q.provenance else None) == origin), None)
+    return next(
+        (
+            q
+            for q in olds
+            if q.sense == p.sense and (q.provenance[0].origin if q.provenance else None) == origin
+        ),
+        None,
+    )
 
 
 def diff_store(store, old: Catalog, new: Catalog) -> GlossaryDiff:

@@ -1,4 +1,5 @@
 """The export formats by name: ``FORMATS["tbx"]`` → its writer and default file suffix."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,11 +26,14 @@ class Format:
     binary: bool = False
 
 
-FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("tbx", write_tbx, read_tbx, ".tbx"),
-    Format("tbx2", write_tbx2, read_tbx2, ".tbx"),
-    Format("csv", write_csv, read_csv, ".csv"),
-    Format("omegat", write_omegat, read_omegat, ".utf8"),
-    Format("anki", write_anki, read_anki, ".apkg", binary=True),
-    Format("json", write_json, read_json, ".json"),
-)}
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format("tbx", write_tbx, read_tbx, ".tbx"),
+        Format("tbx2", write_tbx2, read_tbx2, ".tbx"),
+        Format("csv", write_csv, read_csv, ".csv"),
+        Format("omegat", write_omegat, read_omegat, ".utf8"),
+        Format("anki", write_anki, read_anki, ".apkg", binary=True),
+        Format("json", write_json, read_json, ".json"),
+    )
+}

@@ -10,6 +10,7 @@ Shape (``"format": "mtgcr-glossary"``, ``"version": 1``)::
                 "release", "en_release", "anchor", "anchor_sha256", "sense", "notes": [],
                 "provenance": [{"document", "line", "origin": "glossary"}]}]}
 """
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,12 @@ VERSION = 1
 def _release(r: Release | None) -> dict | None:
     if r is None:
         return None
-    return {"effective_date": r.effective_date.isoformat() if r.effective_date else None,
-            "label": r.label, "lang": r.lang, "revision": r.revision}
+    return {
+        "effective_date": r.effective_date.isoformat() if r.effective_date else None,
+        "label": r.label,
+        "lang": r.lang,
+        "revision": r.revision,
+    }
 
 
 def _release_back(d: dict | None) -> Release | None:
@@ -43,32 +48,66 @@ def _release_back(d: dict | None) -> Release | None:
 
 def pair_json(p: TermPair) -> dict:
     """A JSON-ready dict of every field of ``p`` (rule numbers as strings, enums by value)."""
-    return {"concept": p.concept, "en": p.en, "term": p.term, "lang": p.lang,
-            "reading": p.reading, "definition_en": p.definition_en, "definition": p.definition,
-            "rules_en": [str(n) for n in p.rules_en], "rules": [str(n) for n in p.rules],
-            "status": p.status.value, "release": p.release, "en_release": p.en_release,
-            "anchor": p.anchor, "anchor_sha256": p.anchor_sha256, "sense": p.sense,
-            "notes": list(p.notes),
-            "provenance": [{"document": v.document, "line": v.line, "origin": v.origin.value}
-                           for v in p.provenance]}
+    return {
+        "concept": p.concept,
+        "en": p.en,
+        "term": p.term,
+        "lang": p.lang,
+        "reading": p.reading,
+        "definition_en": p.definition_en,
+        "definition": p.definition,
+        "rules_en": [str(n) for n in p.rules_en],
+        "rules": [str(n) for n in p.rules],
+        "status": p.status.value,
+        "release": p.release,
+        "en_release": p.en_release,
+        "anchor": p.anchor,
+        "anchor_sha256": p.anchor_sha256,
+        "sense": p.sense,
+        "notes": list(p.notes),
+        "provenance": [
+            {"document": v.document, "line": v.line, "origin": v.origin.value} for v in p.provenance
+        ],
+    }
 
 
 def _pair_back(d: dict) -> TermPair:
     return TermPair(
-        d["concept"], d["en"], d["term"], d["lang"], d.get("reading"), d.get("definition_en", ""),
-        d.get("definition", ""), tuple(RuleNumber.parse(n) for n in d.get("rules_en", ())),
-        tuple(RuleNumber.parse(n) for n in d.get("rules", ())), Status(d.get("status", "official")),
-        d.get("release", ""), d.get("en_release"), d.get("anchor"), d.get("anchor_sha256"),
-        tuple(Provenance(v["document"], v["line"], Origin(v["origin"]))
-              for v in d.get("provenance", ())), d.get("sense", ""), tuple(d.get("notes", ())))
+        d["concept"],
+        d["en"],
+        d["term"],
+        d["lang"],
+        d.get("reading"),
+        d.get("definition_en", ""),
+        d.get("definition", ""),
+        tuple(RuleNumber.parse(n) for n in d.get("rules_en", ())),
+        tuple(RuleNumber.parse(n) for n in d.get("rules", ())),
+        Status(d.get("status", "official")),
+        d.get("release", ""),
+        d.get("en_release"),
+        d.get("anchor"),
+        d.get("anchor_sha256"),
+        tuple(
+            Provenance(v["document"], v["line"], Origin(v["origin"]))
+            for v in d.get("provenance", ())
+        ),
+        d.get("sense", ""),
+        tuple(d.get("notes", ())),
+    )
 
 
 def write_json(fileobj: IO[bytes], catalog: Catalog) -> None:
     """Write ``catalog`` as UTF-8 JSON (2-space indent, non-ASCII kept) to a binary stream."""
-    data = {"format": FORMAT, "version": VERSION, "lang": catalog.lang,
-            "release": _release(catalog.release), "en_release": _release(catalog.en_release),
-            "source": catalog.source, "notes": catalog.notes,
-            "pairs": [pair_json(p) for p in catalog.pairs]}
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "lang": catalog.lang,
+        "release": _release(catalog.release),
+        "en_release": _release(catalog.en_release),
+        "source": catalog.source,
+        "notes": catalog.notes,
+        "pairs": [pair_json(p) for p in catalog.pairs],
+    }
     fileobj.write((json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
 
 
@@ -81,7 +120,11 @@ def read_json(fileobj: IO[bytes]) -> Catalog:
     data = json.loads(fileobj.read().decode("utf-8-sig"))
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
         raise ValueError(f"not an {FORMAT} version {VERSION} file")
-    return Catalog(data["lang"], _release_back(data.get("release")),
-                   _release_back(data.get("en_release")),
-                   [_pair_back(d) for d in data.get("pairs", ())], list(data.get("notes", ())),
-                   data.get("source", ""))
+    return Catalog(
+        data["lang"],
+        _release_back(data.get("release")),
+        _release_back(data.get("en_release")),
+        [_pair_back(d) for d in data.get("pairs", ())],
+        list(data.get("notes", ())),
+        data.get("source", ""),
+    )

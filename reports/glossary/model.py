@@ -7,6 +7,7 @@ translation release. Formats (:mod:`.tbx`, :mod:`.tbx2`, :mod:`.csvfile`, :mod:`
 :mod:`.anki`, :mod:`.jsonfile`) each hold a subset of the fields; their readers give back a
 catalog with the fields they hold and defaults for the rest.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -34,11 +35,11 @@ class Status(str, Enum):
 class Origin(str, Enum):
     """The kind of text a pair was found in."""
 
-    GLOSSARY = "glossary"            # the translation's glossary (JA 用語集, RU Глоссарий)
+    GLOSSARY = "glossary"  # the translation's glossary (JA 用語集, RU Глоссарий)
     BILINGUAL = "bilingual-glossary"  # a bilingual edition's glossary (ZH glossary.md)
-    RULE_TITLE = "rule-title"         # a keyword rule's heading (702.19. トランプル／Trample)
-    TERM_LIST = "term-list"           # a provisional term list (ZH translatedterms)
-    WIKI = "wiki"                     # an MTG Wiki page (its subject, 「…／…」)
+    RULE_TITLE = "rule-title"  # a keyword rule's heading (702.19. トランプル／Trample)
+    TERM_LIST = "term-list"  # a provisional term list (ZH translatedterms)
+    WIKI = "wiki"  # an MTG Wiki page (its subject, 「…／…」)
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,9 @@ class TermPair:
     @property
     def entry_id(self) -> str:
         """An NCName naming this pair (concept id, sense): TBX term ids, Anki guids."""
-        base = self.concept or "en-term-" + "".join(c if c.isalnum() else "-" for c in self.en.lower())
+        base = self.concept or "en-term-" + "".join(
+            c if c.isalnum() else "-" for c in self.en.lower()
+        )
         return base + (f"-sense-{self.sense}" if self.sense else "")
 
 
@@ -147,16 +150,22 @@ class Catalog:
     def source_titles(self) -> tuple[str, str]:
         """The names of the two glossaries as sources (``MTG CR 2026-01-16 Glossary``,
         ``総合ルール 和訳 20260116.0 用語集``)."""
-        en = f"MTG CR {self.en_release.effective_date.isoformat()} Glossary" \
-            if self.en_release and self.en_release.effective_date else "MTG CR Glossary"
+        en = (
+            f"MTG CR {self.en_release.effective_date.isoformat()} Glossary"
+            if self.en_release and self.en_release.effective_date
+            else "MTG CR Glossary"
+        )
         return en, source_title(self.lang, self.release_name)
 
 
 #: How each translation names itself and its glossary (format knowledge: the JA header
 #: ``マジック総合ルール(和訳 20260116.0 版)`` and ``10. 用語集``; the ZH ``万智牌完整规则`` and
 #: ``词汇表``; the RU ``Полные правила`` and ``Глоссарий``).
-_TITLES = {"ja": "総合ルール 和訳 {r} 用語集", "zh": "万智牌完整规则 {r} 词汇表",
-           "ru": "Полные правила {r} Глоссарий"}
+_TITLES = {
+    "ja": "総合ルール 和訳 {r} 用語集",
+    "zh": "万智牌完整规则 {r} 词汇表",
+    "ru": "Полные правила {r} Глоссарий",
+}
 
 
 def source_title(lang: str, release: str) -> str:

@@ -8,6 +8,7 @@ no header, one term per line — source term, target term, an optional comment; 
 replaced by one space. The comment gives the reading, the defining rules, the status when it
 is not official, and the concept id.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,8 +43,10 @@ def _comment(p: TermPair) -> str:
 def write_omegat(fileobj: IO[bytes], catalog: Catalog) -> None:
     """Write ``catalog`` as an OmegaT glossary (UTF-8, LF) to a binary stream: EN term as the
     source, the translated term as the target."""
-    lines = [f"{clean_field(p.en)}\t{clean_field(p.term)}\t{clean_field(_comment(p))}\n"
-             for p in catalog.pairs]
+    lines = [
+        f"{clean_field(p.en)}\t{clean_field(p.term)}\t{clean_field(_comment(p))}\n"
+        for p in catalog.pairs
+    ]
     fileobj.write("".join(lines).encode("utf-8"))
 
 
@@ -61,6 +64,7 @@ def read_omegat(fileobj: IO[bytes], lang: str = "") -> Catalog:
         if len(fields) < 2:
             raise ValueError(f"line {i}: no tab between source and target")
         comment = fields[2] if len(fields) > 2 else ""
-        cat.pairs.append(TermPair(None, fields[0], fields[1], lang,
-                                  notes=(comment,) if comment else ()))
+        cat.pairs.append(
+            TermPair(None, fields[0], fields[1], lang, notes=(comment,) if comment else ())
+        )
     return cat

@@ -20,6 +20,7 @@ What goes where:
   reading, the sense, the provisional status and where it was found as ``note``\\ s
   (``reading: あいぼう``, ``sense: 1``, ``provisional``, ``found: FILE:LINE``).
 """
+
 from __future__ import annotations
 
 from typing import IO
@@ -33,17 +34,30 @@ __all__ = ["write_tbx", "read_tbx", "NS", "BASIC_CATEGORIES", "XML_LANG"]
 NS = "urn:iso:std:iso:30042:ed:3.0"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 #: The TBX-Basic data categories (element, type) this writer may use.
-BASIC_CATEGORIES = frozenset({
-    ("descrip", "definition"), ("descrip", "subjectField"), ("descrip", "context"),
-    ("admin", "source"), ("admin", "customerSubset"), ("admin", "projectSubset"),
-    ("termNote", "administrativeStatus"), ("termNote", "partOfSpeech"),
-    ("termNote", "termType"), ("termNote", "grammaticalGender"),
-    ("termNote", "geographicalUsage"), ("termNote", "termLocation"),
-    ("ref", "crossReference"), ("xref", "externalCrossReference"),
-    ("transac", "transactionType"),
-})
-PREFERRED, ADMITTED, DEPRECATED = ("preferredTerm-admn-sts", "admittedTerm-admn-sts",
-                                   "deprecatedTerm-admn-sts")
+BASIC_CATEGORIES = frozenset(
+    {
+        ("descrip", "definition"),
+        ("descrip", "subjectField"),
+        ("descrip", "context"),
+        ("admin", "source"),
+        ("admin", "customerSubset"),
+        ("admin", "projectSubset"),
+        ("termNote", "administrativeStatus"),
+        ("termNote", "partOfSpeech"),
+        ("termNote", "termType"),
+        ("termNote", "grammaticalGender"),
+        ("termNote", "geographicalUsage"),
+        ("termNote", "termLocation"),
+        ("ref", "crossReference"),
+        ("xref", "externalCrossReference"),
+        ("transac", "transactionType"),
+    }
+)
+PREFERRED, ADMITTED, DEPRECATED = (
+    "preferredTerm-admn-sts",
+    "admittedTerm-admn-sts",
+    "deprecatedTerm-admn-sts",
+)
 SUBJECT = "Magic: The Gathering Comprehensive Rules"
 
 
@@ -80,8 +94,11 @@ def write_tbx(fileobj: IO[bytes], catalog: Catalog) -> None:
     root.set("style", "dca")
     root.set(XML_LANG, "en")
     fd = _e(_e(root, "tbxHeader"), "fileDesc")
-    _e(_e(fd, "titleStmt"), "title", f"{SUBJECT}: EN–{catalog.lang.upper()} glossary "
-                                     f"{catalog.release_name}")
+    _e(
+        _e(fd, "titleStmt"),
+        "title",
+        f"{SUBJECT}: EN–{catalog.lang.upper()} glossary {catalog.release_name}",
+    )
     _e(_e(fd, "sourceDesc"), "p", f"{en_src}; {tr_src}")
     body = _e(_e(root, "text"), "body")
     for concept, pairs in catalog.concepts.items():
@@ -101,8 +118,11 @@ def write_tbx(fileobj: IO[bytes], catalog: Catalog) -> None:
         for p in pairs:
             ts = _e(tr, "termSec")
             _e(ts, "term", p.term)
-            primary = p.provenance[0].origin in (Origin.GLOSSARY, Origin.BILINGUAL) \
-                if p.provenance else True
+            primary = (
+                p.provenance[0].origin in (Origin.GLOSSARY, Origin.BILINGUAL)
+                if p.provenance
+                else True
+            )
             _e(ts, "termNote", admin_status(p, primary), type="administrativeStatus")
             if p.reading:
                 _e(ts, "note", f"reading: {p.reading}")
@@ -143,11 +163,24 @@ def read_tbx(fileobj: IO[bytes]) -> Catalog:
                 reading = next((n[9:] for n in notes if n.startswith("reading: ")), None)
                 sense = next((n[7:] for n in notes if n.startswith("sense: ")), "")
                 st = ts.findtext("t:termNote[@type='administrativeStatus']", namespaces=q)
-                status = Status.OBSOLETE if st == DEPRECATED else (
-                    Status.PROVISIONAL if "provisional" in notes else Status.OFFICIAL)
-                cat.pairs.append(TermPair(ce.get("id"), en_term, ts.findtext("t:term", namespaces=q),
-                                          cat.lang, reading, en_def, "\n\n".join(defs),
-                                          status=status, sense=sense))
+                status = (
+                    Status.OBSOLETE
+                    if st == DEPRECATED
+                    else (Status.PROVISIONAL if "provisional" in notes else Status.OFFICIAL)
+                )
+                cat.pairs.append(
+                    TermPair(
+                        ce.get("id"),
+                        en_term,
+                        ts.findtext("t:term", namespaces=q),
+                        cat.lang,
+                        reading,
+                        en_def,
+                        "\n\n".join(defs),
+                        status=status,
+                        sense=sense,
+                    )
+                )
     if not cat.lang:
         raise ValueError("a TBX file with no translated language section")
     return cat

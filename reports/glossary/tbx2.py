@@ -12,6 +12,7 @@ translation, so each pair is its own ``termEntry``: ``id`` is the concept id, wi
 ``-sense-N`` for a sense and ``-2``, ``-3`` … for further terms of the same concept (the first
 term of a concept keeps the bare concept id).
 """
+
 from __future__ import annotations
 
 from typing import IO
@@ -62,8 +63,11 @@ def write_tbx2(fileobj: IO[bytes], catalog: Catalog) -> None:
     root.set("type", "TBX-Basic")
     root.set(XML_LANG, "en")
     fd = _e(_e(root, "martifHeader"), "fileDesc")
-    _e(_e(fd, "titleStmt"), "title", f"{SUBJECT}: EN–{catalog.lang.upper()} glossary "
-                                     f"{catalog.release_name}")
+    _e(
+        _e(fd, "titleStmt"),
+        "title",
+        f"{SUBJECT}: EN–{catalog.lang.upper()} glossary {catalog.release_name}",
+    )
     _e(_e(fd, "sourceDesc"), "p", f"{en_src}; {tr_src}")
     body = _e(_e(root, "text"), "body")
     for p, ident in zip(catalog.pairs, entry_ids(catalog)):
@@ -81,8 +85,15 @@ def write_tbx2(fileobj: IO[bytes], catalog: Catalog) -> None:
             _e(tig, "note", f"sense: {p.sense}")
         if p.status is Status.PROVISIONAL:
             _e(tig, "note", "provisional")
-    fileobj.write(etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True,
-                                 doctype='<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">'))
+    fileobj.write(
+        etree.tostring(
+            root,
+            xml_declaration=True,
+            encoding="UTF-8",
+            pretty_print=True,
+            doctype='<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">',
+        )
+    )
 
 
 def read_tbx2(fileobj: IO[bytes]) -> Catalog:
@@ -105,12 +116,23 @@ def read_tbx2(fileobj: IO[bytes]) -> Catalog:
         cat.lang = tr.get(XML_LANG)
         notes = [n.text or "" for n in tr.iterfind("tig/note")]
         st = tr.findtext("tig/termNote[@type='administrativeStatus']")
-        status = Status.OBSOLETE if st == DEPRECATED else (
-            Status.PROVISIONAL if "provisional" in notes else Status.OFFICIAL)
+        status = (
+            Status.OBSOLETE
+            if st == DEPRECATED
+            else (Status.PROVISIONAL if "provisional" in notes else Status.OFFICIAL)
+        )
         cid = te.get("id")
-        cat.pairs.append(TermPair(
-            cid, en.findtext("tig/term") or "", tr.findtext("tig/term") or "", cat.lang,
-            next((n[9:] for n in notes if n.startswith("reading: ")), None),
-            en.findtext("descripGrp/descrip") or "", tr.findtext("descripGrp/descrip") or "",
-            status=status, sense=next((n[7:] for n in notes if n.startswith("sense: ")), "")))
+        cat.pairs.append(
+            TermPair(
+                cid,
+                en.findtext("tig/term") or "",
+                tr.findtext("tig/term") or "",
+                cat.lang,
+                next((n[9:] for n in notes if n.startswith("reading: ")), None),
+                en.findtext("descripGrp/descrip") or "",
+                tr.findtext("descripGrp/descrip") or "",
+                status=status,
+                sense=next((n[7:] for n in notes if n.startswith("sense: ")), ""),
+            )
+        )
     return cat

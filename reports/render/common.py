@@ -1,15 +1,31 @@
 """What the Markdown and HTML renderers share: report parts in order, summary rows, labels."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from mtgcr.reports.diffview import release_name
 
-__all__ = ["PARTS", "SECTION_COLUMNS_NOTE", "pairs_heading", "no_pairs_sentence",
-           "summary_rows", "renumberings", "changes_of", "arrow", "pct",
-           "unaligned_sentence", "alignment_parts", "unchanged_rows",
-           "diff_markup", "similarity_note", "section_kind", "glossary_name", "INDEX_KINDS",
-           "release_name"]
+__all__ = [
+    "PARTS",
+    "SECTION_COLUMNS_NOTE",
+    "pairs_heading",
+    "no_pairs_sentence",
+    "summary_rows",
+    "renumberings",
+    "changes_of",
+    "arrow",
+    "pct",
+    "unaligned_sentence",
+    "alignment_parts",
+    "unchanged_rows",
+    "diff_markup",
+    "similarity_note",
+    "section_kind",
+    "glossary_name",
+    "INDEX_KINDS",
+    "release_name",
+]
 
 #: Report parts after the summary: (anchor id, heading, change kinds listed there).
 PARTS = [
@@ -24,16 +40,28 @@ PARTS = [
 ]
 
 #: What the section table's counts mean (Markdown and HTML reports).
-SECTION_COLUMNS_NOTE = ("Old rules / new rules: rules and subrules in the section in each "
-                        "release; paired: how many of them the alignment pairs across the two "
-                        "sections.")
+SECTION_COLUMNS_NOTE = (
+    "Old rules / new rules: rules and subrules in the section in each "
+    "release; paired: how many of them the alignment pairs across the two "
+    "sections."
+)
 
 #: The change kinds the build index counts per pair, in column order.
-INDEX_KINDS = ("typography", "renumbered", "modified", "moved", "split", "merged", "added", "removed",
-               "ambiguous")
+INDEX_KINDS = (
+    "typography",
+    "renumbered",
+    "modified",
+    "moved",
+    "split",
+    "merged",
+    "added",
+    "removed",
+    "ambiguous",
+)
 
 #: Change kinds whose heading gives the similarity of the texts.
 _SIMILAR_KINDS = ("modified", "moved", "split", "merged")
+
 
 def pct(x: float) -> str:
     """``0.8628`` → ``"86.3 %"``."""
@@ -51,7 +79,9 @@ def diff_markup(ops: list[list[str]], escape: Callable[[str], str]) -> str:
     out = []
     for op, text in ops:
         t = escape(text)
-        out.append(t if op == "equal" else f"<del>{t}</del>" if op == "delete" else f"<ins>{t}</ins>")
+        out.append(
+            t if op == "equal" else f"<del>{t}</del>" if op == "delete" else f"<ins>{t}</ins>"
+        )
     return "".join(out)
 
 
@@ -82,9 +112,14 @@ def summary_rows(view: dict[str, Any]) -> list[tuple[str, int, int, int]]:
 
 def renumberings(view: dict[str, Any]) -> list[dict[str, Any]]:
     """One-to-one changes whose number changed (renumbered, modified or moved), in order."""
-    return [c for c in view["changes"]
-            if len(c["old"]) == 1 and len(c["new"]) == 1 and c["old"] != c["new"]
-            and c["kind"] in ("renumbered", "modified", "moved", "unchanged")]
+    return [
+        c
+        for c in view["changes"]
+        if len(c["old"]) == 1
+        and len(c["new"]) == 1
+        and c["old"] != c["new"]
+        and c["kind"] in ("renumbered", "modified", "moved", "unchanged")
+    ]
 
 
 def changes_of(view: dict[str, Any], kinds: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -106,39 +141,56 @@ def unaligned_sentence(view: dict[str, Any]) -> str:
             if len(names) == 1:
                 q = "old" if part.get("old") else "new"
                 full = "new" if q == "old" else "old"
-                return (f"{names[0]} is a partial release (quoted rules only), "
-                        f"{release_name(view[full])} a complete one: {s[q + '_rules']} rules quoted in "
-                        f"{names[0]} are compared with their counterparts through the {piv} "
-                        f"alignment; a rule {piv} added or removed is reported as such; the "
-                        f"rules of {release_name(view[full])} whose counterpart {names[0]} does not "
-                        f"quote are summarised under Alignment and listed at the end.")
-            return (f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} old and "
-                    f"{s['new_rules']} new quoted rules are compared through the {piv} "
-                    f"alignment; a quoted rule {piv} added or removed is reported as such, "
-                    f"and rules whose counterpart is not quoted are listed under Alignment.")
-        return (f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} quoted old "
-                f"rules are compared, and what is not quoted is not reported as added or removed.")
-    return (f"{s['old_unaligned']} of {s['old_rules']} rules of {release_name(view['old'])} "
-            f"({pct(s['old_unaligned_share'])}) have no counterpart in {release_name(view['new'])}; "
-            f"{s['new_unaligned']} of {s['new_rules']} rules of {release_name(view['new'])} "
-            f"({pct(s['new_unaligned_share'])}) have none in {release_name(view['old'])}. "
-            f"{pct(s['unchanged_share'])} of the old rules are unchanged"
-            + (f", {pct(s['rules']['typography'] / s['old_rules'])} more changed in typography "
-               f"only (quotes, marks, italics, dashes, wraps; listed with --typography)."
-               if s["rules"].get("typography") and s["old_rules"] else "."))
+                return (
+                    f"{names[0]} is a partial release (quoted rules only), "
+                    f"{release_name(view[full])} a complete one: {s[q + '_rules']} rules quoted in "
+                    f"{names[0]} are compared with their counterparts through the {piv} "
+                    f"alignment; a rule {piv} added or removed is reported as such; the "
+                    f"rules of {release_name(view[full])} whose counterpart {names[0]} does not "
+                    f"quote are summarised under Alignment and listed at the end."
+                )
+            return (
+                f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} old and "
+                f"{s['new_rules']} new quoted rules are compared through the {piv} "
+                f"alignment; a quoted rule {piv} added or removed is reported as such, "
+                f"and rules whose counterpart is not quoted are listed under Alignment."
+            )
+        return (
+            f"{' and '.join(names)} {verb} (quoted rules only): {s['old_rules']} quoted old "
+            f"rules are compared, and what is not quoted is not reported as added or removed."
+        )
+    return (
+        f"{s['old_unaligned']} of {s['old_rules']} rules of {release_name(view['old'])} "
+        f"({pct(s['old_unaligned_share'])}) have no counterpart in {release_name(view['new'])}; "
+        f"{s['new_unaligned']} of {s['new_rules']} rules of {release_name(view['new'])} "
+        f"({pct(s['new_unaligned_share'])}) have none in {release_name(view['old'])}. "
+        f"{pct(s['unchanged_share'])} of the old rules are unchanged"
+        + (
+            f", {pct(s['rules']['typography'] / s['old_rules'])} more changed in typography "
+            f"only (quotes, marks, italics, dashes, wraps; listed with --typography)."
+            if s["rules"].get("typography") and s["old_rules"]
+            else "."
+        )
+    )
 
 
-def _not_quoted_summary(view: dict[str, Any], al: dict[str, Any],
-                        part: dict[str, Any]) -> list[str]:
+def _not_quoted_summary(
+    view: dict[str, Any], al: dict[str, Any], part: dict[str, Any]
+) -> list[str]:
     """Per missing side: ``"2807 rules of 2026-01-16 have no counterpart quoted in ja 20231117
     (a partial release): §100 100.1–100.6 (12); …"`` — count, then per section the first and
     last rule (document order) and how many."""
     from mtgcr.extract.rulenum import RuleNumber
+
     out = []
     for side in ("old", "new"):
         present = "new" if side == "old" else "old"
-        nums = [RuleNumber.parse(n) for c in al.get("not_quoted", []) if c["missing"] == side
-                for n in c[present]]
+        nums = [
+            RuleNumber.parse(n)
+            for c in al.get("not_quoted", [])
+            if c["missing"] == side
+            for n in c[present]
+        ]
         if not nums:
             continue
         by_sec: dict[int, list[RuleNumber]] = {}
@@ -149,11 +201,12 @@ def _not_quoted_summary(view: dict[str, Any], al: dict[str, Any],
             ns = sorted(set(by_sec[sec]), key=lambda n: n.sort_key)
             span = str(ns[0]) if len(ns) == 1 else f"{ns[0]}–{ns[-1]}"
             ranges.append(f"§{sec} {span} ({len(ns)})")
-        what = ("have no counterpart quoted in" if part.get(side)
-                else "have no counterpart in")
+        what = "have no counterpart quoted in" if part.get(side) else "have no counterpart in"
         tail = " (a partial release)" if part.get(side) else ""
-        out.append(f"{len(set(nums))} rules of {release_name(view[present])} {what} {view['lang']} "
-                   f"{release_name(view[side])}{tail}: " + "; ".join(ranges) + ".")
+        out.append(
+            f"{len(set(nums))} rules of {release_name(view[present])} {what} {view['lang']} "
+            f"{release_name(view[side])}{tail}: " + "; ".join(ranges) + "."
+        )
     return out
 
 
@@ -169,24 +222,38 @@ def alignment_parts(view: dict[str, Any]) -> dict[str, Any]:
     (``not_quoted_summary``: per missing side, one sentence with the count and the per-section
     ranges of the rules whose counterpart is not there; ``not_quoted``: the details)."""
     al = view.get("alignment") or {"basis": "direct", "reason": "aligned directly"}
-    out: dict[str, Any] = {"basis": al["basis"], "reason": al["reason"][:1].upper() + al["reason"][1:] + ".",
-                           "pairing": None, "disagreements": [], "not_quoted": [],
-                           "not_quoted_summary": [], "unprojected": []}
+    out: dict[str, Any] = {
+        "basis": al["basis"],
+        "reason": al["reason"][:1].upper() + al["reason"][1:] + ".",
+        "pairing": None,
+        "disagreements": [],
+        "not_quoted": [],
+        "not_quoted_summary": [],
+        "unprojected": [],
+    }
     if al.get("pairing"):
+
         def one(c: dict[str, int]) -> str:
-            return (f"{c['verified']} verified, {c['unverified']} without evidence either way, "
-                    f"{c['differs']} differing in a detail, {c['conflict']} contradicted")
-        out["pairing"] = (f"Pairing with {al['pivot']['lang']}: old {one(al['pairing']['old'])}; "
-                          f"new {one(al['pairing']['new'])}.")
+            return (
+                f"{c['verified']} verified, {c['unverified']} without evidence either way, "
+                f"{c['differs']} differing in a detail, {c['conflict']} contradicted"
+            )
+
+        out["pairing"] = (
+            f"Pairing with {al['pivot']['lang']}: old {one(al['pairing']['old'])}; "
+            f"new {one(al['pairing']['new'])}."
+        )
     if al.get("direct_computed") and al["basis"] == "projected":
         out["disagreements"] = [(d["old"], d["new"], d["sentence"]) for d in al["disagreements"]]
     part = view.get("partial") or {}
     for c in al.get("not_quoted", []):
         side = c["missing"]
         what = "not quoted in" if part.get(side) else "not in"
-        out["not_quoted"].append(f"{arrow(c['old'], c['new'])} ({c['kind']} in "
-                                 f"{al['pivot']['lang']}): {what} {view['lang']} "
-                                 f"{release_name(view[side])}")
+        out["not_quoted"].append(
+            f"{arrow(c['old'], c['new'])} ({c['kind']} in "
+            f"{al['pivot']['lang']}): {what} {view['lang']} "
+            f"{release_name(view[side])}"
+        )
     out["not_quoted_summary"] = _not_quoted_summary(view, al, part)
     for u in al.get("unprojected", []):
         out["unprojected"].append(f"{u['number']} ({u['side']}): {u['reason']}")
@@ -205,6 +272,8 @@ def no_pairs_sentence(lang: dict[str, Any]) -> str:
     """The sentence under a language heading with no pairs to report."""
     rels = [r.get("effective_date") or r["label"] for r in lang["releases"]]
     if len(rels) < 2:
-        return (f"Only one complete {lang['lang']} release ({', '.join(rels) or 'none'}) is "
-                f"stored: there is nothing to compare it with.")
+        return (
+            f"Only one complete {lang['lang']} release ({', '.join(rels) or 'none'}) is "
+            f"stored: there is nothing to compare it with."
+        )
     return "No report written yet for these releases."

@@ -2,15 +2,32 @@
 external resources), readable offline and parseable (every change is an ``<article>`` with
 ``data-kind``, ``data-old`` and ``data-new`` attributes; diffs use ``<del>``/``<ins>``).
 """
+
 from __future__ import annotations
 
 from html import escape as _e
 from typing import Any
 
-from mtgcr.reports.render.common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
-                     changes_of, diff_markup, glossary_name, no_pairs_sentence, pairs_heading,
-                     pct, release_name, renumberings, section_kind, similarity_note,
-                     summary_rows, unaligned_sentence, unchanged_rows)
+from mtgcr.reports.render.common import (
+    INDEX_KINDS,
+    PARTS,
+    SECTION_COLUMNS_NOTE,
+    alignment_parts,
+    arrow,
+    changes_of,
+    diff_markup,
+    glossary_name,
+    no_pairs_sentence,
+    pairs_heading,
+    pct,
+    release_name,
+    renumberings,
+    section_kind,
+    similarity_note,
+    summary_rows,
+    unaligned_sentence,
+    unchanged_rows,
+)
 
 __all__ = ["render", "render_index", "STYLE"]
 
@@ -26,35 +43,50 @@ pre{background:#f5f5f5;padding:.5rem}nav a{margin-right:.8rem}.meta{color:#555}
 
 
 def _page(title: str, body: list[str], lang: str = "en") -> str:
-    return ("<!doctype html>\n"
-            f'<html lang="{_e(lang)}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>\n"
-            + "\n".join(body) + "\n</body></html>\n")
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{_e(lang)}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>\n"
+        + "\n".join(body)
+        + "\n</body></html>\n"
+    )
 
 
 def render(view: dict[str, Any]) -> str:
     """The report as one HTML document (UTF-8, ``<html lang>`` = the rules' language)."""
     o, n = view["old"], view["new"]
-    B = [f"<h1>{_e(view['title'])}</h1>",
-         f'<p class="meta">Old release <b>{_e(release_name(o))}</b> (label {_e(o["label"])}) · '
-         f'new release <b>{_e(release_name(n))}</b> (label {_e(n["label"])}) · language '
-         f'{_e(view["lang"])}'
-         + (f" · only section {_e(view['section'])}" if view["section"] else "") + "</p>"]
+    B = [
+        f"<h1>{_e(view['title'])}</h1>",
+        f'<p class="meta">Old release <b>{_e(release_name(o))}</b> (label {_e(o["label"])}) · '
+        f"new release <b>{_e(release_name(n))}</b> (label {_e(n['label'])}) · language "
+        f"{_e(view['lang'])}"
+        + (f" · only section {_e(view['section'])}" if view["section"] else "")
+        + "</p>",
+    ]
     if view.get("direction_note"):  # a self-diff or a reversed one says so
         B.append(f'<p class="note"><b>Note:</b> {_e(view["direction_note"])}</p>')
     unchanged = unchanged_rows(view)
-    parts = [("summary", "Summary"), ("alignment", "Alignment"), ("sections", "Sections"),
-             ("renumbered", "Renumbered rules")]
+    parts = [
+        ("summary", "Summary"),
+        ("alignment", "Alignment"),
+        ("sections", "Sections"),
+        ("renumbered", "Renumbered rules"),
+    ]
     parts += [(a, h) for a, h, k in PARTS if changes_of(view, k)]
     parts += [("unchanged", "Unchanged rules")] if unchanged else []
     parts += [("glossary", "Glossary")]
     B.append("<nav>" + "".join(f'<a href="#{a}">{_e(h)}</a>' for a, h in parts) + "</nav>")
-    B += ['<h2 id="summary">Summary</h2>', '<table id="summary-table"><thead><tr><th>kind</th>'
-          '<th class="n">groups</th><th class="n">old rules</th><th class="n">new rules</th></tr></thead><tbody>']
+    B += [
+        '<h2 id="summary">Summary</h2>',
+        '<table id="summary-table"><thead><tr><th>kind</th>'
+        '<th class="n">groups</th><th class="n">old rules</th><th class="n">new rules</th></tr></thead><tbody>',
+    ]
     for kind, groups, no, nn in summary_rows(view):
-        B.append(f'<tr data-kind="{kind}"><td>{kind}</td><td class="n">{groups}</td>'
-                 f'<td class="n">{no}</td><td class="n">{nn}</td></tr>')
+        B.append(
+            f'<tr data-kind="{kind}"><td>{kind}</td><td class="n">{groups}</td>'
+            f'<td class="n">{no}</td><td class="n">{nn}</td></tr>'
+        )
     B += ["</tbody></table>", f'<p id="unaligned">{_e(unaligned_sentence(view))}</p>']
     skipped = view["summary"].get("glossary_not_compared")
     if skipped:
@@ -62,15 +94,22 @@ def render(view: dict[str, Any]) -> str:
     B += _alignment(view)
     B.append('<h2 id="sections">Sections</h2>')
     if view["sections"]:
-        B.append('<table id="section-table"><thead><tr><th>kind</th><th>old</th><th>new</th>'
-                 '<th>old title</th><th>new title</th><th class="n">old rules</th>'
-                 '<th class="n">new rules</th><th class="n">paired</th></tr></thead><tbody>')
+        B.append(
+            '<table id="section-table"><thead><tr><th>kind</th><th>old</th><th>new</th>'
+            '<th>old title</th><th>new title</th><th class="n">old rules</th>'
+            '<th class="n">new rules</th><th class="n">paired</th></tr></thead><tbody>'
+        )
         for s in view["sections"]:
-            B.append(f'<tr data-kind="{s["kind"]}"><td>{_e(section_kind(s))}</td><td>{_e(s["old"] or "—")}</td>'
-                     f'<td>{_e(s["new"] or "—")}</td><td>{_e(s["old_title"] or "")}</td>'
-                     f'<td>{_e(s["new_title"] or "")}</td>'
-                     + "".join(f'<td class="n">{"—" if s.get(k) is None else s[k]}</td>'
-                               for k in ("old_rules", "new_rules", "rules")) + "</tr>")
+            B.append(
+                f'<tr data-kind="{s["kind"]}"><td>{_e(section_kind(s))}</td><td>{_e(s["old"] or "—")}</td>'
+                f"<td>{_e(s['new'] or '—')}</td><td>{_e(s['old_title'] or '')}</td>"
+                f"<td>{_e(s['new_title'] or '')}</td>"
+                + "".join(
+                    f'<td class="n">{"—" if s.get(k) is None else s[k]}</td>'
+                    for k in ("old_rules", "new_rules", "rules")
+                )
+                + "</tr>"
+            )
         B.append("</tbody></table>")
         B.append(f'<p class="note">{_e(SECTION_COLUMNS_NOTE)}</p>')
     else:
@@ -78,10 +117,14 @@ def render(view: dict[str, Any]) -> str:
     B.append('<h2 id="renumbered">Renumbered rules</h2>')
     ren = renumberings(view)
     if ren:
-        B.append('<table id="renumber-table"><thead><tr><th>old</th><th>new</th><th>kind</th>'
-                 "</tr></thead><tbody>")
-        B += [f'<tr><td>{_e(c["old"][0])}</td><td>{_e(c["new"][0])}</td><td>{c["kind"]}</td></tr>'
-              for c in ren]
+        B.append(
+            '<table id="renumber-table"><thead><tr><th>old</th><th>new</th><th>kind</th>'
+            "</tr></thead><tbody>"
+        )
+        B += [
+            f"<tr><td>{_e(c['old'][0])}</td><td>{_e(c['new'][0])}</td><td>{c['kind']}</td></tr>"
+            for c in ren
+        ]
         B.append("</tbody></table>")
     else:
         B.append("<p>No rule changed its number.</p>")
@@ -91,31 +134,42 @@ def render(view: dict[str, Any]) -> str:
             continue
         B.append(f'<h2 id="{anchor}">{_e(heading)}</h2>')
         for c in items:
-            B.append(f'<article class="change" data-kind="{c["kind"]}" '
-                     f'data-old="{_e(" ".join(c["old"]))}" data-new="{_e(" ".join(c["new"]))}" '
-                     f'data-similarity="{c["similarity"]}">')
+            B.append(
+                f'<article class="change" data-kind="{c["kind"]}" '
+                f'data-old="{_e(" ".join(c["old"]))}" data-new="{_e(" ".join(c["new"]))}" '
+                f'data-similarity="{c["similarity"]}">'
+            )
             B.append(f"<h3>{_e(arrow(c['old'], c['new']))} ({c['kind']}{similarity_note(c)})</h3>")
             if c["kind"] == "moved":
-                B.append(f'<p class="note">From section {_secs(c["old_section"])} to section '
-                         f'{_secs(c["new_section"])}.</p>')
+                B.append(
+                    f'<p class="note">From section {_secs(c["old_section"])} to section '
+                    f"{_secs(c['new_section'])}.</p>"
+                )
             B += [f'<p class="note">{_e(x)}</p>' for x in c["notes"]]
             if c["diff"]:
                 B.append(f'<div class="text diff">{diff_markup(c["diff"], _e)}</div>')
             elif c["kind"] == "removed" and c["old_text"]:
                 B.append(f'<div class="text">{_e(c["old_text"])}</div>')
             elif c["kind"] == "ambiguous":
-                B.append(f'<div class="text old">{_numbered(c["old_rules"])}</div>'
-                         f'<p>Candidates:</p><div class="text new">{_numbered(c["new_rules"])}</div>'
-                         f"<p>To settle it, add to the decisions file:</p>"
-                         f'<pre class="decision">{_e(c["decision"])}</pre>')
+                B.append(
+                    f'<div class="text old">{_numbered(c["old_rules"])}</div>'
+                    f'<p>Candidates:</p><div class="text new">{_numbered(c["new_rules"])}</div>'
+                    f"<p>To settle it, add to the decisions file:</p>"
+                    f'<pre class="decision">{_e(c["decision"])}</pre>'
+                )
             elif c["new_text"]:
                 B.append(f'<div class="text">{_e(c["new_text"])}</div>')
             B.append("</article>")
     if unchanged:
         B.append('<h2 id="unchanged">Unchanged rules</h2>')
-        B.append('<table id="unchanged-table"><thead><tr><th>rule</th><th>text</th></tr></thead><tbody>')
-        B += [f'<tr data-kind="unchanged" data-number="{_e(n)}"><td>{_e(n)}</td>'
-              f'<td class="text">{_e(t)}</td></tr>' for n, t in unchanged]
+        B.append(
+            '<table id="unchanged-table"><thead><tr><th>rule</th><th>text</th></tr></thead><tbody>'
+        )
+        B += [
+            f'<tr data-kind="unchanged" data-number="{_e(n)}"><td>{_e(n)}</td>'
+            f'<td class="text">{_e(t)}</td></tr>'
+            for n, t in unchanged
+        ]
         B.append("</tbody></table>")
     B.append('<h2 id="glossary">Glossary</h2>')
     if skipped:
@@ -123,8 +177,10 @@ def render(view: dict[str, Any]) -> str:
     elif not view["glossary"]:
         B.append("<p>No glossary changes.</p>")
     for g in view["glossary"]:
-        B.append(f'<article class="glossary" data-kind="{g["kind"]}" data-term="{_e(g["term"])}">'
-                 f"<h3>{_e(glossary_name(g))} ({g['kind']})</h3>")
+        B.append(
+            f'<article class="glossary" data-kind="{g["kind"]}" data-term="{_e(g["term"])}">'
+            f"<h3>{_e(glossary_name(g))} ({g['kind']})</h3>"
+        )
         B += [f'<p class="note">{_e(x)}</p>' for x in g["notes"]]
         if g["diff"]:
             B.append(f'<div class="text diff">{diff_markup(g["diff"], _e)}</div>')
@@ -142,28 +198,44 @@ def _numbered(rules: list[dict[str, str]]) -> str:
 
 def _alignment(view: dict[str, Any]) -> list[str]:
     a = alignment_parts(view)
-    B = ['<h2 id="alignment">Alignment</h2>',
-         f'<p id="alignment-basis" data-basis="{_e(a["basis"])}">{_e(a["reason"])}</p>']
+    B = [
+        '<h2 id="alignment">Alignment</h2>',
+        f'<p id="alignment-basis" data-basis="{_e(a["basis"])}">{_e(a["reason"])}</p>',
+    ]
     if a["pairing"]:
         B.append(f'<p id="pairing">{_e(a["pairing"])}</p>')
     if a["basis"] == "projected":
         B.append("<h3>Disagreements with the direct alignment</h3>")
         if a["disagreements"]:
-            B.append('<ul id="disagreements">' + "".join(
-                f'<li data-old="{_e(" ".join(o))}" data-new="{_e(" ".join(n))}">{_e(x)}</li>'
-                for o, n, x in a["disagreements"]) + "</ul>")
+            B.append(
+                '<ul id="disagreements">'
+                + "".join(
+                    f'<li data-old="{_e(" ".join(o))}" data-new="{_e(" ".join(n))}">{_e(x)}</li>'
+                    for o, n, x in a["disagreements"]
+                )
+                + "</ul>"
+            )
         else:
-            B.append('<p id="disagreements">None: the direct alignment of these releases agrees '
-                     "on every rule both have.</p>")
+            B.append(
+                '<p id="disagreements">None: the direct alignment of these releases agrees '
+                "on every rule both have.</p>"
+            )
     if a["not_quoted"]:
         B.append("<h3>Counterpart not in the other release</h3>")
-        B.append('<p id="not-quoted-summary">' + "<br>".join(_e(x) for x in a["not_quoted_summary"])
-                 + '</p><details><summary>every rule</summary><ul id="not-quoted">'
-                 + "".join(f"<li>{_e(x)}</li>" for x in a["not_quoted"]) + "</ul></details>")
+        B.append(
+            '<p id="not-quoted-summary">'
+            + "<br>".join(_e(x) for x in a["not_quoted_summary"])
+            + '</p><details><summary>every rule</summary><ul id="not-quoted">'
+            + "".join(f"<li>{_e(x)}</li>" for x in a["not_quoted"])
+            + "</ul></details>"
+        )
     if a["unprojected"]:
         B.append("<h3>Not projected</h3>")
-        B.append('<ul id="unprojected">' + "".join(f"<li>{_e(x)}</li>" for x in a["unprojected"])
-                 + "</ul>")
+        B.append(
+            '<ul id="unprojected">'
+            + "".join(f"<li>{_e(x)}</li>" for x in a["unprojected"])
+            + "</ul>"
+        )
     return B
 
 
@@ -175,39 +247,56 @@ def render_index(index: dict[str, Any]) -> str:
     """The index of a build (see :func:`mtgcr.reports.build_site.index_view`) as one HTML page: per
     language a table with one row per consecutive pair (``<tr data-old data-new>``) linking
     the four report formats."""
-    B = [f"<h1>{_e(index['title'])}</h1>",
-         f'<p class="meta">{_e(index["description"])} (<time datetime="{_e(index["generated"])}">'
-         f'{_e(index["generated"])}</time>)</p>']
+    B = [
+        f"<h1>{_e(index['title'])}</h1>",
+        f'<p class="meta">{_e(index["description"])} (<time datetime="{_e(index["generated"])}">'
+        f"{_e(index['generated'])}</time>)</p>",
+    ]
     for lang in index["languages"]:
-        B.append(f'<h2 id="lang-{_e(lang["lang"])}">{_e(lang["lang"])}: '
-                 f'{_e(pairs_heading(lang))}</h2>')
+        B.append(
+            f'<h2 id="lang-{_e(lang["lang"])}">{_e(lang["lang"])}: {_e(pairs_heading(lang))}</h2>'
+        )
         if not lang["pairs"]:
             B.append(f'<p class="no-pairs">{_e(no_pairs_sentence(lang))}</p>')
         else:
-            B.append(f'<table class="pairs" data-lang="{_e(lang["lang"])}"><thead><tr><th>old</th>'
-                     "<th>new</th>" + "".join(f'<th class="n">{k}</th>' for k in INDEX_KINDS)
-                     + '<th class="n">unchanged</th><th>reports</th></tr></thead><tbody>')
+            B.append(
+                f'<table class="pairs" data-lang="{_e(lang["lang"])}"><thead><tr><th>old</th>'
+                "<th>new</th>"
+                + "".join(f'<th class="n">{k}</th>' for k in INDEX_KINDS)
+                + '<th class="n">unchanged</th><th>reports</th></tr></thead><tbody>'
+            )
             for p in lang["pairs"]:
                 r = p["summary"]["rules"]
-                links = " ".join(f'<a href="{_e(path)}">{fmt}</a>' for fmt, path in p["files"].items())
-                B.append(f'<tr data-old="{_e(p["old_name"])}" data-new="{_e(p["new_name"])}">'
-                         f'<td>{_e(p["old_name"])}</td><td>{_e(p["new_name"])}</td>'
-                         + "".join(f'<td class="n">{r.get(k, 0)}</td>' for k in INDEX_KINDS)
-                         + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>')
+                links = " ".join(
+                    f'<a href="{_e(path)}">{fmt}</a>' for fmt, path in p["files"].items()
+                )
+                B.append(
+                    f'<tr data-old="{_e(p["old_name"])}" data-new="{_e(p["new_name"])}">'
+                    f"<td>{_e(p['old_name'])}</td><td>{_e(p['new_name'])}</td>"
+                    + "".join(f'<td class="n">{r.get(k, 0)}</td>' for k in INDEX_KINDS)
+                    + f'<td class="n">{pct(p["summary"]["unchanged_share"])}</td><td>{links}</td></tr>'
+                )
             B.append("</tbody></table>")
-            B += [f'<p class="note glossary-not-compared" data-old="{_e(p["old_name"])}" '
-                  f'data-new="{_e(p["new_name"])}">{_e(p["old_name"])} → {_e(p["new_name"])}: '
-                  f'{_e(p["summary"]["glossary_not_compared"])}</p>'
-                  for p in lang["pairs"] if p["summary"].get("glossary_not_compared")]
-        B.append("<h3>Releases</h3><table><thead><tr><th>effective</th><th>label</th>"
-                 '<th class="n">sections</th><th class="n">rules</th><th class="n">subrules</th>'
-                 '<th class="n">glossary</th></tr></thead><tbody>')
+            B += [
+                f'<p class="note glossary-not-compared" data-old="{_e(p["old_name"])}" '
+                f'data-new="{_e(p["new_name"])}">{_e(p["old_name"])} → {_e(p["new_name"])}: '
+                f"{_e(p['summary']['glossary_not_compared'])}</p>"
+                for p in lang["pairs"]
+                if p["summary"].get("glossary_not_compared")
+            ]
+        B.append(
+            "<h3>Releases</h3><table><thead><tr><th>effective</th><th>label</th>"
+            '<th class="n">sections</th><th class="n">rules</th><th class="n">subrules</th>'
+            '<th class="n">glossary</th></tr></thead><tbody>'
+        )
         for r in lang["releases"]:
             c = r["counts"]
-            B.append(f"<tr><td>{_e(r['effective_date'] or '')}</td><td>{_e(r['label'])}</td>"
-                     f'<td class="n">{c["sections"]}</td><td class="n">{c["rules"]}</td>'
-                     f'<td class="n">{c["subrules"]}</td><td class="n">{c["glossary"]}'
-                     + (' <span class="truncated">(cut off)</span>' if r.get("truncated") else "")
-                     + "</td></tr>")
+            B.append(
+                f"<tr><td>{_e(r['effective_date'] or '')}</td><td>{_e(r['label'])}</td>"
+                f'<td class="n">{c["sections"]}</td><td class="n">{c["rules"]}</td>'
+                f'<td class="n">{c["subrules"]}</td><td class="n">{c["glossary"]}'
+                + (' <span class="truncated">(cut off)</span>' if r.get("truncated") else "")
+                + "</td></tr>"
+            )
         B.append("</tbody></table>")
     return _page(index["title"], B)

@@ -1,4 +1,5 @@
 """JSON rendering of a change report: the report dict itself (UTF-8, 2-space indent)."""
+
 from __future__ import annotations
 
 import json

@@ -4,16 +4,33 @@ Word diffs use ``<del>`` / ``<ins>`` inline HTML (CommonMark passes them through
 most viewers show them struck out / underlined). Rule text is escaped so that ``[cost]``,
 ``*``, ``_`` or ``|`` in the rules never turn into markup.
 """
+
 from __future__ import annotations
 
 import html as _html
 import re
 from typing import Any
 
-from mtgcr.reports.render.common import (INDEX_KINDS, PARTS, SECTION_COLUMNS_NOTE, alignment_parts, arrow,
-                     changes_of, diff_markup, glossary_name, no_pairs_sentence, pairs_heading,
-                     pct, release_name, renumberings, section_kind, similarity_note,
-                     summary_rows, unaligned_sentence, unchanged_rows)
+from mtgcr.reports.render.common import (
+    INDEX_KINDS,
+    PARTS,
+    SECTION_COLUMNS_NOTE,
+    alignment_parts,
+    arrow,
+    changes_of,
+    diff_markup,
+    glossary_name,
+    no_pairs_sentence,
+    pairs_heading,
+    pct,
+    release_name,
+    renumberings,
+    section_kind,
+    similarity_note,
+    summary_rows,
+    unaligned_sentence,
+    unchanged_rows,
+)
 
 __all__ = ["render", "escape", "render_index"]
 
@@ -44,9 +61,12 @@ def render(view: dict[str, Any]) -> str:
     """The report as Markdown text (headings ``#``/``##``/``###``, tables, diffs)."""
     L: list[str] = [f"# {escape(view['title'])}", ""]
     o, n = view["old"], view["new"]
-    L += [f"Old release: **{release_name(o)}** (label {o['label']}) · new release: "
-          f"**{release_name(n)}** (label {n['label']}) · language: {view['lang']}"
-          + (f" · only section {view['section']}" if view["section"] else ""), ""]
+    L += [
+        f"Old release: **{release_name(o)}** (label {o['label']}) · new release: "
+        f"**{release_name(n)}** (label {n['label']}) · language: {view['lang']}"
+        + (f" · only section {view['section']}" if view["section"] else ""),
+        "",
+    ]
     if view.get("direction_note"):  # a self-diff or a reversed one says so
         L += [f"> **Note:** {escape(view['direction_note'])}", ""]
     L += ["## Summary", "", "| kind | groups | old rules | new rules |", "|---|---:|---:|---:|"]
@@ -59,13 +79,18 @@ def render(view: dict[str, Any]) -> str:
     secs = view["sections"]
     L += ["## Sections", ""]
     if secs:
-        L += [SECTION_COLUMNS_NOTE, "",
-              "| kind | old | new | old title | new title | old rules | new rules | paired |",
-              "|---|---|---|---|---|---:|---:|---:|"]
+        L += [
+            SECTION_COLUMNS_NOTE,
+            "",
+            "| kind | old | new | old title | new title | old rules | new rules | paired |",
+            "|---|---|---|---|---|---:|---:|---:|",
+        ]
         for s in secs:
-            L.append(f"| {section_kind(s)} | {s['old'] or '—'} | {s['new'] or '—'} | {escape(s['old_title'] or '', False)} "
-                     f"| {escape(s['new_title'] or '', False)} | {_count(s.get('old_rules'))} "
-                     f"| {_count(s.get('new_rules'))} | {s['rules']} |")
+            L.append(
+                f"| {section_kind(s)} | {s['old'] or '—'} | {s['new'] or '—'} | {escape(s['old_title'] or '', False)} "
+                f"| {escape(s['new_title'] or '', False)} | {_count(s.get('old_rules'))} "
+                f"| {_count(s.get('new_rules'))} | {s['rules']} |"
+            )
     else:
         L.append("No section changes.")
     L.append("")
@@ -83,9 +108,15 @@ def render(view: dict[str, Any]) -> str:
             continue
         L += [f"## {heading}", ""]
         for c in items:
-            L += [f"### {escape(arrow(c['old'], c['new']), False)} ({c['kind']}{similarity_note(c)})", ""]
+            L += [
+                f"### {escape(arrow(c['old'], c['new']), False)} ({c['kind']}{similarity_note(c)})",
+                "",
+            ]
             if c["kind"] == "moved":
-                L += [f"From section {_secs(c['old_section'])} to section {_secs(c['new_section'])}.", ""]
+                L += [
+                    f"From section {_secs(c['old_section'])} to section {_secs(c['new_section'])}.",
+                    "",
+                ]
             for note in c["notes"]:
                 L += [f"> {escape(note)}", ""]
             if c["diff"]:
@@ -95,10 +126,18 @@ def render(view: dict[str, Any]) -> str:
             elif c["new_text"] and c["kind"] != "ambiguous":
                 L += [escape(c["new_text"]), ""]
             if c["kind"] == "ambiguous":
-                L += [f"Old text: {_numbered(c['old_rules'])}", "",
-                      f"Candidates: {_numbered(c['new_rules'])}", "",
-                      "To settle it, add to the decisions file:", "", "```toml",
-                      c["decision"].rstrip(), "```", ""]
+                L += [
+                    f"Old text: {_numbered(c['old_rules'])}",
+                    "",
+                    f"Candidates: {_numbered(c['new_rules'])}",
+                    "",
+                    "To settle it, add to the decisions file:",
+                    "",
+                    "```toml",
+                    c["decision"].rstrip(),
+                    "```",
+                    "",
+                ]
     unchanged = unchanged_rows(view)
     if unchanged:
         L += ["## Unchanged rules", "", "| rule | text |", "|---|---|"]
@@ -164,18 +203,27 @@ def render_index(index: dict[str, Any]) -> str:
         if not lang["pairs"]:
             L += [no_pairs_sentence(lang), ""]
             continue
-        L += [f"| old | new | {' | '.join(INDEX_KINDS)} | unchanged | reports |",
-              "|---|---|" + "---:|" * len(INDEX_KINDS) + "---:|---|"]
+        L += [
+            f"| old | new | {' | '.join(INDEX_KINDS)} | unchanged | reports |",
+            "|---|---|" + "---:|" * len(INDEX_KINDS) + "---:|---|",
+        ]
         for p in lang["pairs"]:
             r = p["summary"]["rules"]
             links = " ".join(f"[{fmt}]({_html.escape(path)})" for fmt, path in p["files"].items())
-            L.append(f"| {p['old_name']} | {p['new_name']} | "
-                     + "".join(f"{r.get(k, 0)} | " for k in INDEX_KINDS)
-                     + f"{pct(p['summary']['unchanged_share'])} | {links} |")
+            L.append(
+                f"| {p['old_name']} | {p['new_name']} | "
+                + "".join(f"{r.get(k, 0)} | " for k in INDEX_KINDS)
+                + f"{pct(p['summary']['unchanged_share'])} | {links} |"
+            )
         L.append("")
-        notes = [f"- {p['old_name']} → {p['new_name']}: {p['summary']['glossary_not_compared']}"
-                 for p in lang["pairs"] if p["summary"].get("glossary_not_compared")]
-        cut = [r.get("effective_date") or r["label"] for r in lang["releases"] if r.get("truncated")]
+        notes = [
+            f"- {p['old_name']} → {p['new_name']}: {p['summary']['glossary_not_compared']}"
+            for p in lang["pairs"]
+            if p["summary"].get("glossary_not_compared")
+        ]
+        cut = [
+            r.get("effective_date") or r["label"] for r in lang["releases"] if r.get("truncated")
+        ]
         if cut:
             notes.append(f"- cut off in the glossary (rule tree whole): {', '.join(cut)}")
         if notes:

@@ -7,6 +7,7 @@ translations side by side with the English release of the same label (partial tr
 wiki quotes — too, with the page each rule was quoted on). A file whose content did not change
 is not rewritten, so after ``mtgcr update`` only the pages that changed are touched.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,14 @@ from mtgcr.reports.diffview import diff_view
 from mtgcr.reports.outfile import write_atomic
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
-from mtgcr.reports.site.rules import (ReleaseContext, glossary_page, release_index, rules_json,
-                                      search_files, section_pages)
+from mtgcr.reports.site.rules import (
+    ReleaseContext,
+    glossary_page,
+    release_index,
+    rules_json,
+    search_files,
+    section_pages,
+)
 from mtgcr.reports.site.static import CSS, JS
 from mtgcr.reports.site.trace import lineage_ids, lineage_json, trace_page, traces
 
@@ -74,8 +81,10 @@ def load_set_names(path: str | Path, release_dates: Iterable[str]) -> dict[str, 
         ValueError: not JSON of that shape (message names the file).
     """
     try:
-        sets = [(date.fromisoformat(s["creationDay"]), s["setName"])
-                for s in json.loads(Path(path).read_text(encoding="utf-8"))]
+        sets = [
+            (date.fromisoformat(s["creationDay"]), s["setName"])
+            for s in json.loads(Path(path).read_text(encoding="utf-8"))
+        ]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"{path}: not a set list ({exc})") from None
     out = {}
@@ -110,6 +119,7 @@ class _Writer:
 def _example_label(lang: str) -> str:
     try:
         from mtgcr.extract.profiles import PROFILES
+
         return getattr(PROFILES.get(lang), "example_label", None) or "Example:"
     except Exception:  # a profile set without that field
         return "Example:"
@@ -137,11 +147,13 @@ def _release_pages(w: _Writer, ctx: ReleaseContext, folder: str) -> None:
     w.write(f"{folder}/rules.json", rules_json(ctx))
 
 
-def _stale_marks(tr: Ruleset, en_k: int, en_rulesets: list[Ruleset],
-                 ids: list[dict[RuleNumber, str]] | None) -> dict[RuleNumber, str]:
+def _stale_marks(
+    tr: Ruleset, en_k: int, en_rulesets: list[Ruleset], ids: list[dict[RuleNumber, str]] | None
+) -> dict[RuleNumber, str]:
     """Translated rules whose English rule changed after the translation's release, or whose
     pairing found a conflict."""
     from mtgcr.crossref.translation.langpair import pair_rulesets
+
     en = en_rulesets[en_k]
     out: dict[RuleNumber, str] = {}
     try:
@@ -165,8 +177,11 @@ def _stale_marks(tr: Ruleset, en_k: int, en_rulesets: list[Ruleset],
             if not now:
                 out.setdefault(n, f"the English rule was removed after {release_key_rs(en)}")
             elif compare_form(newest.rules[now[0]].text) != compare_form(en.rules[n].text):
-                out.setdefault(n, f"the English rule changed after {release_key_rs(en)} "
-                                  f"(now {now[0]} in {release_key_rs(newest)})")
+                out.setdefault(
+                    n,
+                    f"the English rule changed after {release_key_rs(en)} "
+                    f"(now {now[0]} in {release_key_rs(newest)})",
+                )
     return out
 
 
@@ -178,8 +193,12 @@ def _provenance_text(stored) -> str:
     except (TypeError, ValueError):
         return Path(str(stored)).name
     if isinstance(items, list):
-        return "; ".join(f"{Path(str(i.get('document', ''))).name}:{i.get('line', '?')}"
-                         if isinstance(i, dict) else str(i) for i in items)
+        return "; ".join(
+            f"{Path(str(i.get('document', ''))).name}:{i.get('line', '?')}"
+            if isinstance(i, dict)
+            else str(i)
+            for i in items
+        )
     return str(stored)
 
 
@@ -210,11 +229,13 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     res = SiteResult()
     w = _Writer(out, res)
     step = opts.on_step or (lambda msg: None)
-    langs = opts.langs or [lang for lang in store.languages()
-                           if any(r.complete for r in store.releases(lang))]
+    langs = opts.langs or [
+        lang for lang in store.languages() if any(r.complete for r in store.releases(lang))
+    ]
     if not langs:
-        raise StoreError(f"no complete releases in {store.path} to build a site of "
-                         f"(run 'mtgcr ingest' first)")
+        raise StoreError(
+            f"no complete releases in {store.path} to build a site of (run 'mtgcr ingest' first)"
+        )
     w.write("static/site.css", CSS)
     w.write("static/site.js", JS)
     en_state: dict[str, object] = {}
@@ -228,13 +249,22 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
         for r in store.releases(lang):
             if _base_label(r.label) in en_labels and _wanted(r, opts.releases):
                 folder = f"{lang}/{release_key(r)}" + ("" if r.complete else "-quotes")
-                have = frozenset(row["section"] for row in store.conn.execute(
-                    "SELECT DISTINCT section FROM rules WHERE release_id=?", (r.id,)))
+                have = frozenset(
+                    row["section"]
+                    for row in store.conn.execute(
+                        "SELECT DISTINCT section FROM rules WHERE release_id=?", (r.id,)
+                    )
+                )
                 side_of.setdefault(_base_label(r.label), []).append(
-                    (f"{lang} {release_key(r)}{'' if r.complete else ' (quotes)'} side by side",
-                     folder, have))
+                    (
+                        f"{lang} {release_key(r)}{'' if r.complete else ' (quotes)'} side by side",
+                        folder,
+                        have,
+                    )
+                )
                 side_of.setdefault(f"{lang}:{r.id}", []).append(
-                    ("side by side with English", folder, have))
+                    ("side by side with English", folder, have)
+                )
     for lang in (["en"] if "en" in langs else []) + [lg for lg in langs if lg != "en"]:
         if not any(r.complete for r in store.releases(lang)):
             if lang == "en" or not store.releases(lang):
@@ -246,15 +276,23 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
         chain = Chain(store, lang)
         infos = chain.infos
         rulesets = [chain.ruleset(k) for k in range(len(infos))]
-        alignments = chain.alignments() if lang == "en" or len(infos) <= 1 else \
-            [chain.alignment(k) for k in range(len(infos) - 1)]
+        alignments = (
+            chain.alignments()
+            if lang == "en" or len(infos) <= 1
+            else [chain.alignment(k) for k in range(len(infos) - 1)]
+        )
         ids = lineage_ids(infos, rulesets, alignments)
         all_traces = traces(ids, alignments)
         keys = [release_key(i) for i in infos]
-        selector = [(keys[k], infos[k].label, frozenset(n.section for n in rulesets[k].sections))
-                    for k in reversed(range(len(infos)))]
-        sets = {k: opts.set_names[i.effective_date] for k, i in enumerate(infos)
-                if i.effective_date in opts.set_names}
+        selector = [
+            (keys[k], infos[k].label, frozenset(n.section for n in rulesets[k].sections))
+            for k in reversed(range(len(infos)))
+        ]
+        sets = {
+            k: opts.set_names[i.effective_date]
+            for k, i in enumerate(infos)
+            if i.effective_date in opts.set_names
+        }
         changes: dict[int, str] = {}
         for k in range(1, len(infos)):
             rel = f"changes/{lang}/{keys[k - 1]}_{keys[k]}.html"
@@ -274,8 +312,16 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
                     if ch.kind not in ("unchanged", "typography"):  # typography: no edit
                         for n in ch.new:
                             changed[n] = ch
-            ctx = ReleaseContext(info, rulesets[k], selector, sets.get(k), ids[k], changed,
-                                 changes.get(k), _example_label(lang))
+            ctx = ReleaseContext(
+                info,
+                rulesets[k],
+                selector,
+                sets.get(k),
+                ids[k],
+                changed,
+                changes.get(k),
+                _example_label(lang),
+            )
             ctx.side_links = side_of.get(info.label if lang == "en" else f"{lang}:{info.id}", [])
             if _wanted(info, opts.releases):
                 _release_pages(w, ctx, f"{lang}/{keys[k]}")
@@ -284,15 +330,17 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
         step(f"{lang}: traces")
         for lin, steps in all_traces.items():
             if any(_wanted(infos[s.k], opts.releases) for s in steps if s.k < len(infos)):
-                w.write(f"trace/{lang}/{trace_file(lin)}",
-                        trace_page(lin, steps, infos, rulesets, sets))
+                w.write(
+                    f"trace/{lang}/{trace_file(lin)}", trace_page(lin, steps, infos, rulesets, sets)
+                )
         w.write(f"trace/{lang}/lineage.json", lineage_json(all_traces, infos))
         res.languages[lang] = len(infos)
         index_rows += [
             f'<tr><td>{esc(lang)}</td><td><a href="{esc(lang)}/{esc(keys[k])}/index.html">'
-            f'{esc(keys[k])}</a></td><td>{esc(i.label)}</td><td>{esc(sets.get(k, ""))}</td>'
-            f'<td>{f"<a href={chr(34)}{changes[k]}{chr(34)}>changes</a>" if k in changes else ""}</td></tr>'
-            for k, i in reversed(list(enumerate(infos)))]
+            f"{esc(keys[k])}</a></td><td>{esc(i.label)}</td><td>{esc(sets.get(k, ''))}</td>"
+            f"<td>{f'<a href={chr(34)}{changes[k]}{chr(34)}>changes</a>' if k in changes else ''}</td></tr>"
+            for k, i in reversed(list(enumerate(infos)))
+        ]
         if lang != "en" and en_state:
             _side_pages(w, store, lang, infos, rulesets, en_state, opts, step)
     for old, new in opts.compare:
@@ -302,23 +350,41 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
             except StoreError:
                 continue
             ko, kn = release_key_rs(o_rs), release_key_rs(n_rs)
-            w.write(f"changes/{lang}/{ko}_{kn}.html", changes_page(diff_view(al, o_rs, n_rs), ko, kn))
-            index_rows.insert(0, f'<tr><td>{esc(lang)}</td><td colspan=3>compare {esc(ko)} → '
-                                 f'{esc(kn)}</td><td><a href="changes/{lang}/{ko}_{kn}.html">'
-                                 f'changes</a></td></tr>')
-    body = ('<h1>Magic: The Gathering Comprehensive Rules</h1>'
-            '<p>Every stored release, with its rules, traces and changes. '
-            + " · ".join(f'<a href="{esc(lang)}/latest/index.html">latest {esc(lang)}</a>'
-                         for lang in res.languages) + '</p>'
-            '<table><thead><tr><th>language</th><th>release</th><th>label</th><th>set</th>'
-            f'<th></th></tr></thead><tbody>{"".join(index_rows)}</tbody></table>')
+            w.write(
+                f"changes/{lang}/{ko}_{kn}.html", changes_page(diff_view(al, o_rs, n_rs), ko, kn)
+            )
+            index_rows.insert(
+                0,
+                f"<tr><td>{esc(lang)}</td><td colspan=3>compare {esc(ko)} → "
+                f'{esc(kn)}</td><td><a href="changes/{lang}/{ko}_{kn}.html">'
+                f"changes</a></td></tr>",
+            )
+    body = (
+        "<h1>Magic: The Gathering Comprehensive Rules</h1>"
+        "<p>Every stored release, with its rules, traces and changes. "
+        + " · ".join(
+            f'<a href="{esc(lang)}/latest/index.html">latest {esc(lang)}</a>'
+            for lang in res.languages
+        )
+        + "</p>"
+        "<table><thead><tr><th>language</th><th>release</th><th>label</th><th>set</th>"
+        f"<th></th></tr></thead><tbody>{''.join(index_rows)}</tbody></table>"
+    )
     w.write("index.html", page("mtgcr — Comprehensive Rules", body, "", "en"))
     res.index = out / "index.html"
     return res
 
 
-def _side_pages(w: _Writer, store: Store, lang: str, infos: list[ReleaseInfo],
-                rulesets: list[Ruleset], en_state: dict, opts: SiteOptions, step) -> None:
+def _side_pages(
+    w: _Writer,
+    store: Store,
+    lang: str,
+    infos: list[ReleaseInfo],
+    rulesets: list[Ruleset],
+    en_state: dict,
+    opts: SiteOptions,
+    step,
+) -> None:
     """Side-by-side pages of each release of ``lang`` (complete and partial) whose English
     release of the same label is stored."""
     en_infos = en_state["infos"]
@@ -336,15 +402,33 @@ def _side_pages(w: _Writer, store: Store, lang: str, infos: list[ReleaseInfo],
         stale = _stale_marks(rs, k_en, en_rs, en_state["ids"])
         folder = f"{lang}/{release_key(info)}" + ("" if info.complete else "-quotes")
         if not info.complete:  # a partial release (wiki quotes): its own pages too
-            pctx = ReleaseContext(info, rs, [(release_key(info) + "-quotes", info.label,
-                                              frozenset(n.section for n in rs.sections))],
-                                  example_label=_example_label(lang),
-                                  side_links=side_of_partial(folder, rs))
+            pctx = ReleaseContext(
+                info,
+                rs,
+                [
+                    (
+                        release_key(info) + "-quotes",
+                        info.label,
+                        frozenset(n.section for n in rs.sections),
+                    )
+                ],
+                example_label=_example_label(lang),
+                side_links=side_of_partial(folder, rs),
+            )
             _release_pages(w, pctx, folder)
-        quoted = {} if info.complete else {
-            RuleNumber.parse(row[0]): _provenance_text(row[1]) for row in store.conn.execute(
-                "SELECT number, provenance FROM rules WHERE release_id=? AND provenance IS NOT NULL",
-                (info.id,))}
+        quoted = (
+            {}
+            if info.complete
+            else {
+                RuleNumber.parse(row[0]): _provenance_text(row[1])
+                for row in store.conn.execute(
+                    "SELECT number, provenance FROM rules WHERE release_id=? AND provenance IS NOT NULL",
+                    (info.id,),
+                )
+            }
+        )
         for sec in sorted({n.section for n in rs.rules}):
-            w.write(f"{folder}/side/{sec}.html",
-                    side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=quoted))
+            w.write(
+                f"{folder}/side/{sec}.html",
+                side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=quoted),
+            )

@@ -2,6 +2,7 @@
 changed rule with an anchor (``C`` + the rule's anchor id, new number if any, else old) and
 links to the rule in both releases; and side-by-side pages of a translation beside English.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,8 +23,13 @@ def change_anchor(change: dict[str, Any]) -> str:
 
 
 def _rule_links(numbers: list[str], lang: str, key: str, root: str) -> str:
-    return " + ".join(f'<a href="{root}{lang}/{esc(key)}/{rule_href(RuleNumber.parse(n))}">'
-                      f'{esc(n)}</a>' for n in numbers) or "—"
+    return (
+        " + ".join(
+            f'<a href="{root}{lang}/{esc(key)}/{rule_href(RuleNumber.parse(n))}">{esc(n)}</a>'
+            for n in numbers
+        )
+        or "—"
+    )
 
 
 def changes_page(view: dict[str, Any], old_key: str, new_key: str, root: str = "../../") -> str:
@@ -36,22 +42,24 @@ def changes_page(view: dict[str, Any], old_key: str, new_key: str, root: str = "
         nums = ch["new"] or ch["old"]
         sec = RuleNumber.parse(nums[0]).section if nums else 0
         by_sec.setdefault(sec, []).append(ch)
-    parts = [f'<nav class="crumbs"><a href="{root}index.html">mtgcr</a> › changes</nav>',
-             f'<h1>Changes {esc(old_key)} → {esc(new_key)} ({esc(lang)})</h1>',
-             f'<p>{summary or "no rule changes"} · '
-             f'<a href="{root}{lang}/{esc(old_key)}/index.html">{esc(old_key)}</a> · '
-             f'<a href="{root}{lang}/{esc(new_key)}/index.html">{esc(new_key)}</a></p>']
+    parts = [
+        f'<nav class="crumbs"><a href="{root}index.html">mtgcr</a> › changes</nav>',
+        f"<h1>Changes {esc(old_key)} → {esc(new_key)} ({esc(lang)})</h1>",
+        f"<p>{summary or 'no rule changes'} · "
+        f'<a href="{root}{lang}/{esc(old_key)}/index.html">{esc(old_key)}</a> · '
+        f'<a href="{root}{lang}/{esc(new_key)}/index.html">{esc(new_key)}</a></p>',
+    ]
     used: set[str] = set()
     for sec in sorted(by_sec):
         parts.append(f'<h2 id="S{sec}">Section {sec}</h2>')
         for ch in by_sec[sec]:
             diff = ""
             if ch.get("diff"):
-                diff = f'<div>{diff_markup(ch["diff"], esc)}</div>'
+                diff = f"<div>{diff_markup(ch['diff'], esc)}</div>"
             elif ch["kind"] == "added":
-                diff = f'<div><ins>{esc(ch.get("new_text") or "")}</ins></div>'
+                diff = f"<div><ins>{esc(ch.get('new_text') or '')}</ins></div>"
             elif ch["kind"] == "removed":
-                diff = f'<div><del>{esc(ch.get("old_text") or "")}</del></div>'
+                diff = f"<div><del>{esc(ch.get('old_text') or '')}</del></div>"
             main = change_anchor(ch)
             used.add(main)
             extra = ""
@@ -62,20 +70,28 @@ def changes_page(view: dict[str, Any], old_key: str, new_key: str, root: str = "
                     extra += f'<span id="{aid}"></span>'
             parts.append(
                 f'<div class="rule" id="{main}">{extra}<span class="kind">{esc(ch["kind"])}'
-                f'</span> {_rule_links(ch["old"], lang, old_key, root)} → '
-                f'{_rule_links(ch["new"], lang, new_key, root)}{diff}</div>')
+                f"</span> {_rule_links(ch['old'], lang, old_key, root)} → "
+                f"{_rule_links(ch['new'], lang, new_key, root)}{diff}</div>"
+            )
     return page(f"Changes {old_key} → {new_key}", "".join(parts), root, lang)
 
 
-def side_page(section: RuleNumber, tr: ReleaseContext, en: ReleaseContext,
-              stale: dict[RuleNumber, str], root: str = "../../../",
-              quoted_on: dict[RuleNumber, str] | None = None) -> str:
+def side_page(
+    section: RuleNumber,
+    tr: ReleaseContext,
+    en: ReleaseContext,
+    stale: dict[RuleNumber, str],
+    root: str = "../../../",
+    quoted_on: dict[RuleNumber, str] | None = None,
+) -> str:
     """One section of a translation beside its English release, rule by rule; a rule marked
     in ``stale`` (number → why) gets a visible mark; a quoted rule (a wiki quote) names the
     page and line it was quoted on (``quoted_on``: number → provenance as stored)."""
     rows = []
     numbers = [n for n in tr.ruleset.rules if n.section == section.section]
-    numbers += [n for n in en.ruleset.rules if n.section == section.section and n not in tr.ruleset.rules]
+    numbers += [
+        n for n in en.ruleset.rules if n.section == section.section and n not in tr.ruleset.rules
+    ]
     numbers.sort()
     for n in numbers:
         t, e = tr.ruleset.rules.get(n), en.ruleset.rules.get(n)
@@ -89,18 +105,31 @@ def side_page(section: RuleNumber, tr: ReleaseContext, en: ReleaseContext,
         def cell(rule, ctx, lang_name, prefix, n=n):
             if rule is None:
                 return f"<div><em>not in the {lang_name} text</em></div>"
-            ex = "".join(f'<p class="example" data-label="{esc(ctx.example_label)}">'
-                         f'{linkify(x.text, ctx, prefix)}</p>' for x in rule.examples)
+            ex = "".join(
+                f'<p class="example" data-label="{esc(ctx.example_label)}">'
+                f"{linkify(x.text, ctx, prefix)}</p>"
+                for x in rule.examples
+            )
             text = "<br>".join(linkify(p, ctx, prefix) for p in rule.text.split("\n"))
-            return (f'<div><a class="num" href="{prefix}{section_file(n)}#{anchor_id(n)}">'
-                    f'{esc(str(n))}</a> {text}{ex}</div>')
+            return (
+                f'<div><a class="num" href="{prefix}{section_file(n)}#{anchor_id(n)}">'
+                f"{esc(str(n))}</a> {text}{ex}</div>"
+            )
+
         tr_cell = cell(t, tr, tr.lang, "../")
         en_cell = cell(e, en, "English", f"{root}en/{en.key}/")
         rows.append(f'<div class="{cls} side" id="{anchor_id(n)}">{tr_cell}{en_cell}{note}</div>')
     title = tr.ruleset.sections.get(section) or en.ruleset.sections.get(section)
-    head = (f'<nav class="crumbs"><a href="{root}index.html">mtgcr</a> › '
-            f'<a href="../index.html">{esc(tr.lang)} {esc(tr.key)}</a> › side by side</nav>'
-            f'<h1>{section.section}. {esc(title.title if title else "")} — {esc(tr.lang)} {esc(tr.key)}'
-            f' · en {esc(en.key)}</h1>')
-    return page(f"{section.section} side by side — {tr.lang} {tr.key}", head + "".join(rows), root,
-                tr.lang, wide=True)
+    head = (
+        f'<nav class="crumbs"><a href="{root}index.html">mtgcr</a> › '
+        f'<a href="../index.html">{esc(tr.lang)} {esc(tr.key)}</a> › side by side</nav>'
+        f"<h1>{section.section}. {esc(title.title if title else '')} — {esc(tr.lang)} {esc(tr.key)}"
+        f" · en {esc(en.key)}</h1>"
+    )
+    return page(
+        f"{section.section} side by side — {tr.lang} {tr.key}",
+        head + "".join(rows),
+        root,
+        tr.lang,
+        wide=True,
+    )

@@ -16,6 +16,7 @@ Addresses (relative, so the site works from the file system and any static host)
 
 ``<release>`` is the effective date (``2023-11-17``), else the label.
 """
+
 from __future__ import annotations
 
 import html
@@ -23,8 +24,17 @@ import re
 
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["esc", "anchor_id", "alias_id", "section_file", "rule_href", "page", "slug",
-           "trace_file", "release_key"]
+__all__ = [
+    "esc",
+    "anchor_id",
+    "alias_id",
+    "section_file",
+    "rule_href",
+    "page",
+    "slug",
+    "trace_file",
+    "release_key",
+]
 
 esc = html.escape
 
@@ -68,8 +78,15 @@ def trace_file(lineage: str) -> str:
     return lineage.split(":", 1)[-1].replace(":", "_") + ".html"
 
 
-def page(title: str, body: str, root: str, lang: str = "en", header: str = "",
-         wide: bool = False, scripts: tuple[str, ...] = ()) -> str:
+def page(
+    title: str,
+    body: str,
+    root: str,
+    lang: str = "en",
+    header: str = "",
+    wide: bool = False,
+    scripts: tuple[str, ...] = (),
+) -> str:
     """A whole HTML page.
 
     Args:
@@ -82,9 +99,11 @@ def page(title: str, body: str, root: str, lang: str = "en", header: str = "",
         scripts: further scripts to load before the site script (relative URLs).
     """
     extra = "".join(f'<script src="{esc(s)}"></script>' for s in scripts)
-    return (f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{esc(title)}</title><link rel="stylesheet" href="{root}static/site.css">'
-            f'</head><body>{f"<header class=top>{header}</header>" if header else ""}'
-            f'<main{" class=wide" if wide else ""}>{body}</main>{extra}'
-            f'<script src="{root}static/site.js"></script></body></html>')
+    return (
+        f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>{esc(title)}</title><link rel="stylesheet" href="{root}static/site.css">'
+        f"</head><body>{f'<header class=top>{header}</header>' if header else ''}"
+        f"<main{' class=wide' if wide else ''}>{body}</main>{extra}"
+        f'<script src="{root}static/site.js"></script></body></html>'
+    )

@@ -7,6 +7,7 @@ occurrence of each glossary term in a rule links to its glossary entry; examples
 apart with the language's label; each rule links to its trace and, when it changed since the
 previous release, to the change report.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,11 +21,27 @@ from mtgcr.extract.model import Rule, Ruleset
 from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.reports.site.pages import (alias_id, anchor_id, esc, page, release_key, rule_href,
-                                      section_file, slug, trace_file)
+from mtgcr.reports.site.pages import (
+    alias_id,
+    anchor_id,
+    esc,
+    page,
+    release_key,
+    rule_href,
+    section_file,
+    slug,
+    trace_file,
+)
 
-__all__ = ["ReleaseContext", "linkify", "section_pages", "release_index", "glossary_page",
-           "search_files", "rules_json"]
+__all__ = [
+    "ReleaseContext",
+    "linkify",
+    "section_pages",
+    "release_index",
+    "glossary_page",
+    "search_files",
+    "rules_json",
+]
 
 _LANG_NAMES = {"en": "English", "ja": "日本語", "zh": "中文", "ru": "Русский"}
 
@@ -68,8 +85,13 @@ class ReleaseContext:
         """``(escaped key, escaped label note, sections)`` of the selector (built once)."""
         if self._selector is None:
             self._selector = [
-                (esc(k), f" ({esc(lbl)})" if lbl and lbl.replace("-", "") != k.replace("-", "") else "", have)
-                for k, lbl, have in self.releases]
+                (
+                    esc(k),
+                    f" ({esc(lbl)})" if lbl and lbl.replace("-", "") != k.replace("-", "") else "",
+                    have,
+                )
+                for k, lbl, have in self.releases
+            ]
         return self._selector
 
     @property
@@ -130,12 +152,14 @@ class _TermIndex:
                 else:
                     i += 1
             return
-        words = [(m.start(), m.end(), m.group(0).casefold().replace("’", "'"))
-                 for m in _WORD.finditer(text)]
+        words = [
+            (m.start(), m.end(), m.group(0).casefold().replace("’", "'"))
+            for m in _WORD.finditer(text)
+        ]
         i, nw = 0, len(words)
         while i < nw:
             for k, key in first.get(words[i][2], ()):
-                if i + k <= nw and (k == 1 or " ".join(w[2] for w in words[i:i + k]) == key):
+                if i + k <= nw and (k == 1 or " ".join(w[2] for w in words[i : i + k]) == key):
                     yield words[i][0], words[i + k - 1][1], self.norm[key]
                     i += k
                     break
@@ -187,16 +211,23 @@ def _header(ctx: ReleaseContext, root: str, file: str) -> str:
     sec = int(m.group(1)) if m else None
     opts = "".join(
         f'<option value="../{k}/{file if sec is None or sec in have else "index.html"}"'
-        f'{" selected" if k == ctx.key else ""}>{k}{note}</option>'
-        for k, note, have in ctx.selector_items())
-    when = f"effective {esc(info.effective_date)}" if info.effective_date else f"label {esc(info.label)}"
+        f"{' selected' if k == ctx.key else ''}>{k}{note}</option>"
+        for k, note, have in ctx.selector_items()
+    )
+    when = (
+        f"effective {esc(info.effective_date)}"
+        if info.effective_date
+        else f"label {esc(info.label)}"
+    )
     set_part = f" · set: {esc(ctx.set_name)}" if ctx.set_name else ""
     lang = _LANG_NAMES.get(ctx.lang, ctx.lang)
-    return (f'<a href="{root}index.html">mtgcr</a>'
-            f'<span class="meta">{esc(lang)} Comprehensive Rules · {when}{set_part}</span>'
-            f'<label>release <select class="release" aria-label="release">{opts}</select></label>'
-            f'<a href="index.html">contents</a> <a href="glossary.html">glossary</a> '
-            f'<a href="search.html">search</a>')
+    return (
+        f'<a href="{root}index.html">mtgcr</a>'
+        f'<span class="meta">{esc(lang)} Comprehensive Rules · {when}{set_part}</span>'
+        f'<label>release <select class="release" aria-label="release">{opts}</select></label>'
+        f'<a href="index.html">contents</a> <a href="glossary.html">glossary</a> '
+        f'<a href="search.html">search</a>'
+    )
 
 
 def _rule_html(rule: Rule, ctx: ReleaseContext, root: str) -> str:
@@ -205,21 +236,29 @@ def _rule_html(rule: Rule, ctx: ReleaseContext, root: str) -> str:
     tools = []
     lin = ctx.lineage.get(n)
     if lin:
-        tools.append(f'<a href="{root}trace/{ctx.lang}/{esc(trace_file(lin))}" '
-                     f'title="this rule in every release">trace</a>')
+        tools.append(
+            f'<a href="{root}trace/{ctx.lang}/{esc(trace_file(lin))}" '
+            f'title="this rule in every release">trace</a>'
+        )
     ch = ctx.changed.get(n)
     if ch is not None and ctx.changes_page:
-        tools.append(f'<a href="{root}{ctx.changes_page}#C{anchor_id(n)}" '
-                     f'title="what changed since the previous release">{esc(ch.kind)}</a>')
+        tools.append(
+            f'<a href="{root}{ctx.changes_page}#C{anchor_id(n)}" '
+            f'title="what changed since the previous release">{esc(ch.kind)}</a>'
+        )
     paras = rule.text.split("\n")
     text = "<br>".join(linkify(p, ctx) for p in paras)
-    examples = "".join(f'<p class="example" data-label="{esc(ctx.example_label)}">'
-                       f'{linkify(e.text, ctx)}</p>' for e in rule.examples)
+    examples = "".join(
+        f'<p class="example" data-label="{esc(ctx.example_label)}">{linkify(e.text, ctx)}</p>'
+        for e in rule.examples
+    )
     cls = "rule" if n.kind == "rule" else "rule sub"
-    return (f'<div class="{cls}" id="{anchor_id(n)}"><span id="{alias_id(n)}"></span>'
-            f'<a class="num" href="#{anchor_id(n)}">{esc(label)}</a>'
-            f'<span class="text">{text}</span>'
-            f'<span class="tools">{"".join(tools)}</span>{examples}</div>')
+    return (
+        f'<div class="{cls}" id="{anchor_id(n)}"><span id="{alias_id(n)}"></span>'
+        f'<a class="num" href="#{anchor_id(n)}">{esc(label)}</a>'
+        f'<span class="text">{text}</span>'
+        f'<span class="tools">{"".join(tools)}</span>{examples}</div>'
+    )
 
 
 def section_pages(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
@@ -235,24 +274,47 @@ def section_pages(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
         sec = rs.sections[sn]
         file = section_file(sn)
         ch = sn.section // 100
-        crumbs = (f'<nav class="crumbs"><a href="index.html">{esc(ctx.key)}</a> › '
-                  f'<a href="index.html#chapter-{ch}">{ch}. {esc(chapters.get(ch, ""))}</a> › '
-                  f'{sn.section}. {esc(sec.title)}</nav>')
-        side = "".join(f' · <a href="{root}{folder}/side/{file}">{esc(text)}</a>'
-                       for text, folder, have in ctx.side_links if sn.section in have)
-        body = [crumbs, f'<h1 id="{anchor_id(sn)}"><span id="{alias_id(sn)}"></span>'
-                        f'{sn.section}. {esc(sec.title)}</h1>{f"<p>{side[3:]}</p>" if side else ""}']
+        crumbs = (
+            f'<nav class="crumbs"><a href="index.html">{esc(ctx.key)}</a> › '
+            f'<a href="index.html#chapter-{ch}">{ch}. {esc(chapters.get(ch, ""))}</a> › '
+            f"{sn.section}. {esc(sec.title)}</nav>"
+        )
+        side = "".join(
+            f' · <a href="{root}{folder}/side/{file}">{esc(text)}</a>'
+            for text, folder, have in ctx.side_links
+            if sn.section in have
+        )
+        body = [
+            crumbs,
+            f'<h1 id="{anchor_id(sn)}"><span id="{alias_id(sn)}"></span>'
+            f"{sn.section}. {esc(sec.title)}</h1>{f'<p>{side[3:]}</p>' if side else ''}",
+        ]
         body += [_rule_html(r, ctx, root) for r in by_section.get(sn.section, [])]
         prev_s = secs[i - 1] if i else None
         next_s = secs[i + 1] if i + 1 < len(secs) else None
-        body.append('<nav class="pager">'
-                    + (f'<a rel="prev" href="{section_file(prev_s)}">← {prev_s.section}. '
-                       f'{esc(rs.sections[prev_s].title)}</a>' if prev_s else "<span></span>")
-                    + (f'<a rel="next" href="{section_file(next_s)}">{next_s.section}. '
-                       f'{esc(rs.sections[next_s].title)} →</a>' if next_s else "<span></span>")
-                    + "</nav>")
-        out[file] = page(f"{sn.section}. {sec.title} — CR {ctx.key}", "".join(body), root,
-                         ctx.lang, _header(ctx, root, file))
+        body.append(
+            '<nav class="pager">'
+            + (
+                f'<a rel="prev" href="{section_file(prev_s)}">← {prev_s.section}. '
+                f"{esc(rs.sections[prev_s].title)}</a>"
+                if prev_s
+                else "<span></span>"
+            )
+            + (
+                f'<a rel="next" href="{section_file(next_s)}">{next_s.section}. '
+                f"{esc(rs.sections[next_s].title)} →</a>"
+                if next_s
+                else "<span></span>"
+            )
+            + "</nav>"
+        )
+        out[file] = page(
+            f"{sn.section}. {sec.title} — CR {ctx.key}",
+            "".join(body),
+            root,
+            ctx.lang,
+            _header(ctx, root, file),
+        )
     return out
 
 
@@ -263,17 +325,26 @@ def release_index(ctx: ReleaseContext, root: str = "../../") -> str:
     for sn in sorted(rs.sections):
         secs_by_ch.setdefault(sn.section // 100, []).append(sn)
     chapters = {c.number: c.title for c in rs.chapters}
-    body = [f'<h1>Comprehensive Rules {esc(ctx.key)}</h1>']
+    body = [f"<h1>Comprehensive Rules {esc(ctx.key)}</h1>"]
     if ctx.changes_page:
-        body.append(f'<p><a href="{root}{ctx.changes_page}">changes since the previous release</a></p>')
+        body.append(
+            f'<p><a href="{root}{ctx.changes_page}">changes since the previous release</a></p>'
+        )
     for ch in sorted(set(secs_by_ch) | set(chapters)):
         body.append(f'<h2 id="chapter-{ch}">{ch}. {esc(chapters.get(ch, ""))}</h2><ul>')
-        body += [f'<li><a href="{section_file(sn)}">{sn.section}. {esc(rs.sections[sn].title)}</a></li>'
-                 for sn in secs_by_ch.get(ch, [])]
+        body += [
+            f'<li><a href="{section_file(sn)}">{sn.section}. {esc(rs.sections[sn].title)}</a></li>'
+            for sn in secs_by_ch.get(ch, [])
+        ]
         body.append("</ul>")
     body.append('<p><a href="glossary.html">Glossary</a> · <a href="rules.json">rules.json</a></p>')
-    return page(f"Comprehensive Rules {ctx.key}", "".join(body), root, ctx.lang,
-                _header(ctx, root, "index.html"))
+    return page(
+        f"Comprehensive Rules {ctx.key}",
+        "".join(body),
+        root,
+        ctx.lang,
+        _header(ctx, root, "index.html"),
+    )
 
 
 def glossary_page(ctx: ReleaseContext, root: str = "../../") -> str:
@@ -284,11 +355,14 @@ def glossary_page(ctx: ReleaseContext, root: str = "../../") -> str:
         head = g.heading or g.term
         text = "<br>".join(linkify(p, ctx, skip_term=s) for p in g.text.split("\n"))
         items.append(f'<dt id="g-{esc(s)}">{esc(head)}</dt><dd>{text}</dd>')
-    body = (f'<h1>Glossary — {esc(ctx.key)}</h1>'
-            + (f'<dl class="glossary">{"".join(items)}</dl>' if items else
-               "<p>This release has no glossary.</p>"))
-    return page(f"Glossary — CR {ctx.key}", body, root, ctx.lang,
-                _header(ctx, root, "glossary.html"))
+    body = f"<h1>Glossary — {esc(ctx.key)}</h1>" + (
+        f'<dl class="glossary">{"".join(items)}</dl>'
+        if items
+        else "<p>This release has no glossary.</p>"
+    )
+    return page(
+        f"Glossary — CR {ctx.key}", body, root, ctx.lang, _header(ctx, root, "glossary.html")
+    )
 
 
 def _rule_full_text(rule: Rule) -> str:
@@ -297,15 +371,28 @@ def _rule_full_text(rule: Rule) -> str:
 
 def search_files(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
     """``search.html`` and ``search-index.js`` (a script, so search works from ``file://``)."""
-    entries = [[str(r.number), section_file(r.number), _rule_full_text(r), anchor_id(r.number)]
-               for r in ctx.ruleset.rules.values()]
-    data = json.dumps({"release": ctx.key, "lang": ctx.lang, "entries": entries},
-                      ensure_ascii=False, separators=(",", ":"))
-    body = (f'<h1>Search — {esc(ctx.key)}</h1>'
-            f'<p><input type="search" id="q" placeholder="words, or a rule number (120.4, 120.4.)" '
-            f'autofocus aria-label="search"></p><p id="count"></p><ul class="hits" id="hits"></ul>')
-    html = page(f"Search — CR {ctx.key}", body, root, ctx.lang, _header(ctx, root, "search.html"),
-                scripts=("search-index.js",))
+    entries = [
+        [str(r.number), section_file(r.number), _rule_full_text(r), anchor_id(r.number)]
+        for r in ctx.ruleset.rules.values()
+    ]
+    data = json.dumps(
+        {"release": ctx.key, "lang": ctx.lang, "entries": entries},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    body = (
+        f"<h1>Search — {esc(ctx.key)}</h1>"
+        f'<p><input type="search" id="q" placeholder="words, or a rule number (120.4, 120.4.)" '
+        f'autofocus aria-label="search"></p><p id="count"></p><ul class="hits" id="hits"></ul>'
+    )
+    html = page(
+        f"Search — CR {ctx.key}",
+        body,
+        root,
+        ctx.lang,
+        _header(ctx, root, "search.html"),
+        scripts=("search-index.js",),
+    )
     return {"search.html": html, "search-index.js": f"window.MTGCR_SEARCH = {data};\n"}
 
 
@@ -313,10 +400,22 @@ def rules_json(ctx: ReleaseContext) -> str:
     """``rules.json``: the release keyed by rule number (text, examples, section, anchor id,
     lineage id, URL)."""
     data: dict[str, Any] = {
-        "release": {"lang": ctx.lang, "effective_date": ctx.info.effective_date,
-                    "label": ctx.info.label, "set": ctx.set_name},
-        "rules": {str(n): {"text": r.text, "examples": [e.text for e in r.examples],
-                           "section": r.number.section, "anchor": anchor_id(n),
-                           "lineage": ctx.lineage.get(n), "url": rule_href(n)}
-                  for n, r in ctx.ruleset.rules.items()}}
+        "release": {
+            "lang": ctx.lang,
+            "effective_date": ctx.info.effective_date,
+            "label": ctx.info.label,
+            "set": ctx.set_name,
+        },
+        "rules": {
+            str(n): {
+                "text": r.text,
+                "examples": [e.text for e in r.examples],
+                "section": r.number.section,
+                "anchor": anchor_id(n),
+                "lineage": ctx.lineage.get(n),
+                "url": rule_href(n),
+            }
+            for n, r in ctx.ruleset.rules.items()
+        },
+    }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

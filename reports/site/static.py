@@ -1,4 +1,5 @@
 """The site's stylesheet and script, written once to ``DIR/static/`` (no external assets)."""
+
 from __future__ import annotations
 
 CSS = """\

@@ -7,6 +7,7 @@ is the lineage id (``en:<label where it first appeared>:<number>``, a derived la
 when older releases are ingested). Ids are computed in one forward pass over the chain, so
 building every trace costs one look-up per rule per release.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,9 @@ def _main_predecessor(al: Alignment, n: RuleNumber) -> RuleNumber | None:
     return None
 
 
-def lineage_ids(infos: list, rulesets: list[Ruleset], alignments: list[Alignment]
-                ) -> list[dict[RuleNumber, str]]:
+def lineage_ids(
+    infos: list, rulesets: list[Ruleset], alignments: list[Alignment]
+) -> list[dict[RuleNumber, str]]:
     """``ids[k][number]``: the lineage id of every rule of every release of the chain."""
     ids: list[dict[RuleNumber, str]] = []
     for k, rs in enumerate(rulesets):
@@ -57,8 +59,9 @@ class TraceStep:
     change: Change | None = None
 
 
-def traces(ids: list[dict[RuleNumber, str]], alignments: list[Alignment]
-           ) -> dict[str, list[TraceStep]]:
+def traces(
+    ids: list[dict[RuleNumber, str]], alignments: list[Alignment]
+) -> dict[str, list[TraceStep]]:
     """Every lineage's steps, oldest first; a lineage that ends before the newest release
     gets a ``removed`` step in the release after its last."""
     out: dict[str, list[TraceStep]] = {}
@@ -78,8 +81,14 @@ def traces(ids: list[dict[RuleNumber, str]], alignments: list[Alignment]
     return out
 
 
-def trace_page(lin: str, steps: list[TraceStep], infos: list, rulesets: list[Ruleset],
-               set_names: dict[int, str], root: str = "../../") -> str:
+def trace_page(
+    lin: str,
+    steps: list[TraceStep],
+    infos: list,
+    rulesets: list[Ruleset],
+    set_names: dict[int, str],
+    root: str = "../../",
+) -> str:
     """The trace page of one lineage: every release, newest first, with its number(s), the
     change kind, and the word diff of an edit."""
     lang = rulesets[0].release.lang
@@ -88,9 +97,16 @@ def trace_page(lin: str, steps: list[TraceStep], infos: list, rulesets: list[Rul
     for st in reversed(steps):
         info = infos[st.k]
         key = release_key(info)
-        when = esc(key) + (f"<br><small>{esc(set_names[st.k])}</small>" if st.k in set_names else "")
-        nums = " + ".join(f'<a href="{root}{lang}/{esc(key)}/{rule_href(n)}">{esc(str(n))}</a>'
-                          for n in st.numbers) or "—"
+        when = esc(key) + (
+            f"<br><small>{esc(set_names[st.k])}</small>" if st.k in set_names else ""
+        )
+        nums = (
+            " + ".join(
+                f'<a href="{root}{lang}/{esc(key)}/{rule_href(n)}">{esc(str(n))}</a>'
+                for n in st.numbers
+            )
+            or "—"
+        )
         detail = ""
         ch = st.change
         if ch is not None and ch.text_changed and len(ch.old) == 1 and len(ch.new) == 1 and st.k:
@@ -98,26 +114,44 @@ def trace_page(lin: str, steps: list[TraceStep], infos: list, rulesets: list[Rul
             b = rulesets[st.k].rules.get(ch.new[0])
             if a is not None and b is not None:
                 ops = word_diff(a.text, b.text, tok)
-                detail = "".join(esc(t) if op == "equal" else f"<{'del' if op == 'delete' else 'ins'}>"
-                                 f"{esc(t)}</{'del' if op == 'delete' else 'ins'}>" for op, t in ops)
+                detail = "".join(
+                    esc(t)
+                    if op == "equal"
+                    else f"<{'del' if op == 'delete' else 'ins'}>"
+                    f"{esc(t)}</{'del' if op == 'delete' else 'ins'}>"
+                    for op, t in ops
+                )
         if ch is not None and ch.old and st.k and list(ch.old) != st.numbers:
             detail = f"from {' + '.join(map(str, ch.old))}" + (f": {detail}" if detail else "")
-        rows.append(f'<tr><td>{when}</td><td>{nums}</td><td><span class="kind">{esc(st.kind)}'
-                    f'</span></td><td>{detail}</td></tr>')
+        rows.append(
+            f'<tr><td>{when}</td><td>{nums}</td><td><span class="kind">{esc(st.kind)}'
+            f"</span></td><td>{detail}</td></tr>"
+        )
     first = steps[0]
     title = f"Trace of {first.numbers[0] if first.numbers else lin}"
-    body = (f'<nav class="crumbs"><a href="{root}index.html">mtgcr</a> › trace</nav>'
-            f'<h1>{esc(title)} <small>({esc(lin)})</small></h1>'
-            f'<p>Newest release first. Lineage id: <code>{esc(lin)}</code> (derived from the '
-            f'release the rule first appeared in).</p>'
-            f'<table><thead><tr><th>release</th><th>number</th><th>change</th><th>detail</th>'
-            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    body = (
+        f'<nav class="crumbs"><a href="{root}index.html">mtgcr</a> › trace</nav>'
+        f"<h1>{esc(title)} <small>({esc(lin)})</small></h1>"
+        f"<p>Newest release first. Lineage id: <code>{esc(lin)}</code> (derived from the "
+        f"release the rule first appeared in).</p>"
+        f"<table><thead><tr><th>release</th><th>number</th><th>change</th><th>detail</th>"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
     return page(title, body, root, lang)
 
 
 def lineage_json(all_traces: dict[str, list[TraceStep]], infos: list) -> str:
     """``lineage.json``: lineage id → ``[{release, numbers, kind}]``, oldest first."""
-    data = {lin: [{"release": release_key(infos[st.k]), "numbers": [str(n) for n in st.numbers],
-                   "kind": st.kind, "page": trace_file(lin)} for st in steps]
-            for lin, steps in all_traces.items()}
+    data = {
+        lin: [
+            {
+                "release": release_key(infos[st.k]),
+                "numbers": [str(n) for n in st.numbers],
+                "kind": st.kind,
+                "page": trace_file(lin),
+            }
+            for st in steps
+        ]
+        for lin, steps in all_traces.items()
+    }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

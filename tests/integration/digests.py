@@ -12,6 +12,7 @@ The stored values in ``tests/data/`` were computed by the code before the speed 
 (``python -m tests.integration.digests --write``, run only when a result is meant to change,
 and said so in the commit). A failing comparison names the file or the pair.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -44,15 +45,24 @@ def ruleset_json(rs) -> dict:
     """Everything a parse yields, as plain JSON (the layout is checked by the round trip)."""
     from mtgcr.extract.records import warning_row
     from mtgcr.extract.references import find_references
+
     return {
-        "release": rs.release.as_json(), "title": rs.title, "introduction": rs.introduction,
-        "credits": rs.credits, "complete": rs.complete, "truncated": rs.truncated,
+        "release": rs.release.as_json(),
+        "title": rs.title,
+        "introduction": rs.introduction,
+        "credits": rs.credits,
+        "complete": rs.complete,
+        "truncated": rs.truncated,
         "chapters": [asdict(c) for c in rs.chapters],
         "sections": [[str(n), s.title, s.line] for n, s in rs.sections.items()],
-        "rules": [[str(n), r.text, r.line, [[e.text, e.line] for e in r.examples]]
-                  for n, r in rs.rules.items()],
-        "references": [[str(n), [repr(x) for x in find_references(r.text_with_examples())]]
-                       for n, r in rs.rules.items()],
+        "rules": [
+            [str(n), r.text, r.line, [[e.text, e.line] for e in r.examples]]
+            for n, r in rs.rules.items()
+        ],
+        "references": [
+            [str(n), [repr(x) for x in find_references(r.text_with_examples())]]
+            for n, r in rs.rules.items()
+        ],
         "glossary": [asdict(g) for g in rs.glossary],
         "warnings": [warning_row(w) for w in rs.warnings],
     }
@@ -63,13 +73,19 @@ def parse_digests(corpus: Path) -> dict[str, str]:
     from mtgcr.corpus.document import document_from_bytes
     from mtgcr.extract.records import warning_row
     from mtgcr.extract.registry import parse_document
+
     out = {}
     for f in cr_files(corpus):
         doc = document_from_bytes(f.read_bytes(), f.name)
         res = parse_document(doc)
         out[str(f.relative_to(corpus))] = _sha(
-            {"kind": res.kind, "rulesets": [[ruleset_json(rs), origin] for rs, origin, _ in res.rulesets],
-             "facts": res.facts, "warnings": [warning_row(w) for w in res.warnings]})
+            {
+                "kind": res.kind,
+                "rulesets": [[ruleset_json(rs), origin] for rs, origin, _ in res.rulesets],
+                "facts": res.facts,
+                "warnings": [warning_row(w) for w in res.warnings],
+            }
+        )
     return out
 
 
@@ -79,6 +95,7 @@ def alignment_digests(official: Path, store_path: Path, cache: bool = False) -> 
     from mtgcr.corpus.store import Store
     from mtgcr.crossref.chain import Chain
     from mtgcr.extract.ingest import ingest_paths
+
     with Store(store_path) as st:
         if not st.releases():
             ingest_paths(st, sorted(official.glob("*.txt")))
@@ -92,8 +109,12 @@ def alignment_digests(official: Path, store_path: Path, cache: bool = False) -> 
 
 if __name__ == "__main__":
     import tempfile
-    corpus = Path(sys.argv[sys.argv.index("--corpus") + 1]) if "--corpus" in sys.argv \
+
+    corpus = (
+        Path(sys.argv[sys.argv.index("--corpus") + 1])
+        if "--corpus" in sys.argv
         else Path(__file__).resolve().parents[3] / "shared" / "corpus"
+    )
     p = parse_digests(corpus)
     with tempfile.TemporaryDirectory() as tmp:
         a = alignment_digests(corpus / "en" / "official", Path(tmp) / "s.sqlite")

@@ -9,6 +9,7 @@ Facts checked against SOURCES.md and the files themselves: CR-2009-07-08 is the 
 and U+FFFD where the official file has curly quotes; the 2001-07-23 and 2002-02-20 copies print
 U+FFFD where ®/™ were; official 2008-05-01 prints '?' for its quote marks.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -31,11 +32,23 @@ pytestmark = [pytest.mark.integration]
 ARCHIVE = CORPUS / "en" / "archive"
 
 #: archive file → the official file of the same release (SOURCES.md, part (c)).
-SECOND_COPIES = {"CR-2009-07-08.txt": "2009-07-11.txt", "CR-2009-10-05.txt": "2009-10-01.txt",
-                 "CR-2017-09-29.txt": "2017-09-25.txt", "CR-2010-02-01.txt": "2010-02-01.txt"}
+SECOND_COPIES = {
+    "CR-2009-07-08.txt": "2009-07-11.txt",
+    "CR-2009-10-05.txt": "2009-10-01.txt",
+    "CR-2017-09-29.txt": "2017-09-25.txt",
+    "CR-2010-02-01.txt": "2010-02-01.txt",
+}
 #: archive releases that fill gaps between official files (SOURCES.md, part (b)).
-GAP_FILLERS = ["2014-05-01", "2014-06-01", "2014-07-18", "2016-01-16", "2016-04-08", "2018-01-19",
-               "2018-04-27", "2018-06-08"]
+GAP_FILLERS = [
+    "2014-05-01",
+    "2014-06-01",
+    "2014-07-18",
+    "2016-01-16",
+    "2016-04-08",
+    "2018-01-19",
+    "2018-04-27",
+    "2018-06-08",
+]
 OLDER = ["2001-07-23", "2002-02-20", "2002-10-07"]
 
 
@@ -57,12 +70,18 @@ def test_one_release_per_effective_date_official_canonical(store_file):
         assert len(rels) == 112 + 15 - 4 and max(dates.values()) == 1
         copies = store.copies("en")
         assert len(copies) == 127
-        by_name = {Path(c.source).name + ("@a" if "/archive/" in c.source else ""): c for c in copies}
+        by_name = {
+            Path(c.source).name + ("@a" if "/archive/" in c.source else ""): c for c in copies
+        }
         for archive, official in SECOND_COPIES.items():
             a, o = by_name[archive + "@a"], by_name[official]
             assert a.release_key == o.release_key, archive
             assert (o.canonical, o.origin, a.canonical, a.origin) == (
-                True, CopyOrigin.OFFICIAL, False, CopyOrigin.ARCHIVE), archive
+                True,
+                CopyOrigin.OFFICIAL,
+                False,
+                CopyOrigin.ARCHIVE,
+            ), archive
             assert a.sha256 == load_document(ARCHIVE / archive).sha256
         assert by_name["CR-2009-07-08.txt@a"].release_key == "en:2009-07-11"
         assert by_name["CR-2017-09-29.txt@a"].release_key == "en:2017-09-29"
@@ -71,7 +90,8 @@ def test_one_release_per_effective_date_official_canonical(store_file):
         assert store.resolve("2009-07-08").source.endswith("official/2009-07-11.txt")
         # every canonical copy is the releases row's document
         assert sorted(c.document_id for c in copies if c.canonical) == sorted(
-            d for (d,) in store.conn.execute("SELECT document_id FROM releases"))
+            d for (d,) in store.conn.execute("SELECT document_id FROM releases")
+        )
 
 
 def test_gap_fillers_and_older_copies_join_the_chain(store_file):
@@ -82,7 +102,13 @@ def test_gap_fillers_and_older_copies_join_the_chain(store_file):
             assert when in chain, when
         assert chain[:4] == OLDER + ["2003-03-15"]
         k = chain.index("2014-05-01")
-        assert chain[k - 1:k + 4] == ["2014-02-01", "2014-05-01", "2014-06-01", "2014-07-18", "2014-09-25"]
+        assert chain[k - 1 : k + 4] == [
+            "2014-02-01",
+            "2014-05-01",
+            "2014-06-01",
+            "2014-07-18",
+            "2014-09-25",
+        ]
 
 
 def test_losses_flagged_with_line_numbers(store_file):
@@ -103,10 +129,14 @@ def test_losses_flagged_with_line_numbers(store_file):
     first = load_document(ARCHIVE / "CR-2001-07-23.txt").lines[0]
     assert "Magic: The Gathering\ufffd" in first
     assert 1 in next(m for m in old.quality.marks if m.kind is LossKind.LOST_MARK).lines
-    assert {m.kind for m in by_name["CR-2002-02-20.txt"].quality.marks} == {LossKind.REPLACEMENT,
-                                                                           LossKind.LOST_MARK}
+    assert {m.kind for m in by_name["CR-2002-02-20.txt"].quality.marks} == {
+        LossKind.REPLACEMENT,
+        LossKind.LOST_MARK,
+    }
     # official 2008-05-01: '?' for every quote mark, e.g. "who?ve" on line 7
-    q = next(m for m in official["2008-05-01.txt"].quality.marks if m.kind is LossKind.QUESTION_MARK)
+    q = next(
+        m for m in official["2008-05-01.txt"].quality.marks if m.kind is LossKind.QUESTION_MARK
+    )
     l7 = load_document(OFFICIAL / "2008-05-01.txt").lines[6]
     assert "who?ve" in l7 and q.lines[0] == 7 and q.count > 1000
     # clean second-hand copies are not flagged
@@ -132,6 +162,7 @@ def test_choose_remove_and_restore_on_real_copies(store_file, tmp_path):
         n = len(store.releases("en"))
         remove_copies(store, "2014-05-01")
         assert len(store.releases("en")) == n - 1 and "2014-05-01" not in [
-            r.effective_date for r in chain_releases(store, "en")]
+            r.effective_date for r in chain_releases(store, "en")
+        ]
         restore_copies(store, "2014-05-01")
         assert len(store.releases("en")) == n

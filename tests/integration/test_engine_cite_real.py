@@ -1,6 +1,7 @@
 """cite-check / cite-migrate on the real corpus: the truths the issue lists (every official EN
 release and the normalised copies, 2026-04-17 among them, ingested into a temporary store).
 The engine files are written here; the one pasted rule text is read from the store."""
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,9 @@ def store(tmp_path_factory):
 
 
 def check(capsys, store, tree, *opts):
-    code = main(["--silent", "--store", str(store), "cite-check", str(tree), "--format", "jsonl", *opts])
+    code = main(
+        ["--silent", "--store", str(store), "cite-check", str(tree), "--format", "jsonl", *opts]
+    )
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     return code, {r["text"]: r for r in lines if r["kind"] == "citation"}, lines[-1]
 
@@ -36,14 +39,17 @@ def check(capsys, store, tree, *opts):
 def test_stamped_citations_move_as_the_corpus_says(store, tmp_path, capsys):
     src = tmp_path / "xmage" / "Rules.java"
     src.parent.mkdir()
-    src.write_text("class Rules {\n"
-                   "  //201300713 - 704.5k\n"
-                   "  //20210215 - 702.84a\n"
-                   "  //20100423 - 113.3\n"
-                   "  //20091005 - 114.2a\n"
-                   "  // 20240202 - 702.134c\n"
-                   "  // 20210723 - 702.2c\n"
-                   "}\n", encoding="utf-8")
+    src.write_text(
+        "class Rules {\n"
+        "  //201300713 - 704.5k\n"
+        "  //20210215 - 702.84a\n"
+        "  //20100423 - 113.3\n"
+        "  //20091005 - 114.2a\n"
+        "  // 20240202 - 702.134c\n"
+        "  // 20210723 - 702.2c\n"
+        "}\n",
+        encoding="utf-8",
+    )
     code, r, summary = check(capsys, store, src.parent, "--release", "2026-01-16")
     assert summary["controls_ok"] and summary["target"] == "2026-01-16" and code == 1
     legend = r["201300713 - 704.5k"]
@@ -75,22 +81,41 @@ def test_absent_and_current_depend_on_the_release(store, tmp_path, capsys):
 def test_state_based_actions_of_2017_migrate(store, tmp_path, capsys, monkeypatch):
     tree = tmp_path / "forge"
     tree.mkdir()
-    (tree / "Sba.java").write_text("// Rule 704.5r - counters\n// CR 704.5m: the world rule\n"
-                                   "void f() { stateBasedAction704_5r(c); }\n", encoding="utf-8")
+    (tree / "Sba.java").write_text(
+        "// Rule 704.5r - counters\n// CR 704.5m: the world rule\n"
+        "void f() { stateBasedAction704_5r(c); }\n",
+        encoding="utf-8",
+    )
     monkeypatch.chdir(tree)
-    code = main(["--silent", "--store", str(store), "cite-migrate", ".", "--from", "2017-01-19",
-                 "--to", "2026-01-16"])
+    code = main(
+        [
+            "--silent",
+            "--store",
+            str(store),
+            "cite-migrate",
+            ".",
+            "--from",
+            "2017-01-19",
+            "--to",
+            "2026-01-16",
+        ]
+    )
     out = capsys.readouterr()
     assert "+// Rule 704.5q - counters" in out.out and "+// CR 704.5k: the world rule" in out.out
     assert "stateBasedAction704_5q" in out.err and code == 1
 
 
-def test_pasted_copy_text_is_a_mismatch_now_and_moved_from_its_own_release(store, tmp_path, capsys,
-                                                                          monkeypatch):
+def test_pasted_copy_text_is_a_mismatch_now_and_moved_from_its_own_release(
+    store, tmp_path, capsys, monkeypatch
+):
     st = Store(store)
     chain = Chain(st)
-    own = [k for k in range(len(chain)) if R.parse("706.9e") in chain.ruleset(k).rules
-           and "copy" in chain.ruleset(k).rules[R.parse("706.9e")].text.lower()]
+    own = [
+        k
+        for k in range(len(chain))
+        if R.parse("706.9e") in chain.ruleset(k).rules
+        and "copy" in chain.ruleset(k).rules[R.parse("706.9e")].text.lower()
+    ]
     assert own, "no release has 706.9e as a copy rule"
     k = own[-1]
     text = chain.ruleset(k).rules[R.parse("706.9e")].text
@@ -98,10 +123,24 @@ def test_pasted_copy_text_is_a_mismatch_now_and_moved_from_its_own_release(store
     st.close()
     tree = tmp_path / "engine"
     tree.mkdir()
-    (tree / "Copy.java").write_text(f"/**\n * 706.9e {text}\n */\nclass Copy {{}}\n", encoding="utf-8")
+    (tree / "Copy.java").write_text(
+        f"/**\n * 706.9e {text}\n */\nclass Copy {{}}\n", encoding="utf-8"
+    )
     _, r, _ = check(capsys, store, tree)
     [rec] = r.values()
     assert rec["verdict"] == "mismatch" and rec["checks"][0]["match"] == "707.9e"
     monkeypatch.chdir(tree)
-    main(["--silent", "--store", str(store), "cite-migrate", ".", "--from", when, "--to", "2026-04-17"])
+    main(
+        [
+            "--silent",
+            "--store",
+            str(store),
+            "cite-migrate",
+            ".",
+            "--from",
+            when,
+            "--to",
+            "2026-04-17",
+        ]
+    )
     assert "+ * 707.9e " in capsys.readouterr().out

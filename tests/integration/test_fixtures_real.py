@@ -4,6 +4,7 @@ One store holds the official files from 2013-07-11 on and the normalised copies 
 among them); skeletons are generated from older releases and checked against newer ones
 through the alignment chain. The numbers expected are the renumberings the issue names.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,19 +49,24 @@ def verdicts(store, folder, release, capsys):
 
 def test_renumbered_rules_are_followed_to_2026_01_16(store, tmp_path, capsys):
     out = tmp_path / "suite"
-    for release, rules in [("2017-01-19", ["704.5r", "704.5m"]), ("2013-07-11", ["704.5k"]),
-                           ("2022-09-08", ["103.7a", "103.3"]), ("2021-02-24", ["702.84a"]),
-                           ("2019-06-12", ["706.9e"]), ("2026-04-17", ["702.190a"])]:
+    for release, rules in [
+        ("2017-01-19", ["704.5r", "704.5m"]),
+        ("2013-07-11", ["704.5k"]),
+        ("2022-09-08", ["103.7a", "103.3"]),
+        ("2021-02-24", ["702.84a"]),
+        ("2019-06-12", ["706.9e"]),
+        ("2026-04-17", ["702.190a"]),
+    ]:
         args = [a for r in rules for a in ("--rule", r)]
         assert fx(store, "generate", "--release", release, "--out", str(out), *args) == 0
     code, got = verdicts(store, out, "2026-01-16", capsys)
     assert code == 1
-    assert got["704.5r"] == ("moved", ["704.5q"])          # +1/+1 and -1/-1 counters
-    assert got["704.5m"] == ("moved", ["704.5k"])          # the world rule
-    assert got["704.5k"] == ("edited", ["704.5j"])         # the legend rule, reworded since 2013
+    assert got["704.5r"] == ("moved", ["704.5q"])  # +1/+1 and -1/-1 counters
+    assert got["704.5m"] == ("moved", ["704.5k"])  # the world rule
+    assert got["704.5k"] == ("edited", ["704.5j"])  # the legend rule, reworded since 2013
     assert got["103.7a"] == ("moved", ["103.8a"])
-    assert got["103.3"] == ("moved", ["103.4"])            # starting life
-    assert got["702.84a"][1] == ["702.85a"]                # Cascade ("mana value" since 2021)
+    assert got["103.3"] == ("moved", ["103.4"])  # starting life
+    assert got["702.84a"][1] == ["702.85a"]  # Cascade ("mana value" since 2021)
     assert got["706.9e"] == ("moved", ["707.9e"])
     assert got["702.190a"] == ("not-in-release", [])
     code, got = verdicts(store, out, "2026-04-17", capsys)
@@ -74,11 +80,14 @@ def test_renumbered_rules_are_followed_to_2026_01_16(store, tmp_path, capsys):
 
 def test_a_paraphrase_of_704_5g_is_edited(store, tmp_path, capsys):
     out = tmp_path / "suite"
-    assert fx(store, "generate", "--release", "2026-01-16", "--rule", "704.5g", "--out", str(out)) == 0
+    assert (
+        fx(store, "generate", "--release", "2026-01-16", "--rule", "704.5g", "--out", str(out)) == 0
+    )
     path = out / "704" / "cr_704_5g.toml"
     original = read_fixture(path).text
-    text = path.read_text(encoding="utf-8").replace(original, "A creature with lethal damage "
-                                                              "marked on it is destroyed.")
+    text = path.read_text(encoding="utf-8").replace(
+        original, "A creature with lethal damage marked on it is destroyed."
+    )
     path.write_text(text, encoding="utf-8")
     code, got = verdicts(store, out, "2026-01-16", capsys)
     assert (code, got["704.5g"]) == (1, ("edited", ["704.5g"]))
@@ -86,11 +95,16 @@ def test_a_paraphrase_of_704_5g_is_edited(store, tmp_path, capsys):
 
 def test_a_2017_section_704_suite_migrates_to_2026(store, tmp_path, capsys):
     out = tmp_path / "suite"
-    assert fx(store, "generate", "--release", "2017-01-19", "--section", "704", "--out", str(out)) == 0
+    assert (
+        fx(store, "generate", "--release", "2017-01-19", "--section", "704", "--out", str(out)) == 0
+    )
     n = len(list(out.rglob("*.toml")))
     code, before = verdicts(store, out, "2026-01-16", capsys)
     assert code == 1 and before["704.5r"] == ("moved", ["704.5q"])
-    assert fx(store, "migrate", str(out), "--to", "2026-01-16", "--accept-edits", "--write") in (0, 1)
+    assert fx(store, "migrate", str(out), "--to", "2026-01-16", "--accept-edits", "--write") in (
+        0,
+        1,
+    )
     listed = capsys.readouterr().err
     code, after = verdicts(store, out, "2026-01-16", capsys)
     assert sum(1 for _ in out.rglob("*.toml")) == n  # nothing lost
@@ -112,8 +126,20 @@ def test_coverage_of_section_704(store, tmp_path, capsys):
     out = tmp_path / "suite"
     fx(store, "generate", "--release", "2026-01-16", "--section", "704", "--out", str(out))
     capsys.readouterr()
-    assert fx(store, "coverage", str(out), "--release", "2026-01-16", "--section", "704",
-              "--format", "json") == 0
+    assert (
+        fx(
+            store,
+            "coverage",
+            str(out),
+            "--release",
+            "2026-01-16",
+            "--section",
+            "704",
+            "--format",
+            "json",
+        )
+        == 0
+    )
     [sec] = json.loads(capsys.readouterr().out)["sections"]
     assert sec["title"] == "State-Based Actions"
     assert sec["rules"] == sec["covered"] == sec["fixtures"] and sec["missing"] == []
@@ -121,19 +147,52 @@ def test_coverage_of_section_704(store, tmp_path, capsys):
 
 
 def test_starter_suite_on_phase_against_2026_then_coverage(store, tmp_path, capsys):
-    pytest.importorskip("phase", reason="phase-python is not installed (pip install 'mtgcr[phase]')")
+    pytest.importorskip(
+        "phase", reason="phase-python is not installed (pip install 'mtgcr[phase]')"
+    )
     import subprocess
     import sys
+
     results = tmp_path / "results.json"
-    p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                        "--cr-fixtures", str(starter.path()), "--cr-release", "2026-01-16",
-                        "--cr-store", str(store), "--cr-results", str(results)],
-                       cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--cr-fixtures",
+            str(starter.path()),
+            "--cr-release",
+            "2026-01-16",
+            "--cr-store",
+            str(store),
+            "--cr-results",
+            str(results),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     n = len(list(starter.path().rglob("cr_*.toml")))
     assert p.returncode == 0 and f"{n} passed" in p.stdout, p.stdout + p.stderr
     capsys.readouterr()
-    assert fx(store, "coverage", str(starter.path()), "--release", "2026-01-16", "--results",
-              str(results), "--format", "json") == 0
+    assert (
+        fx(
+            store,
+            "coverage",
+            str(starter.path()),
+            "--release",
+            "2026-01-16",
+            "--results",
+            str(results),
+            "--format",
+            "json",
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     sections = {s["section"]: s for s in data["sections"]}
     s704 = sections["704"]

@@ -2,6 +2,7 @@
 ../shared/corpus/ja/full) against EN 2026-01-16, ZH 20260417 (the bilingual Markdown edition
 and the provisional term list) against EN 2026-04-17; every export format read back by a
 parser of that format; terminology findings checked by reading the texts."""
+
 from __future__ import annotations
 
 import csv
@@ -31,11 +32,15 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    paths = [need(OFFICIAL / "2026-01-16.txt"), need(CORPUS / "en" / "normalized" / "20260417_En.txt"),
-             need(CORPUS / "ja" / "full" / "JPN_CR_20260116_lines.txt"),
-             need(CORPUS / "zh" / "markdown"), need(CORPUS / "zh" / "plain_text" / "20260417_Zh.txt"),
-             need(CORPUS / "zh" / "plain_text" / "20260116_Zh.txt"),
-             need(CORPUS / "zh" / "plain_text" / "translatedterms.txt")]
+    paths = [
+        need(OFFICIAL / "2026-01-16.txt"),
+        need(CORPUS / "en" / "normalized" / "20260417_En.txt"),
+        need(CORPUS / "ja" / "full" / "JPN_CR_20260116_lines.txt"),
+        need(CORPUS / "zh" / "markdown"),
+        need(CORPUS / "zh" / "plain_text" / "20260417_Zh.txt"),
+        need(CORPUS / "zh" / "plain_text" / "20260116_Zh.txt"),
+        need(CORPUS / "zh" / "plain_text" / "translatedterms.txt"),
+    ]
     path = tmp_path_factory.mktemp("glossary") / "s.sqlite"
     with Store(path) as s:
         results = ingest_paths(s, paths)
@@ -84,27 +89,51 @@ def test_ja_tbx_read_back_with_lxml(ja):
     assert len({e.get("id") for e in entries}) == len(entries) == len(ja.concepts)
     assert all(s.get(XML_LANG) for s in root.iterfind(".//t:langSec", q))
     assert all(len(ts.findall("t:term", q)) == 1 for ts in root.iterfind(".//t:termSec", q))
-    assert {(el.tag.split("}")[1], el.get("type")) for el in root.iter()
-            if isinstance(el.tag, str) and el.get("type") and el is not root} <= BASIC_CATEGORIES
-    got = [(e.get("id"), e.findtext("t:langSec[@xml:lang='en']/t:termSec/t:term",
-                                    namespaces={**q, "xml": "http://www.w3.org/XML/1998/namespace"}),
-            ts.findtext("t:term", namespaces=q))
-           for e in entries for ts in e.iterfind("t:langSec[@xml:lang='ja']/t:termSec",
-                                                 {**q, "xml": "http://www.w3.org/XML/1998/namespace"})]
+    assert {
+        (el.tag.split("}")[1], el.get("type"))
+        for el in root.iter()
+        if isinstance(el.tag, str) and el.get("type") and el is not root
+    } <= BASIC_CATEGORIES
+    got = [
+        (
+            e.get("id"),
+            e.findtext(
+                "t:langSec[@xml:lang='en']/t:termSec/t:term",
+                namespaces={**q, "xml": "http://www.w3.org/XML/1998/namespace"},
+            ),
+            ts.findtext("t:term", namespaces=q),
+        )
+        for e in entries
+        for ts in e.iterfind(
+            "t:langSec[@xml:lang='ja']/t:termSec",
+            {**q, "xml": "http://www.w3.org/XML/1998/namespace"},
+        )
+    ]
     assert got == [(p.concept, p.en, p.term) for p in ja.pairs]
 
 
 def test_ja_tbx2_read_back_with_translate_toolkit(ja):
     from translate.storage import tbx
+
     units = tbx.tbxfile.parsefile(io.BytesIO(_bytes("tbx2", ja))).units
     assert [(u.source, u.target) for u in units] == [(p.en, p.term) for p in ja.pairs]
 
 
 def test_ja_csv_and_omegat_read_back(ja):
     rows = list(csv.reader(io.StringIO(_bytes("csv", ja).decode("utf-8-sig"), newline="")))
-    assert rows[0] == ["en", "ja", "reading", "definition_en", "definition_ja", "rules", "status", "release"]
-    assert [(r[0], r[1], r[2] or None, r[6]) for r in rows[1:]] == \
-        [(p.en, p.term, p.reading, p.status.value) for p in ja.pairs]
+    assert rows[0] == [
+        "en",
+        "ja",
+        "reading",
+        "definition_en",
+        "definition_ja",
+        "rules",
+        "status",
+        "release",
+    ]
+    assert [(r[0], r[1], r[2] or None, r[6]) for r in rows[1:]] == [
+        (p.en, p.term, p.reading, p.status.value) for p in ja.pairs
+    ]
     lines = _bytes("omegat", ja).decode("utf-8").split("\n")[:-1]
     assert [tuple(line.split("\t")[:2]) for line in lines] == [(p.en, p.term) for p in ja.pairs]
 
@@ -156,8 +185,20 @@ def test_zh_bilingual_edition_pairs_and_provisional_marks(zh):
 
 
 def test_zh_plain_glossary_is_never_paired_by_position(store, capsys):
-    rc = main(["--store", str(store), "glossary", "export", "--lang", "zh", "--release",
-               "20260116", "--format", "csv"])
+    rc = main(
+        [
+            "--store",
+            str(store),
+            "glossary",
+            "export",
+            "--lang",
+            "zh",
+            "--release",
+            "20260116",
+            "--format",
+            "csv",
+        ]
+    )
     assert rc == 2
     err = capsys.readouterr().err
     assert "nothing to export for zh 20260116" in err and "never paired by position" in err
@@ -180,7 +221,9 @@ def test_ja_check_findings_verified_by_reading_the_texts(store):
     assert ("103.8a", "en-glossary-draw") not in got
     assert rep.per_section()[702] >= 1 and sum(rep.per_section().values()) == len(rep.drift)
     # both Enchant and Enchantment are エンチャント in the JA glossary (lines 3856, 3858)
-    assert any(s.term == "エンチャント" and set(s.en) == {"Enchant", "Enchantment"} for s in rep.shared)
+    assert any(
+        s.term == "エンチャント" and set(s.en) == {"Enchant", "Enchantment"} for s in rep.shared
+    )
 
 
 def test_zh_check_shared_term_verified_and_exit_status(store, capsys):
@@ -189,16 +232,21 @@ def test_zh_check_shared_term_verified_and_exit_status(store, capsys):
     rc = main(["--store", str(store), "glossary", "check", "--lang", "zh", "--format", "json"])
     assert rc == 1
     import json
+
     data = json.loads(capsys.readouterr().out)
-    assert any(s["term"] == "平原行者" and set(s["en"]) == {"Plainscycling", "Plainswalk"}
-               for s in data["shared"])
+    assert any(
+        s["term"] == "平原行者" and set(s["en"]) == {"Plainscycling", "Plainswalk"}
+        for s in data["shared"]
+    )
     assert data["findings"] == len(data["drift"]) + len(data["shared"])
     # Verified by reading glossary.md lines 1239–1256 and 7.md line 226: from Excess Damage on,
     # the edition's ZH headwords and ZH definitions sit one entry too early (交换 "exchange"
     # heads Excess Damage, 耗竭 heads Exchange, 放逐 heads Exhaust), while the keyword heading
     # 701.12 gives 交换 for Exchange: 交换 is reported for both EN terms.
-    assert any(s["term"] == "交换" and set(s["en"]) == {"Excess Damage", "Exchange"}
-               for s in data["shared"])
+    assert any(
+        s["term"] == "交换" and set(s["en"]) == {"Excess Damage", "Exchange"}
+        for s in data["shared"]
+    )
 
 
 def test_ja_diff_reports_entries_changed_in_a_later_en_release(store):
@@ -213,8 +261,18 @@ def test_ja_diff_reports_entries_changed_in_a_later_en_release(store):
 
 def test_cli_export_writes_and_refuses_to_replace(store, tmp_path, capsys):
     out = tmp_path / "ja.tbx"
-    args = ["--store", str(store), "glossary", "export", "--lang", "ja", "--format", "tbx",
-            "--out", str(out)]
+    args = [
+        "--store",
+        str(store),
+        "glossary",
+        "export",
+        "--lang",
+        "ja",
+        "--format",
+        "tbx",
+        "--out",
+        str(out),
+    ]
     assert main(args) == 0 and out.read_bytes().startswith(b"<?xml")
     assert main(args) == 2 and "exists" in capsys.readouterr().err
     assert main(args + ["--force"]) == 0

@@ -1,5 +1,6 @@
 """Integration: the mtg.ru seed page (../shared/seeds/002…) parses and `mtgcr identify` places it
 among the 112 official English releases. Reads ../shared (skipped when absent)."""
+
 from __future__ import annotations
 
 import html
@@ -24,6 +25,7 @@ def _seed():
 @pytest.fixture(scope="module")
 def en_store(tmp_path_factory):
     from mtgcr.reports.cli import main
+
     need(OFFICIAL)
     path = tmp_path_factory.mktemp("identify") / "store.sqlite"
     assert main(["--store", str(path), "--silent", "ingest", str(OFFICIAL)]) == 0
@@ -32,6 +34,7 @@ def en_store(tmp_path_factory):
 
 def _identify(capsys, store, *paths):
     from mtgcr.reports.cli import main
+
     capsys.readouterr()
     assert main(["--store", str(store), "identify", *map(str, paths), "--format", "json"]) == 0
     return json.loads(capsys.readouterr().out)
@@ -40,23 +43,44 @@ def _identify(capsys, store, *paths):
 def test_seed_page_parses():
     from mtgcr.corpus.document import load_document
     from mtgcr.extract.registry import parse_document
+
     res = parse_document(load_document(_seed()))
     assert res.kind == "mtgru-text"
     rs, origin, prov = res.rulesets[0]
     assert origin == "mtgru:711"
-    assert rs.sections[next(iter(n for n in rs.sections if n.section == 711))].title == \
-        "Controlling Another Player’s Turn"
-    assert [str(n) for n in rs.rules] == ["711.1", "711.1a", "711.1b", "711.1c", "711.2", "711.3",
-                                           "711.4", "711.4a", "711.4b", "711.5", "711.6"]
+    assert (
+        rs.sections[next(iter(n for n in rs.sections if n.section == 711))].title
+        == "Controlling Another Player’s Turn"
+    )
+    assert [str(n) for n in rs.rules] == [
+        "711.1",
+        "711.1a",
+        "711.1b",
+        "711.1c",
+        "711.2",
+        "711.3",
+        "711.4",
+        "711.4a",
+        "711.4b",
+        "711.5",
+        "711.6",
+    ]
     assert {str(n): s.title for n, s in rs.sections.items()} == {
-        "710": "Leveler Cards", "711": "Controlling Another Player’s Turn", "712": "Ending the Turn"}
+        "710": "Leveler Cards",
+        "711": "Controlling Another Player’s Turn",
+        "712": "Ending the Turn",
+    }
     assert [len(r.examples) for r in rs.rules.values()] == [0, 0, 0, 0, 0, 1, 2, 1, 1, 0, 0]
-    assert rs.rules[next(n for n in rs.rules if str(n) == "711.5")].text.endswith("See rule 104.3a.")
+    assert rs.rules[next(n for n in rs.rules if str(n) == "711.5")].text.endswith(
+        "See rule 104.3a."
+    )
     assert [p.line for p in prov[next(n for n in rs.rules if str(n) == "711.1")]] == [12]
     nav = dict(res.facts)["mtgru-navigation"]
     assert (nav["prev"], nav["up"], nav["next"]) == (
-        {"number": 710, "title": "Leveler Cards"}, {"number": 7, "title": "Additional Rules"},
-        {"number": 712, "title": "Ending the Turn"})
+        {"number": 710, "title": "Leveler Cards"},
+        {"number": 7, "title": "Additional Rules"},
+        {"number": 712, "title": "Ending the Turn"},
+    )
 
 
 def test_identify_seed_page(capsys, en_store):
@@ -80,13 +104,21 @@ def test_identify_seed_page(capsys, en_store):
     assert sec["status"] == "differs" and sec["release_title"] == "Controlling Another Player"
     r = next(x for x in after["rules"] if x["number"] == "711.1a")
     assert r["status"] == "differs"
-    assert r["changes"][0] == {"op": "replace", "fragment": "turn-controlling",
-                               "release": "player-controlling"}
+    assert r["changes"][0] == {
+        "op": "replace",
+        "fragment": "turn-controlling",
+        "release": "player-controlling",
+    }
     # later numbers come from the release alignment (mtgcr.crossref.lineage)
     assert d["lineage_source"] == "alignment"
     steps = d["lineage"]["711"]
-    assert steps[0] == {"event": "retitled", "release": "2010-10-01", "number": "711",
-                        "title": "Controlling Another Player", "how": "alignment: retitled"}
+    assert steps[0] == {
+        "event": "retitled",
+        "release": "2010-10-01",
+        "number": "711",
+        "title": "Controlling Another Player",
+        "how": "alignment: retitled",
+    }
     assert steps[1]["release"] == "2011-09-30" and steps[1]["number"] == "712"
     # the newest official release (2026-01-16) has it as 722 "Controlling Another Player"
     assert d["newest"] == "2026-01-16"
@@ -97,20 +129,24 @@ def test_identify_seed_page(capsys, en_store):
     from mtgcr.crossref.identify import identify
     from mtgcr.extract.registry import parse_document
     from mtgcr.extract.records import from_record
+
     with Store(en_store, readonly=True) as store:
         pool = [from_record(store.release_rows(r.id)) for r in store.releases("en") if r.complete]
     frag = parse_document(load_document(_seed())).rulesets[0][0]
     plain = identify(frag, pool)
     assert plain.lineage_source == "titles and text"
     assert [(x.release, str(x.number), x.title) for x in plain.lineage["711"]] == [
-        (x["release"], x["number"], x["title"]) for x in steps]
+        (x["release"], x["number"], x["title"]) for x in steps
+    ]
 
 
 def _as_site_html(text: str) -> bytes:
     """The seed's text rendered back into the site's HTML shape, in windows-1251: one symbol
     image per rule 711.4a, the label dropped from one example."""
-    out = ['<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251">'
-           "</head><body>"]
+    out = [
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251">'
+        "</head><body>"
+    ]
     lines = text.splitlines()
     footer = next(i for i, l in enumerate(lines) if "<<" in l) - 1
     dropped = False
@@ -123,7 +159,7 @@ def _as_site_html(text: str) -> bytes:
             num, rest = s.split(None, 1)
             out.append(f"<p><b>{num}</b>&nbsp; {html.escape(rest)}</p>")
         elif s.startswith("Example:"):
-            body = s[len("Example: "):] if not dropped else s
+            body = s[len("Example: ") :] if not dropped else s
             dropped = True
             out.append(f'<p class="example">{html.escape(body)}</p>')
         elif re.match(r"\d{3}\.", s):
@@ -132,9 +168,14 @@ def _as_site_html(text: str) -> bytes:
             out.append(f"<h2>{e}</h2>")
         else:
             out.append(f"<div>{e}</div>")
-    cells = [c.strip() for c in re.split(r"\t+|\n", "\n".join(lines[footer + 1:])) if c.strip()
-             and not set(c.strip()) <= set("_ ")]
-    out.append("<table><tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr></table>")
+    cells = [
+        c.strip()
+        for c in re.split(r"\t+|\n", "\n".join(lines[footer + 1 :]))
+        if c.strip() and not set(c.strip()) <= set("_ ")
+    ]
+    out.append(
+        "<table><tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr></table>"
+    )
     out.append("</body></html>")
     return "\n".join(out).encode("cp1251")
 
@@ -149,6 +190,7 @@ def test_identify_seed_as_html(capsys, en_store, tmp_path):
 
 def test_identify_ingested_document_by_name_and_errors(capsys, en_store, tmp_path):
     from mtgcr.reports.cli import main
+
     seed = _seed()
     assert main(["--store", str(en_store), "--silent", "ingest", str(seed)]) == 0
     d = _identify(capsys, en_store, seed.name)[0]  # the stored document, by its name
@@ -171,10 +213,16 @@ def test_identify_seed_next_release_follows_the_alignment(capsys, en_store):
     after = d["after"]
     assert d["after_source"] == "alignment" and after["release"] == "2010-10-01"
     rules = {r["number"]: r for r in after["rules"]}
-    assert (rules["711.1c"]["change"], rules["711.1c"]["now"], rules["711.1c"]["joined"]) == \
-        ("merged", ["711.3"], ["711.2"])
-    assert (rules["711.2"]["change"], rules["711.2"]["now"], rules["711.2"]["joined"]) == \
-        ("merged", ["711.3"], ["711.1c"])
+    assert (rules["711.1c"]["change"], rules["711.1c"]["now"], rules["711.1c"]["joined"]) == (
+        "merged",
+        ["711.3"],
+        ["711.2"],
+    )
+    assert (rules["711.2"]["change"], rules["711.2"]["now"], rules["711.2"]["joined"]) == (
+        "merged",
+        ["711.3"],
+        ["711.1c"],
+    )
     assert all(r["status"] != "absent" for r in after["rules"])  # nothing lost, only merged
     # the merged rule's wording is compared with 711.3: the fragment's 711.2 "The player whose
     # turn is being controlled is still the active player." against the merged text
@@ -186,6 +234,7 @@ def test_identify_seed_next_release_follows_the_alignment(capsys, en_store):
     assert d["now"]["711.1a"]["numbers"] == ["722.1a"]
     # text output says so, and --all cuts nothing
     from mtgcr.reports.cli import main
+
     capsys.readouterr()
     assert main(["--store", str(en_store), "identify", str(_seed()), "--all"]) == 0
     out = capsys.readouterr().out
@@ -205,15 +254,21 @@ def test_identify_official_file_section_moves(capsys, en_store):
     after = d["after"]
     assert after["release"] == "2024-02-02" and d["after_source"] == "alignment"
     secs = {s["number"]: s for s in after["sections"]}
-    assert (secs["719"]["status"], secs["719"]["release_number"], secs["719"]["change"],
-            secs["719"]["release_title"]) == ("same", "720", "moved", "Controlling Another Player")
+    assert (
+        secs["719"]["status"],
+        secs["719"]["release_number"],
+        secs["719"]["change"],
+        secs["719"]["release_title"],
+    ) == ("same", "720", "moved", "Controlling Another Player")
     assert [n for n, s in secs.items() if s["status"] != "same"] == []
-    assert [secs[str(n)]["release_number"] for n in range(719, 729)] == \
-        [str(n) for n in range(720, 730)]
+    assert [secs[str(n)]["release_number"] for n in range(719, 729)] == [
+        str(n) for n in range(720, 730)
+    ]
     rules = {r["number"]: r for r in after["rules"]}
     assert rules["719.1"]["now"] == ["720.1"] and rules["719.1"]["status"] == "same"
     assert after["counts"]["absent"] == 0
     from mtgcr.reports.cli import main
+
     capsys.readouterr()
     assert main(["--store", str(en_store), "identify", str(OFFICIAL / "2023-11-17.txt")]) == 0
     out = capsys.readouterr().out
@@ -226,6 +281,7 @@ def _pasted(store_path, spec: str, numbers: list[str], heading: bool) -> str:
     store at test time; nothing of ../shared is kept in the project)."""
     from mtgcr.corpus.store import Store
     from mtgcr.extract.records import from_record
+
     with Store(store_path, readonly=True) as store:
         rs = from_record(store.release_rows(store.resolve(spec, "en").id))
     lines = []
@@ -244,8 +300,11 @@ def test_identify_pasted_fragment(capsys, en_store, tmp_path, heading):
     """A pasted fragment (rules 711.4a and 711.4b of 2010-07-16, with their examples, with and
     without the section heading) is identified, not refused; ingest still refuses it."""
     from mtgcr.reports.cli import main
+
     paste = tmp_path / "paste.txt"
-    paste.write_text(_pasted(en_store, "2010-07-16", ["711.4a", "711.4b"], heading), encoding="utf-8")
+    paste.write_text(
+        _pasted(en_store, "2010-07-16", ["711.4a", "711.4b"], heading), encoding="utf-8"
+    )
     d = _identify(capsys, en_store, paste)[0]
     assert d["origin"] == "fragment" and d["rules"] == 2 and d["sections"] == (1 if heading else 0)
     assert d["exact"] is True and d["releases"] == ["2010-04-23", "2010-06-18", "2010-07-16"]

@@ -15,6 +15,7 @@ What the files show (checked here against the texts themselves):
   evidence sees), the one of 20221118 fits 2022-11-18 and 2023-02-03; §115 fits every release
   from 2022-06-10 on equally, and the releases before it worse (one disagreement).
 """
+
 import json
 import re
 import unicodedata
@@ -84,10 +85,10 @@ def _check_items(number, items, ja_text, en_text):
 #: every other quoted rule is verified.
 UNVERIFIED = {
     "000": "712.2c 712.3a 712.3c 712.4 712.4b 712.5a 712.5b 712.5c 712.5d 712.5e 712.5f 712.6 712.8 "
-           "712.8a 712.8b 712.8d 712.8f 712.11b 712.11c 712.13 712.13a 712.14 712.14b 712.14c 712.15a "
-           "712.16 712.18 712.19",
+    "712.8a 712.8b 712.8d 712.8f 712.11b 712.11c 712.13 712.13a 712.14 712.14b 712.14c 712.15a "
+    "712.16 712.18 712.19",
     "001": "712.1c 712.1d 712.1f 712.2 712.4 712.4a 712.4c 712.4e 712.7a 712.9 712.10 712.10b 712.11a "
-           "712.12 712.14 712.15",
+    "712.12 712.14 712.15",
     "003": "115.5 115.7 115.7e 115.9 115.10a",
 }
 PAIRED_WITH = {"000": "20231117", "001": "20221118", "003": "20231117"}
@@ -107,7 +108,9 @@ def test_every_quoted_rule_pairs_with_the_en_rule_of_its_number(prefix, en, quot
     assert [str(n) for n in p.not_quoted] == NOT_QUOTED[prefix]
     assert p.only_translation == [] and p.exceptions() == [] and p.rate == 1.0
     assert {x.status for x in p.pairs} <= {"verified", "unverified"}
-    assert " ".join(str(x.number) for x in p.pairs if x.status == "unverified") == UNVERIFIED[prefix]
+    assert (
+        " ".join(str(x.number) for x in p.pairs if x.status == "unverified") == UNVERIFIED[prefix]
+    )
     for x in p.pairs:
         ja_rule, en_rule = quote.rules[x.number], english.rules[x.number]
         assert x.details == [] and (x.status == "verified") == bool(x.evidence), x.number
@@ -119,17 +122,31 @@ def test_every_quoted_rule_pairs_with_the_en_rule_of_its_number(prefix, en, quot
 
 
 def test_rule_by_rule_evidence_spot_checks(en, quotes):
-    p = {k: {str(x.number): x for x in pair_rulesets(q, en[PAIRED_WITH[k]]).pairs}
-         for k, q in quotes.items()}
+    p = {
+        k: {str(x.number): x for x in pair_rulesets(q, en[PAIRED_WITH[k]]).pairs}
+        for k, q in quotes.items()
+    }
     assert p["000"]["712.9"].evidence == ["cites 701.28", "cites 701.50"]  # transform / convert
-    assert p["001"]["712.5"].evidence == ["cites 701.28", "cites 701.50"]  # the same rule, renumbered
+    assert p["001"]["712.5"].evidence == [
+        "cites 701.28",
+        "cites 701.50",
+    ]  # the same rule, renumbered
     assert p["000"]["712.8e"].evidence == ["cites 202.3b", "numeral 0"]
-    assert p["000"]["712.2"].evidence == ["word 'transform'", "word 'convert'", "word 'transformed'",
-                                          "word 'converted'"]
+    assert p["000"]["712.2"].evidence == [
+        "word 'transform'",
+        "word 'convert'",
+        "word 'transformed'",
+        "word 'converted'",
+    ]
     assert p["000"]["712.21d"].evidence == ["cites 903.9b", "cites 903.9c", "numeral 2"]
     assert p["003"]["115.1b"].evidence == ["cites 601.2c", "cites 702.5"]
-    assert p["003"]["115.4"].evidence == ["word 'target'", "word 'something'", "word 'any target'",
-                                          "word 'another target'", "word 'two targets'"]
+    assert p["003"]["115.4"].evidence == [
+        "word 'target'",
+        "word 'something'",
+        "word 'any target'",
+        "word 'another target'",
+        "word 'two targets'",
+    ]
 
 
 def test_the_section_numbering_tells_the_two_releases_apart(en, quotes):
@@ -140,12 +157,27 @@ def test_the_section_numbering_tells_the_two_releases_apart(en, quotes):
         assert p.fits[0].score < 0
 
 
-@pytest.mark.parametrize("prefix,best", [
-    ("000", ["20231013", "20231117", "20240206", "20240308", "20240607", "20240802", "20241108",
-             "20250207", "20250404"]),
-    ("001", ["20221118", "20230203"]),
-    ("003", "from 20220610"),
-])
+@pytest.mark.parametrize(
+    "prefix,best",
+    [
+        (
+            "000",
+            [
+                "20231013",
+                "20231117",
+                "20240206",
+                "20240308",
+                "20240607",
+                "20240802",
+                "20241108",
+                "20250207",
+                "20250404",
+            ],
+        ),
+        ("001", ["20221118", "20230203"]),
+        ("003", "from 20220610"),
+    ],
+)
 def test_no_other_release_fits_better(prefix, best, en, quotes):
     label = PAIRED_WITH[prefix]
     others = [rs for l, rs in en.items() if l != label]
@@ -166,6 +198,7 @@ def test_no_other_release_fits_better(prefix, best, en, quotes):
 def store(tmp_path_factory):
     from mtgcr.corpus.store import Store
     from mtgcr.extract.ingest import ingest_paths
+
     need(SEEDS)
     path = tmp_path_factory.mktemp("pair") / "s.sqlite"
     files = [need(OFFICIAL / f"{d}.txt") for d in ("2022-11-18", "2023-02-03", "2023-11-17")]
@@ -177,6 +210,7 @@ def store(tmp_path_factory):
 
 def run_json(store, capsys, *args):
     from mtgcr.reports.cli import main
+
     assert main(["--store", str(store), *args, "--format", "json"]) == 0
     return json.loads(capsys.readouterr().out)
 
@@ -185,22 +219,43 @@ def test_cli_pair(store, capsys):
     out = run_json(store, capsys, "pair", "--lang", "ja", "--release", "20231117")
     # the quotes of 000 (§712) and 003 (§115) merged into one partial ruleset of 20231117
     assert (out["translation"]["origin"], out["english"]["label"], out["complete"]) == (
-        "wiki", "20231117", False)
+        "wiki",
+        "20231117",
+        False,
+    )
     assert len(out["pairs"]) == 55 + 26 and out["rate"] == 1.0
     assert out["not_quoted"] == ["712.10"] and out["exceptions"] == []
     assert out["better_release"] is None
     assert [f["label"] for f in out["fits"]] == ["20231117", "20230203"]  # the default: neighbours
-    out = run_json(store, capsys, "pair", "--lang", "ja", "--release", "20221118", "--section", "712",
-                   "--against", "all")
+    out = run_json(
+        store,
+        capsys,
+        "pair",
+        "--lang",
+        "ja",
+        "--release",
+        "20221118",
+        "--section",
+        "712",
+        "--against",
+        "all",
+    )
     assert out["not_quoted"] == ["712.6"] and out["section"] == 712
-    assert [(f["label"], f["score"]) for f in out["fits"]] == [("20221118", 33), ("20230203", 33),
-                                                               ("20231117", -27)]
+    assert [(f["label"], f["score"]) for f in out["fits"]] == [
+        ("20221118", 33),
+        ("20230203", 33),
+        ("20231117", -27),
+    ]
     pair = next(x for x in out["pairs"] if x["number"] == "712.5")
     assert (pair["status"], pair["evidence"]) == ("verified", ["cites 701.28", "cites 701.50"])
 
 
 def test_cli_show_pair(store, capsys):
-    out = run_json(store, capsys, "show", "712.8e", "--lang", "ja", "--release", "20231117", "--pair")
+    out = run_json(
+        store, capsys, "show", "712.8e", "--lang", "ja", "--release", "20231117", "--pair"
+    )
     [en] = out["english"]
-    assert en["english"]["text"].startswith("While a transforming double-faced permanent has its back face up")
+    assert en["english"]["text"].startswith(
+        "While a transforming double-faced permanent has its back face up"
+    )
     assert (en["status"], en["agree"], en["disagree"]) == ("verified", 2, 0)

@@ -6,6 +6,7 @@ The seeds quote 115.7e, 115.9a–c (seed 003) and 712.21–712.21e (seed 000) wi
 examples, and seed 003 shows ``[[[呪文]]や能力]`` — wiki link markup as typed — where the
 official text has ``[呪文や能力]``; neither is an edit of the translation.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -21,8 +22,12 @@ pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("ja_user_report")
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    files = [need(OFFICIAL / "2023-11-17.txt"), need(OFFICIAL / "2026-01-16.txt"),
-             need(SHARED / "seeds"), need(CORPUS / "ja" / "full")]
+    files = [
+        need(OFFICIAL / "2023-11-17.txt"),
+        need(OFFICIAL / "2026-01-16.txt"),
+        need(SHARED / "seeds"),
+        need(CORPUS / "ja" / "full"),
+    ]
     path = tmp_path_factory.mktemp("ja_user") / "store.sqlite"
     assert main(["--silent", "--store", str(path), "ingest", *map(str, files)]) == 0
     return path
@@ -46,8 +51,10 @@ def _change(cross, num):
     return c
 
 
-@pytest.mark.parametrize("num", ["115.1a", "115.7e", "115.9a", "115.9b", "115.9c", "712.21",
-                                 "712.21b", "712.21c", "712.21d"])
+@pytest.mark.parametrize(
+    "num",
+    ["115.1a", "115.7e", "115.9a", "115.9b", "115.9c", "712.21", "712.21b", "712.21c", "712.21d"],
+)
 def test_quotes_without_examples_or_with_wiki_links_are_not_edits(cross, num):
     c = _change(cross, num)
     assert c.kind == "unchanged" and not c.text_changed, c
@@ -66,11 +73,12 @@ def test_a_real_translation_edit_is_still_found(cross):
 
 
 def test_the_shown_diff_leaves_out_examples_the_quote_lacks(store, capsys):
-    code, out = _run(store, capsys, "diff", "20231117", "20260116", "--lang", "ja",
-                     "--section", "712")
+    code, out = _run(
+        store, capsys, "diff", "20231117", "20260116", "--lang", "ja", "--section", "712"
+    )
     assert code == 0
-    block = out[out.index("### 712.9 → 712.9"):]
-    block = block[:block.index("\n### ", 5)]
+    block = out[out.index("### 712.9 → 712.9") :]
+    block = block[: block.index("\n### ", 5)]
     assert "両面トークンや合体カードではない両面カードで" in block
     assert "クローン" not in block  # the first example of 712.9 in 20260116
 
@@ -78,14 +86,16 @@ def test_the_shown_diff_leaves_out_examples_the_quote_lacks(store, capsys):
 def test_not_quoted_rules_are_summarised_and_listed_last(store, capsys):
     code, out = _run(store, capsys, "diff", "20231117", "20260116", "--lang", "ja")
     assert code == 0
-    head = out[:out.index("## Modified rules")]
+    head = out[: out.index("## Modified rules")]
     # no per-rule lines before the changes: one sentence per missing side
     assert "not quoted in ja" not in head
     assert "20231117 is a partial release (quoted rules only), 2026-01-16 a complete one" in head
     assert "new quoted rules" not in head
-    code, js = _run(store, capsys, "diff", "20231117", "20260116", "--lang", "ja",
-                    "--format", "json")
+    code, js = _run(
+        store, capsys, "diff", "20231117", "20260116", "--lang", "ja", "--format", "json"
+    )
     import json
+
     nq = json.loads(js)["alignment"]["not_quoted"]
     rules = {n for c in nq if c["missing"] == "old" for n in c["new"]}
     # the count is that of the rules of 20260116 whose counterpart the quotes lack; §712 is
@@ -93,7 +103,7 @@ def test_not_quoted_rules_are_summarised_and_listed_last(store, capsys):
     assert f"{len(rules)} rules of 2026-01-16 have no counterpart quoted in ja 20231117" in head
     assert "712.10" in rules and "712.9" not in rules
     assert "§712 712.10 (1)" in head
-    tail = out[out.index("## Rules whose counterpart is not in the other release"):]
+    tail = out[out.index("## Rules whose counterpart is not in the other release") :]
     assert tail.count("not quoted in ja 20231117") == len(nq)
 
 
@@ -113,8 +123,19 @@ def test_define_in_japanese_suggests_in_the_query_script(store, capsys):
 def test_define_in_chinese_by_the_english_headword(tmp_path, capsys):
     zh = need(CORPUS / "zh" / "plain_text" / "20260116_Zh.txt")
     path = tmp_path / "zh.sqlite"
-    assert main(["--silent", "--store", str(path), "ingest", str(zh),
-                 str(need(OFFICIAL / "2026-01-16.txt"))]) == 0
+    assert (
+        main(
+            [
+                "--silent",
+                "--store",
+                str(path),
+                "ingest",
+                str(zh),
+                str(need(OFFICIAL / "2026-01-16.txt")),
+            ]
+        )
+        == 0
+    )
     code, out = _run(path, capsys, "define", "Trample", "--lang", "zh")
     assert code == 0 and out.startswith("践踏") and "702.19" in out
 
@@ -122,16 +143,19 @@ def test_define_in_chinese_by_the_english_headword(tmp_path, capsys):
 def test_show_a_rule_the_quotes_skip(store, capsys):
     # seed 000 quotes §712 of JA 20231117 but skips 712.10
     capsys.readouterr()
-    assert main(["--store", str(store), "show", "712.10", "--lang", "ja",
-                 "--release", "20231117"]) != 0
+    assert (
+        main(["--store", str(store), "show", "712.10", "--lang", "ja", "--release", "20231117"])
+        != 0
+    )
     err = capsys.readouterr().err
     assert "712.10 is not quoted in the stored pages of ja 20231117" in err
     assert "§712 712.1–712.21e" in err and "000_682110f818952840.txt" in err
 
 
 def test_show_names_the_page_a_quoted_rule_comes_from(store, capsys):
-    code, out = _run(store, capsys, "show", "712.9", "--lang", "ja", "--release", "20231117",
-                     "--pair")
+    code, out = _run(
+        store, capsys, "show", "712.9", "--lang", "ja", "--release", "20231117", "--pair"
+    )
     assert code == 0
     # seed 000, line 65: "• 712.9 変身する両面カードで…"
     assert "000_682110f818952840.txt line 65" in out.splitlines()[0]

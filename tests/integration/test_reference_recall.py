@@ -6,6 +6,7 @@ every chapter reference ("section 8") in the text of every rule and example. Eac
 inside a reference :func:`find_references` / :func:`find_chapter_references` returns (keyword
 or not), or be one of the non-references listed below with its reason.
 """
+
 from __future__ import annotations
 
 import re
@@ -49,7 +50,7 @@ def tokens():
             spans = [(r.start, r.end) for r in find_references(text)]
             spans += [(r.start, r.end) for r in find_chapter_references(text)]
             for m in TOKEN.finditer(text):
-                where = (str(rule.number), m.group(), text[max(0, m.start() - 30):m.end() + 20])
+                where = (str(rule.number), m.group(), text[max(0, m.start() - 30) : m.end() + 20])
                 if any(a <= m.start() and m.end() <= b for a, b in spans):
                     found.append(where)
                 elif (why := _reason(text, m.start(), m.end())) is not None:
@@ -63,22 +64,28 @@ def test_every_rule_number_token_is_a_reference_or_a_listed_non_reference(tokens
     found, non_refs, missed = tokens
     assert missed == []
     assert len(found) > 1000
-    assert Counter(r[3] for r in non_refs) == {"a count of cards": 2, "a deck size": 1,
-                                               "a digit group of a larger number": 2}
+    assert Counter(r[3] for r in non_refs) == {
+        "a count of cards": 2,
+        "a deck size": 1,
+        "a digit group of a larger number": 2,
+    }
     assert sorted({r[0] for r in non_refs}) == ["702.124b", "731.2a", "903.5a"]
 
 
-@pytest.mark.parametrize("rule,token", [
-    ("101.4b", "101.4a"),     # "as specified in 101.4a"
-    ("103.2", "103.2a"),      # "the actions listed in 103.2a–e"
-    ("601.5a", "601.3d"),     # "(see 601.3d)"
-    ("608.2i", "608.2h"),     # "an exception to 608.2h"
-    ("707.12", "601.2a"),     # "steps 601.2a–h of rule 601"
-    ("100.1b", "section 8"),  # "See section 8, “Multiplayer Rules.”"
-    ("608.3g", "702.152"),    # "rules 702.109, “Dash,” 702.152, “Blitz,” and 702.185, “Warp”"
-    ("608.3g", "702.185"),
-    ("702.160a", "718"),      # "See 718, “Prototype Cards.”"
-])
+@pytest.mark.parametrize(
+    "rule,token",
+    [
+        ("101.4b", "101.4a"),  # "as specified in 101.4a"
+        ("103.2", "103.2a"),  # "the actions listed in 103.2a–e"
+        ("601.5a", "601.3d"),  # "(see 601.3d)"
+        ("608.2i", "608.2h"),  # "an exception to 608.2h"
+        ("707.12", "601.2a"),  # "steps 601.2a–h of rule 601"
+        ("100.1b", "section 8"),  # "See section 8, “Multiplayer Rules.”"
+        ("608.3g", "702.152"),  # "rules 702.109, “Dash,” 702.152, “Blitz,” and 702.185, “Warp”"
+        ("608.3g", "702.185"),
+        ("702.160a", "718"),  # "See 718, “Prototype Cards.”"
+    ],
+)
 def test_forms_named_in_the_issue_are_found(tokens, rule, token):
     found, _, _ = tokens
     assert any(r == rule and t == token for r, t, _ in found)

@@ -1,6 +1,7 @@
 """Speed work changes no result: every parse of the real corpus and every consecutive
 alignment of the official EN chain hash to the values the code gave before it
 (:mod:`digests`; skipped when ../shared is absent)."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,9 @@ pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("digests")]
 
 
 def _differences(want: dict[str, str], got: dict[str, str]) -> list[str]:
-    return [f"{k}: {'missing' if k not in got else 'changed'}" for k in want if got.get(k) != want[k]] \
-        + [f"{k}: new" for k in got if k not in want]
+    return [
+        f"{k}: {'missing' if k not in got else 'changed'}" for k in want if got.get(k) != want[k]
+    ] + [f"{k}: new" for k in got if k not in want]
 
 
 def test_every_parse_is_unchanged():

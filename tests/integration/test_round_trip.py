@@ -8,6 +8,7 @@ statement — or a line the parser left out and warned about at that line; and t
 text that no source line shows (:meth:`mtgcr.extract.layout.Layout.unsourced`). Every warning
 has a kind (none is ``WarningKind.OTHER``).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -34,8 +35,9 @@ def check_round_trip(doc, rs) -> dict[str, object]:
         problems["line count"] = (len(rendered), len(source))
     differing = [i + 1 for i, (a, b) in enumerate(zip(rendered, source)) if a != b]
     if differing != DIFFERING.get(doc.name, []):
-        problems["differing lines"] = [(n, source[n - 1][:80], rendered[n - 1][:80])
-                                       for n in differing[:5]]
+        problems["differing lines"] = [
+            (n, source[n - 1][:80], rendered[n - 1][:80]) for n in differing[:5]
+        ]
     unwarned = [n for n in differing if n not in warned]
     if unwarned:
         problems["differing lines without a warning"] = unwarned[:5]
@@ -44,8 +46,9 @@ def check_round_trip(doc, rs) -> dict[str, object]:
     ignored = [i + 1 for i, ln in enumerate(laid_out) if ln.role is LineRole.IGNORED]
     if any(n not in warned for n in ignored):
         problems["lines left out without a warning"] = [n for n in ignored if n not in warned][:5]
-    not_blank = [i + 1 for i, ln in enumerate(laid_out)
-                 if ln.role is LineRole.BLANK and source[i].strip()]
+    not_blank = [
+        i + 1 for i, ln in enumerate(laid_out) if ln.role is LineRole.BLANK and source[i].strip()
+    ]
     if not_blank:
         problems["non-blank lines laid out as blank"] = not_blank[:5]
     untyped = [str(w) for w in rs.warnings if w.kind is WarningKind.OTHER]
@@ -53,8 +56,9 @@ def check_round_trip(doc, rs) -> dict[str, object]:
         problems["warnings without a kind"] = untyped[:5]
     unsourced = layout.unsourced()
     if unsourced:
-        problems["model text no line shows"] = [(type(u.target).__name__, u.attr, u.text[:40])
-                                                for u in unsourced[:5]]
+        problems["model text no line shows"] = [
+            (type(u.target).__name__, u.attr, u.text[:40]) for u in unsourced[:5]
+        ]
     return problems
 
 

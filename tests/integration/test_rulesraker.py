@@ -5,6 +5,7 @@ Rule numbers, rule texts (their Body is a list of paragraphs: ours split on line
 examples, section and chapter titles, glossary headwords and definitions must be equal. The one
 difference is their defect and is shown below on our source line.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,7 +50,9 @@ def ws(text: str) -> str:
 
 def test_seven_releases_present():
     need(DERIVED)
-    assert sorted(p.name.split("_")[1] for p in DERIVED.glob("MagicCompRules_*_rulesraker-*.json")) == sorted(RELEASES)
+    assert sorted(
+        p.name.split("_")[1] for p in DERIVED.glob("MagicCompRules_*_rulesraker-*.json")
+    ) == sorted(RELEASES)
 
 
 @pytest.mark.parametrize("label", sorted(RELEASES))
@@ -64,9 +67,17 @@ def test_rules_and_examples_equal(label):
         assert ws(" ".join(r["Body"])) == ws(ours.text), r["Number"]
         assert r["Body"] == ours.text.split("\n"), r["Number"]  # paragraph by paragraph, exactly
         assert (r.get("Examples") or []) == [e.text for e in ours.examples], r["Number"]
-    sections = {RuleNumber.parse(r["Number"]): " ".join(r["Body"]) for r in theirs["Rules"] if r["Type"] == "Chapter"}
+    sections = {
+        RuleNumber.parse(r["Number"]): " ".join(r["Body"])
+        for r in theirs["Rules"]
+        if r["Type"] == "Chapter"
+    }
     assert sections == {n: s.title for n, s in rs.sections.items()}
-    parts = {int(r["Number"].rstrip(".")): " ".join(r["Body"]) for r in theirs["Rules"] if r["Type"] == "Part"}
+    parts = {
+        int(r["Number"].rstrip(".")): " ".join(r["Body"])
+        for r in theirs["Rules"]
+        if r["Type"] == "Part"
+    }
     assert parts == {c.number: c.title for c in rs.chapters}
 
 
@@ -74,7 +85,9 @@ def test_examples_count_2023_11_17():
     theirs, rs, _ = pair("20231117")
     n_theirs = sum(len(r.get("Examples") or []) for r in theirs["Rules"])
     assert n_theirs == rs.counts()["examples"] == 276
-    counts = {t: sum(r["Type"] == t for r in theirs["Rules"]) for t in ("Chapter", "Rule", "SubRule")}
+    counts = {
+        t: sum(r["Type"] == t for r in theirs["Rules"]) for t in ("Chapter", "Rule", "SubRule")
+    }
     assert counts == {"Chapter": 142, "Rule": 1100, "SubRule": 1799}
     assert len(theirs["Glossary"]) == len(rs.glossary) == 668
 

@@ -1,6 +1,7 @@
 """A run stopped from outside — SIGTERM (``kill``, ``timeout``, systemd), SIGKILL, Ctrl-C while
 ingest aligns — leaves no worker process behind and says what it did (real processes on the
 official corpus, which is large enough for the run to be caught in each phase)."""
+
 from __future__ import annotations
 
 import signal
@@ -53,9 +54,12 @@ def _count(store: Path, table: str) -> int:
 
 
 def _start(store: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "mtgcr.reports.cli", "--store", str(store),
-                             "ingest", str(OFFICIAL)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "mtgcr.reports.cli", "--store", str(store), "ingest", str(OFFICIAL)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _wait_for(cond, proc: subprocess.Popen, seconds: float = 120) -> None:
@@ -90,8 +94,20 @@ def test_a_stopped_ingest_leaves_no_worker_behind(tmp_path, sig):
     if sig == signal.SIGTERM:
         assert "mtgcr: interrupted" in err and "not done" in err and "Traceback" not in err
     # the store is whole: a second run finishes what the first did not
-    again = subprocess.run([sys.executable, "-m", "mtgcr.reports.cli", "--silent", "--store",
-                            str(store), "ingest", str(OFFICIAL)], capture_output=True, text=True)
+    again = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mtgcr.reports.cli",
+            "--silent",
+            "--store",
+            str(store),
+            "ingest",
+            str(OFFICIAL),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert again.returncode == 0, again.stderr
     assert _count(store, "alignments") == 111
 

@@ -5,6 +5,7 @@ Chromium is not installed — .ci/run installs it).
 Each test takes a screenshot; a failing test's screenshot is kept in
 ``.pytest_cache/screenshots/`` (passing ones in the test's temporary folder).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -31,9 +32,26 @@ def site(tmp_path_factory):
     seeds = need(SHARED / "seeds")
     tmp = tmp_path_factory.mktemp("site_browser")
     store = tmp / "store.sqlite"
-    assert main(["--silent", "--store", str(store), "ingest", str(old), str(new), str(seeds)]) in (0, 1)
-    assert main(["--silent", "--store", str(store), "site", "--out", str(tmp / "site"),
-                 "--lang", "en", "ja"]) == 0
+    assert main(["--silent", "--store", str(store), "ingest", str(old), str(new), str(seeds)]) in (
+        0,
+        1,
+    )
+    assert (
+        main(
+            [
+                "--silent",
+                "--store",
+                str(store),
+                "site",
+                "--out",
+                str(tmp / "site"),
+                "--lang",
+                "en",
+                "ja",
+            ]
+        )
+        == 0
+    )
     return tmp / "site"
 
 
@@ -42,12 +60,21 @@ def browser(tmp_path_factory):
     if not (CHROMIUM and DRIVER):
         pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
     from selenium import webdriver
+
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", "--window-size=1200,900",
-                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1200,900",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+    ):
         opts.add_argument(arg)
     driver = webdriver.Chrome(options=opts, service=webdriver.ChromeService(executable_path=DRIVER))
     yield driver
@@ -69,11 +96,14 @@ def shot(driver, name: str, tmp_path: Path):
 def _in_view(driver, element) -> bool:
     return driver.execute_script(
         "var r = arguments[0].getBoundingClientRect();"
-        "return r.top > -8 && r.top < window.innerHeight;", element)
+        "return r.top > -8 && r.top < window.innerHeight;",
+        element,
+    )
 
 
 def test_reference_in_712_8e_leads_to_its_rule(site, browser, tmp_path):
     from selenium.webdriver.common.by import By
+
     browser.get((site / "en" / "2023-11-17" / "712.html").as_uri())
     with shot(browser, "reference", tmp_path):
         rule = browser.find_element(By.ID, "R7128e")
@@ -86,18 +116,23 @@ def test_reference_in_712_8e_leads_to_its_rule(site, browser, tmp_path):
 
 def test_trace_of_712_8e_shows_712_4d_in_2022_11_18(site, browser, tmp_path):
     from selenium.webdriver.common.by import By
+
     browser.get((site / "en" / "2023-11-17" / "712.html").as_uri())
     with shot(browser, "trace", tmp_path):
         browser.find_element(By.ID, "R7128e").find_element(By.LINK_TEXT, "trace").click()
-        rows = {r.find_elements(By.TAG_NAME, "td")[0].text.split("\n")[0]:
-                r.find_elements(By.TAG_NAME, "td")[1].text
-                for r in browser.find_elements(By.CSS_SELECTOR, "tbody tr")}
+        rows = {
+            r.find_elements(By.TAG_NAME, "td")[0].text.split("\n")[0]: r.find_elements(
+                By.TAG_NAME, "td"
+            )[1].text
+            for r in browser.find_elements(By.CSS_SELECTOR, "tbody tr")
+        }
         assert rows["2023-11-17"] == "712.8e" and rows["2022-11-18"] == "712.4d"
 
 
 def test_search_mana_value_reaches_a_rule(site, browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+
     browser.get((site / "en" / "2023-11-17" / "search.html").as_uri())
     with shot(browser, "search", tmp_path):
         box = browser.find_element(By.ID, "q")
@@ -114,6 +149,7 @@ def test_search_mana_value_reaches_a_rule(site, browser, tmp_path):
 
 def test_ja_side_by_side_of_712_shows_both_texts(site, browser, tmp_path):
     from selenium.webdriver.common.by import By
+
     pages = sorted((site / "ja").glob("20231117*/side/712.html"))
     assert pages, "no JA side-by-side page of 712"
     browser.get(pages[0].as_uri())

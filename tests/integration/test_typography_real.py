@@ -6,6 +6,7 @@ Counts checked by hand against the files (see the module docstrings of
 of 2014-05-01 drops the ``_italics_``, ``(TM)`` and ``<url>`` markup of 2014-02-01; the
 archive copies 2001-07-23 and 2002-02-20 are hard-wrapped and have U+FFFD for ®, ™ and dashes.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -24,11 +25,18 @@ pytestmark = pytest.mark.integration
 
 ARCHIVE = CORPUS / "en" / "archive"
 NORMALIZED = CORPUS / "en" / "normalized"
-FILES = [OFFICIAL / "2008-02-01.txt", OFFICIAL / "2008-05-01.txt", OFFICIAL / "2014-02-01.txt",
-         ARCHIVE / "CR-2014-05-01.txt", ARCHIVE / "CR-2001-07-23.txt",
-         ARCHIVE / "CR-2002-02-20.txt", ARCHIVE / "CR-2002-10-07.txt",
-         OFFICIAL / "2026-01-16.txt", NORMALIZED / "20260227_En.txt",
-         NORMALIZED / "20260417_En.txt"]
+FILES = [
+    OFFICIAL / "2008-02-01.txt",
+    OFFICIAL / "2008-05-01.txt",
+    OFFICIAL / "2014-02-01.txt",
+    ARCHIVE / "CR-2014-05-01.txt",
+    ARCHIVE / "CR-2001-07-23.txt",
+    ARCHIVE / "CR-2002-02-20.txt",
+    ARCHIVE / "CR-2002-10-07.txt",
+    OFFICIAL / "2026-01-16.txt",
+    NORMALIZED / "20260227_En.txt",
+    NORMALIZED / "20260417_En.txt",
+]
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +81,13 @@ def test_2014_archive_markup_is_typography(store):
     view = diff_view(al, old, new)
     assert view["summary"]["rules"]["modified"] == 6  # was 22, 16 of them markup only
     assert sorted(c["old"][0] for c in view["changes"] if c["kind"] == "modified") == [
-        "118.1a", "205.3m", "207.2c", "603.10", "607.2g", "712.1"]
+        "118.1a",
+        "205.3m",
+        "207.2c",
+        "603.10",
+        "607.2g",
+        "712.1",
+    ]
 
 
 def test_2002_replacement_characters_are_typography(store):

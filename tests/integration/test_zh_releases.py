@@ -12,6 +12,7 @@ Every exception to the pairing is listed here with its cause, checked against th
 Figures seen (verified / unverified / differs per release) are printed by
 ``benchmarks/bench_langpair.py``.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -24,9 +25,27 @@ from conftest import CORPUS, need
 pytestmark = pytest.mark.integration
 
 ZH = CORPUS / "zh" / "plain_text"
-LABELS = ["20220610", "20231013", "20231117", "20240206", "20240308", "20240410", "20240607",
-          "20240802", "20240917", "20241108", "20250207", "20250404", "20250606", "20250725",
-          "20250919", "20251114", "20260116", "20260227", "20260417"]
+LABELS = [
+    "20220610",
+    "20231013",
+    "20231117",
+    "20240206",
+    "20240308",
+    "20240410",
+    "20240607",
+    "20240802",
+    "20240917",
+    "20241108",
+    "20250207",
+    "20250404",
+    "20250606",
+    "20250725",
+    "20250919",
+    "20251114",
+    "20260116",
+    "20260227",
+    "20260417",
+]
 
 #: Every rule that does not pair, per release, with its cause.
 EXCEPTIONS: dict[str, list[tuple[str, str]]] = {}
@@ -36,9 +55,18 @@ REPAIRS = {"20220610": [("701.42b", "printed as 701.42a, line 3379")]}
 #: Stale cross-references: the ZH rule cites the number an older EN release used, and the
 #: rule of that older release fits the ZH text with no disagreement.
 STALE = {
-    ("20231013", "702.145b"): ("20220610", "cites 725, EN does not; EN cites 726, translation does not"),
-    ("20251114", "703.4q"): ("20250919", "cites 500.4, EN does not; EN cites 500.5, translation does not"),
-    ("20260417", "801.17"): ("20260227", "cites 726, EN does not; EN cites 727, translation does not"),
+    ("20231013", "702.145b"): (
+        "20220610",
+        "cites 725, EN does not; EN cites 726, translation does not",
+    ),
+    ("20251114", "703.4q"): (
+        "20250919",
+        "cites 500.4, EN does not; EN cites 500.5, translation does not",
+    ),
+    ("20260417", "801.17"): (
+        "20260227",
+        "cites 726, EN does not; EN cites 727, translation does not",
+    ),
 }
 
 
@@ -54,6 +82,7 @@ def pairs():
     from mtgcr.corpus.document import load_document
     from mtgcr.crossref.translation.langpair import pair_rulesets
     from mtgcr.extract.formats.cr_text import parse_cr_text
+
     need(ZH)
     out = {}
     prev_en = None
@@ -68,6 +97,7 @@ def pairs():
 def test_all_19_ingest(tmp_path):
     from mtgcr.corpus.store import Store
     from mtgcr.extract.ingest import ingest_paths
+
     need(ZH)
     with Store(tmp_path / "zh.sqlite") as store:
         results = ingest_paths(store, [ZH])
@@ -86,8 +116,14 @@ def test_all_19_ingest(tmp_path):
         assert by_name["translatedterms.txt"].kind == "term-list"
         terms = store.facts("term-pair")
         assert len(terms) == 49
-        assert {"lang": "zh", "en": "Abandon", "term": "撤废", "line": 6, "provisional": True,
-                "document_source": str(ZH / "translatedterms.txt")} in terms
+        assert {
+            "lang": "zh",
+            "en": "Abandon",
+            "term": "撤废",
+            "line": 6,
+            "provisional": True,
+            "document_source": str(ZH / "translatedterms.txt"),
+        } in terms
 
 
 def test_counts_match_english(pairs):
@@ -137,21 +173,45 @@ def test_show_pair_and_diff_in_chinese(tmp_path, capsys):
     import json
 
     from mtgcr.reports.cli import main
+
     need(ZH)
     store = str(tmp_path / "s.sqlite")
-    files = [ZH / "20231117_Zh.txt", ZH / "20240206_Zh.txt", en_file("20231117"), en_file("20240206")]
+    files = [
+        ZH / "20231117_Zh.txt",
+        ZH / "20240206_Zh.txt",
+        en_file("20231117"),
+        en_file("20240206"),
+    ]
     assert main(["--store", store, "--silent", "ingest", *map(str, files)]) == 0
     capsys.readouterr()
-    assert main(["--store", store, "show", "115.3", "--lang", "zh", "--release", "20231117",
-                 "--pair", "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "--store",
+                store,
+                "show",
+                "115.3",
+                "--lang",
+                "zh",
+                "--release",
+                "20231117",
+                "--pair",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["text"].startswith("咒语或异能上的每个“目标”一词")
     pair = out["english"][0]
     assert pair["english"]["text"].startswith("The same target can’t be chosen multiple times")
     assert pair["status"] == "differs"
     assert pair["details"] == ["cites 115.6, EN does not", "EN cites 115.7, translation does not"]
-    assert main(["--store", store, "diff", "20231117", "20240206", "--lang", "zh",
-                 "--format", "json"]) == 0
+    assert (
+        main(["--store", store, "diff", "20231117", "20240206", "--lang", "zh", "--format", "json"])
+        == 0
+    )
     d = json.loads(capsys.readouterr().out)
     assert d["summary"]["rules"]["added"] == 38 and d["summary"]["rules"]["removed"] == 0
     assert d["summary"]["rules"]["unchanged"] > 2700
@@ -159,6 +219,9 @@ def test_show_pair_and_diff_in_chinese(tmp_path, capsys):
     # also has 40 rules the translators edited between the two ZH releases
     assert main(["--store", store, "diff", "20231117", "20240206", "--format", "json"]) == 0
     e = json.loads(capsys.readouterr().out)
-    pairs = lambda x: {(tuple(c["old"]), tuple(c["new"])) for c in x["changes"]
-                       if c["kind"] not in ("added", "removed", "unchanged")}
+    pairs = lambda x: {
+        (tuple(c["old"]), tuple(c["new"]))
+        for c in x["changes"]
+        if c["kind"] not in ("added", "removed", "unchanged")
+    }
     assert len(pairs(e)) == 111 and pairs(e) <= pairs(d) and len(pairs(d) - pairs(e)) == 40

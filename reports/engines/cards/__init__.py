@@ -2,6 +2,7 @@
 (``{"meta": …, "data": {name: [face record]}}``), written for mtgcr's fixtures (basic lands,
 vanilla creatures, a burn spell, a haste creature, a legendary creature). Nothing is
 downloaded."""
+
 from __future__ import annotations
 
 from pathlib import Path
