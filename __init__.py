@@ -6,7 +6,7 @@ The repository's top-level folders are this package's sub-packages (mapped at bu
 languages) and :mod:`mtgcr.reports` (reports and the ``mtgcr`` command line). Imports go one
 way: corpus ← extract ← crossref ← reports.
 
-The library API is :func:`mtgcr.open` (:mod:`mtgcr.reports.api`): a store and every
+The library API is :func:`mtgcr.open` (:mod:`mtgcr.api`): a store and every
 operation of the command line, returning objects and pandas DataFrames. It is imported on
 first use, so ``import mtgcr`` stays cheap.
 """
@@ -17,7 +17,7 @@ __all__ = ["__version__", "open", "Corpus"]
 
 
 def __getattr__(name: str):
-    """``mtgcr.open`` and ``mtgcr.Corpus``, imported from :mod:`mtgcr.reports.api` on first
+    """``mtgcr.open`` and ``mtgcr.Corpus``, imported from :mod:`mtgcr.api` on first
     use; ``__version__`` read from the installed metadata on first use (``"unknown"`` for a
     checkout that is not installed): reading it costs more than the rest of ``import mtgcr``."""
     if name == "__version__":
@@ -30,7 +30,7 @@ def __getattr__(name: str):
         globals()["__version__"] = value
         return value
     if name in ("open", "Corpus"):
-        from mtgcr.reports import api
+        from mtgcr import api
 
         return getattr(api, name)
     raise AttributeError(f"module 'mtgcr' has no attribute {name!r}")

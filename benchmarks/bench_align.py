@@ -1,7 +1,7 @@
 """Alignment benchmark on the real corpus.
 
 1. One pair: 2022-11-18 → 2023-11-17 (about 2,800 rules each). Target: the alignment itself
-   (``mtgcr.crossref.align.align_releases`` from two parsed rulesets to a full Alignment with
+   (``mtgcr.crossref.align.releases.align_releases`` from two parsed rulesets to a full Alignment with
    sections and glossary) ≤ 50 ms; parsing is excluded and reported beside it, with the
    ratio alignment / parse of the two files.
 2. The whole chain: every official EN release parsed, then every consecutive pair aligned.
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from mtgcr.corpus.document import load_document
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 from mtgcr.extract.registry import parse_document
 
 PAIR = ("2022-11-18.txt", "2023-11-17.txt")

@@ -20,10 +20,10 @@ from pathlib import Path
 
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.chain import Chain
-from mtgcr.crossref.source_check import CitationChecker, run_controls
+from mtgcr.crossref.cite.source_check import CitationChecker, run_controls
 from mtgcr.extract.ingest import ingest_paths
-from mtgcr.extract.source_citations import find_source_citations
-from mtgcr.extract.source_tree import walk_sources
+from mtgcr.extract.citations.source import find_source_citations
+from mtgcr.extract.citations.tree import walk_sources
 
 FILES = 4000
 QUICK = os.environ.get("MTGCR_BENCH_QUICK") == "1"  # make bench QUICK=1: no stress tree

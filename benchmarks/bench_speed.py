@@ -7,7 +7,7 @@ the ratio and the target, all measured in this run, best of several repeats.
   2023-11-17 and the worst official file (and the worst ``decode_bytes``);
 * detection: :func:`mtgcr.corpus.decode.decode_bytes` against the floor on a file that is valid
   UTF-8 (target: the detection costs at most one floor more, ratio ≤ 2);
-* alignment: :func:`mtgcr.crossref.align.align_releases` against the reference matcher
+* alignment: :func:`mtgcr.crossref.align.releases.align_releases` against the reference matcher
   (:mod:`benchmarks.reference_matcher`) on three pairs (target ≥ 200× faster, judged with the
   per-release keys ready as ingest stores them; the cold row computes them, see
   :func:`align_rows`);
@@ -31,8 +31,8 @@ from pathlib import Path
 
 from mtgcr.corpus.decode import decode_bytes
 from mtgcr.corpus.document import document_from_bytes
-from mtgcr.crossref.align import align_releases
-from mtgcr.crossref.keys import ReleaseKeys, attach_keys, forget_keys, release_keys
+from mtgcr.crossref.align.releases import align_releases
+from mtgcr.crossref.align.keys import ReleaseKeys, attach_keys, forget_keys, release_keys
 from mtgcr.extract.formats.cr_text import parse_cr_text
 from mtgcr.extract.references import find_references
 
@@ -199,7 +199,7 @@ def align_rows(rows: list[tuple], official: Path) -> None:
     per pair:
 
     * ``cold``: fresh Ruleset copies every repeat (unpickled outside the timing), so their
-      per-release keys (:mod:`mtgcr.crossref.keys`) are computed inside it;
+      per-release keys (:mod:`mtgcr.crossref.align.keys`) are computed inside it;
     * ``keys ready``: the keys as stored at ingest (:func:`_stored_keys`) — the row the
       ≥ 200× target is judged on, since ingest keeps them with the release;
     * ``keys ready, all read``: the same plus reading every change and glossary entry (the
@@ -242,7 +242,7 @@ def process_rows(rows: list[tuple], official: Path) -> None:
     (official, archive, normalized: ~130) plus the JA translation, each query cold (the first
     one in a new process on the freshly ingested store) and warm (best of 3). Children run
     with bytecode caching on (``PYTHONDONTWRITEBYTECODE`` unset), as an installed mtgcr does."""
-    exe = [sys.executable, "-m", "mtgcr.reports.cli", "--silent"]
+    exe = [sys.executable, "-m", "mtgcr.cli.main", "--silent"]
     corpus = official.parent.parent
     no_bytecode = os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     try:

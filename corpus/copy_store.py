@@ -32,6 +32,8 @@ from mtgcr.corpus.copies import (
 from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.corpus.quality import CopyQuality
 
+from mtgcr.corpus.release_spec import ReleaseSpec
+
 __all__ = ["COPIES_SCHEMA", "CopiesMixin", "CopyNotes", "ReleaseCopies"]
 
 COPIES_SCHEMA = """
@@ -208,18 +210,15 @@ class CopiesMixin:
         """The copies of the release ``spec`` names: an effective date or a label of any of
         its copies (``2009-07-08`` finds the release effective 2009-07-11 that an archive copy
         labelled so); removed copies and releases included. ``[]`` when none matches."""
-        from mtgcr.corpus.store import parse_date_spec
-
         if spec is None:
             return []
-        s = spec.strip()
-        when = parse_date_spec(s)
-        label = when.strftime("%Y%m%d") if when else s.split(".")[0].replace("-", "")
-        iso = when.isoformat() if when else s
-        rev = s.split(".", 1)[1] if not when and "." in s else None
+        named = ReleaseSpec.parse(spec)
+        iso = named.iso
         keys = []
         for c in self.copies(lang):
-            if (c.effective_date == iso or c.label == label) and (rev is None or c.revision == rev):
+            if (c.effective_date == iso or c.label == named.label) and named.revision_fits(
+                c.revision
+            ):
                 if c.release_key not in keys:
                     keys.append(c.release_key)
         by_date = [k for k in keys if ReleaseId.parse(k).when == iso]
@@ -336,7 +335,7 @@ class CopiesMixin:
         Returns:
             ``(notes, the copy, canonical now?)``.
         """
-        from mtgcr.corpus.store import StoreError
+        from mtgcr.errors import StoreError
 
         r = rec.release
         cid = self._insert_copy(doc_id, r, origin, evidence, quality, choose)

@@ -33,6 +33,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from mtgcr.errors import DocumentError
 
 __all__ = ["Decoded", "DecodeError", "decode_bytes", "split_lines", "html_charset"]
 
@@ -45,7 +46,7 @@ _HTML_START = re.compile(rb"\s*<(?:!doctype\s+html|html|head|meta|body|\?xml)", 
 _META_CHARSET = re.compile(rb"<meta\b[^>]*?charset\s*=\s*[\"']?\s*([A-Za-z0-9._:-]+)", re.I)
 
 
-class DecodeError(ValueError):
+class DecodeError(DocumentError):
     """The bytes are not text in any supported encoding; the message says why."""
 
 

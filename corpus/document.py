@@ -13,12 +13,9 @@ from functools import cached_property
 from pathlib import Path
 
 from mtgcr.corpus.decode import DecodeError, decode_bytes, split_lines
+from mtgcr.errors import DocumentError
 
 __all__ = ["Document", "DocumentError", "load_document", "document_from_bytes"]
-
-
-class DocumentError(ValueError):
-    """A file cannot be read as a document; ``str()`` is one line naming the file and reason."""
 
 
 @dataclass

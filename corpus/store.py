@@ -41,6 +41,8 @@ from mtgcr.corpus.notes import NoteKind, StoreNote
 from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, origin_from_path
 from mtgcr.corpus.copy_store import COPIES_SCHEMA, CopiesMixin, CopyNotes
 from mtgcr.corpus.quality import CopyQuality, assess_text
+from mtgcr.corpus.release_spec import ReleaseSpec, parse_date_spec
+from mtgcr.errors import StoreError
 
 __all__ = [
     "Store",
@@ -160,10 +162,6 @@ PUBLIC_TABLES = (
     "alignments",
     "copies",
 )
-
-
-class StoreError(RuntimeError):
-    """A store problem (cannot open, unknown release, …); ``str()`` is a one-line message."""
 
 
 class StoreBusy(StoreError):
@@ -709,21 +707,13 @@ class Store(CopiesMixin, AlignCacheMixin):
                 f"no {lang} releases in {self.path} "
                 + (f"(languages stored: {have})" if have else "(run 'mtgcr ingest' first)")
             )
-        rels.sort(key=lambda r: (r.complete, r.effective_date or r.label))
-        if spec is None or spec.strip() in ("", "latest"):
+        rels.sort(key=lambda r: (r.complete, r.name))
+        named = ReleaseSpec.parse(spec)
+        if named.latest:
             full = [r for r in rels if r.complete] or rels
             return max(full, key=lambda r: (r.effective_date or "", r.label))
-        s = spec.strip()
-        when = parse_date_spec(s)
-        label = when.strftime("%Y%m%d") if when else s.split(".")[0].replace("-", "")
-        iso_s = when.isoformat() if when else s
-        hits = [
-            r
-            for r in rels
-            if r.effective_date == iso_s
-            or r.label == label
-            or (r.effective_date or "").replace("-", "") == label
-        ]
+        s = named.text
+        hits = [r for r in rels if named.names(r.effective_date, r.label)]
         if not hits:  # a label only another copy of a release carries (archive CR-2009-07-08)
             copies = self.copies_matching(s, lang)
             docs = {c.document_id for c in copies if c.canonical}
@@ -746,9 +736,9 @@ class Store(CopiesMixin, AlignCacheMixin):
         if not hits:
             raise StoreError(
                 f"no {lang} release {spec!r} in the store; nearest: "
-                f"{', '.join(nearest_releases(rels, when or label))}"
+                f"{', '.join(nearest_releases(rels, named.date or named.label or s))}"
             )
-        exact = [r for r in hits if r.label == label] or hits
+        exact = [r for r in hits if r.label == named.label] or hits
         return sorted(exact, key=lambda r: (r.complete, r.origin == "official"))[-1]
 
     def release_rows(self, release_id: int, section: int | None = None) -> ReleaseRecord:
@@ -836,21 +826,6 @@ class Store(CopiesMixin, AlignCacheMixin):
         if name == "documents":
             cols = "id, sha256, source, size, encoding, encoding_evidence, line_endings, kind, ingested_at"
         return pd.read_sql_query(f"SELECT {cols} FROM {name}", self.conn)
-
-
-_DATE_SPEC = re.compile(r"(\d{4})([-/.]?)(\d{2})\2(\d{2})")
-
-
-def parse_date_spec(spec: str) -> date | None:
-    """A date typed by a user: ``2023-11-17``, ``2023/11/17``, ``2023.11.17`` or ``20231117``;
-    ``None`` for anything else (a label with a revision like ``20231117.0``, ``latest``)."""
-    m = _DATE_SPEC.fullmatch(spec.strip())
-    if not m:
-        return None
-    try:
-        return date(int(m.group(1)), int(m.group(3)), int(m.group(4)))
-    except ValueError:
-        return None
 
 
 def nearest_releases(rels: list[ReleaseInfo], near: date | str, n: int = 5) -> list[str]:

@@ -3,7 +3,7 @@ and what happened to it.
 
 Public entry points:
 
-* :func:`mtgcr.crossref.align.align_releases` — two :class:`~mtgcr.extract.model.Ruleset` s →
+* :func:`mtgcr.crossref.align.releases.align_releases` — two :class:`~mtgcr.extract.model.Ruleset` s →
   :class:`mtgcr.crossref.model.Alignment` (rules, sections, glossary);
 * :class:`mtgcr.crossref.chain.Chain` — the releases of one language in a store, aligned pair by
   pair with a cache; :func:`mtgcr.crossref.chain.aligned_pair` for any two releases;
@@ -18,11 +18,11 @@ Public entry points:
   :class:`mtgcr.crossref.identify_store.StoreIdentifier` — documents against a store's releases;
 * :func:`mtgcr.crossref.scope.within_section` — one section's part of an alignment (and its
   summary counts);
-* :func:`mtgcr.crossref.cite_check.check_citations` — whether the CR citations of a wiki page
+* :func:`mtgcr.crossref.cite.wiki_check.check_citations` — whether the CR citations of a wiki page
   still point at the rule they meant;
 * :func:`mtgcr.crossref.history.rule_history` / :func:`~mtgcr.crossref.history.remap_rule`,
   :func:`mtgcr.crossref.translation.pairing.pair_release`,
-  :func:`mtgcr.crossref.cite_store.check_pages` — the same over the releases of a store (the
+  :func:`mtgcr.crossref.cite.wiki_store.check_pages` — the same over the releases of a store (the
   policy of the ``history``, ``remap``, ``pair`` and ``cite-check`` commands);
 * :mod:`mtgcr.crossref.decisions` — the human decisions file;
 * :mod:`mtgcr.crossref.worddiff` — word diffs with a tokenizer per language (SudachiPy for JA).
@@ -38,7 +38,7 @@ from mtgcr._lazy import lazy_exports
 #: Public name → the module defining it; ``from mtgcr.crossref import Chain`` imports that
 #: module on first use (so ``import mtgcr.crossref`` stays cheap and free of import cycles).
 _EXPORTS: dict[str, str] = {
-    **dict.fromkeys(["align_releases"], "align"),
+    **dict.fromkeys(["align_releases"], "align.releases"),
     **dict.fromkeys(
         [
             "Alignment",
@@ -55,8 +55,8 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["Chain", "aligned_pair", "complete_releases", "chain_releases"], "chain"),
     **dict.fromkeys(["Lineage", "HistoryEntry", "RemapResult"], "lineage"),
     **dict.fromkeys(["SectionScope", "within_section"], "scope"),
-    **dict.fromkeys(["full_text"], "matching"),
-    **dict.fromkeys(["stale_references"], "classify"),
+    **dict.fromkeys(["full_text"], "align.matching"),
+    **dict.fromkeys(["stale_references"], "align.classify"),
     **dict.fromkeys(
         ["Decision", "DecisionError", "load_decisions", "decisions_path", "snippet"], "decisions"
     ),
@@ -65,14 +65,15 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["Placed", "StoreIdentifier", "find_document"], "identify_store"),
     **dict.fromkeys(["RuleHistory", "Remapped", "rule_history", "remap_rule"], "history"),
     **dict.fromkeys(
-        ["PageProblem", "WikiPages", "CiteCheck", "read_wiki_pages", "check_pages"], "cite_store"
+        ["PageProblem", "WikiPages", "CiteCheck", "read_wiki_pages", "check_pages"],
+        "cite.wiki_store",
     ),
     **dict.fromkeys(
         ["ReleasePairing", "english_ruleset", "pair_release", "section_only"], "translation.pairing"
     ),
     **dict.fromkeys(
         ["CiteResult", "check_citations", "en_releases", "ja_lookups", "store_remapper"],
-        "cite_check",
+        "cite.wiki_check",
     ),
     **dict.fromkeys(["Anchor", "AnchorError", "anchor_of", "resolve_anchor"], "anchor"),
     **dict.fromkeys(

@@ -26,6 +26,7 @@ from mtgcr.extract.model import Release, Rule
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.textkey import compare_form
+from mtgcr.errors import BadArgument
 
 __all__ = [
     "Anchor",
@@ -46,7 +47,7 @@ _ANCHOR = re.compile(
 )
 
 
-class AnchorError(ValueError):
+class AnchorError(BadArgument):
     """A string that is not an anchor, or an anchor whose release is not stored."""
 
 

@@ -24,7 +24,7 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.crossref.decisions import Decision, decisions_digest
 from mtgcr.crossref.lineage import Lineage
 from mtgcr.crossref.model import Alignment
-from mtgcr.crossref.options import AlignOptions
+from mtgcr.crossref.align.options import AlignOptions
 from mtgcr.crossref.steps import ChainSteps, StepView, step_rows
 
 __all__ = ["Chain", "chain_releases", "complete_releases", "aligned_pair"]
@@ -45,11 +45,11 @@ def complete_releases(store: Store, lang: str = "en") -> list[ReleaseInfo]:
     for r in store.releases(lang):
         if not r.complete:
             continue
-        key = (r.effective_date or r.label, r.revision)
+        key = (r.name, r.revision)
         cur = best.get(key)
         if cur is None or rank(r) > rank(cur):
             best[key] = r
-    return sorted(best.values(), key=lambda r: (r.effective_date or r.label, r.label))
+    return sorted(best.values(), key=lambda r: (r.name, r.label))
 
 
 def chain_releases(store: Store, lang: str = "en") -> list[ReleaseInfo]:
@@ -163,7 +163,7 @@ class Chain:
         if data is not None:
             al = Alignment.from_cache(json.loads(data))
         else:
-            from mtgcr.crossref.align import align_releases
+            from mtgcr.crossref.align.releases import align_releases
 
             if self.on_align:
                 self.on_align(k, len(self.infos) - 1)
@@ -202,7 +202,7 @@ class Chain:
             k for k, key in enumerate(keys) if key not in cached and k not in self._alignments
         ]
         if len(missing) > 8 and self.cache and not self.store.readonly:
-            from mtgcr.crossref.prealign import align_missing  # in worker processes
+            from mtgcr.crossref.pair_workers import align_missing  # in worker processes
 
             align_missing(self, missing, on_align=self.on_align)
             cached = self.store.cached_pairs()
@@ -233,7 +233,7 @@ def aligned_pair(
     """Load two releases and align them (any two releases, either order). A pair of complete
     releases that are consecutive in the chain uses the cache; two complete releases further
     apart get the composition of the consecutive alignments between them
-    (:func:`mtgcr.crossref.compose.compose_alignment`), so that a diff agrees with ``remap`` and
+    (:func:`mtgcr.crossref.align.compose.compose_alignment`), so that a diff agrees with ``remap`` and
     ``history``; anything else (partial releases, quotes) is aligned directly — what a
     partial side lacks is "not quoted", which reports must not call added or removed (see
     :func:`mtgcr.reports.diffview.diff_view`). The alignment's ``basis`` says which
@@ -262,12 +262,12 @@ def aligned_pair(
                 if j > i
                 else [(chain.alignment(k), False) for k in range(i - 1, j - 1, -1)]
             )
-            from mtgcr.crossref.compose import compose_alignment
+            from mtgcr.crossref.align.compose import compose_alignment
 
             al = compose_alignment(chain.ruleset(i), chain.ruleset(j), steps)
             al.basis = "chain"
             return chain.ruleset(i), chain.ruleset(j), al
-    from mtgcr.crossref.align import align_releases
+    from mtgcr.crossref.align.releases import align_releases
 
     old, new = load_release(store, a), load_release(store, b)
     al = align_releases(old, new, options, decisions)

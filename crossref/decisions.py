@@ -35,6 +35,9 @@ from pathlib import Path
 
 from mtgcr.extract.model import Release
 from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.errors import InputError
+
+from mtgcr.corpus.release_spec import ReleaseSpec
 
 __all__ = [
     "Decision",
@@ -50,7 +53,7 @@ __all__ = [
 RELATIONS = ("same", "unrelated", "added", "removed")
 
 
-class DecisionError(ValueError):
+class DecisionError(InputError):
     """A bad decisions file or a decision that does not fit its releases; ``str()`` is one
     line ``file:line: message``."""
 
@@ -99,9 +102,7 @@ class Decision:
 
 
 def _same_release(spec: str, rel: Release) -> bool:
-    s = spec.strip().split(".")[0].replace("-", "")
-    eff = rel.effective_date.isoformat().replace("-", "") if rel.effective_date else None
-    return s in (rel.label, eff)
+    return ReleaseSpec.parse(spec).names(rel.effective_date, rel.label)
 
 
 def decisions_path(explicit: str | None, store_path: str | Path | None) -> Path | None:

@@ -13,7 +13,7 @@ their own, built the way :mod:`mtgcr.crossref.anchor` builds rule anchors:
   (an id built on "the first stored release" would change when an older release is ingested,
   which an anchor must never do). A renamed headword gets a new concept id; ``glossary diff``
   reports the rename with both ids (through the EN glossary alignment,
-  :func:`mtgcr.crossref.glossary.align_glossary`).
+  :func:`mtgcr.crossref.align.glossary.align_glossary`).
 
 Concept ids are XML ``NCName`` values (letters, digits, ``-``; they start with a letter), so they
 can be TBX ``conceptEntry/@id`` values as they are.

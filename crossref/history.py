@@ -3,7 +3,7 @@ English through the English chain, for a translation through the English lineage
 (:func:`mtgcr.crossref.translation.xlang.translated_history`), each English release with a
 translation saying whether the translation has the rule.
 
-The policy of ``mtgcr history`` / ``mtgcr remap`` and :meth:`mtgcr.reports.api.Corpus.history`
+The policy of ``mtgcr history`` / ``mtgcr remap`` and :meth:`mtgcr.api.Corpus.history`
 / ``remap``.
 """
 

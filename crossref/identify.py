@@ -554,7 +554,7 @@ def identify(
         chain: a :class:`mtgcr.crossref.chain.Chain` of the candidates' language, or ``None``. The
             release after the range is compared through the alignment of the two releases
             (:func:`compare_aligned`): the chain's cached alignment when both are consecutive
-            in it, else :func:`mtgcr.crossref.align.align_releases` of the two. With a chain (and
+            in it, else :func:`mtgcr.crossref.align.releases.align_releases` of the two. With a chain (and
             a fragment of at most :data:`MAX_LINEAGE_SECTIONS` sections), ``now`` gives
             each rule's number(s) in the chain's newest release (:meth:`Lineage.remap`), and
             ``follow`` defaults to :func:`chain_follower`.
@@ -625,7 +625,7 @@ def _alignment(chain, old: Ruleset, new: Ruleset):
             k = labels.index(old.release.label)
             if k + 1 < len(labels) and labels[k + 1] == new.release.label:
                 return chain.alignment(k)
-    from mtgcr.crossref.align import align_releases
+    from mtgcr.crossref.align.releases import align_releases
 
     return align_releases(old, new)
 

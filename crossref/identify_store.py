@@ -2,7 +2,7 @@
 or a pasted fragment matches (:func:`mtgcr.crossref.identify.identify`), with the store's
 alignment chain to follow it to the newest release.
 
-The policy of ``mtgcr identify`` and :meth:`mtgcr.reports.api.Corpus.identify`: a PATH is a
+The policy of ``mtgcr identify`` and :meth:`mtgcr.api.Corpus.identify`: a PATH is a
 file, or the source name of a document already stored; a document is parsed by the registry,
 else read as a pasted fragment (never stored); each ruleset of it with rules, sections or
 glossary entries is compared with the complete releases of its own language when at least

@@ -278,7 +278,7 @@ class Alignment:
         counts: ``{"old": rules+subrules in old, "new": … in new}``.
         basis: how it was obtained: ``"direct"`` (the two releases aligned with each other),
             ``"consecutive"`` (neighbours in the chain) or ``"chain"`` (composed from the
-            consecutive alignments between them, :mod:`mtgcr.crossref.compose`).
+            consecutive alignments between them, :mod:`mtgcr.crossref.align.compose`).
 
     An alignment read from the cache (:meth:`from_cache`) decodes its changes only when
     ``changes`` is first read; lookups by number decode just the group asked for.

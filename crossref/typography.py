@@ -18,7 +18,7 @@ forms seen in the English files (official 2003–2026, the second-hand archive c
 :func:`typography_form` folds all of these except the wildcards; :func:`typography_only`
 says whether two texts differ in typography only, letting ``?`` and U+FFFD on one side stand
 for the quote, dash, mark or accented letter on the other. The alignment
-(:func:`mtgcr.crossref.classify.compare_pair`) gives such rules the relation ``typography``;
+(:func:`mtgcr.crossref.align.classify.compare_pair`) gives such rules the relation ``typography``;
 :func:`mtgcr.crossref.worddiff.word_diff` with ``fold_typography=True`` shows the
 typography-only parts of a diff as equal text, so a modified rule's diff shows its real edit. Case, letters, digits and other punctuation are wording: a change there is
 never typography.
@@ -109,7 +109,7 @@ def typography_skeleton(form: str) -> str:
 
 def forms_equal(fa: str, fb: str, sa: str | None = None, sb: str | None = None) -> bool:
     """:func:`typography_only` of two texts given by their :func:`typography_form` s ``fa``,
-    ``fb`` (for callers that keep the forms, e.g. :class:`mtgcr.crossref.keys.ReleaseKeys`);
+    ``fb`` (for callers that keep the forms, e.g. :class:`mtgcr.crossref.align.keys.ReleaseKeys`);
     ``sa``, ``sb``: their :func:`typography_skeleton` s when known."""
     if fa == fb:
         return True

@@ -379,7 +379,7 @@ def _unchanged(store: Store, path: Path, doc, copy: CopyRecord | None = None) ->
 
 def _restore(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
     """The bytes of a removed copy were ingested again: restore it (the undo of ``remove``)."""
-    spec = copy.effective_date or copy.label
+    spec = copy.release.spec
     change = restore_copies(store, spec, copy.id, copy.lang)
     now = _stored_copy(store, copy.id)
     res = IngestResult(
@@ -439,7 +439,7 @@ def _reorigin(
 
 def _choose(store: Store, path: Path, doc, copy: CopyRecord) -> IngestResult:
     """``--replace`` with the bytes of a stored copy: make it the canonical copy (chosen)."""
-    change = choose_canonical(store, copy.effective_date or copy.label, copy.id, copy.lang)
+    change = choose_canonical(store, copy.release.spec, copy.id, copy.lang)
     now = _stored_copy(store, copy.id)
     return _stored_result(
         store,

@@ -1,5 +1,5 @@
 """One ingest run over files and folders, as ``mtgcr ingest``, ``mtgcr build`` and
-:meth:`mtgcr.reports.api.Corpus.ingest` do it: the files found (and those skipped by suffix),
+:meth:`mtgcr.api.Corpus.ingest` do it: the files found (and those skipped by suffix),
 each file's :class:`~mtgcr.extract.ingest.IngestResult` (first those of stored texts read again
 as copies, :func:`~mtgcr.extract.ingest.reread_unattached`), and — when the run stopped early
 (Ctrl-C, a busy or damaged store) — why and after how many files. Nothing stored is lost by a

@@ -14,11 +14,12 @@ from mtgcr.corpus.document import Document
 
 from mtgcr.extract.model import ParseWarning, Ruleset
 from mtgcr.extract.provenance import Provenance
+from mtgcr.errors import DocumentError
 
 __all__ = ["ParseResult", "DocumentParser", "UnknownKindError"]
 
 
-class UnknownKindError(ValueError):
+class UnknownKindError(DocumentError):
     """No parser accepts the document; ``str()`` is one line naming the file and why."""
 
 

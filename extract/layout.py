@@ -24,11 +24,12 @@ from __future__ import annotations
 from array import array
 from enum import StrEnum
 from typing import Any, NamedTuple
+from mtgcr.errors import BadArgument
 
 __all__ = ["LineRole", "Slice", "SourceLine", "Layout", "Unsourced", "render_lines", "LayoutError"]
 
 
-class LayoutError(ValueError):
+class LayoutError(BadArgument):
     """The ruleset has no layout (it was read from the store, or its parser keeps none)."""
 
 

@@ -2,7 +2,7 @@
 glossary entry by the name a user types, with the reason when there is none.
 
 This is the policy behind ``mtgcr show`` and ``mtgcr define`` and the library calls
-:meth:`mtgcr.reports.api.Corpus.rule` / ``section`` / ``chapter`` / ``define``; it reads
+:meth:`mtgcr.api.Corpus.rule` / ``section`` / ``chapter`` / ``define``; it reads
 only :class:`~mtgcr.extract.model.Ruleset` objects (no store, no SQL). Format knowledge: rule
 and section numbers as every official CR text writes them (``712.``, ``712.8``,
 ``712.8e``; chapters ``7.``), glossaries as :mod:`mtgcr.extract.formats.cr_text` and the
@@ -19,6 +19,7 @@ from typing import Mapping, Sequence
 from mtgcr.extract.model import Chapter, GlossaryEntry, Rule, Ruleset, Section
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.errors import NotFound
 
 __all__ = [
     "NotFound",
@@ -32,12 +33,6 @@ __all__ = [
     "define_term",
     "cut_off_note",
 ]
-
-
-class NotFound(LookupError):
-    """What a user asked for is not there (or is not a number); the message is one line
-    that says what was asked and why there is none (the closest names, the coverage of a
-    partial release)."""
 
 
 class LocatedKind(str, Enum):
@@ -237,7 +232,7 @@ class Definition:
         via: the EN entry the translation's entry was found through, else ``None``.
         fallback: when the entry was found in another release than the one asked for (a
             translation's newest release has no EN release stored, so the newest that has
-            one was searched; :meth:`mtgcr.reports.api.Corpus.define`), the sentence saying
+            one was searched; :meth:`mtgcr.api.Corpus.define`), the sentence saying
             so, else ``None``.
         cut_off: for a release cut off in its glossary (``Ruleset.truncated``), the sentence
             saying so (:func:`cut_off_note`), else ``None``.
@@ -342,6 +337,6 @@ def cut_off_note(rs: Ruleset) -> str | None:
     last = rs.glossary[-1].term if rs.glossary else None
     where = f"after {last!r}" if last else "at its heading"
     return (
-        f"the glossary of {rs.release.lang} {rs.release.effective_date or rs.release.label} "
+        f"the glossary of {rs.release.lang} {rs.release.name} "
         f"is cut off {where} (the file ends there): later entries are missing"
     )

@@ -36,7 +36,7 @@ def render_pair(
     Returns:
         :data:`Rendered`.
     """
-    from mtgcr.crossref.prealign import cache_item
+    from mtgcr.crossref.pair_workers import cache_item
     from mtgcr.reports.diffview import diff_view
     from mtgcr.reports.render import RENDERERS
 

@@ -21,7 +21,7 @@ from mtgcr.crossref.chain import Chain
 from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.history import PIVOT
 
-from mtgcr.reports.alignctx import write_atomic
+from mtgcr.corpus.safe_write import write_atomic
 from mtgcr.reports.diffview import diff_view, release_name
 from mtgcr.reports.render import RENDERERS, SUFFIX
 from mtgcr.reports.render.html import render_index as html_index

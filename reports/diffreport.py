@@ -1,6 +1,6 @@
 """The change report of two releases as an object: the alignment it was built from, its
 summary, its changes as a pandas DataFrame, its JSON, and its renderings (Markdown, HTML,
-CSV, JSON) — what :meth:`mtgcr.reports.api.Corpus.diff` returns and ``mtgcr diff`` prints.
+CSV, JSON) — what :meth:`mtgcr.api.Corpus.diff` returns and ``mtgcr diff`` prints.
 """
 
 from __future__ import annotations

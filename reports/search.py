@@ -41,7 +41,7 @@ class SearchResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "release": self.release.effective_date or self.release.label,
+            "release": self.release.name,
             "label": self.release.label,
             "lang": self.release.lang,
             "number": self.number,
@@ -62,8 +62,8 @@ class WordingSpan:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "first": self.first.effective_date or self.first.label,
-            "last": self.last.effective_date or self.last.label,
+            "first": self.first.name,
+            "last": self.last.name,
             "numbers": self.numbers,
             "releases": self.releases,
         }
@@ -146,7 +146,7 @@ def wording_spans(results: list[SearchResult]) -> list[WordingSpan]:
         groups.setdefault(r.number, []).append(r)
     out = []
     for number, rs in groups.items():
-        rs.sort(key=lambda r: r.release.effective_date or r.release.label)
+        rs.sort(key=lambda r: r.release.name)
         out.append(WordingSpan(rs[0].release, rs[-1].release, [number], len(rs)))
-    out.sort(key=lambda w: (w.first.effective_date or w.first.label, w.numbers))
+    out.sort(key=lambda w: (w.first.name, w.numbers))
     return out

@@ -180,7 +180,7 @@ def test_a_store_from_before_the_index_is_read_whole_then_indexed_when_writable(
 
 
 def test_ingest_with_decisions_stores_the_alignments_the_decided_queries_read(tmp_path):
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     store = tmp_path / "s.sqlite"
     decisions = tmp_path / "mine.toml"  # not beside the store: only --decisions names it

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from align_helpers import mapping, numbered, ruleset
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 
 _rng = random.Random(20300110)
 #: Pseudo-words; each rule draws from its own block of 24, so distinct rules share no word.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from align_helpers import TEXTS, added, mapping, numbered, ruleset
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.decisions import Decision, DecisionError
 from mtgcr.crossref.model import Alignment
 from mtgcr.extract.rulenum import RuleNumber as R

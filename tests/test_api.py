@@ -1,4 +1,4 @@
-"""The library API (mtgcr.open → mtgcr.reports.api.Corpus) on small CR files written for these
+"""The library API (mtgcr.open → mtgcr.api.Corpus) on small CR files written for these
 tests (tests/crfile.py) and on the bundled sample corpus: real values, checked against the
 texts written here; and the CLI as a thin layer over it (same answers)."""
 
@@ -14,8 +14,9 @@ import mtgcr
 from crfile import cr_text, line_of
 from mtgcr.corpus.store import StoreError
 from mtgcr.extract.lookup import LocatedKind, NotFound
-from mtgcr.reports.api import BadArgument, Corpus
-from mtgcr.reports.cli import main
+from mtgcr.api import Corpus
+from mtgcr.errors import BadArgument
+from mtgcr.cli.main import main
 
 OLD_BODY = """\
 1. Game Concepts
@@ -87,8 +88,8 @@ def cr(tmp_path) -> Corpus:
 
 def test_import_mtgcr_stays_cheap_and_open_is_there():
     code = (
-        "import sys, mtgcr; print('mtgcr.reports.api' in sys.modules, 'pandas' in sys.modules); "
-        "mtgcr.open; print('mtgcr.reports.api' in sys.modules)"
+        "import sys, mtgcr; print('mtgcr.api' in sys.modules, 'pandas' in sys.modules); "
+        "mtgcr.open; print('mtgcr.api' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False", "True"]

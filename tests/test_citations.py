@@ -1,9 +1,9 @@
-"""Citations in wiki markup and prose (mtgcr.extract.citations) and the JA prose forms of
+"""Citations in wiki markup and prose (mtgcr.extract.citations.wiki) and the JA prose forms of
 mtgcr.extract.references. Inputs are written here in the wiki's syntaxes."""
 
 import pytest
 
-from mtgcr.extract.citations import Target, find_citations, template_spans
+from mtgcr.extract.citations.wiki import Target, find_citations, template_spans
 from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber as N
 

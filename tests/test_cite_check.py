@@ -10,7 +10,7 @@ from conftest import ingested_store
 from crfile import cr_text
 from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
 from mtgcr.corpus.store import Store
-from mtgcr.crossref.cite_check import (
+from mtgcr.crossref.cite.wiki_check import (
     TitleRemapper,
     check_citations,
     en_releases,
@@ -18,7 +18,7 @@ from mtgcr.crossref.cite_check import (
     subject_fit,
 )
 from mtgcr.extract.rulenum import RuleNumber as N
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 GENERAL = """\
 1. Game Concepts

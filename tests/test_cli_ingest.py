@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT
 from crfile import cr_text
 from mtgcr.corpus.store import Store
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 BODY = """\
 1. Game Concepts
@@ -111,7 +111,7 @@ def run_cli(*args: str, store: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "COLUMNS": "200"}
     env.pop("MTGCR_DEBUG", None)
     return subprocess.run(
-        [sys.executable, "-m", "mtgcr.reports.cli", "--store", str(store), *args],
+        [sys.executable, "-m", "mtgcr.cli.main", "--store", str(store), *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

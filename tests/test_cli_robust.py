@@ -15,7 +15,7 @@ import pytest
 
 from conftest import ROOT
 from crfile import cr_text
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 BODY = """\
 1. Game Concepts
@@ -72,7 +72,7 @@ def run_cli(
     e = {**os.environ, "COLUMNS": "200", **(env or {})}
     e.pop("MTGCR_DEBUG", None)
     return subprocess.run(
-        [*(prefix or []), sys.executable, "-m", "mtgcr.reports.cli", *args],
+        [*(prefix or []), sys.executable, "-m", "mtgcr.cli.main", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -121,7 +121,7 @@ def test_store_folder_that_cannot_be_created(tmp_path, capsys):
     ],
 )
 def test_os_errors_anywhere_are_one_line_naming_the_file(store, monkeypatch, capsys, exc, line):
-    from mtgcr.reports.commands import releases
+    from mtgcr.cli.commands import releases
 
     def fail(args, ctx):
         raise exc

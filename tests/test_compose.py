@@ -1,10 +1,10 @@
-"""Composing consecutive alignments (mtgcr.crossref.compose) on rulesets written here."""
+"""Composing consecutive alignments (mtgcr.crossref.align.compose) on rulesets written here."""
 
 from __future__ import annotations
 
 from align_helpers import ruleset
-from mtgcr.crossref.align import align_releases
-from mtgcr.crossref.compose import compose_alignment
+from mtgcr.crossref.align.releases import align_releases
+from mtgcr.crossref.align.compose import compose_alignment
 from mtgcr.extract.rulenum import RuleNumber as R
 
 A = "Each player begins the game with twenty life points."

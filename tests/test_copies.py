@@ -25,7 +25,7 @@ from mtgcr.extract.formats.cr_text import parse_cr_text
 from mtgcr.extract.ingest import ingest_paths
 from mtgcr.extract.records import load_ruleset, to_record
 from mtgcr.corpus.document import load_document
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 BODY = """\
 1. Game Concepts

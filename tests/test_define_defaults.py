@@ -12,7 +12,7 @@ from align_helpers import ruleset
 from conftest import make_doc
 from mtgcr.corpus.store import Store
 from mtgcr.extract.records import to_record
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 EN = [
     ("702.19", "Trample is a static ability that modifies the rules for assigning combat damage."),

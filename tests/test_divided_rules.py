@@ -4,7 +4,7 @@ tests in the shape of a subrule that covered two cases and became one subrule pe
 from __future__ import annotations
 
 from align_helpers import TEXTS, ruleset
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 from mtgcr.extract.rulenum import RuleNumber as R
 
 T = TEXTS

@@ -9,11 +9,11 @@ import pytest
 
 pytest.importorskip("phase", reason="phase-python is not installed (pip install 'mtgcr[phase]')")
 
-from mtgcr.reports.engines import StepError, Unsupported, run_fixture  # noqa: E402
-from mtgcr.reports.engines.phase import PhaseAdapter  # noqa: E402
-from mtgcr.reports.fixtures import starter  # noqa: E402
-from mtgcr.reports.fixtures.model import FixtureStatus  # noqa: E402
-from mtgcr.reports.fixtures.tomlio import parse_fixture, read_fixture, read_fixtures  # noqa: E402
+from mtgcr.conformance.engines import StepError, Unsupported, run_fixture  # noqa: E402
+from mtgcr.conformance.engines.phase import PhaseAdapter  # noqa: E402
+from mtgcr.conformance.fixtures import starter  # noqa: E402
+from mtgcr.conformance.fixtures.model import FixtureStatus  # noqa: E402
+from mtgcr.conformance.fixtures.tomlio import parse_fixture, read_fixture, read_fixtures  # noqa: E402
 
 STARTER = sorted(starter.path().rglob("cr_*.toml"))
 

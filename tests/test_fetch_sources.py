@@ -16,7 +16,7 @@ import pytest
 from werkzeug import Response
 
 from mtgcr.corpus.store import Store
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 from crfile import cr_text
 

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from mtgcr.crossref.anchor import text_sha256
-from mtgcr.reports.cli import main
-from mtgcr.reports.fixtures.tomlio import read_fixture
+from mtgcr.cli.main import main
+from mtgcr.conformance.fixtures.tomlio import read_fixture
 
 from fixture_helpers import R1_BODY, author, two_release_store
 
@@ -375,7 +375,7 @@ def test_generate_does_not_shadow_a_renumbered_authored_fixture(store, tmp_path,
 
 def test_typography_is_not_an_edit_in_the_word_diff():
     from mtgcr.crossref.worddiff import word_diff
-    from mtgcr.reports.fixtures.check import fold_typography, render_word_diff
+    from mtgcr.conformance.fixtures.check import fold_typography, render_word_diff
 
     runs = fold_typography(
         word_diff(

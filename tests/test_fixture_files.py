@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from mtgcr.extract.rulenum import RuleNumber as R
-from mtgcr.reports.fixtures.model import (
+from mtgcr.conformance.fixtures.model import (
     FixtureError,
     FixtureStatus,
     fixture_name,
     fixture_path,
     variant_of,
 )
-from mtgcr.reports.fixtures.tomlio import parse_fixture, read_fixtures, rewrite
+from mtgcr.conformance.fixtures.tomlio import parse_fixture, read_fixtures, rewrite
 
 FIXTURE = """# a comment the author wrote
 rule = "704.5a"

@@ -540,7 +540,7 @@ def test_cli_russian_from_the_fixture_and_an_empty_store(tmp_path, capsys):
     import json
     from pathlib import Path
 
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     fix = Path(__file__).parent / "fixtures" / "ru" / "MagicCompRules_RU.txt"
     store = tmp_path / "s.sqlite"

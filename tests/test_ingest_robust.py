@@ -15,7 +15,7 @@ from crfile import cr_text
 from mtgcr.corpus.document import DocumentError, load_document
 from mtgcr.corpus.store import Store, StoreBusy
 from mtgcr.extract.ingest import IngestInterrupted, ingest_file, ingest_paths, scan_paths
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 GLOSSARY = """\
 Deck
@@ -303,7 +303,7 @@ def test_busy_store_is_one_clear_line_and_stops_the_run(store_path, three, monke
     try:
         with Store(store_path, timeout=0.2) as store, pytest.raises(StoreBusy, match="store busy"):
             ingest_file(store, three[0])
-        from mtgcr.reports import cli
+        import mtgcr.cli.main as cli
 
         monkeypatch.setattr(
             cli.Context,

@@ -196,7 +196,7 @@ PAGE = """両面カード
 
 
 def test_cli_pair(tmp_path, capsys):
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     store = ingested_store(
         tmp_path, {"MagicCompRules 20310303.txt": cr_text(EN_BODY), "dfc.txt": PAGE}

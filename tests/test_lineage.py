@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from align_helpers import TEXTS as T
 from align_helpers import numbered, ruleset
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.lineage import Lineage
 from mtgcr.extract.rulenum import RuleNumber as R
 

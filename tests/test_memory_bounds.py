@@ -69,7 +69,7 @@ def test_document_size_cap_names_the_file_and_the_option(tmp_path):
 
 
 def test_document_size_cap_on_the_command_line(tmp_path):
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     f = tmp_path / "big.wiki"
     f.write_text(_page(2000, 1000), encoding="utf-8")  # ~ 150 KB
@@ -80,7 +80,7 @@ def test_document_size_cap_on_the_command_line(tmp_path):
 
 _CHILD = textwrap.dedent("""
     import json, sys
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
     status = main(sys.argv[2:])
     # the peak of this program's own memory (VmHWM, KiB, reset by exec): ru_maxrss is not, and
     # a child forked from a large test worker reported the worker's size instead of its own

@@ -8,7 +8,7 @@ from datetime import date
 from conftest import make_doc
 from crfile import cr_text
 from mtgcr.corpus.store import Store
-from mtgcr.crossref.matching import full_text
+from mtgcr.crossref.align.matching import full_text
 from mtgcr.crossref.translation.langpair import english_release
 from mtgcr.extract.formats.cr_text import parse_cr_text
 from mtgcr.extract.model import Example, Release, Rule

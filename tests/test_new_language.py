@@ -23,7 +23,7 @@ from conftest import ROOT
 from crfile import cr_text
 from mtgcr.extract import profiles
 from mtgcr.extract.profiles import ProfileError, load_folder, read_profile
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 ES_PROFILE = r"""
 # Spanish: written for the tests (no Spanish CR is shipped)
@@ -254,7 +254,7 @@ def test_the_environment_variable_loads_the_folder_too(corpus, tmp_path):
         [
             sys.executable,
             "-m",
-            "mtgcr.reports.cli",
+            "mtgcr.cli.main",
             "--store",
             str(tmp_path / "s.sqlite"),
             "--silent",

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("phase", reason="phase-python is not installed (pip install 'mtgcr[phase]')")
 
 from mtgcr.crossref.anchor import text_sha256  # noqa: E402
-from mtgcr.reports.fixtures import starter  # noqa: E402
+from mtgcr.conformance.fixtures import starter  # noqa: E402
 
 from fixture_helpers import two_release_store  # noqa: E402
 

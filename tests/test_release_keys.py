@@ -1,4 +1,4 @@
-"""Per-release keys (mtgcr.crossref.keys): memoised per Ruleset, invalidated by edits,
+"""Per-release keys (mtgcr.crossref.align.keys): memoised per Ruleset, invalidated by edits,
 serialisable, and giving the same alignment however they were obtained."""
 
 from __future__ import annotations
@@ -9,8 +9,14 @@ import pickle
 import pytest
 
 from align_helpers import TEXTS, numbered, ruleset
-from mtgcr.crossref.align import align_releases
-from mtgcr.crossref.keys import KEYS_VERSION, ReleaseKeys, attach_keys, forget_keys, release_keys
+from mtgcr.crossref.align.releases import align_releases
+from mtgcr.crossref.align.keys import (
+    KEYS_VERSION,
+    ReleaseKeys,
+    attach_keys,
+    forget_keys,
+    release_keys,
+)
 from mtgcr.extract.model import Rule
 from mtgcr.extract.rulenum import RuleNumber as R
 

@@ -6,7 +6,7 @@ import csv
 import io
 
 from align_helpers import ruleset
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 from mtgcr.reports.diffview import diff_view
 from mtgcr.extract.rulenum import RuleNumber as R
 from mtgcr.reports.render import RENDERERS
@@ -130,7 +130,7 @@ def test_a_block_of_subrules_moved_and_reworded_stays_together():
             ("400.2", "There are seven zones in every game."),
         ],
     )
-    from mtgcr.crossref.options import AlignOptions
+    from mtgcr.crossref.align.options import AlignOptions
 
     al = align_releases(old, new, AlignOptions(max_gap=0))  # no gap filling: runs only
     assert al.forward(R.parse("300.2c")) == [R.parse("300.2c")]

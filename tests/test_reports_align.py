@@ -15,7 +15,7 @@ import mtgcr.corpus.sample
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.chain import Chain
 from mtgcr.extract.ingest import ingest_paths
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 
 @pytest.fixture
@@ -341,7 +341,7 @@ def test_partial_releases_compare_quoted_rules_only(tmp_path):
 
 def test_japanese_releases_align_and_diff_on_sudachi_words():
     from align_helpers import ruleset
-    from mtgcr.crossref.align import align_releases
+    from mtgcr.crossref.align.releases import align_releases
     from mtgcr.reports.diffview import diff_view
 
     old = ruleset(

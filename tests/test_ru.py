@@ -87,7 +87,7 @@ def test_glossary_lookup_in_any_word_form(tmp_path, capsys):
     import json
 
     from mtgcr.extract.ru_morph import find_entry
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     rs = _ru()
     assert find_entry(rs.glossary, "муллиганом").term == "Муллиган"
@@ -194,7 +194,7 @@ def test_show_pair_and_diff_in_russian(tmp_path, capsys):
     `show --lang ru --pair` against an EN release of the same effective date."""
     import json
 
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     later = tmp_path / "MagicCompRules_RU_b.txt"
     later.write_text(

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from crfile import cr_text
-from mtgcr.reports.cli import main
-from mtgcr.reports.outfile import OutRefused, check_out_path, write_atomic
+from mtgcr.cli.main import main
+from mtgcr.corpus.safe_write import RefusedOutput, check_out_path, write_atomic
 
 NEWER = "These rules are effective as of June 7, 2031."
 
@@ -120,7 +120,7 @@ def test_a_new_file_gets_the_umask_permissions(tmp_path):
 
 def test_a_parent_that_is_a_file_is_refused(tmp_path):
     (tmp_path / "f").write_text("")
-    with pytest.raises(OutRefused, match=r"f is a file, not a folder"):
+    with pytest.raises(RefusedOutput, match=r"f is a file, not a folder"):
         check_out_path(tmp_path / "f" / "sub" / "x.md")
 
 
@@ -237,7 +237,7 @@ def test_folder_ingest_names_a_subfolder_it_cannot_list(tmp_path):
     (src / "locked" / "b.txt").write_text(cr_text(), encoding="utf-8")
     os.chmod(src / "locked", 0)
     store = tmp_path / "s.sqlite"
-    cmd = [sys.executable, "-m", "mtgcr.reports.cli", "--store", str(store), "ingest", str(src)]
+    cmd = [sys.executable, "-m", "mtgcr.cli.main", "--store", str(store), "ingest", str(src)]
     if os.geteuid() == 0:
         if shutil.which("setpriv") is None:
             pytest.skip("running as root (who reads any folder) and no setpriv to drop that")

@@ -9,7 +9,7 @@ import re
 import pytest
 from lxml import html as lhtml
 
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 from crfile import cr_text
 from sitecheck import broken_links

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import ingested_store
 from crfile import cr_text
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 OLD = """\
 1. Game Concepts
@@ -353,7 +353,7 @@ def test_pin_with_a_wrong_date_is_identified_by_its_text(store, tmp_path, capsys
 
 
 def test_walk_honours_nested_gitignore_and_negation(tmp_path):
-    from mtgcr.extract.source_tree import TreeScan, walk_sources
+    from mtgcr.extract.citations.tree import TreeScan, walk_sources
 
     write_tree(
         tmp_path,

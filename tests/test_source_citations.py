@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from datetime import date
 
-from mtgcr.extract.source_citations import (
+from mtgcr.extract.citations.source import (
     Region,
     Syntax,
     TokenForm,
     find_source_citations,
     read_stamp,
 )
-from mtgcr.extract.source_comments import Family, comment_text, family_of
+from mtgcr.extract.citations.comments import Family, comment_text, family_of
 
 
 def cites(src: str, family: Family = Family.C):

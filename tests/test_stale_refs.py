@@ -4,8 +4,8 @@ the alignment (texts written here)."""
 from __future__ import annotations
 
 from align_helpers import ruleset
-from mtgcr.crossref.align import align_releases
-from mtgcr.crossref.classify import stale_references
+from mtgcr.crossref.align.releases import align_releases
+from mtgcr.crossref.align.classify import stale_references
 from mtgcr.extract.rulenum import RuleNumber as R
 
 _BAR = ["Bar games start with a deck of forty cards.", "Each Bar player draws seven cards."]

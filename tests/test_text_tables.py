@@ -10,7 +10,7 @@ import re
 import pytest
 from rich.console import Console
 
-from mtgcr.reports.textable import FitTable
+from mtgcr.cli.textable import FitTable
 
 RELEASES = (
     [
@@ -100,8 +100,8 @@ def test_running_text_wraps_between_words():
 
 def test_the_releases_command_at_80_columns(tmp_path, capsys, monkeypatch):
     from crfile import cr_text
-    from mtgcr.reports.cli import main
-    import mtgcr.reports.commands.releases as releases
+    from mtgcr.cli.main import main
+    import mtgcr.cli.commands.releases as releases
 
     f = tmp_path / "2031-03-03.txt"
     f.write_text(cr_text(), encoding="utf-8")

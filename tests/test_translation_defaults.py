@@ -14,7 +14,7 @@ from mtgcr.extract.provenance import Place
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.translation.langpair import paired_default
 from mtgcr.extract.records import to_record
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 EN = [
     ("100.1", "Trample lets a creature assign excess combat damage to the player."),

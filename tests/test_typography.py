@@ -10,7 +10,7 @@ import io
 import pytest
 
 from align_helpers import TEXTS, numbered, ruleset
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.typography import typography_form, typography_only
 from mtgcr.crossref.worddiff import word_diff
 from mtgcr.extract.model import GlossaryEntry

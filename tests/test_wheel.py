@@ -85,7 +85,7 @@ def test_only_mtgcr_is_importable(wheel_env):
     assert tops == {"mtgcr"}
     ok = _run(
         py,
-        "import mtgcr, mtgcr.corpus, mtgcr.extract, mtgcr.crossref, mtgcr.reports.cli;"
+        "import mtgcr, mtgcr.corpus, mtgcr.extract, mtgcr.crossref, mtgcr.cli.main;"
         "print(mtgcr.__file__)",
         tmp,
     )
@@ -100,8 +100,8 @@ def test_console_script_and_sample(wheel_env):
     py, site, names, entry, tmp = wheel_env
     assert any(n.startswith("mtgcr/corpus/sample/") and n.endswith(".txt") for n in names)
     ep = (site / entry[0]).read_text()
-    assert "mtgcr = mtgcr.reports.cli:main" in ep
-    r = _run(py, "import sys; from mtgcr.reports.cli import main; sys.exit(main(['--help']))", tmp)
+    assert "mtgcr = mtgcr.cli.main:main" in ep
+    r = _run(py, "import sys; from mtgcr.cli.main import main; sys.exit(main(['--help']))", tmp)
     assert r.returncode == 0 and "ingest" in r.stdout, r.stderr
     r = _run(
         py,
@@ -115,8 +115,10 @@ def test_console_script_and_sample(wheel_env):
 def test_fixture_data_and_pytest_plugin_entry_point(wheel_env):
     py, site, names, entry, tmp = wheel_env
     assert any(
-        n.startswith("mtgcr/reports/fixtures/starter/704/") and n.endswith(".toml") for n in names
+        n.startswith("mtgcr/conformance/fixtures/starter/704/") and n.endswith(".toml")
+        for n in names
     )
-    assert "mtgcr/reports/engines/cards/basic.json" in names
+    assert "mtgcr/conformance/engines/cards/basic.json" in names
     ep = (site / entry[0]).read_text()
-    assert "[pytest11]" in ep and "mtgcr = mtgcr.reports.pytest_plugin" in ep
+    assert "[pytest11]" in ep and "mtgcr = mtgcr.conformance.pytest_plugin" in ep
+    assert "[mtgcr.engines]" in ep and "phase = mtgcr.conformance.engines.phase:PhaseAdapter" in ep

@@ -13,14 +13,14 @@ from rapidfuzz.distance import Indel
 from align_helpers import ruleset
 from conftest import make_doc
 from mtgcr.corpus.store import Store
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.translation.langpair import pair_rulesets
-from mtgcr.crossref.matching import Codec
+from mtgcr.crossref.align.matching import Codec
 from mtgcr.crossref.worddiff import sudachi_words, text_similarity
 from mtgcr.crossref.translation.xlang import translation_alignment
 from mtgcr.extract.records import to_record
 from mtgcr.extract.rulenum import RuleNumber as R
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 # EN 2030-01-10 → 2030-04-05: a mulligan rule is inserted as 100.2 (everything after shifts by
 # one), the life rule is reworded in EN, the double-faced rule 100.5 is deleted and the meld

@@ -10,6 +10,6 @@
 * :mod:`mtgcr.corpus.fetch.mtgru` — the mtg.ru pages, crawled along their footer links;
 * :mod:`mtgcr.corpus.fetch.state` — the store's ``fetches`` table and the downloads folder.
 
-Ingesting what was fetched is the caller's step (:mod:`mtgcr.reports.fetching`), so these
+Ingesting what was fetched is the caller's step (:mod:`mtgcr.fetching`), so these
 modules import nothing from :mod:`mtgcr.extract`.
 """

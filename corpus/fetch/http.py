@@ -30,6 +30,7 @@ from typing import Callable
 from urllib.parse import urljoin, urlsplit
 
 import httpx
+from mtgcr.errors import FetchError
 
 __all__ = [
     "FetchPolicy",
@@ -44,10 +45,6 @@ __all__ = [
 
 #: The shortest spacing between two requests to one host a user may configure (seconds).
 MIN_INTERVAL_FLOOR = 0.5
-
-
-class FetchError(RuntimeError):
-    """A fetch failed; ``str()`` is one line naming the URL and the reason."""
 
 
 class FetchRefused(FetchError):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mtgcr.corpus.atomic import replace_file
+from mtgcr.corpus.safe_write import replace_file
 from mtgcr.corpus.store import Store
 
 from mtgcr.corpus.fetch.http import FetchResponse

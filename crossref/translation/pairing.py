@@ -4,7 +4,7 @@ ruleset that is, and the rule-by-rule pairing of the two
 text is tested against.
 
 The policy of ``mtgcr pair``, ``show --pair``, ``define --lang`` and
-:meth:`mtgcr.reports.api.Corpus.pair`. The EN release of a translation has the same label
+:meth:`mtgcr.api.Corpus.pair`. The EN release of a translation has the same label
 (ZH, JA), else the same effective date (RU; see
 :func:`~mtgcr.crossref.translation.langpair.english_counterpart`).
 """

@@ -13,11 +13,11 @@ quotes (a wiki page quoting one section) or carry their own defects. Hence
   (:func:`mtgcr.crossref.translation.langpair.pair_rulesets`); only pairs that stand are projected. The
   relation of every group (renumbered, split, merged, moved, added, removed …) comes from
   English; whether the *translated* wording changed, and how much, is decided on the
-  translated texts (:func:`mtgcr.crossref.classify.compare_pair`, Japanese scored on SudachiPy
+  translated texts (:func:`mtgcr.crossref.align.classify.compare_pair`, Japanese scored on SudachiPy
   words), so an English typo fix the translation never had shows as ``renumbered`` and a
   revised translation as ``modified``, each with a note;
 * **direct** — when only the translation is stored, its releases are aligned with each other
-  (:func:`mtgcr.crossref.align.align_releases`; Japanese keys and similarities on SudachiPy words);
+  (:func:`mtgcr.crossref.align.releases.align_releases`; Japanese keys and similarities on SudachiPy words);
   what a partial side lacks is "not quoted", not added or removed
   (:func:`restrict_to_quoted`);
 * **both** — when the projection is possible, the direct alignment is computed as well and
@@ -38,13 +38,13 @@ from mtgcr.corpus.store import ReleaseInfo, Store
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.classify import compare_pair, number_table
+from mtgcr.crossref.align.classify import compare_pair, number_table
 from mtgcr.crossref.decisions import Decision
-from mtgcr.crossref.glossary import align_glossary
+from mtgcr.crossref.align.glossary import align_glossary
 from mtgcr.crossref.translation.langpair import LangPairing, english_release, pair_rulesets
-from mtgcr.crossref.matching import full_text
+from mtgcr.crossref.align.matching import full_text
 from mtgcr.crossref.model import Alignment, Change, RuleKind, SectionChange, release_json
-from mtgcr.crossref.options import AlignOptions
+from mtgcr.crossref.align.options import AlignOptions
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers, title_key
 from mtgcr.crossref.worddiff import text_similarity
 from mtgcr.extract.profiles import Tokenizer, profile_for

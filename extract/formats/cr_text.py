@@ -85,6 +85,7 @@ from mtgcr.extract.model import (
 from mtgcr.extract.layout import Layout, LineRole, Slice
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.rulenum import _SET_LETTERS, _SET_RULE, _SET_SECTION, RuleNumber, next_letters
+from mtgcr.errors import DocumentError
 
 _new = object.__new__
 #: "712" → 712 for every one- to three-digit ASCII string (faster than ``int`` per rule line).
@@ -112,7 +113,7 @@ _GLUED_SENSE = re.compile(r"(?P<head>.*?[^\d\s])(?P<sense>1\.\s.*)")
 _WRAP_WIDTH = 130
 
 
-class CRFormatError(ValueError):
+class CRFormatError(DocumentError):
     """The document is not a CR text; ``str()`` names the file and the reason in one line."""
 
 

@@ -30,6 +30,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Iterable, NoReturn
+from mtgcr.errors import InputError
 
 __all__ = [
     "CRProfile",
@@ -62,7 +63,7 @@ __all__ = [
 ENV = "MTGCR_PROFILES"
 
 
-class ProfileError(ValueError):
+class ProfileError(InputError):
     """A profile file that cannot be used; ``str()`` names the file (and key) in one line."""
 
 

@@ -1,7 +1,7 @@
 """The facts of a wiki page as records with a typed round trip (``as_json`` / ``from_json``).
 
 :func:`mtgcr.extract.wiki.facts.page_facts` builds these records and stores their JSON (the
-``facts`` table keeps the same keys as before); readers (:mod:`mtgcr.crossref.cite_check`) get the
+``facts`` table keeps the same keys as before); readers (:mod:`mtgcr.crossref.cite.wiki_check`) get the
 records back with ``from_json`` instead of reading dict keys another module added.
 
 Format knowledge: the page kinds of :mod:`mtgcr.extract.wiki` (rendered text, HTML, wikitext,
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from mtgcr.extract.citations import Citation
+from mtgcr.extract.citations.wiki import Citation
 from mtgcr.extract.terms import CardMention, TermPair
 
 __all__ = [
@@ -119,7 +119,7 @@ class CitationFact:
     """One CR citation on a page: fact kind ``"citation"``.
 
     Attributes:
-        citation: the citation as found (:class:`mtgcr.extract.citations.Citation`; its
+        citation: the citation as found (:class:`mtgcr.extract.citations.wiki.Citation`; its
             ``line`` is the page's line — for a diff column, the line in that revision).
         page, column, column_label: the page (and diff column) it is on.
         page_title, page_title_en: the page's title and English subject.

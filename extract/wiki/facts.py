@@ -11,7 +11,7 @@ record of :mod:`mtgcr.extract.wiki.fact_records`, and
 * ``"wiki-revision"`` (diff views): ``page``, ``column``, ``label``, ``lines`` (``[[n, text]]``:
   the rebuilt wikitext with each line's number in that revision), ``gaps``;
 * ``"citation"``: :class:`~mtgcr.extract.wiki.fact_records.CitationFact`, that is
-  :meth:`mtgcr.extract.citations.Citation.as_json` plus ``page``, ``column``,
+  :meth:`mtgcr.extract.citations.wiki.Citation.as_json` plus ``page``, ``column``,
   ``column_label``, ``page_title``, ``page_title_en``, ``in_quote``, ``quote_label`` /
   ``quote_revision`` (the release the page quotes, ``None`` if none); for diff columns also
   ``source_line``, the line of the diff view file the revision's line was read from (set by
@@ -33,7 +33,7 @@ Line numbers are 1-based lines of the source document (of the revision, for diff
 
 from __future__ import annotations
 
-from mtgcr.extract.citations import find_citations
+from mtgcr.extract.citations.wiki import find_citations
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.terms import (
     bracket_card_pairs,

@@ -22,7 +22,7 @@ import mwparserfromhell
 
 from mtgcr.corpus.document import Document
 
-from mtgcr.extract.citations import template_spans
+from mtgcr.extract.citations.wiki import template_spans
 from mtgcr.extract.wiki.page import LineKind, PageKind, PageLine, WikiPage
 
 __all__ = ["sniff_wikitext", "read_wikitext", "visible"]

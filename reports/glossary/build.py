@@ -40,6 +40,7 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.terms import rule_title_pairs
 
 from mtgcr.reports.glossary.model import Catalog, Origin, Provenance, Status, TermPair
+from mtgcr.errors import MtgcrError
 
 __all__ = [
     "ListedTerm",
@@ -62,7 +63,7 @@ _OBSOLETE_JA = re.compile(r"^\s*[（(]\s*廃語\s*[）)]")
 _OBSOLETE_EN = re.compile(r"\s*[（(]\s*(?:Obsolete|已废止)\s*[）)]\s*$", re.I)
 
 
-class GlossaryError(Exception):
+class GlossaryError(MtgcrError):
     """Nothing to export or a release that cannot be paired; the message says why, in one line."""
 
 

@@ -1,7 +1,7 @@
 """Term pairs across translation releases: :func:`diff_catalogs` (and :func:`diff_store`).
 
 Concepts are matched by concept id; an EN headword renamed between the two EN releases (the EN
-glossary alignment, :func:`mtgcr.crossref.glossary.align_glossary`, when both EN releases are
+glossary alignment, :func:`mtgcr.crossref.align.glossary.align_glossary`, when both EN releases are
 stored) maps the old concept id to the new one, so a renamed entry is one change, not a
 removal and an addition. Within a concept, pairs are matched by sense, then by origin.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from mtgcr.crossref.glossary import align_glossary
+from mtgcr.crossref.align.glossary import align_glossary
 from mtgcr.crossref.glossary_anchor import concept_id
 from mtgcr.extract.model import Ruleset
 
@@ -170,7 +170,7 @@ def diff_catalogs(
                 GlossaryDiffEntry(DiffKind.REMOVED, oc, p.en, p.term, None) for p in pairs
             ]
     if en_latest is not None and en_new is not None:
-        since = en_latest.release.effective_date or en_latest.release.label
+        since = en_latest.release.name
         for ch in align_glossary(en_new.glossary, en_latest.glossary, {}):
             if ch.kind in ("changed", "renamed", "removed") and ch.old_term:
                 cid = concept_id(ch.old_term)
@@ -188,7 +188,7 @@ def diff_catalogs(
                             b[cid][0].term,
                             None,
                             f"{what} in EN {since} (the translation follows EN "
-                            f"{en_new.release.effective_date or en_new.release.label})",
+                            f"{en_new.release.name})",
                         )
                     )
     return out

@@ -24,7 +24,7 @@ from mtgcr.extract.records import load_release
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
-from mtgcr.reports.outfile import write_atomic
+from mtgcr.corpus.safe_write import write_atomic
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
 from mtgcr.reports.site.rules import (

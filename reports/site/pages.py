@@ -41,7 +41,7 @@ esc = html.escape
 
 def release_key(info) -> str:
     """A release's address part: its effective date, else its label."""
-    return info.effective_date or info.label
+    return info.name
 
 
 def anchor_id(number: RuleNumber | str) -> str:

@@ -16,11 +16,11 @@ from bs4 import BeautifulSoup
 
 from conftest import CORPUS, OFFICIAL, need
 from mtgcr.corpus.store import Store
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.chain import Chain, aligned_pair
 from mtgcr.crossref.textkey import title_key
 from mtgcr.extract.rulenum import RuleNumber as R
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("align_real")]
 

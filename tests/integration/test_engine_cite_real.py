@@ -12,7 +12,7 @@ from conftest import CORPUS, OFFICIAL, need
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.chain import Chain
 from mtgcr.extract.rulenum import RuleNumber as R
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("engine_cite_real")]
 

@@ -14,9 +14,9 @@ import pytest
 from conftest import CORPUS, OFFICIAL, need
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import ingest_paths
-from mtgcr.reports.cli import main
-from mtgcr.reports.fixtures import starter
-from mtgcr.reports.fixtures.tomlio import read_fixture
+from mtgcr.cli.main import main
+from mtgcr.conformance.fixtures import starter
+from mtgcr.conformance.fixtures.tomlio import read_fixture
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("fixtures_real")]
 

@@ -18,7 +18,7 @@ from conftest import CORPUS, OFFICIAL, need
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import ingest_paths
 from mtgcr.extract.rulenum import RuleNumber
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 from mtgcr.reports.glossary.anki import notes_of, note_guid
 from mtgcr.reports.glossary.build import load_catalog
 from mtgcr.reports.glossary.checks import check_store

@@ -24,7 +24,7 @@ def _seed():
 
 @pytest.fixture(scope="module")
 def en_store(tmp_path_factory):
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     need(OFFICIAL)
     path = tmp_path_factory.mktemp("identify") / "store.sqlite"
@@ -33,7 +33,7 @@ def en_store(tmp_path_factory):
 
 
 def _identify(capsys, store, *paths):
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     capsys.readouterr()
     assert main(["--store", str(store), "identify", *map(str, paths), "--format", "json"]) == 0
@@ -189,7 +189,7 @@ def test_identify_seed_as_html(capsys, en_store, tmp_path):
 
 
 def test_identify_ingested_document_by_name_and_errors(capsys, en_store, tmp_path):
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     seed = _seed()
     assert main(["--store", str(en_store), "--silent", "ingest", str(seed)]) == 0
@@ -233,7 +233,7 @@ def test_identify_seed_next_release_follows_the_alignment(capsys, en_store):
     assert "merged" in d["now"]["711.2"]["changes"]
     assert d["now"]["711.1a"]["numbers"] == ["722.1a"]
     # text output says so, and --all cuts nothing
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     capsys.readouterr()
     assert main(["--store", str(en_store), "identify", str(_seed()), "--all"]) == 0
@@ -267,7 +267,7 @@ def test_identify_official_file_section_moves(capsys, en_store):
     rules = {r["number"]: r for r in after["rules"]}
     assert rules["719.1"]["now"] == ["720.1"] and rules["719.1"]["status"] == "same"
     assert after["counts"]["absent"] == 0
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     capsys.readouterr()
     assert main(["--store", str(en_store), "identify", str(OFFICIAL / "2023-11-17.txt")]) == 0
@@ -299,7 +299,7 @@ def _pasted(store_path, spec: str, numbers: list[str], heading: bool) -> str:
 def test_identify_pasted_fragment(capsys, en_store, tmp_path, heading):
     """A pasted fragment (rules 711.4a and 711.4b of 2010-07-16, with their examples, with and
     without the section heading) is identified, not refused; ingest still refuses it."""
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     paste = tmp_path / "paste.txt"
     paste.write_text(

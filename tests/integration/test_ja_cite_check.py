@@ -8,7 +8,7 @@ import pytest
 from conftest import CORPUS, OFFICIAL, SHARED, need
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import ingest_paths
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("ja-cite")]
 SEEDS = SHARED / "seeds"

@@ -209,7 +209,7 @@ def store(tmp_path_factory):
 
 
 def run_json(store, capsys, *args):
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     assert main(["--store", str(store), *args, "--format", "json"]) == 0
     return json.loads(capsys.readouterr().out)

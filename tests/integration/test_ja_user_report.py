@@ -15,7 +15,7 @@ from conftest import CORPUS, OFFICIAL, SHARED, need
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.translation.xlang import translation_alignment
 from mtgcr.extract.rulenum import RuleNumber
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("ja_user_report")]
 

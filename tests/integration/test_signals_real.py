@@ -55,7 +55,7 @@ def _count(store: Path, table: str) -> int:
 
 def _start(store: Path) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "mtgcr.reports.cli", "--store", str(store), "ingest", str(OFFICIAL)],
+        [sys.executable, "-m", "mtgcr.cli.main", "--store", str(store), "ingest", str(OFFICIAL)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -98,7 +98,7 @@ def test_a_stopped_ingest_leaves_no_worker_behind(tmp_path, sig):
         [
             sys.executable,
             "-m",
-            "mtgcr.reports.cli",
+            "mtgcr.cli.main",
             "--silent",
             "--store",
             str(store),

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import OFFICIAL, ROOT, SHARED, need
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 from sitecheck import broken_links
 

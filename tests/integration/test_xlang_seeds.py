@@ -15,11 +15,11 @@ from bs4 import BeautifulSoup
 
 from conftest import OFFICIAL, SHARED, need
 from mtgcr.corpus.store import Store
-from mtgcr.crossref.align import align_releases
+from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.chain import aligned_pair
 from mtgcr.crossref.translation.xlang import translation_alignment
 from mtgcr.extract.rulenum import RuleNumber as R
-from mtgcr.reports.cli import main
+from mtgcr.cli.main import main
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("xlang_seeds")]
 

@@ -172,7 +172,7 @@ def test_show_pair_and_diff_in_chinese(tmp_path, capsys):
     """`show --lang zh --pair` and `diff --lang zh` on two real ZH releases and their EN."""
     import json
 
-    from mtgcr.reports.cli import main
+    from mtgcr.cli.main import main
 
     need(ZH)
     store = str(tmp_path / "s.sqlite")

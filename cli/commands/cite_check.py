@@ -1,0 +1,181 @@
+"""``mtgcr cite-check PATH…``: are the CR citations on wiki pages, or in an engine's source
+tree, still right?"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from rich.markup import escape
+
+from mtgcr.cli.args import add_format_option, add_max_size_option, max_bytes
+from mtgcr.errors import BadArgument
+from mtgcr.cli.output import console, print_json, table
+
+
+def register(sub) -> None:
+    """Add the ``cite-check`` command to the subcommand parsers ``sub``."""
+    p = sub.add_parser(
+        "cite-check",
+        help="check the CR citations on MTG Wiki pages or in engine source trees",
+        description="Source trees (folders holding source or doc files, or source files: "
+        ".java .rs .kt .cs .py .md …; .gitignore honoured): every citation in "
+        "comments and docs ('// CR 704.5a:', 'CR 301.5a/f', '//20091005 - 704.5i', "
+        "' * 702.94a Soulbond is …', 'See rule 609.7', '{@mtg.rule 613.1-613.7}', "
+        "'[CR#704.5k..704.5n]', '…/magic-rules/#R70219b') and in identifiers "
+        "('stateBasedAction704_5r'), read against its own date stamp's release, "
+        "else the target (--release R, the release of --pin FILE, or the newest "
+        "stored), with a verdict: current, moved (with the new number), changed "
+        "(word diff), gone, absent, mismatch (the pasted text is another rule), "
+        "placeholder or malformed. --format jsonl gives one JSON record per "
+        "citation, one per built-in control and a summary line, for CI. Exit "
+        "status: 0 all current, 1 any not current (or a file unreadable), 2 no "
+        "citation read or a control failed. "
+        "Example: mtgcr cite-check engine/src --release 2026-01-16 --format jsonl. "
+        "Wiki pages: for every CR citation on the pages ({{#cr:707}}, {{CR|810}}, [[CR:503.2]], "
+        "'rule 601.2c 参照', 'CR:805.8' …): the release it was written against "
+        "(--as-of, the page's quote, or inferred from which releases make the "
+        "cited section fit the page's subject), what the number meant then, what "
+        "it is in the newest EN release in the store, and a status: current, "
+        "moved (with a replacement), changed, gone or unknown. A citation of several "
+        "numbers ('rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕') gets one "
+        "replacement per number, each for its own part of the line (JSON: old_text, "
+        "span, suggestion), and every line that needs replacing gets the whole line "
+        "with all of them applied (line_suggestion; the wikitext line for wikitext "
+        "pages and diff views, the visible text for rendered pages). Pages may be "
+        "rendered text, HTML, wikitext or diff views; each column of a diff view is "
+        "checked on its own, and positions are lines of the file with the column and "
+        "the revision's own line: 'line 67 (編集中の文章 column, line 24 of that "
+        "revision)' (JSON: line, column, column_label, revision_line). "
+        "Files that are not MTG Wiki pages are skipped with a one-line note. "
+        "Exit status for wiki pages: 0 when every readable page was checked (whatever the "
+        "citations' status), 1 when a file could not be read, 2 on a usage error "
+        "or when no wiki page was given. "
+        "Example: mtgcr cite-check page.txt --format json",
+    )
+    p.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="source files and folders, or wiki pages (files or folders)",
+    )
+    pin = p.add_mutually_exclusive_group()
+    pin.add_argument(
+        "--release",
+        metavar="R",
+        help="source trees: the release to check "
+        "against (effective date or label; default the newest stored)",
+    )
+    pin.add_argument(
+        "--pin",
+        metavar="FILE",
+        help="source trees: a CR copy kept beside the "
+        "engine; its release (identified from its text) is the one checked against",
+    )
+    p.add_argument(
+        "--all", action="store_true", help="source trees, text output: list current citations too"
+    )
+    p.add_argument(
+        "--as-of",
+        metavar="R",
+        help="the release every citation was written against (effective date or label)",
+    )
+    p.add_argument(
+        "--no-quotes", action="store_true", help="leave out citations inside quoted rule text"
+    )
+    add_format_option(p, ("text", "json", "jsonl"))
+    add_max_size_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args, ctx) -> int:
+    """``mtgcr cite-check PATH…``: check the CR citations of wiki pages against the store.
+
+    Returns:
+        0; 1 when a PATH could not be read or is not an MTG Wiki page (the others are
+        checked).
+
+    Raises:
+        NotFound: no page to check, no complete EN release in the store, or ``--as-of``
+            names an EN release that is not complete
+            (:meth:`mtgcr.api.Corpus.cite_check`).
+        StoreError: no store, or ``--as-of`` names no stored EN release.
+    """
+    from mtgcr.cli.engine_cite import is_source_run
+
+    if is_source_run(args.paths):
+        from mtgcr.cli.cite_check_source import run_source
+
+        if args.as_of or args.no_quotes:
+            raise BadArgument(
+                "--as-of and --no-quotes are for wiki pages; a source tree takes "
+                "--release R or --pin FILE"
+            )
+        return run_source(args, ctx)
+    if args.release or args.pin:
+        raise BadArgument("--release and --pin are for source trees; wiki pages take --as-of R")
+    corpus = ctx.corpus()
+    pages = corpus.read_wiki_pages(*args.paths, max_bytes=max_bytes(args))
+    for problem in pages.problems:
+        print(f"{'error' if problem.error else 'note'}: {problem.message}", file=sys.stderr)
+    checked = corpus.cite_check(pages, as_of=args.as_of, quotes=not args.no_quotes)
+    results, failed = checked.results, checked.failed
+    if args.format == "json":
+        print_json([r.as_json() for r in results])
+    elif args.format == "jsonl":
+        for r in results:
+            sys.stdout.write(json.dumps(r.as_json(), ensure_ascii=False) + "\n")
+    else:
+        rows = [
+            [
+                escape(where(r) + (" quote" if r.in_quote else "")),
+                escape(r.citation),
+                r.number,
+                r.as_of or "?",
+                escape(r.then_title or ""),
+                r.now_number or "",
+                r.status,
+                escape(_suggestion(r) or r.note),
+            ]
+            for r in results
+        ]
+        console.print(
+            table(
+                f"{len(results)} citations; now = EN {checked.newest}",
+                [
+                    "where",
+                    "citation",
+                    "number",
+                    "as of",
+                    "then",
+                    "now",
+                    "status",
+                    "suggestion / note",
+                ],
+                rows,
+            )
+        )
+        lines = {(r.page, r.column, r.line): r for r in results if r.line_suggestion}
+        if lines:
+            console.print("lines with every replacement applied:", markup=False)
+            for r in lines.values():
+                console.print(f"  {where(r)}: {r.line_suggestion}", markup=False)
+    return 1 if failed else 0
+
+
+def where(r) -> str:
+    """``"page.txt:65"``; for a diff view ``"page.txt:67 (編集中の文章 column, line 24 of that
+    revision)"`` (the file's line, then the column and the line in that revision)."""
+    out = f"{r.page.rsplit('/', 1)[-1]}:{r.line}"
+    if r.column:
+        out += f" ({r.column_label or r.column} column, line {r.revision_line} of that revision)"
+    return out
+
+
+def _suggestion(r) -> str | None:
+    """The replacement, with what it replaces when that is only part of the citation."""
+    if not r.suggestion:
+        return None
+    if r.old_text and r.old_text != r.citation:
+        return f"{r.old_text} → {r.suggestion}"
+    return r.suggestion
