@@ -13,15 +13,21 @@ from __future__ import annotations
 import re
 
 from mtgcr.corpus.document import Document
-from mtgcr.extract.formats import cr_markdown, mtgru, term_list
+from mtgcr.extract.formats import cr_markdown, cr_text, ja_cr, mtgru, term_list
 from mtgcr.extract.formats.cr_shape import refusal
-from mtgcr.extract.formats.cr_text import CRFormatError, detect_profile, parse_cr_text
+from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
 from mtgcr.extract.profiles import ENV, PROFILES, likely_language
-from mtgcr.extract.wiki.kinds import JA_CR_PARSER, WIKI_PARSERS
+from mtgcr.extract.wiki import cr as wiki_cr
+from mtgcr.extract.wiki import diff as wiki_diff
+from mtgcr.extract.wiki import html as wiki_html
+from mtgcr.extract.wiki import markup as wiki_markup
+from mtgcr.extract.wiki import rendered as wiki_rendered
 
 __all__ = [
     "PARSERS",
+    "WIKI_PARSERS",
+    "parse_wiki_document",
     "parse_document",
     "parse_document_or_fragment",
     "UnknownKindError",
@@ -30,19 +36,20 @@ __all__ = [
 ]
 
 
-def _parse_cr(doc: Document) -> ParseResult:
-    rs = parse_cr_text(doc)
-    return ParseResult("cr-text", [(rs, "official", {})])
-
-
-#: The generic CR text parser (EN, ZH, RU and any language with a profile).
-CR_TEXT_PARSER = DocumentParser("cr-text", lambda d: detect_profile(d) is not None, _parse_cr)
-
 #: Every document kind, in the order :func:`parse_document` tries them.
+#: The MTG Wiki page kinds, most specific first (:func:`parse_wiki_document`).
+WIKI_PARSERS: list[DocumentParser] = [
+    wiki_cr.PARSER,  # wiki-cr: generated 総合ルール pages
+    wiki_diff.PARSER,  # wiki-diff: a saved diff view, both revisions rebuilt
+    wiki_html.PARSER,  # wiki-html: rendered HTML
+    wiki_rendered.PARSER,  # wiki-rendered: rendered text
+    wiki_markup.PARSER,  # wikitext: raw wikitext
+]
+
 PARSERS: list[DocumentParser] = [
-    WIKI_PARSERS[0],  # wiki-cr: generated 総合ルール pages (CR-shaped, so first)
-    JA_CR_PARSER,  # cr-text-ja: the official JA text
-    CR_TEXT_PARSER,  # cr-text
+    wiki_cr.PARSER,  # wiki-cr: generated 総合ルール pages (CR-shaped, so first)
+    ja_cr.PARSER,  # cr-text-ja: the official JA text
+    cr_text.PARSER,  # cr-text
     *WIKI_PARSERS[1:],  # wiki-diff, wiki-html, wiki-rendered, wikitext
     cr_markdown.PARSER,  # cr-markdown: the ZH bilingual Markdown edition
     mtgru.PARSER,  # mtgru: mtg.ru pages (text or windows-1251 HTML)
@@ -140,3 +147,12 @@ def parse_document_or_fragment(doc: Document) -> ParseResult:
         if looks_like_fragment(doc):
             return parse_fragment(doc)
         raise
+
+
+def parse_wiki_document(doc: Document) -> ParseResult | None:
+    """Parse ``doc`` with the first MTG Wiki page kind (:data:`WIKI_PARSERS`) that accepts it,
+    or ``None`` when none does."""
+    for p in WIKI_PARSERS:
+        if p.sniff(doc):
+            return p.parse(doc)
+    return None

@@ -20,7 +20,7 @@ from mtgcr.extract.ingest import scan_paths
 from mtgcr.extract.lookup import NotFound
 from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
 from mtgcr.extract.wiki.facts import line_texts
-from mtgcr.extract.wiki.kinds import parse_wiki_document
+from mtgcr.extract.registry import parse_wiki_document
 
 from mtgcr.crossref.cite.wiki_check import (
     CiteResult,
@@ -52,7 +52,7 @@ class PageProblem:
 @dataclass
 class WikiPages:
     """What :func:`read_wiki_pages` read: the facts of every wiki page (``[(kind, dict)]``
-    per page, as :func:`mtgcr.extract.wiki.kinds.parse_wiki_document` gives them) and the
+    per page, as :func:`mtgcr.extract.registry.parse_wiki_document` gives them) and the
     files left out, in the order met."""
 
     facts: list[list[tuple[str, dict]]] = field(default_factory=list)

@@ -86,6 +86,7 @@ from mtgcr.extract.layout import Layout, LineRole, Slice
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.rulenum import _SET_LETTERS, _SET_RULE, _SET_SECTION, RuleNumber, next_letters
 from mtgcr.errors import DocumentError
+from mtgcr.extract.kinds import DocumentParser, ParseResult
 
 _new = object.__new__
 #: "712" → 712 for every one- to three-digit ASCII string (faster than ``int`` per rule line).
@@ -1233,3 +1234,12 @@ def split_headword(head: str) -> tuple[str, tuple[str, ...]]:
         if k < 3:
             return head, ()
     return parts[0], tuple(parts[1:])
+
+
+def _parse(doc: Document) -> ParseResult:
+    return ParseResult("cr-text", [(parse_cr_text(doc), "official", {})])
+
+
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`: the generic CR text parser
+#: (EN, ZH, RU and any language with a profile).
+PARSER = DocumentParser("cr-text", lambda d: detect_profile(d) is not None, _parse)

@@ -18,6 +18,9 @@ from mtgcr.corpus.document import Document
 from mtgcr.extract.formats.cr_text import parse_cr_text
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.profiles import PROFILES
+from mtgcr.extract.formats.cr_text import detect_profile
+from mtgcr.extract.kinds import DocumentParser, ParseResult
+from mtgcr.extract.wiki.facts import ruleset_facts  # JA term pairs and card names
 
 __all__ = ["parse_ja_cr", "translation_revision"]
 
@@ -47,3 +50,18 @@ def parse_ja_cr(doc: Document) -> Ruleset:
     if rev is not None:
         rs.release = replace(rs.release, revision=rev)
     return rs
+
+
+def sniff_ja_cr(doc: Document) -> bool:
+    prof = detect_profile(doc)
+    return prof is not None and prof.lang == "ja"
+
+
+def _parse(doc: Document) -> ParseResult:
+    rs = parse_ja_cr(doc)
+    return ParseResult("cr-text", [(rs, "official", {})], ruleset_facts(rs, doc.source))
+
+
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS` (before the generic CR text
+#: parser, which would also accept it).
+PARSER = DocumentParser("cr-text-ja", sniff_ja_cr, _parse)

@@ -24,7 +24,7 @@ import mwparserfromhell
 
 from mtgcr.corpus.document import Document
 
-from mtgcr.extract.formats.cr_text import split_headword
+from mtgcr.extract.formats.cr_text import CRFormatError, split_headword
 from mtgcr.extract.model import (
     Chapter,
     Example,
@@ -39,6 +39,10 @@ from mtgcr.extract.model import (
 from mtgcr.extract.profiles import JA_HEADWORD
 from mtgcr.extract.provenance import Place, Provenance
 from mtgcr.extract.rulenum import RuleNumber
+from mtgcr.extract.kinds import DocumentParser, ParseResult
+from mtgcr.extract.wiki.fact_records import WikiPageFact
+from mtgcr.extract.wiki.facts import ruleset_facts
+from mtgcr.extract.wiki.result import ORIGIN
 
 __all__ = ["sniff_wiki_cr", "parse_wiki_cr", "NOTICE"]
 
@@ -244,3 +248,21 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
                 WarningKind.GLOSSARY,
             )
     return rs, prov
+
+
+def _parse(doc: Document) -> ParseResult:
+    try:
+        rs, prov = parse_wiki_cr(doc)
+    except ValueError as exc:
+        raise CRFormatError(str(exc)) from None
+    result = ParseResult(
+        "wiki-cr",
+        [(rs, ORIGIN, prov)] if (rs.rules or rs.sections or rs.glossary or rs.introduction) else [],
+    )
+    page = WikiPageFact(doc.source, "wiki-cr", "総合ルール", "Comprehensive Rules")
+    result.facts = [(WikiPageFact.KIND, page.as_json())] + ruleset_facts(rs, doc.source)
+    return result
+
+
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`.
+PARSER = DocumentParser("wiki-cr", sniff_wiki_cr, _parse)

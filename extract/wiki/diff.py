@@ -29,6 +29,9 @@ from mtgcr.corpus.document import Document
 from mtgcr.extract.model import ParseWarning, WarningKind
 from mtgcr.extract.wiki.markup import read_wikitext
 from mtgcr.extract.wiki.page import WikiPage
+from mtgcr.extract.kinds import DocumentParser, ParseResult
+from mtgcr.extract.wiki.fact_records import WikiRevisionFact
+from mtgcr.extract.wiki.result import pages_result
 
 __all__ = ["Revision", "DiffView", "sniff_diff", "read_diff"]
 
@@ -245,3 +248,23 @@ def diff_pages(view: DiffView) -> list[WikiPage]:
 
 
 __all__ += ["diff_pages"]
+
+
+def _parse(doc: Document) -> ParseResult:
+    view = read_diff(doc)
+    revisions = [
+        (
+            WikiRevisionFact.KIND,
+            WikiRevisionFact(
+                doc.source, rev.column, rev.label, tuple(rev.lines), tuple(rev.gaps)
+            ).as_json(),
+        )
+        for rev in (view.left, view.right)
+    ]
+    result = pages_result("wiki-diff", diff_pages(view), revisions, view.source_lines)
+    result.warnings += view.warnings
+    return result
+
+
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`.
+PARSER = DocumentParser("wiki-diff", sniff_diff, _parse)

@@ -15,7 +15,7 @@ record of :mod:`mtgcr.extract.wiki.fact_records`, and
   ``column_label``, ``page_title``, ``page_title_en``, ``in_quote``, ``quote_label`` /
   ``quote_revision`` (the release the page quotes, ``None`` if none); for diff columns also
   ``source_line``, the line of the diff view file the revision's line was read from (set by
-  :mod:`mtgcr.extract.wiki.kinds`). A citation stores its span (``start``, ``end``), never
+  :mod:`mtgcr.extract.wiki.result`). A citation stores its span (``start``, ``end``), never
   the line it is on: that is one ``"wiki-line"`` fact per line, however many citations it has
   (a line repeating a number 400,000 times is stored once, not 400,000 times);
 * ``"wiki-line"``: :class:`~mtgcr.extract.wiki.fact_records.WikiLineFact` (``page``,

@@ -24,6 +24,8 @@ import lxml.html
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.wiki.page import LineKind, PageLine, WikiPage
+from mtgcr.extract.kinds import DocumentParser, ParseResult, UnknownKindError
+from mtgcr.extract.wiki.result import pages_result
 
 __all__ = ["sniff_html", "read_html"]
 
@@ -165,3 +167,15 @@ def _list(el, page: WikiPage, depth: int) -> None:
         for sub in child:
             if isinstance(sub.tag, str) and sub.tag in ("ul", "ol", "dl") and not _skipped(sub):
                 _list(sub, page, depth + 1)
+
+
+def _parse(doc: Document) -> ParseResult:
+    try:
+        page = read_html(doc)
+    except ValueError as exc:  # lxml could not read it at all
+        raise UnknownKindError(str(exc)) from None
+    return pages_result("wiki-html", [page])
+
+
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`.
+PARSER = DocumentParser("wiki-html", sniff_html, _parse)

@@ -24,6 +24,8 @@ from mtgcr.corpus.document import Document
 
 from mtgcr.extract.citations.wiki import template_spans
 from mtgcr.extract.wiki.page import LineKind, PageKind, PageLine, WikiPage
+from mtgcr.extract.kinds import DocumentParser, ParseResult
+from mtgcr.extract.wiki.result import pages_result
 
 __all__ = ["sniff_wikitext", "read_wikitext", "visible"]
 
@@ -140,3 +142,11 @@ def read_wikitext_doc(doc: Document) -> WikiPage:
 
 
 __all__ += ["read_wikitext_doc"]
+
+
+def _parse(doc: Document) -> ParseResult:
+    return pages_result("wikitext", [read_wikitext_doc(doc)])
+
+
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`.
+PARSER = DocumentParser("wikitext", sniff_wikitext, _parse)

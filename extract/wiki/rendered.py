@@ -14,6 +14,8 @@ import re
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.wiki.page import PageLine, WikiPage, quote_header
+from mtgcr.extract.kinds import DocumentParser, ParseResult
+from mtgcr.extract.wiki.result import pages_result
 
 __all__ = ["sniff_rendered", "read_rendered"]
 
@@ -76,3 +78,11 @@ def read_rendered(doc: Document) -> WikiPage:
         else:
             page.lines.append(PageLine(text, lineno, "para"))
     return page
+
+
+def _parse(doc: Document) -> ParseResult:
+    return pages_result("wiki-rendered", [read_rendered(doc)])
+
+
+#: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`.
+PARSER = DocumentParser("wiki-rendered", sniff_rendered, _parse)
