@@ -1,56 +1,24 @@
-"""Shared fixtures: the real corpus in ../shared (skipped with a reason when absent)."""
+"""Shared fixtures, and the test tiers: every test under ``tests/integration/`` is marked
+``integration`` (it reads the real corpus in ../shared and skips with a reason when it is
+absent); tests marked ``slow`` (subprocesses, wheels, memory bounds) run in the full suite only.
+``make test-fast`` runs the rest: ``pytest -m "not integration and not slow"``."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("MTGCR_SHARED", ROOT.parent / "shared"))
-CORPUS = SHARED / "corpus"
-OFFICIAL = CORPUS / "en" / "official"
+_INTEGRATION = Path(__file__).resolve().parent / "integration"
 
 
-def need(path: Path) -> Path:
-    """Return ``path`` or skip the test, naming what is missing."""
-    if not path.exists():
-        pytest.skip(f"real corpus not present: {path} (CI has ../shared beside the checkout)")
-    return path
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if _INTEGRATION in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.integration)
 
 
 @pytest.fixture
 def store_path(tmp_path: Path) -> Path:
     """A fresh store file path in a temporary folder."""
     return tmp_path / "store.sqlite"
-
-
-def make_doc(
-    text: str,
-    name: str = "MagicCompRules 20300110.txt",
-    encoding: str = "utf-8",
-    newline: str = "\n",
-):
-    """A :class:`mtgcr.corpus.document.Document` from text written in a test."""
-    from mtgcr.corpus.document import document_from_bytes
-
-    return document_from_bytes(text.replace("\n", newline).encode(encoding), name)
-
-
-def ingested_store(folder: Path, files: dict[str, str]) -> Path:
-    """The store ``folder/s.sqlite`` holding ``files`` (file name → text written for the test,
-    saved as UTF-8 in ``folder``), ingested in the order given; the test fails unless every
-    file is ingested."""
-    from mtgcr.corpus.store import Store
-    from mtgcr.extract.ingest import ingest_paths
-
-    paths = []
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-        paths.append(folder / name)
-    path = folder / "s.sqlite"
-    with Store(path) as s:
-        results = ingest_paths(s, paths)
-        assert [r.status for r in results] == ["ingested"] * len(paths), [r.error for r in results]
-    return path

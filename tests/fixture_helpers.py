@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from crfile import cr_text
-from conftest import ingested_store
+from helpers import ingested_store
 
 R1_BODY = """\
 1. Game Concepts

@@ -319,7 +319,7 @@ def test_the_cli_prints_what_the_api_returns(cr, capsys):
 
 def test_pair_and_show_pair_of_a_translation(tmp_path):
     from align_helpers import ruleset
-    from conftest import make_doc
+    from helpers import make_doc
     from mtgcr.corpus.store import Store
     from mtgcr.extract.records import to_record
 

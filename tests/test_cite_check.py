@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import ingested_store
+from helpers import ingested_store
 from crfile import cr_text
 from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
 from mtgcr.corpus.store import Store

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from helpers import ROOT
 from crfile import cr_text
 from mtgcr.corpus.store import Store
 from mtgcr.cli.main import main

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from helpers import ROOT
 from crfile import cr_text
 from mtgcr.cli.main import main
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, need
+from helpers import CORPUS, need
 from mtgcr.extract.provenance import Place
 from mtgcr.corpus.document import load_document
 from mtgcr.extract.registry import parse_document

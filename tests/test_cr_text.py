@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from conftest import make_doc
+from helpers import make_doc
 from crfile import cr_text, line_of
 from mtgcr.corpus.document import document_from_bytes
 from mtgcr.extract.formats.cr_text import (

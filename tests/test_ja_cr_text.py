@@ -4,7 +4,7 @@ format: header lines starting with U+3000, the translation's version, 例：/例
 quirks (a number printed twice, a stray space before a section's dot, a subrule glued to its
 text, a subrule number alone on its line)."""
 
-from conftest import make_doc
+from helpers import make_doc
 
 from mtgcr.extract.formats.ja_cr import parse_ja_cr
 from mtgcr.extract.registry import parse_document

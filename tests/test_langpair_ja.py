@@ -8,7 +8,7 @@ import json
 from datetime import date
 
 from align_helpers import lang_ruleset
-from conftest import ingested_store
+from helpers import ingested_store
 from mtgcr.crossref.translation.langpair import evidence, evidence_items, pair_rule, pair_rulesets
 from mtgcr.extract.model import Rule, Ruleset
 from mtgcr.extract.profiles import PROFILES

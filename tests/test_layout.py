@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import make_doc
+from helpers import make_doc
 from crfile import cr_text, line_of
 from mtgcr.corpus.store import Store
 from mtgcr.extract.formats.cr_text import parse_cr_text

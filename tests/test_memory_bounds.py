@@ -21,7 +21,7 @@ import pytest
 from mtgcr.corpus.document import DocumentError, load_document
 from mtgcr.extract.wiki.facts import line_texts
 from mtgcr.extract.registry import parse_document
-from conftest import make_doc
+from helpers import make_doc
 
 CITATIONS = 400_000
 PER_LINE = 10_000

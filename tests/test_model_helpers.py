@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from conftest import make_doc
+from helpers import make_doc
 from crfile import cr_text
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.align.matching import full_text

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from helpers import ROOT
 from crfile import cr_text
 from mtgcr.extract import profiles
 from mtgcr.extract.profiles import ProfileError, load_folder, read_profile
@@ -181,7 +181,7 @@ def test_without_a_profile_the_error_names_spanish_and_how_to_add_one(corpus, tm
 
 def test_a_korean_file_is_named_by_its_script(tmp_path):
     from mtgcr.extract.registry import UnknownKindError, parse_document
-    from conftest import make_doc
+    from helpers import make_doc
 
     body = "\n".join(f"100.{i}. 플레이어는 카드를 {i}장 뽑는다." for i in range(1, 8))
     with pytest.raises(UnknownKindError, match=r"in Korean \(Hangul script\).*write ko\.toml"):
@@ -342,7 +342,7 @@ def test_readme_examples_write_into_a_git_ignored_folder():
 
 def test_a_shipped_language_with_a_damaged_title_is_not_called_unknown():
     from mtgcr.extract.registry import UnknownKindError, parse_document
-    from conftest import make_doc
+    from helpers import make_doc
 
     body = "\n".join(
         f"100.{i}. Игрок берёт карту и разыгрывает заклинание {i}." for i in range(1, 6)

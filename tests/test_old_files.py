@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import make_doc
+from helpers import make_doc
 from crfile import cr_text
 from mtgcr.extract.formats.cr_shape import TitleForm, recognise, refusal
 from mtgcr.extract.formats.cr_text import CRFormatError, parse_cr_text

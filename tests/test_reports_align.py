@@ -297,7 +297,7 @@ def test_alignment_cache_is_used_and_dropped_with_the_release(sample_store):
 
 def test_partial_releases_compare_quoted_rules_only(tmp_path):
     from align_helpers import ruleset
-    from conftest import make_doc
+    from helpers import make_doc
     from mtgcr.crossref.chain import aligned_pair
     from mtgcr.extract.records import to_record
     from mtgcr.reports.diffview import diff_view
@@ -515,7 +515,7 @@ def test_index_generated_is_an_iso_timestamp(capsys, tmp_path):
 
 def test_interrupted_build_leaves_a_consistent_folder(capsys, tmp_path, monkeypatch):
     from align_helpers import ruleset
-    from conftest import make_doc
+    from helpers import make_doc
     from mtgcr.extract.records import to_record
     import mtgcr.reports.build_site as bs
 

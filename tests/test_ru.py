@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import OFFICIAL, need
+from helpers import OFFICIAL, need
 from mtgcr.corpus.document import load_document
 from mtgcr.extract.registry import parse_document
 from mtgcr.extract.profiles import MONTHS_RU, parse_russian_date, russian_month

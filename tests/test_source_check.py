@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ingested_store
+from helpers import ingested_store
 from crfile import cr_text
 from mtgcr.cli.main import main
 

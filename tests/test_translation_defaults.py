@@ -9,7 +9,7 @@ import json
 import pytest
 
 from align_helpers import ruleset
-from conftest import make_doc
+from helpers import make_doc
 from mtgcr.extract.provenance import Place
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.translation.langpair import paired_default

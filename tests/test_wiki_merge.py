@@ -12,7 +12,7 @@ from mtgcr.extract.records import load_ruleset
 from mtgcr.extract.rulenum import RuleNumber as N
 from mtgcr.extract.wiki.quotes import merge_partial, page_rulesets
 from mtgcr.extract.wiki.rendered import read_rendered
-from conftest import make_doc
+from helpers import make_doc
 
 
 def page(title, body, label="20300110.0"):

@@ -1,7 +1,7 @@
 """MTG Wiki page kinds on pages written for these tests in the real shapes: rendered text,
 rendered HTML (MediaWiki's page view), raw wikitext and a saved diff view."""
 
-from conftest import make_doc
+from helpers import make_doc
 
 from mtgcr.extract.provenance import Place
 from mtgcr.extract.registry import parse_document

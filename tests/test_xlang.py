@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup
 from rapidfuzz.distance import Indel
 
 from align_helpers import ruleset
-from conftest import make_doc
+from helpers import make_doc
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.translation.langpair import pair_rulesets

@@ -14,7 +14,7 @@ from datetime import date
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import CORPUS, OFFICIAL, need
+from helpers import CORPUS, OFFICIAL, need
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.chain import Chain, aligned_pair

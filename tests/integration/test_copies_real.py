@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, need
+from helpers import CORPUS, OFFICIAL, need
 from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.corpus.document import load_document
 from mtgcr.corpus.quality import LossKind

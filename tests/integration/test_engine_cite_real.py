@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, need
+from helpers import CORPUS, OFFICIAL, need
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.chain import Chain
 from mtgcr.extract.rulenum import RuleNumber as R

@@ -14,7 +14,7 @@ import zipfile
 import pytest
 from lxml import etree
 
-from conftest import CORPUS, OFFICIAL, need
+from helpers import CORPUS, OFFICIAL, need
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import ingest_paths
 from mtgcr.extract.rulenum import RuleNumber

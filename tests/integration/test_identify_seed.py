@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import OFFICIAL, SHARED, need
+from helpers import OFFICIAL, SHARED, need
 
 pytestmark = pytest.mark.integration
 

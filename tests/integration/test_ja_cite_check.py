@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, SHARED, need
+from helpers import CORPUS, OFFICIAL, SHARED, need
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import ingest_paths
 from mtgcr.cli.main import main

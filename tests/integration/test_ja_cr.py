@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, need
+from helpers import CORPUS, OFFICIAL, need
 from mtgcr.corpus.document import load_document
 from mtgcr.corpus.store import Store
 from mtgcr.extract.formats.cr_text import parse_cr_text

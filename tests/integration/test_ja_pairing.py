@@ -22,7 +22,7 @@ import unicodedata
 
 import pytest
 
-from conftest import OFFICIAL, SHARED, need
+from helpers import OFFICIAL, SHARED, need
 from mtgcr.corpus.document import load_document
 from mtgcr.crossref.translation.langpair import pair_rulesets
 from mtgcr.extract.formats.cr_text import parse_cr_text

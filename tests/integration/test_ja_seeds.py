@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import OFFICIAL, SHARED, need
+from helpers import OFFICIAL, SHARED, need
 from mtgcr.corpus.document import load_document
 from mtgcr.extract.formats.cr_text import parse_cr_text
 from mtgcr.extract.registry import parse_document

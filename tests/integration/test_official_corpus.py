@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, need
+from helpers import CORPUS, OFFICIAL, need
 from mtgcr.corpus.document import Document, load_document
 from mtgcr.corpus.store import Store
 from mtgcr.extract.ingest import ingest_paths

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import OFFICIAL, need
+from helpers import OFFICIAL, need
 from mtgcr.corpus.document import load_document
 from mtgcr.extract.formats.cr_text import parse_cr_text
 from mtgcr.extract.references import find_chapter_references, find_references

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, need
+from helpers import CORPUS, OFFICIAL, need
 from digests import ALIGN_FILE, PARSE_FILE, alignment_digests, parse_digests
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("digests")]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, need
+from helpers import CORPUS, OFFICIAL, need
 from mtgcr.corpus.document import load_document
 from mtgcr.extract.formats.cr_text import parse_cr_text
 from mtgcr.extract.formats.ja_cr import parse_ja_cr

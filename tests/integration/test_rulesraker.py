@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import CORPUS, need
+from helpers import CORPUS, need
 from mtgcr.corpus.document import load_document
 from mtgcr.extract.formats.cr_text import parse_cr_text
 from mtgcr.extract.rulenum import RuleNumber

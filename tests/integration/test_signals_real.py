@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import OFFICIAL, need
+from helpers import OFFICIAL, need
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("signals")]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import OFFICIAL, ROOT, SHARED, need
+from helpers import OFFICIAL, ROOT, SHARED, need
 from mtgcr.cli.main import main
 
 from sitecheck import broken_links

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, need
+from helpers import CORPUS, OFFICIAL, need
 from mtgcr.corpus.document import load_document
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.chain import aligned_pair

@@ -13,7 +13,7 @@ import json
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import OFFICIAL, SHARED, need
+from helpers import OFFICIAL, SHARED, need
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.chain import aligned_pair

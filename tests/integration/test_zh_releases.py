@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, need
+from helpers import CORPUS, need
 
 pytestmark = pytest.mark.integration
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CORPUS, OFFICIAL, SHARED, need
+from helpers import CORPUS, OFFICIAL, SHARED, need
 from mtgcr.corpus.store import Store
 from mtgcr.crossref.translation.xlang import translation_alignment
 from mtgcr.extract.rulenum import RuleNumber

@@ -1,4 +1,4 @@
-"""Report fixes on small rulesets written here: a glossary cut off is not compared."""
+"""Details of the change reports on small rulesets written here: a glossary cut off is not compared, italic markup is no change, a moved and reworded block stays together, section counts, decided changes, a single-release index."""
 
 from __future__ import annotations
 
