@@ -18,8 +18,10 @@ from typing import Callable, Iterable
 
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
 from mtgcr.crossref.chain import Chain, aligned_pair
+from mtgcr.crossref.lineage import LineageId
 from mtgcr.crossref.textkey import compare_form
 from mtgcr.extract.model import Ruleset
+from mtgcr.extract.provenance import Provenance
 from mtgcr.extract.records import load_release_with_places
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -148,7 +150,10 @@ def _release_pages(w: _Writer, ctx: ReleaseContext, folder: str) -> None:
 
 
 def _stale_marks(
-    tr: Ruleset, en_k: int, en_rulesets: list[Ruleset], ids: list[dict[RuleNumber, str]] | None
+    tr: Ruleset,
+    en_k: int,
+    en_rulesets: list[Ruleset],
+    ids: list[dict[RuleNumber, LineageId]] | None,
 ) -> dict[RuleNumber, str]:
     """Translated rules whose English rule changed after the translation's release, or whose
     pairing found a conflict."""
@@ -166,7 +171,7 @@ def _stale_marks(
         pass
     if ids is not None and en_k < len(en_rulesets) - 1:
         newest = en_rulesets[-1]
-        by_lin: dict[str, list[RuleNumber]] = {}
+        by_lin: dict[LineageId, list[RuleNumber]] = {}
         for n, lin in ids[-1].items():
             by_lin.setdefault(lin, []).append(n)
         for n in tr.rules:
@@ -264,7 +269,7 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
             if lang == "en" or len(infos) <= 1
             else [chain.alignment(k) for k in range(len(infos) - 1)]
         )
-        ids = lineage_ids(infos, rulesets, alignments)
+        ids = lineage_ids(rulesets, alignments)
         all_traces = traces(ids, alignments)
         keys = [release_key(i) for i in infos]
         selector = [
@@ -374,7 +379,9 @@ def _side_pages(
     by_label = {i.label: k for k, i in enumerate(en_infos)}
     en_rs = en_state["rulesets"]
     partial = [r for r in store.releases(lang) if not r.complete]
-    todo = [(i, rs, {}) for i, rs in zip(infos, rulesets)]
+    todo: list[tuple[ReleaseInfo, Ruleset, Provenance]] = [
+        (i, rs, {}) for i, rs in zip(infos, rulesets)
+    ]
     todo += [(r, *load_release_with_places(store, r)) for r in partial]
     for info, rs, places in todo:
         k_en = by_label.get(_base_label(info.label))
