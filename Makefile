@@ -32,6 +32,10 @@ demo: venv
 test: venv
 	MTGCR_SHARED=$(abspath $(SHARED)) $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
+## test-fast: the unit tests alone, in about a minute (no real corpus, nothing marked slow)
+test-fast: venv
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not integration and not slow"
+
 ## lint: ruff (lint and format), the command-line reference, mypy over the package (through
 ##       the strict editable install, as any static tool or IDE finds it)
 lint: venv

@@ -8,6 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests check results, never speed: no per-example deadline (on a loaded machine an
+# example that takes 0.2 ms alone can take 300 ms, and hypothesis would call that a failure).
+settings.register_profile("mtgcr", deadline=None)
+settings.load_profile("mtgcr")
 
 ROOT = Path(__file__).resolve().parent.parent
 _INTEGRATION = ROOT / "tests" / "integration"

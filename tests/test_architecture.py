@@ -12,6 +12,7 @@ dependency), except those under ``if TYPE_CHECKING:`` (names for annotations, ne
 from __future__ import annotations
 
 import ast
+import functools
 import tomllib
 from pathlib import Path
 
@@ -83,7 +84,9 @@ def imports_of(name: str, path: Path, modules: set[str]) -> set[str]:
     return found
 
 
+@functools.lru_cache(maxsize=1)
 def graph() -> dict[str, set[str]]:
+    """Module → the package modules it imports (computed once per test run)."""
     files = package_files()
     names = set(files)
     return {n: imports_of(n, p, names) for n, p in files.items()}
