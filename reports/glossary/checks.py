@@ -64,13 +64,29 @@ __all__ = [
 
 #: EN headwords not checked: words of running English the rules use without meaning the term.
 UNCHECKED = frozenset(
-    {"you", "your", "x", "y", "as though", "unless", "if", "option", "options", "instead"}
+    {
+        "you",
+        "your",
+        "x",
+        "y",
+        "as though",
+        "unless",
+        "if",
+        "option",
+        "options",
+        "instead",
+        "becomes",
+        "deal",
+        "play",
+        "variant",
+        "variants",
+    }
 )
 #: EN words before a glossary term that make it another sense: the face of a double-faced card
 #: ("with its back face up") is not the face-up status.
 OTHER_SENSE = {
-    "face up": re.compile(r"(?:front|back)\s*$", re.I),
-    "face down": re.compile(r"(?:front|back)\s*$", re.I),
+    "face up": re.compile(r"(?:front|back|same)\s*$", re.I),
+    "face down": re.compile(r"(?:front|back|same)\s*$", re.I),
 }
 #: A concept whose term is in none of this many rules using its EN term is ``unused``.
 MIN_UNUSED = 3
@@ -269,6 +285,16 @@ def _en_pattern(names: Iterable[str]) -> re.Pattern | None:
     )
 
 
+#: Text in quotation marks: card text the rules quote (its wording follows the cards' own
+#: translation, ``クリーチャーやプレインズウォーカーやプレイヤーのうち1つを対象とする`` for "any
+#: target"), never checked.
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
+#: A term right after "and"/"or": its head may be shared with the term before (JA 軽減・置換効果
+#: for "prevention or replacement effect").
+_COORDINATED = re.compile(r"\b(?:and|or)\s+$", re.I)
+_ELLIPSIS = re.compile(
+    r"(?P<firsts>[a-z\-]+(?:,\s*[a-z\-]+)*,?\s+(?:or|and)\s+[a-z\-]+)\s+(?P<head>[a-z]+)", re.I
+)
 _TITLE_RUN = re.compile(
     r"(?:[A-Z][\w’'\-]*|of|the|and|a|from|to|in|with)(?:\s+(?:[A-Z][\w’'\-]*|of|the|and|a|from|to|in|with))+"
 )
@@ -302,6 +328,16 @@ class _Concept:
     reading: str | None
     pattern: re.Pattern
     head: str
+    definition_en: str = ""
+
+    def is_a(self, other: "_Concept") -> bool:
+        """This concept's EN definition names ``other`` as its genus ("Land Type: A subtype
+        …"): a land type is a kind of subtype."""
+        body = re.sub(r"^\s*[1-9]\.\s*", "", self.definition_en).casefold()
+        return any(
+            re.match(rf"(?:an?|the)\s+(?:\w+\s+)?{re.escape(n.casefold())}\b", body)
+            for n in other.names
+        )
 
 
 @dataclass
@@ -332,7 +368,10 @@ def _concepts(cat: Catalog) -> list[_Concept]:
             continue
         first = pairs[0]
         out.append(
-            _Concept(cid, names, forms, forms[0], first.reading, pat, names[0].casefold())
+            _Concept(
+                cid, names, forms, forms[0], first.reading, pat, names[0].casefold(),
+                first.definition_en,
+            )
         )
     return out
 
@@ -343,6 +382,7 @@ class _Checker:
         self.cat, self.tr, self.en = cat, tr, en
         self.concepts = _concepts(cat)
         self.by_id = {c.cid: c for c in self.concepts}
+        self.by_name = {n.casefold(): c.cid for c in self.concepts for n in c.names}
         self.all_forms = {f for c in self.concepts for f in c.forms if len(f) >= 2}
         self.by_first: dict[str, list[str]] = defaultdict(list)
         for f in self.all_forms:
@@ -357,6 +397,9 @@ class _Checker:
         self.folded: dict[RuleNumber, list[str]] = {}
         self.named_in: dict[RuleNumber, set[str]] = defaultdict(set)
         self._readings: dict[RuleNumber, dict[str, str]] | None = None
+        self.text = "\n".join(
+            fold(t) for r in tr.rules.values() for t in _segments(r)
+        )
 
     def scan(self) -> None:
         """Every use of every concept's EN term in the EN rules that have a translation."""
@@ -370,7 +413,10 @@ class _Checker:
             whole = "".join(tsegs)
             low = "\n".join(segs).casefold()
             for si, seg in enumerate(segs):
-                cards = card_name_spans(seg)
+                cards = card_name_spans(seg) + [m.span() for m in _QUOTED.finditer(seg)]
+                for cid in self.elliptic(seg):
+                    self.counts[(n, si)][cid] += 1
+                    self.named_in[n].add(cid)
                 found = []
                 for c in self.concepts:
                     if c.head.split()[0][:4] not in low:
@@ -390,7 +436,37 @@ class _Checker:
                     if any(u.number == n for u in self.uses[c.cid][-1:]):
                         continue
                     present = any(f in whole for f in c.forms)
+                    if _COORDINATED.search(seg[:a]):
+                        present = True  # "prevention or replacement effect": shared in translation
                     self.uses[c.cid].append(_Use(n, text, si, present, r.line))
+
+    @staticmethod
+    def same_word(other: _Concept, en: str) -> bool:
+        """``en`` is a form of one of ``other``'s names (``tapped`` of Tap)."""
+        low = en.casefold()
+        for nm in other.names:
+            for w in re.split(r"[\s,]+", nm.casefold()):
+                if len(w) >= 3 and (low.startswith(w) or w.startswith(low[: len(w)])):
+                    return True
+        return False
+
+    @staticmethod
+    def verb_after(tt: str, f2: str) -> bool:
+        """Every occurrence of ``f2`` in ``tt`` is followed by a JA verb ending (する, され, し)."""
+        hits = [m.end() for m in re.finditer(re.escape(f2), tt)]
+        return bool(hits) and all(re.match(r"(?:す|さ|し|せ)", tt[k:]) for k in hits)
+
+    def elliptic(self, seg: str) -> set[str]:
+        """Concepts an EN segment names in a coordination that shares their last word
+        ("an activated or triggered ability" names activated ability)."""
+        out = set()
+        for m in _ELLIPSIS.finditer(seg):
+            for first in re.split(r",\s*|\s+(?:or|and)\s+", m.group("firsts")):
+                name = f"{first.strip()} {m.group('head')}".casefold()
+                cid = self.by_name.get(name) or self.by_name.get(name.rstrip("s"))
+                if cid:
+                    out.add(cid)
+        return out
 
     # -- per rule -------------------------------------------------------------------------
     def named(self, n: RuleNumber) -> set[str]:
@@ -435,7 +511,7 @@ class _Checker:
         for i in starts:
             for length in range(max(2, n - maxd), n + maxd + 1):
                 w = tt[i : i + length]
-                if len(w) < length or w == f or not all(_is_word(c) for c in w):
+                if len(w) < max(3, length) or w == f or not all(_is_word(c) for c in w):
                     continue
                 d = Levenshtein.distance(f, w)
                 lim = maxd
@@ -452,10 +528,21 @@ class _Checker:
                 prev = tt[i - 1 : i]
                 if (prev and _script(prev) == _script(w[0]) == "kata") or w[0] == "ー":
                     continue  # the window starts inside a longer word
+                if not self.zh and prev and _script(prev) == _script(w[0]) == "han":
+                    continue  # 択ルール in 選択ルール, 生する in 発生する
+                if _stem(w) == _stem(f):
+                    if best is None or d < best[0]:
+                        best = (d, "grammar")
+                    continue  # 閉鎖されて for 閉鎖された: the same word, another ending
                 ops = Levenshtein.editops(f, w)
                 src = [f[o.src_pos] for o in ops if o.tag != "insert" and o.src_pos < n]
                 dst = [w[o.dest_pos] for o in ops if o.tag != "delete" and o.dest_pos < len(w)]
-                if any(c in _PARTICLES and c not in _GENITIVE for c in src + dst):
+                edits = src + dst
+                genitive = len(edits) == 1 and edits[0] in _GENITIVE
+                if (
+                    any(c in _PARTICLES and c not in _GENITIVE for c in edits)
+                    or (edits and all(_script(c) == "hira" for c in edits) and not genitive)
+                ):
                     if best is None or d < best[0]:
                         best = (d, "grammar")
                     continue
@@ -464,11 +551,12 @@ class _Checker:
                 nxt = tt[i + length : i + length + 1]
                 if (
                     nxt
-                    and _script(nxt) == _script(w[-1]) == "kata"
+                    and _script(nxt) == _script(w[-1])
+                    and _script(nxt) in (("kata",) if self.zh else ("kata", "han"))
                     and not f.startswith(w)
                     and w[-1] != f[-1]
                 ):
-                    continue  # 守備カ(ウンター): the window runs into a longer word
+                    continue  # 守備カ(ウンター), 種類細(別): the window runs into a longer word
                 if self.zh and all(o.tag == "delete" for o in ops) and f.startswith(w):
                     continue  # 拥有(者): Chinese has no word ends to tell a shorter word by
                 at = [o.dest_pos for o in ops if o.tag in ("replace", "insert")]
@@ -483,6 +571,8 @@ class _Checker:
                     continue
                 if any(e in w and e not in f for e in explained):
                     continue  # a compound with a term EN names
+                if self.zh and w[-1] != f[-1] and nxt and self.text.count(w[-1] + nxt) >= 3:
+                    continue  # 未受阻挡的情(况): a Chinese window runs into a common word
                 if best is None or d < best[0]:
                     best = (d, w)
         return best[1] if best else None
@@ -517,6 +607,8 @@ class _Checker:
         if self.cat.lang != "ja" or not c.reading or len(c.reading) < 3:
             return None
         surf = self.readings().get(n, {}).get(_kata(c.reading))
+        if surf and re.search(r"[A-Za-z]", surf):
+            return None  # "Event" in "Magic Store & Event Locator"
         if surf and fold(surf) not in c.forms and not any(fold(surf).startswith(f) for f in c.forms):
             return surf
         return None
@@ -576,6 +668,8 @@ class _Checker:
         for f in c.forms:
             comps = self.components(f)
             p = comps[0] if len(comps) >= 2 else f[: max(1, len(f) // 2)]
+            if len(p) < 2 or all(_script(ch) == "hira" for ch in p):
+                continue
             for t in lacking:
                 seen = set()
                 for m in re.finditer(re.escape(p), t):
@@ -593,8 +687,10 @@ class _Checker:
                         nxt = rest[length : length + 1]
                         if nxt and _script(nxt) == _script(x[-1]) == "kata":
                             continue
-                        if x[-1] in _PARTICLES:
-                            continue
+                        if x[-1] in _PARTICLES or not any(
+                            _script(ch) in ("han", "kata") for ch in rest[:length]
+                        ):
+                            continue  # オモテにし, 変種であ: an ending, not another word
                         seen.add(x)
                 cnt.update(seen)
         out = [
@@ -644,6 +740,11 @@ class _Checker:
                 extra = max(extra, st.count(f2) - inside - self.counts[(n, si)].get(cid2, 0))
             if extra <= 0:
                 continue
+            other = self.by_id[cid2]
+            if other.is_a(c):
+                continue  # 土地タイプ (a land type is a subtype) where EN says subtype
+            if self.same_word(other, u.en) and (self.zh or self.verb_after(tt, f2)):
+                continue  # タップされる (Tap) for "is tapped": the same EN word as a verb
             f = c.forms[0]
             related = f.endswith(f2) or f2[-2:] == f[-2:] or f2[:2] == f[:2]
             if related and (f2 not in f[: -len(f2)] or f.endswith(f2)):
@@ -665,6 +766,13 @@ class _Checker:
                     got.append(comp)
                     pos = last = k + len(comp)
                 if len(got) >= 2 and len(got) * 3 >= len(comps) * 2 and comps[-1] in got:
+                    span = st[st.find(got[0]) : pos]
+                    if any(
+                        g in span and g.endswith(comps[-1]) and g != f and len(g) > len(comps[-1])
+                        and g not in comps
+                        for g in self.all_forms
+                    ):
+                        continue  # 軽減・置換効果: a sibling term shares the head
                     return finding(
                         FindingKind.PARAPHRASE,
                         "…".join(got),
@@ -676,6 +784,23 @@ class _Checker:
                     FindingKind.RENDERING, alt, f"{alt}, a rendering of {u.en} the rules repeat"
                 )
         return None
+
+
+def _scripts(text: str) -> str:
+    return "".join(sorted({_script(ch) for ch in text if _script(ch) != "other"}))
+
+
+def _other_script(a: str, b: str) -> bool:
+    """``a`` and ``b`` are written in different scripts (表向き: Han; オモテ向き: Katakana and
+    Han), neither in Latin letters."""
+    if re.search(r"[A-Za-z]", a + b):
+        return False
+    return _scripts(a) != _scripts(b)
+
+
+def _stem(text: str) -> str:
+    """``text`` without its trailing hiragana (a JA word's inflected ending)."""
+    return re.sub(r"[\u3040-\u309f]+$", "", text)
 
 
 def _kata(text: str) -> str:
@@ -733,10 +858,40 @@ def check_catalog(
             f = ck.rule_findings(c, u)
             if f is not None:
                 per_rule.append(f)
+    per_rule = _gather_renderings(per_rule)
     per_rule.sort(key=lambda f: (f.rule.sort_key if f.rule else (), f.concept))
     rep.findings = per_rule + rep.findings
     rep.findings += _shared(cat) + _definitions(cat) + _orthography(cat, tr, ck)
     return rep
+
+
+def _gather_renderings(findings: list[Finding]) -> list[Finding]:
+    """One finding per concept and recurring rendering (``手上`` for 手牌 in 60 rules is one
+    finding naming the rules, at the first of them)."""
+    groups: dict[tuple[str, str], list[Finding]] = {}
+    out = []
+    for f in findings:
+        if f.kind is FindingKind.RENDERING:
+            groups.setdefault((f.concept, f.found), []).append(f)
+        else:
+            out.append(f)
+    for (_, found), fs in groups.items():
+        rules = ", ".join(str(f.rule) for f in fs[:12]) + (" …" if len(fs) > 12 else "")
+        first = fs[0]
+        out.append(
+            Finding(
+                FindingKind.RENDERING,
+                first.concept,
+                first.en,
+                first.term,
+                found,
+                first.rule,
+                first.line,
+                f"{found} where EN says {first.en} and the glossary gives {first.term}, "
+                f"in {len(fs)} rule{'s' if len(fs) > 1 else ''} ({rules})",
+            )
+        )
+    return out
 
 
 def _shared(cat: Catalog) -> list[Finding]:
@@ -822,6 +977,10 @@ def _definitions(cat: Catalog) -> list[Finding]:
             continue
         for p in defs.values():
             d = fold(p.definition)
+            if not re.search(rf"\b{re.escape(succ.en)}", p.definition_en, re.I):
+                continue  # the EN definition does not name what replaced the old term
+            if any(f in d for f in term_forms(succ.term)):
+                continue  # the definition uses the successor's term too
             for m in re.finditer(re.escape(t), d):
                 before, after = d[m.start() - 1 : m.start()], d[m.end() : m.end() + 1]
                 if len(t) == 1 and (_script(before) == "han" or _script(after) == "han"):
@@ -845,6 +1004,8 @@ def _definitions(cat: Catalog) -> list[Finding]:
 
 
 _FULLWIDTH = re.compile(r"[\uff01-\uff5e]")
+#: A signed power/toughness or modifier: +1/+1, ＋X/＋0, -1/-1 (the JA text writes both widths).
+_SIGNED = re.compile(r"[+＋\-－][0-9０-９XＸ]+[/／][+＋\-－][0-9０-９XＸ]+")
 
 
 def _orthography(cat: Catalog, tr: Ruleset, ck: _Checker) -> list[Finding]:
@@ -855,30 +1016,29 @@ def _orthography(cat: Catalog, tr: Ruleset, ck: _Checker) -> list[Finding]:
         e.text for r in tr.rules.values() for e in r.examples
     ]
     out = []
-    # widths: strings with a full-width ASCII character and their half-width spelling
-    spellings: dict[str, Counter] = defaultdict(Counter)
+    # widths: signs and numbers in full width (＋1/＋1) and half width (+1/+1), by shape
+    wide: Counter = Counter()
+    narrow: Counter = Counter()
+    examples: dict[str, Counter] = defaultdict(Counter)
     for text in lines:
-        seen: set[str] = set()
-        for m in re.finditer(r"[\uff01-\uff5e+\-/0-9A-Za-z]*[\uff01-\uff5e][\uff01-\uff5e+\-/0-9A-Za-z]*", text):
+        for m in _SIGNED.finditer(text):
             s = m.group(0)
-            if len(s) >= 3 and not s.isdigit() and not unicodedata.normalize("NFKC", s).isdigit():
-                seen.add(s)
-        for s in seen:
-            spellings[unicodedata.normalize("NFKC", s)][s] += 1
-    for norm, cnt in spellings.items():
-        if not re.search(r"[^\d]", norm) or re.fullmatch(r"[\d.]+", norm):
-            continue
-        half = sum(1 for t in lines if norm in t and not _FULLWIDTH.search(norm))
-        if cnt and half:
-            wide = max(cnt, key=lambda k: cnt[k])
+            shape = re.sub(r"[0-9０-９XＸ]+", "N", unicodedata.normalize("NFKC", s))
+            (wide if _FULLWIDTH.search(s) else narrow)[shape] += 1
+            examples[shape][s] += 1
+    for shape in sorted(wide):
+        if narrow.get(shape):
+            ws = [x for x in examples[shape] if _FULLWIDTH.search(x)]
+            ns = [x for x in examples[shape] if not _FULLWIDTH.search(x)]
             out.append(
                 Finding(
                     FindingKind.ORTHOGRAPHY,
                     "",
-                    norm,
-                    norm,
-                    wide,
-                    note=f"{wide} in {cnt[wide]} lines and {norm} in {half} lines",
+                    shape,
+                    ns[0],
+                    ws[0],
+                    note=f"{shape} written in full width ({', '.join(ws[:3])}) {wide[shape]} "
+                    f"times and in half width ({', '.join(ns[:3])}) {narrow[shape]} times",
                 )
             )
     if cat.lang == "ja":
@@ -895,6 +1055,8 @@ def _orthography(cat: Catalog, tr: Ruleset, ck: _Checker) -> list[Finding]:
                 fw = fold(w)
                 if fw in c.forms or any(fw.startswith(f) or f.startswith(fw) for f in c.forms):
                     continue
+                if not _other_script(w, c.term):
+                    continue  # 戦術 / 占術: two words that sound alike
                 if mine:
                     out.append(
                         Finding(

@@ -42,7 +42,7 @@ __all__ = [
     "EnIndex",
 ]
 
-_SENSE = re.compile(r"(?:^|(?<=\n)|(?<=。)|(?<=[.”]\s))\s*(?P<n>[1-9])\.\s+(?=\D)")
+_SENSE = re.compile(r"(?:^|(?<=\n)|(?<=。)|(?<=[.”]\s))\s*(?P<n>[1-9])\.\s*(?=[^\d\s])")
 
 
 def split_senses(text: str) -> list[str]:
@@ -53,6 +53,8 @@ def split_senses(text: str) -> list[str]:
     ['1. A zone.\\nSee rule 406.', '2. To put a card there.\\nSee rule 406.']
     >>> split_senses("1. オブジェクトの種類。rule 205 参照。2. マナの性質。rule 106 参照。")
     ['1. オブジェクトの種類。rule 205 参照。', '2. マナの性質。rule 106 参照。']
+    >>> split_senses("　1.カードの一部。rule 210 参照。2.特性。rule 310 参照。")[1]
+    '2.特性。rule 310 参照。'
     >>> split_senses("A keyword ability. See rule 702.19.")
     ['A keyword ability. See rule 702.19.']
     """
@@ -287,13 +289,18 @@ def assign_parts(
 def sense_of_marker(
     marker: str, tr_text: str, en_senses: Sequence[str]
 ) -> int | None:
-    """The EN sense (0-based) a JA sense marker names: ``1``/``2`` directly; ``n``/``v`` the
-    sense whose cited rules the translated definition shares, else the first sense defined
-    with "To …" for ``v`` and the first other for ``n``."""
+    """The EN sense (0-based) a JA sense marker names: the one sense whose cited rules the
+    translated definition shares (JA ``Vanguard(1)``, the card type, cites rule 313 as EN
+    ``Vanguard`` sense 2 does: the JA numbers are not always EN's); else ``1``/``2`` directly;
+    else for ``v`` the first sense defined with "To …" and for ``n`` the first other."""
+    mine = set(cited_rules(tr_text))
+    if mine:  # the rules both cite decide (JA Vanguard(1) is EN Vanguard sense 2)
+        hits = [k for k, s in enumerate(en_senses) if mine & set(cited_rules(s))]
+        if len(hits) == 1:
+            return hits[0]
     if marker.isdigit():
         k = int(marker) - 1
         return k if 0 <= k < len(en_senses) else None
-    mine = set(cited_rules(tr_text))
     for k, s in enumerate(en_senses):
         if mine and mine & set(cited_rules(s)):
             return k
