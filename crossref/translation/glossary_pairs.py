@@ -180,14 +180,23 @@ def name_key(name: str) -> str:
     return _PUNCT.sub("", s)
 
 
+#: A ZH range of subrules, ``509.1b至c`` (EN ``509.1b–c``).
+_ZH_RANGE = re.compile(r"(?P<rule>\d{3}\.\d{1,3})(?P<a>[a-z])至(?P<b>[a-z])")
+
+
 def cited_rules(text: str) -> tuple[RuleNumber, ...]:
     """The rule numbers a definition cites (``See rule 702.139``, ``rule 702.139〔相棒〕参照``,
-    ``参见规则702.19``), ranges by both ends, in text order without repeats."""
+    ``参见规则702.19``; ZH ``509.1b至c`` as 509.1b, 509.1c), ranges by both ends, in text
+    order without repeats."""
     out: list[RuleNumber] = []
     for ref in find_references(text):
         for n in ref.numbers:
             if n not in out:
                 out.append(n)
+    for m in _ZH_RANGE.finditer(text):
+        n = RuleNumber.parse(m.group("rule") + m.group("b"))
+        if n not in out:
+            out.append(n)
     return tuple(out)
 
 

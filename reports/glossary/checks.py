@@ -119,7 +119,13 @@ class Finding:
         rule: the rule number (``None`` for findings about the glossary or the whole text).
         line: the translated rule's (or glossary entry's) line in its document, 0 if none.
         note: one sentence that says it.
+        rules: every rule the finding covers (a rendering found in several rules is one
+            finding), ``(rule,)`` for a finding about one rule.
     """
+
+    def __post_init__(self) -> None:
+        if self.rule is not None and not self.rules:
+            object.__setattr__(self, "rules", (self.rule,))
 
     kind: FindingKind
     concept: str
@@ -129,6 +135,7 @@ class Finding:
     rule: RuleNumber | None = None
     line: int = 0
     note: str = ""
+    rules: tuple[RuleNumber, ...] = ()
 
     @property
     def key(self) -> tuple[str, str]:
@@ -148,6 +155,7 @@ class Finding:
             "found": self.found,
             "line": self.line,
             "note": self.note,
+            "rules": [str(n) for n in self.rules],
         }
 
 
@@ -222,7 +230,7 @@ def fold(text: str) -> str:
     """A translated text as terms are looked for in it: NFKC, lower case, without spaces,
     ``・``, 「」『』, JA English inserts (``「手掛かり／Clue」``) and card names (``《…》`` → ``〇``)."""
     t = unicodedata.normalize("NFKC", text)
-    t = re.sub(r"[「」『』]", "", t)
+    t = re.sub(r"[「」『』“”]", "", t)
     t = _INSERT.sub("", t)
     t = _CARD.sub("〇", t)
     return _SPACES.sub("", t).casefold()
@@ -292,6 +300,7 @@ _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
 #: A term right after "and"/"or": its head may be shared with the term before (JA 軽減・置換効果
 #: for "prevention or replacement effect").
 _COORDINATED = re.compile(r"\b(?:and|or)\s+$", re.I)
+_COORDINATED_AFTER = re.compile(r"\s*,?\s+(?:and|or)\s+(?:the\s+|a\s+|an\s+)?[\w\-]+", re.I)
 _ELLIPSIS = re.compile(
     r"(?P<firsts>[a-z\-]+(?:,\s*[a-z\-]+)*,?\s+(?:or|and)\s+[a-z\-]+)\s+(?P<head>[a-z]+)", re.I
 )
@@ -436,25 +445,37 @@ class _Checker:
                     if any(u.number == n for u in self.uses[c.cid][-1:]):
                         continue
                     present = any(f in whole for f in c.forms)
-                    if _COORDINATED.search(seg[:a]):
+                    if _COORDINATED.search(seg[:a]) or _COORDINATED_AFTER.match(seg[b:]):
                         present = True  # "prevention or replacement effect": shared in translation
                     self.uses[c.cid].append(_Use(n, text, si, present, r.line))
 
     @staticmethod
     def same_word(other: _Concept, en: str) -> bool:
-        """``en`` is a form of one of ``other``'s names (``tapped`` of Tap)."""
-        low = en.casefold()
-        for nm in other.names:
-            for w in re.split(r"[\s,]+", nm.casefold()):
-                if len(w) >= 3 and (low.startswith(w) or w.startswith(low[: len(w)])):
-                    return True
-        return False
+        """``en`` is a form of one of ``other``'s names: they share their first four letters
+        (``tapped`` of Tap, ``phasing`` of Phased In)."""
+        low = en.casefold().split()[0]
+        return any(
+            len(w) >= 3 and w[:4] == low[:4]
+            for nm in other.names
+            for w in re.split(r"[\s,]+", nm.casefold())
+        )
 
-    @staticmethod
-    def verb_after(tt: str, f2: str) -> bool:
-        """Every occurrence of ``f2`` in ``tt`` is followed by a JA verb ending (する, され, し)."""
-        hits = [m.end() for m in re.finditer(re.escape(f2), tt)]
-        return bool(hits) and all(re.match(r"(?:す|さ|し|せ)", tt[k:]) for k in hits)
+    def verb_after(self, tt: str, f2: str) -> bool:
+        """``f2`` is a JA verb here: it ends in する, or each of its occurrences outside longer
+        terms is followed by a verb ending (され, し, す, せ)."""
+        if f2.endswith("する"):
+            return True
+        hits = [
+            m
+            for m in re.finditer(re.escape(f2), tt)
+            if not any(
+                tt.startswith(g, k) and len(g) > len(f2)
+                for k in range(max(0, m.start() - 6), m.start() + 1)
+                for g in self.by_first.get(tt[k], ())
+                if k + len(g) >= m.end()
+            )
+        ]
+        return bool(hits) and all(re.match(r"(?:す|さ|し|せ)", tt[m.end() :]) for m in hits)
 
     def elliptic(self, seg: str) -> set[str]:
         """Concepts an EN segment names in a coordination that shares their last word
@@ -609,7 +630,12 @@ class _Checker:
         surf = self.readings().get(n, {}).get(_kata(c.reading))
         if surf and re.search(r"[A-Za-z]", surf):
             return None  # "Event" in "Magic Store & Event Locator"
-        if surf and fold(surf) not in c.forms and not any(fold(surf).startswith(f) for f in c.forms):
+        if (
+            surf
+            and set(surf) & set(c.term)
+            and fold(surf) not in c.forms
+            and not any(fold(surf).startswith(f) for f in c.forms)
+        ):
             return surf
         return None
 
@@ -682,6 +708,8 @@ class _Checker:
                             break
                         if len(x) < 2 or x == f or x in self.all_forms:
                             continue
+                        if any(g.startswith(x) for g in self.by_first.get(x[0], ())):
+                            continue  # 反転状(態): the start of another term
                         if any(g.startswith(x) for g in c.forms):
                             continue
                         nxt = rest[length : length + 1]
@@ -727,6 +755,31 @@ class _Checker:
             )
         segs = sorted({x.segment for x in self.uses[c.cid] if x.number == n} | {u.segment})
         texts = [(si, self.seg_text(n, si)) for si in segs]
+        for f in c.forms:
+            comps = self.components(f)
+            if len(comps) < 2:
+                continue
+            for _, st in texts:
+                pos, got, last = 0, [], None
+                for comp in comps:
+                    k = st.find(comp, pos)
+                    if k < 0 or (last is not None and k - last > 16):
+                        continue
+                    got.append(comp)
+                    pos = last = k + len(comp)
+                if len(got) >= 2 and len(got) * 3 >= len(comps) * 2 and comps[-1] in got:
+                    span = st[st.find(got[0]) : pos]
+                    if any(
+                        g in span and g.endswith(comps[-1]) and g != f and len(g) > len(comps[-1])
+                        and g not in comps
+                        for g in self.all_forms
+                    ):
+                        continue  # 軽減・置換効果: a sibling term shares the head
+                    return finding(
+                        FindingKind.PARAPHRASE,
+                        "…".join(got),
+                        f"the parts of {f} without the term ({'…'.join(got)})",
+                    )
         for cid2, f2 in ((cid, f) for cid, con in self.by_id.items() for f in con.forms):
             if cid2 == c.cid or len(f2) < 2 or f2 not in tt:
                 continue
@@ -753,31 +806,6 @@ class _Checker:
                     f2,
                     f"{f2} ({self.by_id[cid2].names[0]}) where EN says {u.en} ({f})",
                 )
-        for f in c.forms:
-            comps = self.components(f)
-            if len(comps) < 2:
-                continue
-            for _, st in texts:
-                pos, got, last = 0, [], None
-                for comp in comps:
-                    k = st.find(comp, pos)
-                    if k < 0 or (last is not None and k - last > 16):
-                        continue
-                    got.append(comp)
-                    pos = last = k + len(comp)
-                if len(got) >= 2 and len(got) * 3 >= len(comps) * 2 and comps[-1] in got:
-                    span = st[st.find(got[0]) : pos]
-                    if any(
-                        g in span and g.endswith(comps[-1]) and g != f and len(g) > len(comps[-1])
-                        and g not in comps
-                        for g in self.all_forms
-                    ):
-                        continue  # 軽減・置換効果: a sibling term shares the head
-                    return finding(
-                        FindingKind.PARAPHRASE,
-                        "…".join(got),
-                        f"the parts of {f} without the term ({'…'.join(got)})",
-                    )
         for alt in self.mined(c):
             if alt in tt:
                 return finding(
@@ -858,29 +886,34 @@ def check_catalog(
             f = ck.rule_findings(c, u)
             if f is not None:
                 per_rule.append(f)
-    per_rule = _gather_renderings(per_rule)
+    per_rule = _gather(per_rule)
     per_rule.sort(key=lambda f: (f.rule.sort_key if f.rule else (), f.concept))
     rep.findings = per_rule + rep.findings
     rep.findings += _shared(cat) + _definitions(cat) + _orthography(cat, tr, ck)
     return rep
 
 
-def _gather_renderings(findings: list[Finding]) -> list[Finding]:
-    """One finding per concept and recurring rendering (``手上`` for 手牌 in 60 rules is one
-    finding naming the rules, at the first of them)."""
-    groups: dict[tuple[str, str], list[Finding]] = {}
-    out = []
+#: A rendering found in this many rules is one finding naming them all.
+GATHER = 3
+
+
+def _gather(findings: list[Finding]) -> list[Finding]:
+    """One finding per concept, kind and rendering that recurs (``游戏外`` for 游戏之外 in 12
+    rules is one finding naming the rules, at the first of them); renderings (mined from the
+    rules) always."""
+    groups: dict[tuple[str, FindingKind, str], list[Finding]] = {}
     for f in findings:
-        if f.kind is FindingKind.RENDERING:
-            groups.setdefault((f.concept, f.found), []).append(f)
-        else:
-            out.append(f)
-    for (_, found), fs in groups.items():
+        groups.setdefault((f.concept, f.kind, f.found), []).append(f)
+    out = []
+    for (_, kind, found), fs in groups.items():
+        if kind is not FindingKind.RENDERING and len(fs) < GATHER:
+            out += fs
+            continue
         rules = ", ".join(str(f.rule) for f in fs[:12]) + (" …" if len(fs) > 12 else "")
         first = fs[0]
         out.append(
             Finding(
-                FindingKind.RENDERING,
+                kind,
                 first.concept,
                 first.en,
                 first.term,
@@ -889,6 +922,7 @@ def _gather_renderings(findings: list[Finding]) -> list[Finding]:
                 first.line,
                 f"{found} where EN says {first.en} and the glossary gives {first.term}, "
                 f"in {len(fs)} rule{'s' if len(fs) > 1 else ''} ({rules})",
+                tuple(f.rule for f in fs if f.rule is not None),
             )
         )
     return out
@@ -1055,8 +1089,8 @@ def _orthography(cat: Catalog, tr: Ruleset, ck: _Checker) -> list[Finding]:
                 fw = fold(w)
                 if fw in c.forms or any(fw.startswith(f) or f.startswith(fw) for f in c.forms):
                     continue
-                if not _other_script(w, c.term):
-                    continue  # 戦術 / 占術: two words that sound alike
+                if not _other_script(w, c.term) or not set(w) & set(c.term):
+                    continue  # 戦術 / 占術, 真か / 進化: two words that sound alike
                 if mine:
                     out.append(
                         Finding(
