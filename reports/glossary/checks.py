@@ -299,8 +299,10 @@ def _en_pattern(names: Iterable[str]) -> re.Pattern | None:
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
 #: A term right after "and"/"or": its head may be shared with the term before (JA 軽減・置換効果
 #: for "prevention or replacement effect").
-_COORDINATED = re.compile(r"\b(?:and|or)\s+$", re.I)
-_COORDINATED_AFTER = re.compile(r"\s*,?\s+(?:and|or)\s+(?:the\s+|a\s+|an\s+)?[\w\-]+", re.I)
+_COORDINATED = re.compile(r"\b(?:and|or|and/or)\s+$", re.I)
+_COORDINATED_AFTER = re.compile(
+    r"\s*,?\s+(?:and/or|and|or)\s+(?:the\s+|a\s+|an\s+)?[\w\-]+", re.I
+)
 _ELLIPSIS = re.compile(
     r"(?P<firsts>[a-z\-]+(?:,\s*[a-z\-]+)*,?\s+(?:or|and)\s+[a-z\-]+)\s+(?P<head>[a-z]+)", re.I
 )
@@ -356,6 +358,7 @@ class _Use:
     segment: int
     present: bool
     line: int
+    coordinated: bool = False
 
 
 def _concepts(cat: Catalog) -> list[_Concept]:
@@ -445,9 +448,10 @@ class _Checker:
                     if any(u.number == n for u in self.uses[c.cid][-1:]):
                         continue
                     present = any(f in whole for f in c.forms)
-                    if _COORDINATED.search(seg[:a]) or _COORDINATED_AFTER.match(seg[b:]):
-                        present = True  # "prevention or replacement effect": shared in translation
-                    self.uses[c.cid].append(_Use(n, text, si, present, r.line))
+                    coordinated = bool(
+                        _COORDINATED.search(seg[:a]) or _COORDINATED_AFTER.match(seg[b:])
+                    )
+                    self.uses[c.cid].append(_Use(n, text, si, present, r.line, coordinated))
 
     @staticmethod
     def same_word(other: _Concept, en: str) -> bool:
@@ -461,7 +465,7 @@ class _Checker:
         )
 
     def verb_after(self, tt: str, f2: str) -> bool:
-        """``f2`` is a JA verb here: it ends in する, or each of its occurrences outside longer
+        """``f2`` is a JA verb here: it ends in する, or one of its occurrences outside longer
         terms is followed by a verb ending (され, し, す, せ)."""
         if f2.endswith("する"):
             return True
@@ -475,7 +479,7 @@ class _Checker:
                 if k + len(g) >= m.end()
             )
         ]
-        return bool(hits) and all(re.match(r"(?:す|さ|し|せ)", tt[m.end() :]) for m in hits)
+        return any(re.match(r"(?:す|さ|し|せ)", tt[m.end() :]) for m in hits)
 
     def elliptic(self, seg: str) -> set[str]:
         """Concepts an EN segment names in a coordination that shares their last word
@@ -564,8 +568,8 @@ class _Checker:
                     any(c in _PARTICLES and c not in _GENITIVE for c in edits)
                     or (edits and all(_script(c) == "hira" for c in edits) and not genitive)
                 ):
-                    if best is None or d < best[0]:
-                        best = (d, "grammar")
+                    if (best is None or d < best[0]) and _stem(w)[-1:] == _stem(f)[-1:]:
+                        best = (d, "grammar")  # the whole term, another grammatical form
                     continue
                 if w in self.all_forms:
                     continue  # another concept's term: not a spelling of this one
@@ -590,6 +594,8 @@ class _Checker:
                     continue
                 if w[0] != f[0] and w[-3:] != f[-3:]:
                     continue
+                if w[0] != f[0] and self.ends_in_term(f) and not set(w[:2]) & set(f[: len(f) - 3]):
+                    continue  # 持つクリーチャー for 攻撃クリーチャー: another word before the same term
                 if any(e in w and e not in f for e in explained):
                     continue  # a compound with a term EN names
                 if self.zh and w[-1] != f[-1] and nxt and self.text.count(w[-1] + nxt) >= 3:
@@ -644,7 +650,7 @@ class _Checker:
         long), then runs of one script, Han runs of 3+ in pairs; particles dropped."""
         got = self._components.get(f)
         if got is None:
-            got = self._components[f] = self._split(f)
+            got = self._components[f] = self._split(f) or [f]
         return got
 
     def _split(self, f: str) -> list[str]:
@@ -729,6 +735,24 @@ class _Checker:
         out.sort(key=lambda x: (-cnt[x], -len(x)))
         return out
 
+    @staticmethod
+    def spread(comps: list[str], st: str) -> tuple[list[str], int]:
+        """The most parts of a term found in order in ``st``, each within 16 characters of
+        the one before (tried from every place the first part found occurs)."""
+        best: tuple[list[str], int] = ([], 0)
+        starts = [m.start() for m in re.finditer(re.escape(comps[0]), st)] or [0]
+        for start in starts:
+            pos, got, last = start, [], None
+            for comp in comps:
+                k = st.find(comp, pos)
+                if k < 0 or (last is not None and k - last > 16):
+                    continue
+                got.append(comp)
+                pos = last = k + len(comp)
+            if len(got) > len(best[0]):
+                best = (got, pos)
+        return best
+
     def rule_findings(self, c: _Concept, u: _Use) -> Finding | None:
         n = u.number
         tt = "".join(self.folded[n])
@@ -738,7 +762,16 @@ class _Checker:
         def finding(kind: FindingKind, found: str, note: str) -> Finding:
             return Finding(kind, c.cid, u.en, c.term, found, n, u.line, note)
 
+        if u.coordinated:  # "prevention or replacement effect": 置換・軽減効果 shares the head
+            for f in c.forms:
+                comps = self.components(f)
+                for k in range(len(tt)):
+                    if tt.startswith(comps[0], k):
+                        got, pos = self.spread(comps, tt[k : k + len(f) + 6])
+                        if len(got) == len(comps):
+                            return None
         grammar = False
+        predicate = not self.zh and _script(c.term[-1:]) == "hira"  # 終了する, 組である
         for f in c.forms:
             w = self.near_form(f, tt, explained)
             if w == "grammar":
@@ -753,6 +786,8 @@ class _Checker:
             return finding(
                 FindingKind.VARIANT, w, f"{w}: the reading of {c.term}, written another way"
             )
+        if predicate:
+            return None  # a JA verb or predicate: its voice and endings vary with grammar
         segs = sorted({x.segment for x in self.uses[c.cid] if x.number == n} | {u.segment})
         texts = [(si, self.seg_text(n, si)) for si in segs]
         for f in c.forms:
@@ -760,13 +795,10 @@ class _Checker:
             if len(comps) < 2:
                 continue
             for _, st in texts:
-                pos, got, last = 0, [], None
-                for comp in comps:
-                    k = st.find(comp, pos)
-                    if k < 0 or (last is not None and k - last > 16):
-                        continue
-                    got.append(comp)
-                    pos = last = k + len(comp)
+                for e in sorted(explained, key=len, reverse=True):
+                    if e not in f:
+                        st = st.replace(e, "〇" * len(e))  # 選択ルール: another term's own part
+                got, pos = self.spread(comps, st)
                 if len(got) >= 2 and len(got) * 3 >= len(comps) * 2 and comps[-1] in got:
                     span = st[st.find(got[0]) : pos]
                     if any(
@@ -799,8 +831,9 @@ class _Checker:
             if self.same_word(other, u.en) and (self.zh or self.verb_after(tt, f2)):
                 continue  # タップされる (Tap) for "is tapped": the same EN word as a verb
             f = c.forms[0]
-            related = f.endswith(f2) or f2[-2:] == f[-2:] or f2[:2] == f[:2]
-            if related and (f2 not in f[: -len(f2)] or f.endswith(f2)):
+            hypernym = (f.endswith(f2) or f.startswith(f2)) and f != f2  # 能力, アンタップ
+            mine, theirs = set(self.components(f)), set(self.components(f2))
+            if hypernym or (mine & theirs and f2 not in f):
                 return finding(
                     FindingKind.OTHER_TERM,
                     f2,
@@ -863,7 +896,8 @@ def check_catalog(
     unused: set[str] = set()
     for c in ck.concepts:
         uses = ck.uses.get(c.cid, [])
-        if len(uses) >= MIN_UNUSED and not any(u.present for u in uses):
+        predicate = cat.lang == "ja" and _script(c.term[-1:]) == "hira"
+        if len(uses) >= MIN_UNUSED and not any(u.present for u in uses) and not predicate:
             unused.add(c.cid)
             rep.findings.append(
                 Finding(
@@ -906,6 +940,8 @@ def _gather(findings: list[Finding]) -> list[Finding]:
         groups.setdefault((f.concept, f.kind, f.found), []).append(f)
     out = []
     for (_, kind, found), fs in groups.items():
+        if kind is FindingKind.RENDERING and len(fs) < 2:
+            continue  # a rendering is one the rules repeat
         if kind is not FindingKind.RENDERING and len(fs) < GATHER:
             out += fs
             continue
