@@ -233,9 +233,7 @@ class _Maker:
         anchor, sha = self._anchor(en_entry)
         en_senses = self.senses(en_entry)
         ids = self.sense_ids(en_entry)
-        tr_senses = split_senses(text)
-        if len(tr_senses) != len(en_senses):
-            tr_senses = [text] * len(en_senses)
+        tr_senses = _match_senses(split_senses(text), en_senses, text)
         wanted: list[int] = list(range(len(en_senses)))
         if marker and len(en_senses) > 1:
             k = sense_of_marker(marker, text, en_senses)
@@ -284,6 +282,23 @@ class _Maker:
                     )
                 )
         return out
+
+
+def _match_senses(tr_senses: list[str], en_senses: list[str], text: str) -> list[str]:
+    """The translated definition of each EN sense: the senses side by side when both number
+    as many; else each EN sense the one translated sense citing the same rules (JA ``プレイ``
+    numbers a third, obsolete sense EN no longer has); else the whole definition for each."""
+    if len(tr_senses) == len(en_senses):
+        return tr_senses
+    if len(tr_senses) > 1 and len(en_senses) > 1:
+        got = []
+        for s in en_senses:
+            mine = set(cited_rules(s))
+            hits = [t for t in tr_senses if mine and set(cited_rules(t)) == mine]
+            got.append(hits[0] if len(hits) == 1 else None)
+        if all(got) and len(set(got)) == len(got):
+            return [g for g in got if g is not None]
+    return [text] * len(en_senses)
 
 
 def _cite_note(en_def: GlossaryEntry, tr_text: str) -> list[str]:

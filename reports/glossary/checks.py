@@ -459,7 +459,7 @@ class _Checker:
         (``tapped`` of Tap, ``phasing`` of Phased In)."""
         low = en.casefold().split()[0]
         return any(
-            len(w) >= 3 and w[:4] == low[:4]
+            len(w) >= 3 and low.startswith(w[:4])
             for nm in other.names
             for w in re.split(r"[\s,]+", nm.casefold())
         )
