@@ -86,6 +86,8 @@ _OBSOLETE_JA = re.compile(r"^\s*[（(]\s*廃語\s*[）)]")
 #: "(Obsolete)" after an original (the ZH bilingual edition keeps it: ``Tribal (Obsolete)``).
 _OBSOLETE_EN = re.compile(r"\s*[（(]\s*(?:Obsolete|已废止)\s*[）)]\s*$", re.I)
 _OBSOLETE_ZH = re.compile(r"[（(]\s*已废止\s*[）)]")
+#: A sense EN marks obsolete: ``3. (Obsolete) Casting a spell used to be known as …``.
+_OBSOLETE_SENSE = re.compile(r"\s*[1-9]\.\s*\(Obsolete\)", re.I)
 
 
 class GlossaryError(NotFound):
@@ -242,6 +244,7 @@ class _Maker:
                 tr_senses = [text] * len(en_senses)
         names = [en_entry.term, *en_entry.aliases]
         successor = successor_of(en_entry, self.index)
+        obsolete_sense = [bool(_OBSOLETE_SENSE.match(x)) for x in en_senses]
         related = [i for g in see_also(en_entry, self.index) for i in self.sense_ids(g)[:1]]
         cid = concept_id(en_entry.term)
         out = []
@@ -251,6 +254,12 @@ class _Maker:
                     continue
                 sense_text = en_senses[k]
                 multi = len(en_senses) > 1
+                succ = successor
+                st = status
+                if obsolete_sense[k]:  # "3. (Obsolete) … See Cast.": a deprecated sense
+                    st = Status.OBSOLETE
+                    named = see_also(GlossaryEntry(en_entry.term, (), sense_text, 0), self.index)
+                    succ = named[0] if named else None
                 others = tuple(i for j, i in enumerate(ids) if j != k) if multi else ()
                 out.append(
                     TermPair(
@@ -261,9 +270,9 @@ class _Maker:
                         reading,
                         sense_text,
                         tr_senses[k],
-                        cited_rules(sense_text) or cited_rules(en_entry.text),
-                        cited_rules(tr_senses[k]) or cited_rules(text),
-                        status,
+                        cited_rules(sense_text) if multi else cited_rules(en_entry.text),
+                        cited_rules(tr_senses[k]),
+                        st,
                         self.tr_name,
                         self.en_name,
                         anchor,
@@ -275,8 +284,8 @@ class _Maker:
                         headword,
                         part_of_speech(name, sense_text),
                         concept_kind(sense_text),
-                        self.sense_ids(successor)[0] if successor is not None else None,
-                        successor.term if successor is not None else None,
+                        self.sense_ids(succ)[0] if succ is not None else None,
+                        succ.term if succ is not None else None,
                         tuple(dict.fromkeys(related + list(others))),
                         part.note,
                     )
@@ -296,8 +305,11 @@ def _match_senses(tr_senses: list[str], en_senses: list[str], text: str) -> list
             mine = set(cited_rules(s))
             hits = [t for t in tr_senses if mine and set(cited_rules(t)) == mine]
             got.append(hits[0] if len(hits) == 1 else None)
-        if all(got) and len(set(got)) == len(got):
-            return [g for g in got if g is not None]
+        # senses EN cites no rule for (its obsolete senses) get no translated definition,
+        # when every sense that cites rules found its own
+        cited = [g for g, s in zip(got, en_senses) if cited_rules(s)]
+        if cited and all(cited) and len(set(cited)) == len(cited):
+            return [g or "" for g in got]
     return [text] * len(en_senses)
 
 

@@ -473,7 +473,7 @@ class _Checker:
             m
             for m in re.finditer(re.escape(f2), tt)
             if not any(
-                tt.startswith(g, k) and len(g) > len(f2)
+                tt.startswith(g, k) and len(g) > len(f2) and not (k == m.start() and g.startswith(f2))
                 for k in range(max(0, m.start() - 6), m.start() + 1)
                 for g in self.by_first.get(tt[k], ())
                 if k + len(g) >= m.end()
@@ -1009,6 +1009,10 @@ def _definitions(cat: Catalog) -> list[Finding]:
     obsolete concept's term for what its successor names."""
     out = []
     seen: set[tuple[str, str]] = set()
+    whole: dict[str, set] = {}  # a definition not split into senses: EN's rules of them all
+    for p in cat.pairs:
+        if p.sense:
+            whole.setdefault(f"{p.concept}|{p.definition}", set()).update(p.rules_en)
     for p in cat.pairs:
         if not p.definition or not p.provenance or p.provenance[0].origin.value not in (
             "glossary",
@@ -1016,7 +1020,10 @@ def _definitions(cat: Catalog) -> list[Finding]:
         ):
             continue
         a, b = set(p.rules), set(p.rules_en)
-        k = (p.entry_id, p.definition)
+        senses = {q.sense for q in cat.pairs if q.concept == p.concept and q.definition == p.definition}
+        if p.sense and len(senses) > 1:
+            b = whole[f"{p.concept}|{p.definition}"]
+        k = (p.concept or "", p.definition)
         if a and b and a != b and k not in seen:
             seen.add(k)
             mine = ", ".join(sorted(map(str, a)))
