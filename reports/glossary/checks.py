@@ -612,7 +612,7 @@ class _Checker:
             try:
                 from sudachipy import dictionary
 
-                tok = dictionary.Dictionary().create()
+                tok = dictionary.Dictionary().tokenizer()
             except Exception:  # pragma: no cover - SudachiPy is a dependency
                 return self._readings
             for n, r in self.tr.rules.items():
