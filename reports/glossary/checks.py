@@ -908,6 +908,7 @@ def check_catalog(
                     f"0 of {len(uses)}",
                     note=f"{c.term} is in none of the {len(uses)} rules whose EN uses "
                     f"{c.names[0]!r} (first: {uses[0].number})",
+                    rules=tuple(u.number for u in uses),
                 )
             )
     per_rule: list[Finding] = []
