@@ -752,9 +752,7 @@ class Corpus:
         from mtgcr.reports.glossary.from_store import load_catalog
 
         with self.store() as store:
-            return diff_store(
-                store, load_catalog(store, lang, old), load_catalog(store, lang, new)
-            )
+            return diff_store(store, load_catalog(store, lang, old), load_catalog(store, lang, new))
 
     # -- alignment -------------------------------------------------------------------------
     def diff(

@@ -80,8 +80,10 @@ class TbxValidator:
 
     def errors(self, data: bytes | etree._ElementTree) -> list[str]:
         """Every message of both schemas for a document (``[]``: valid)."""
-        doc = data if isinstance(data, etree._ElementTree) else etree.ElementTree(
-            etree.fromstring(data)
+        doc = (
+            data
+            if isinstance(data, etree._ElementTree)
+            else etree.ElementTree(etree.fromstring(data))
         )
         out: list[str] = []
         if not self.rng.validate(doc):

@@ -19,13 +19,13 @@ from mtgcr.crossref.glossary_anchor import GlossaryAnchor, concept_id
 from mtgcr.extract.model import GlossaryEntry, Release, Rule, Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.reports.glossary.anki import deck_id, model_id, note_guid, write_anki
-from mtgcr.reports.glossary.build import ListedTerm, pair_by_evidence, pair_glossaries
+from mtgcr.reports.glossary.build import pair_by_evidence, pair_glossaries
 from mtgcr.reports.glossary.checks import FindingKind, check_catalog, term_forms
 from mtgcr.reports.glossary.csvfile import read_csv, write_csv
 from mtgcr.reports.glossary.jsonfile import read_json, write_json
 from mtgcr.reports.glossary.model import Origin, PartOfSpeech, Status
 from mtgcr.reports.glossary.omegat import read_omegat, write_omegat
-from mtgcr.reports.glossary.tbx import BASIC_CATEGORIES, NS, XML_LANG, read_tbx, write_tbx
+from mtgcr.reports.glossary.tbx import BASIC_CATEGORIES, NS, read_tbx, write_tbx
 from mtgcr.reports.glossary.tbx2 import read_tbx2, write_tbx2
 
 N = RuleNumber.parse
@@ -206,8 +206,18 @@ def test_a_path_is_never_kept_only_the_file_name():
 def test_one_concept_per_sense_with_its_own_definition(cat):
     draw = [p for p in cat.pairs if p.concept == "en-glossary-draw"]
     assert [(p.term, p.entry_id, p.part_of_speech, p.definition_en) for p in draw] == [
-        ("引く", "en-glossary-draw-sense-1", PartOfSpeech.VERB, "1. To put a card into hand. See rule 121."),
-        ("引き分け", "en-glossary-draw-sense-2", PartOfSpeech.NOUN, "2. A game nobody wins. See rule 104.4a."),
+        (
+            "引く",
+            "en-glossary-draw-sense-1",
+            PartOfSpeech.VERB,
+            "1. To put a card into hand. See rule 121.",
+        ),
+        (
+            "引き分け",
+            "en-glossary-draw-sense-2",
+            PartOfSpeech.NOUN,
+            "2. A game nobody wins. See rule 104.4a.",
+        ),
     ]
     # the senses point at each other (TBX crossReference)
     assert draw[0].related == ("en-glossary-draw-sense-2",)
@@ -244,7 +254,11 @@ EN2 = Ruleset(
             heading="Old Armor (Obsolete)",
             obsolete=True,
         ),
-        g("New Armor", "A keyword ability that saves a permanent. See rule 702.89, “New Armor.”", 4),
+        g(
+            "New Armor",
+            "A keyword ability that saves a permanent. See rule 702.89, “New Armor.”",
+            4,
+        ),
         g("Tapped", "A status a permanent may have. See rule 110.5. See also Untapped.", 5),
         g("Untapped", "A status a permanent may have. See rule 110.5. See also Tapped.", 6),
     ],
@@ -277,7 +291,11 @@ def test_each_term_of_a_headword_is_its_own_pair_with_the_en_name_beside_it(cat2
 
 
 def test_n_and_v_senses_by_the_rules_they_cite(cat2):
-    got = {(p.term, p.entry_id, p.part_of_speech) for p in cat2.pairs if p.concept == "en-glossary-counter"}
+    got = {
+        (p.term, p.entry_id, p.part_of_speech)
+        for p in cat2.pairs
+        if p.concept == "en-glossary-counter"
+    }
     assert got == {
         ("打ち消す", "en-glossary-counter-sense-1", PartOfSpeech.VERB),
         ("カウンター", "en-glossary-counter-sense-2", PartOfSpeech.NOUN),
@@ -313,7 +331,11 @@ ZH = Ruleset(
     glossary=[
         g("替代性费用", "支付的费用。参见规则118，“费用”。", 10),  # ZH order differs from EN
         g("别名", "推广版本的名称。参见规则201.6。", 11),
-        g("轮抽/抽选（译者注：在英文中这两个词是相同的。）", "1. 一种限制赛。参见规则100。\n2. 选择一张牌。", 12),
+        g(
+            "轮抽/抽选（译者注：在英文中这两个词是相同的。）",
+            "1. 一种限制赛。参见规则100。\n2. 选择一张牌。",
+            12,
+        ),
         g("飞天", "一个躲避异能。", 13),  # no cited rule: the heading 702.9 pairs it
         g("平原循环", "参见类别循环。", 14),
         g("类别循环", "循环的变体。参见规则702.29。", 15),
@@ -369,7 +391,11 @@ def test_tbx_v3_structure_and_read_back(cat, cat2):
     root = etree.fromstring(data)
     q = {"t": NS}
     assert NS == "urn:iso:std:iso:30042:ed-2"
-    assert root.tag == f"{{{NS}}}tbx" and root.get("type") == "TBX-Basic" and root.get("style") == "dca"
+    assert (
+        root.tag == f"{{{NS}}}tbx"
+        and root.get("type") == "TBX-Basic"
+        and root.get("style") == "dca"
+    )
     ids = [c.get("id") for c in root.iterfind(".//t:conceptEntry", q)]
     assert len(ids) == len(set(ids)) == len(cat.concepts)
     assert all(len(ts.findall("t:term", q)) == 1 for ts in root.iterfind(".//t:termSec", q))
@@ -410,7 +436,9 @@ def test_tbx_valid_by_the_core_rng_and_the_basic_schematron_and_a_planted_fault_
         "part of speech": good.replace(b">verb<", b">verbe<", 1),
         "cross-reference": good.replace(b'target="en-glossary-new-armor"', b'target="nowhere"'),
         "termNote level": good.replace(
-            b"<descrip type=\"subjectField\">", b"<termNote type=\"partOfSpeech\">noun</termNote><descrip type=\"subjectField\">", 1
+            b'<descrip type="subjectField">',
+            b'<termNote type="partOfSpeech">noun</termNote><descrip type="subjectField">',
+            1,
         ),
     }
     for what, data in faults.items():
@@ -427,7 +455,9 @@ def test_tbx2_read_back_with_translate_toolkit_and_the_dtd(cat2):
     control = next(u for u in units if u.getid() == "en-glossary-control")
     assert (control.source, control.target) == ("Control", "コントロール")
     back = read_tbx2(io.BytesIO(data))
-    assert [(p.en, p.term, p.status) for p in back.pairs] == [(p.en, p.term, p.status) for p in cat2.pairs]
+    assert [(p.en, p.term, p.status) for p in back.pairs] == [
+        (p.en, p.term, p.status) for p in cat2.pairs
+    ]
     from tbx_schemas import tbx2_dtd
 
     dtd = tbx2_dtd()
@@ -498,7 +528,12 @@ def test_anki_one_note_per_sense_fixed_ids(cat, tmp_path):
     tags = next(n[3] for n in notes if n[0] == note_guid(fl)).split()
     assert "keyword-ability" in tags and "noun" in tags
     later = pair_glossaries(
-        Ruleset(Release("ja", "20310110", date(2031, 1, 10)), "ja2.txt", glossary=JA.glossary, rules=JA.rules),
+        Ruleset(
+            Release("ja", "20310110", date(2031, 1, 10)),
+            "ja2.txt",
+            glossary=JA.glossary,
+            rules=JA.rules,
+        ),
         EN,
         rules=JA,
     )
@@ -572,10 +607,20 @@ def test_check_reports_positive_evidence_only():
     rep = check_catalog(cat, QA_JA, QA_EN)
     got = {(str(f.rule), f.concept, f.kind, f.found) for f in rep.findings if f.rule}
     # 共有ライフの総量: the term written with の (a variant); 810.5 uses the term
-    assert ("810.4", "en-glossary-shared-life-total", FindingKind.VARIANT, "共有ライフの総量") in got
+    assert (
+        "810.4",
+        "en-glossary-shared-life-total",
+        FindingKind.VARIANT,
+        "共有ライフの総量",
+    ) in got
     assert not any(r == "810.5" for r, *_ in got)
     # アクティブ・プレイヤー where EN says defending player: another glossary term
-    assert ("510.1", "en-glossary-defending-player", FindingKind.OTHER_TERM, "アクティブプレイヤー") in got
+    assert (
+        "510.1",
+        "en-glossary-defending-player",
+        FindingKind.OTHER_TERM,
+        "アクティブプレイヤー",
+    ) in got
     # the card name Witness Protection and quoted card text are never checked; 単独では攻撃 is
     # the term in another grammatical form
     assert not any(r in ("201.5", "201.6") for r, *_ in got)
@@ -597,7 +642,11 @@ def test_shared_term_but_not_senses_or_an_obsolete_term_and_its_successor(cat2):
     from mtgcr.reports.glossary.checks import _shared
 
     assert _shared(cat2) == []  # 打ち消す/カウンター are two senses; 古い鎧 ≠ 新しい鎧
-    twice = replace(cat2, pairs=cat2.pairs + [replace(by(cat2, "新しい鎧"), concept="en-glossary-control", en="Control")])
+    twice = replace(
+        cat2,
+        pairs=cat2.pairs
+        + [replace(by(cat2, "新しい鎧"), concept="en-glossary-control", en="Control")],
+    )
     found = _shared(twice)
     assert [(f.kind, f.term) for f in found] == [(FindingKind.SHARED, "新しい鎧")]
 
@@ -613,7 +662,9 @@ def test_cli_russian_from_the_fixture_and_an_empty_store(tmp_path, capsys):
     store = tmp_path / "s.sqlite"
     assert main(["--store", str(store), "--silent", "ingest", str(fix)]) == 0
     capsys.readouterr()
-    assert main(["--store", str(store), "glossary", "export", "--lang", "ru", "--format", "json"]) == 0
+    assert (
+        main(["--store", str(store), "glossary", "export", "--lang", "ru", "--format", "json"]) == 0
+    )
     out = capsys.readouterr()
     data = json.loads(out.out)
     pairs = {(p["term"], p["en"]) for p in data["pairs"]}
@@ -621,7 +672,11 @@ def test_cli_russian_from_the_fixture_and_an_empty_store(tmp_path, capsys):
     assert all(p["anchor"] is None for p in data["pairs"])
     assert "no EN release 20170708 stored" in data["notes"][0] and "note: no EN release" in out.err
     assert "/" not in data["source"]
-    assert main(["--store", str(store), "glossary", "export", "--lang", "ja", "--format", "csv"]) == 2
+    assert (
+        main(["--store", str(store), "glossary", "export", "--lang", "ja", "--format", "csv"]) == 2
+    )
     assert "no ja releases" in capsys.readouterr().err
-    assert main(["--store", str(store), "glossary", "export", "--lang", "en", "--format", "csv"]) == 2
+    assert (
+        main(["--store", str(store), "glossary", "export", "--lang", "en", "--format", "csv"]) == 2
+    )
     assert "concept system" in capsys.readouterr().err

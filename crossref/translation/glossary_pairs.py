@@ -274,9 +274,7 @@ def _features(
         frozenset(c.chapter for c in find_chapter_references(g.text)),
         frozenset(_SYMBOL.findall(g.text)),
         frozenset(w.casefold() for w in _LATIN.findall(g.term)),
-        frozenset(
-            w.casefold() for w in _LATIN.findall(g.text) if w.casefold() not in _REF_WORDS
-        ),
+        frozenset(w.casefold() for w in _LATIN.findall(g.text) if w.casefold() not in _REF_WORDS),
         bool(g.obsolete or _OBSOLETE_MARK.search(g.heading or g.term)),
     )
 
@@ -388,41 +386,43 @@ def pair_glossary_entries(
             for j in en_by_head.get(n, ()):
                 score[EvidenceKind.HEADING][i, j] = 1.0
     # definitions: chapters, symbols, English words, obsolete marks, the headword's letters
-    en_words = [b.latin_text | {w.casefold() for w in _LATIN.findall(E[j].text)} for j, b in enumerate(fe)]
+    en_words = [
+        b.latin_text | {w.casefold() for w in _LATIN.findall(E[j].text)} for j, b in enumerate(fe)
+    ]
     en_term_words = [{w.casefold() for w in _LATIN.findall(g.term)} for g in E]
-    for i, a in enumerate(fz):
-        if not (a.chapters or a.symbols or a.latin_text or a.latin_term or a.obsolete):
+    for i, za in enumerate(fz):
+        if not (za.chapters or za.symbols or za.latin_text or za.latin_term or za.obsolete):
             continue
-        for j, b in enumerate(fe):
+        for j, eb in enumerate(fe):
             d = 0.0
-            if a.chapters and a.chapters == b.chapters:
+            if za.chapters and za.chapters == eb.chapters:
                 d += 1
-            if a.symbols and a.symbols == b.symbols:
+            if za.symbols and za.symbols == eb.symbols:
                 d += 1
-            if a.latin_text and a.latin_text <= en_words[j]:
+            if za.latin_text and za.latin_text <= en_words[j]:
                 d += 0.5
-            if a.latin_term and a.latin_term <= en_term_words[j]:
+            if za.latin_term and za.latin_term <= en_term_words[j]:
                 d += 1
-            if a.obsolete and b.obsolete:
+            if za.obsolete and eb.obsolete:
                 d += 0.5
             if d:
                 score[EvidenceKind.DEFINITION][i, j] = d
     if witness:
         for i, g in enumerate(Z):
             w = witness.get(name_key(g.term))
-            j = namese.get(name_key(w)) if w is not None else None
-            if j is not None and j >= 0:
-                score[EvidenceKind.WITNESS][i, j] = 1.0
+            jw = namese.get(name_key(w)) if w is not None else None
+            if jw is not None and jw >= 0:
+                score[EvidenceKind.WITNESS][i, jw] = 1.0
     base = sum(WEIGHTS[k] * m for k, m in score.items() if k is not EvidenceKind.CROSS_REFERENCE)
     rows, cols = linear_sum_assignment(base, maximize=True)
     # cross-references: both entries point at entries the first assignment pairs
     first = dict(zip(rows.tolist(), cols.tolist()))
-    for i, a in enumerate(fz):
-        if not a.see:
+    for i, za in enumerate(fz):
+        if not za.see:
             continue
-        want = {first.get(k) for k in a.see}
-        for j, b in enumerate(fe):
-            if b.see and want == set(b.see):
+        want = {first.get(k) for k in za.see}
+        for j, eb in enumerate(fe):
+            if eb.see and want == set(eb.see):
                 score[EvidenceKind.CROSS_REFERENCE][i, j] = 1.0
     total = base + WEIGHTS[EvidenceKind.CROSS_REFERENCE] * score[EvidenceKind.CROSS_REFERENCE]
     rows, cols = linear_sum_assignment(total, maximize=True)

@@ -444,8 +444,7 @@ def pair_by_evidence(
         ]
         if p.renumbered:
             notes.append(
-                "cites "
-                + ", ".join(f"{a} (its title is now {b}'s)" for a, b in p.renumbered)
+                "cites " + ", ".join(f"{a} (its title is now {b}'s)" for a, b in p.renumbered)
             )
         if not p.rules_agree and EvidenceKind.RULES_NEAR in p.kinds:
             notes += _cite_note(p.en, p.tr.text) or ["the cited rules differ in part"]
@@ -560,7 +559,9 @@ def bilingual_titles(tr: Ruleset, en: Ruleset) -> list[RuleTitle]:
     return out
 
 
-def _add_rule_titles(pairs: list[TermPair], titles: Sequence[RuleTitle], mk: _Maker) -> list[TermPair]:
+def _add_rule_titles(
+    pairs: list[TermPair], titles: Sequence[RuleTitle], mk: _Maker
+) -> list[TermPair]:
     """Keyword headings: a heading that repeats a glossary pair adds its provenance; one whose
     EN name has no pair yet becomes a pair of its own (definition: the rule it heads)."""
     where = {(p.concept, name_key(p.term)): i for i, p in enumerate(pairs)}

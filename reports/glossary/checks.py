@@ -223,7 +223,7 @@ _GODAN = re.compile(r"(?<=[\u3040-\u309f\u4e00-\u9fff])[うくぐすつぬぶむ
 #: written with の is a variant: ``共有ライフの総量``); ZH 的 likewise.
 _PARTICLES = frozenset("のにはをがでとへもや的")
 _GENITIVE = frozenset("の的")
-_BOUNDARY = frozenset("、，。．,.；;：:）)」』”\"") | _PARTICLES
+_BOUNDARY = frozenset('、，。．,.；;：:）)」』”"') | _PARTICLES
 
 
 def fold(text: str) -> str:
@@ -300,9 +300,7 @@ _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
 #: A term right after "and"/"or": its head may be shared with the term before (JA 軽減・置換効果
 #: for "prevention or replacement effect").
 _COORDINATED = re.compile(r"\b(?:and|or|and/or)\s+$", re.I)
-_COORDINATED_AFTER = re.compile(
-    r"\s*,?\s+(?:and/or|and|or)\s+(?:the\s+|a\s+|an\s+)?[\w\-]+", re.I
-)
+_COORDINATED_AFTER = re.compile(r"\s*,?\s+(?:and/or|and|or)\s+(?:the\s+|a\s+|an\s+)?[\w\-]+", re.I)
 _ELLIPSIS = re.compile(
     r"(?P<firsts>[a-z\-]+(?:,\s*[a-z\-]+)*,?\s+(?:or|and)\s+[a-z\-]+)\s+(?P<head>[a-z]+)", re.I
 )
@@ -320,7 +318,7 @@ def card_name_spans(text: str) -> list[tuple[int, int]]:
         if len(caps) < 2:
             continue
         before = text[: m.start()].rstrip()
-        if (not before or before[-1] in ".:“\"(") and len(caps) < 3:
+        if (not before or before[-1] in '.:“"(') and len(caps) < 3:
             continue
         spans.append((m.start(), m.end()))
     return spans
@@ -381,7 +379,13 @@ def _concepts(cat: Catalog) -> list[_Concept]:
         first = pairs[0]
         out.append(
             _Concept(
-                cid, names, forms, forms[0], first.reading, pat, names[0].casefold(),
+                cid,
+                names,
+                forms,
+                forms[0],
+                first.reading,
+                pat,
+                names[0].casefold(),
                 first.definition_en,
             )
         )
@@ -409,9 +413,7 @@ class _Checker:
         self.folded: dict[RuleNumber, list[str]] = {}
         self.named_in: dict[RuleNumber, set[str]] = defaultdict(set)
         self._readings: dict[RuleNumber, dict[str, str]] | None = None
-        self.text = "\n".join(
-            fold(t) for r in tr.rules.values() for t in _segments(r)
-        )
+        self.text = "\n".join(fold(t) for r in tr.rules.values() for t in _segments(r))
 
     def scan(self) -> None:
         """Every use of every concept's EN term in the EN rules that have a translation."""
@@ -473,7 +475,9 @@ class _Checker:
             m
             for m in re.finditer(re.escape(f2), tt)
             if not any(
-                tt.startswith(g, k) and len(g) > len(f2) and not (k == m.start() and g.startswith(f2))
+                tt.startswith(g, k)
+                and len(g) > len(f2)
+                and not (k == m.start() and g.startswith(f2))
                 for k in range(max(0, m.start() - 6), m.start() + 1)
                 for g in self.by_first.get(tt[k], ())
                 if k + len(g) >= m.end()
@@ -507,7 +511,9 @@ class _Checker:
 
     def starts_term(self, text: str, at: int) -> bool:
         """A glossary form starts at ``text[at]``."""
-        return at < len(text) and any(text.startswith(g, at) for g in self.by_first.get(text[at], ()))
+        return at < len(text) and any(
+            text.startswith(g, at) for g in self.by_first.get(text[at], ())
+        )
 
     def ends_in_term(self, f: str) -> bool:
         """``f`` ends with another concept's form (``サブタイプ`` with タイプ)."""
@@ -564,9 +570,8 @@ class _Checker:
                 dst = [w[o.dest_pos] for o in ops if o.tag != "delete" and o.dest_pos < len(w)]
                 edits = src + dst
                 genitive = len(edits) == 1 and edits[0] in _GENITIVE
-                if (
-                    any(c in _PARTICLES and c not in _GENITIVE for c in edits)
-                    or (edits and all(_script(c) == "hira" for c in edits) and not genitive)
+                if any(c in _PARTICLES and c not in _GENITIVE for c in edits) or (
+                    edits and all(_script(c) == "hira" for c in edits) and not genitive
                 ):
                     if (best is None or d < best[0]) and _stem(w)[-1:] == _stem(f)[-1:]:
                         best = (d, "grammar")  # the whole term, another grammatical form
@@ -802,7 +807,10 @@ class _Checker:
                 if len(got) >= 2 and len(got) * 3 >= len(comps) * 2 and comps[-1] in got:
                     span = st[st.find(got[0]) : pos]
                     if any(
-                        g in span and g.endswith(comps[-1]) and g != f and len(g) > len(comps[-1])
+                        g in span
+                        and g.endswith(comps[-1])
+                        and g != f
+                        and len(g) > len(comps[-1])
                         and g not in comps
                         for g in self.all_forms
                     ):
@@ -970,9 +978,14 @@ def _shared(cat: Catalog) -> list[Finding]:
     obsolete term and its successor)."""
     by_term: dict[str, list[TermPair]] = {}
     for p in cat.pairs:
-        if p.concept and p.provenance and p.provenance[0].origin.value in (
-            "glossary",
-            "bilingual-glossary",
+        if (
+            p.concept
+            and p.provenance
+            and p.provenance[0].origin.value
+            in (
+                "glossary",
+                "bilingual-glossary",
+            )
         ):
             by_term.setdefault(fold(p.term), []).append(p)
     out = []
@@ -1015,13 +1028,20 @@ def _definitions(cat: Catalog) -> list[Finding]:
         if p.sense:
             whole.setdefault(f"{p.concept}|{p.definition}", set()).update(p.rules_en)
     for p in cat.pairs:
-        if not p.definition or not p.provenance or p.provenance[0].origin.value not in (
-            "glossary",
-            "bilingual-glossary",
+        if (
+            not p.definition
+            or not p.provenance
+            or p.provenance[0].origin.value
+            not in (
+                "glossary",
+                "bilingual-glossary",
+            )
         ):
             continue
         a, b = set(p.rules), set(p.rules_en)
-        senses = {q.sense for q in cat.pairs if q.concept == p.concept and q.definition == p.definition}
+        senses = {
+            q.sense for q in cat.pairs if q.concept == p.concept and q.definition == p.definition
+        }
         if p.sense and len(senses) > 1:
             b = whole[f"{p.concept}|{p.definition}"]
         k = (p.concept or "", p.definition)
@@ -1045,7 +1065,7 @@ def _definitions(cat: Catalog) -> list[Finding]:
         for p in cat.pairs
         if p.status is Status.OBSOLETE and p.successor and len(fold(p.term)) >= 1
     ]
-    defs = {}
+    defs: dict[str, TermPair] = {}
     for p in cat.pairs:
         if p.status is not Status.OBSOLETE and p.definition and p.provenance:
             defs.setdefault(p.entry_id, p)

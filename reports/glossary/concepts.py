@@ -111,7 +111,10 @@ _KINDS = (
     (re.compile(r"^(?:An?\s+)?(?:\w+\s+)?keyword ability\b", re.I), ConceptKind.KEYWORD_ABILITY),
     (re.compile(r"^(?:An?\s+)?keyword action\b", re.I), ConceptKind.KEYWORD_ACTION),
     (re.compile(r"^A zone\b", re.I), ConceptKind.ZONE),
-    (re.compile(r"^An?\s+(?:\w+\s+)?(?:casual|multiplayer)\s+variant\b", re.I), ConceptKind.VARIANT),
+    (
+        re.compile(r"^An?\s+(?:\w+\s+)?(?:casual|multiplayer)\s+variant\b", re.I),
+        ConceptKind.VARIANT,
+    ),
     (re.compile(r"^An?\s+(?:obsolete\s+)?card type\b", re.I), ConceptKind.CARD_TYPE),
 )
 
@@ -204,18 +207,18 @@ def successor_of(entry: GlossaryEntry, index: EnIndex) -> GlossaryEntry | None:
                 return g
     for m in _SEE_RULE_TITLE.finditer(entry.text):
         title = m.group("title")
-        g = live(index.named(title)) or live(index.named(re.sub(r"s$", "", title)))
-        if g:
-            return g
+        hit = live(index.named(title)) or live(index.named(re.sub(r"s$", "", title)))
+        if hit:
+            return hit
     mine = index.cites.get(id(entry), frozenset())
     if mine:
         same = [g for g in index.entries if index.cites[id(g)] == mine and live(g)]
         if len(same) == 1:
             return same[0]
     for m in _SEE.finditer(entry.text):
-        g = live(index.named(m.group("what")))
-        if g:
-            return g
+        hit = live(index.named(m.group("what")))
+        if hit:
+            return hit
     return None
 
 
@@ -286,9 +289,7 @@ def assign_parts(
     return [(p, names[0], None) for p in parts]
 
 
-def sense_of_marker(
-    marker: str, tr_text: str, en_senses: Sequence[str]
-) -> int | None:
+def sense_of_marker(marker: str, tr_text: str, en_senses: Sequence[str]) -> int | None:
     """The EN sense (0-based) a JA sense marker names: the one sense whose cited rules the
     translated definition shares (JA ``Vanguard(1)``, the card type, cites rule 313 as EN
     ``Vanguard`` sense 2 does: the JA numbers are not always EN's); else ``1``/``2`` directly;

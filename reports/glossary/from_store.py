@@ -61,7 +61,9 @@ def _glossary_only(store, info) -> Ruleset:
     from mtgcr.extract.records import from_record
 
     c = store.conn
-    rec = ReleaseRecord(release=dict(c.execute("SELECT * FROM releases WHERE id=?", (info.id,)).fetchone()))
+    rec = ReleaseRecord(
+        release=dict(c.execute("SELECT * FROM releases WHERE id=?", (info.id,)).fetchone())
+    )
     cur = c.cursor()
     cur.row_factory = None
     cur.execute("SELECT * FROM glossary WHERE release_id=? ORDER BY ord", (info.id,))
@@ -253,7 +255,9 @@ def load_catalog(store, lang: str, spec: str | None = None) -> Catalog:
         titles=titles,
     )
     cat.pairs = [
-        replace(p, provenance=(replace(p.provenance[0], origin=Origin.BILINGUAL), *p.provenance[1:]))
+        replace(
+            p, provenance=(replace(p.provenance[0], origin=Origin.BILINGUAL), *p.provenance[1:])
+        )
         if p.provenance and p.provenance[0].origin is Origin.GLOSSARY
         else p
         for p in cat.pairs

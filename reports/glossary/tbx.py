@@ -58,6 +58,7 @@ __all__ = [
     "PREFERRED",
     "ADMITTED",
     "DEPRECATED",
+    "note_value",
 ]
 
 NS = "urn:iso:std:iso:30042:ed-2"
@@ -135,6 +136,13 @@ def concept_links(pairs: list[TermPair], ids: set[str]) -> list[tuple[str, str]]
 def en_terms(pairs: list[TermPair]) -> list[str]:
     """The EN names of a concept: the headword first, then aliases, each once."""
     return list(dict.fromkeys(n for p in pairs for n in p.names))
+
+
+def note_value(notes: list[str], label: str) -> str | None:
+    """The value of the first note written as ``label`` + value (``"reading: "`` →
+    ``"あいぼう"``), else ``None``: the notes :func:`write_tbx` and the TBX 2 writer give a
+    ``termSec``/``tig``."""
+    return next((n[len(label) :] for n in notes if n.startswith(label)), None)
 
 
 def write_tbx(fileobj: IO[bytes], catalog: Catalog) -> None:
@@ -239,9 +247,6 @@ def read_tbx(fileobj: IO[bytes]) -> Catalog:
             for ts in tr.iterfind("t:termSec", q):
                 notes = [n.text or "" for n in ts.iterfind("t:note", q)]
 
-                def note(prefix: str) -> str | None:
-                    return next((n[len(prefix) :] for n in notes if n.startswith(prefix)), None)
-
                 st = ts.findtext("t:termNote[@type='administrativeStatus']", namespaces=q)
                 pos = ts.findtext("t:termNote[@type='partOfSpeech']", namespaces=q) or "noun"
                 status = (
@@ -252,10 +257,10 @@ def read_tbx(fileobj: IO[bytes]) -> Catalog:
                 cat.pairs.append(
                     TermPair(
                         concept or None,
-                        note("stands for: ") or (names[0] if names else ""),
+                        note_value(notes, "stands for: ") or (names[0] if names else ""),
                         ts.findtext("t:term", namespaces=q) or "",
                         cat.lang,
-                        note("reading: "),
+                        note_value(notes, "reading: "),
                         en_def,
                         "\n\n".join(defs),
                         status=status,
@@ -264,10 +269,9 @@ def read_tbx(fileobj: IO[bytes]) -> Catalog:
                         part_of_speech=PartOfSpeech(pos),
                         kind=kind,
                         successor=succ,
-                        translator_note=note("translator's note: ") or "",
+                        translator_note=note_value(notes, "translator's note: ") or "",
                     )
                 )
     if not cat.lang:
         raise ValueError("a TBX file with no translated language section")
     return cat
-

@@ -39,6 +39,7 @@ from mtgcr.reports.glossary.tbx import (
     concept_links,
     en_terms,
     is_primary,
+    note_value,
     where_found,
 )
 
@@ -150,9 +151,6 @@ def read_tbx2(fileobj: IO[bytes]) -> Catalog:
         for tig in tr.iterfind("tig"):
             notes = [n.text or "" for n in tig.iterfind("note")]
 
-            def note(prefix: str) -> str | None:
-                return next((n[len(prefix) :] for n in notes if n.startswith(prefix)), None)
-
             st = tig.findtext("termNote[@type='administrativeStatus']")
             status = (
                 Status.OBSOLETE
@@ -162,10 +160,10 @@ def read_tbx2(fileobj: IO[bytes]) -> Catalog:
             cat.pairs.append(
                 TermPair(
                     concept or None,
-                    note("stands for: ") or (names[0] if names else ""),
+                    note_value(notes, "stands for: ") or (names[0] if names else ""),
                     tig.findtext("term") or "",
                     cat.lang,
-                    note("reading: "),
+                    note_value(notes, "reading: "),
                     en.findtext("descripGrp/descrip") or "",
                     tr.findtext("descripGrp/descrip") or "",
                     status=status,
@@ -175,8 +173,7 @@ def read_tbx2(fileobj: IO[bytes]) -> Catalog:
                         tig.findtext("termNote[@type='partOfSpeech']") or "noun"
                     ),
                     kind=kind,
-                    translator_note=note("translator's note: ") or "",
+                    translator_note=note_value(notes, "translator's note: ") or "",
                 )
             )
     return cat
-

@@ -31,18 +31,18 @@ pytestmark = pytest.mark.integration
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "glossary_qa"
 #: The label of every plain ZH release and the EN file of the same label.
-ZH_LABELS = [
-    p.name[:8] for p in sorted((CORPUS / "zh" / "plain_text").glob("2*_Zh.txt"))
-] if (CORPUS / "zh" / "plain_text").exists() else []
+ZH_LABELS = (
+    [p.name[:8] for p in sorted((CORPUS / "zh" / "plain_text").glob("2*_Zh.txt"))]
+    if (CORPUS / "zh" / "plain_text").exists()
+    else []
+)
 _NORMALIZED = {"20240410", "20240917", "20260227", "20260417", "20230616", "20230901"}
 
 
 def _en_file(label: str) -> Path:
     if label in _NORMALIZED:
         return need(CORPUS / "en" / "normalized" / f"{label}_En.txt")
-    official = [
-        p for p in OFFICIAL.glob("*.txt") if p.stem.replace("-", "") == label
-    ]
+    official = [p for p in OFFICIAL.glob("*.txt") if p.stem.replace("-", "") == label]
     return need(official[0]) if official else need(OFFICIAL / f"{label}.txt")
 
 
@@ -95,7 +95,10 @@ def test_ja_concepts_senses_terms_and_companion(ja):
     assert counter["打ち消す"] == "en-glossary-counter-sense-1"
     assert counter["カウンター"] == "en-glossary-counter-sense-2"
     # JA Vanguard(1) is the card type, EN Vanguard sense 2 (rule 313): by the rules cited
-    assert next(p.entry_id for p in ja.pairs if p.term == "ヴァンガード") == "en-glossary-vanguard-sense-2"
+    assert (
+        next(p.entry_id for p in ja.pairs if p.term == "ヴァンガード")
+        == "en-glossary-vanguard-sense-2"
+    )
     # a headword of two terms is two pairs beside the EN headword and alias
     assert [(p.term, p.en) for p in ja.pairs if p.concept == "en-glossary-control"][:2] == [
         ("コントロール", "Control"),
@@ -171,7 +174,8 @@ def _explained(p) -> bool:
 
     def near(x, others) -> bool:  # 608.2g / 608.2h, 725 / 728, 111.10 / 110.10 (an EN slip)
         return any(
-            abs(x.section - y.section) <= 3 and (x.rule, x.letters is None) == (y.rule, y.letters is None)
+            abs(x.section - y.section) <= 3
+            and (x.rule, x.letters is None) == (y.rule, y.letters is None)
             for y in others
         )
 
@@ -198,8 +202,16 @@ def test_every_zh_release_pairs_by_evidence_and_cited_rules_agree(store):
     with Store(store, readonly=True) as s:
         witness = witness_pairs(s, "zh")
         for label in ZH_LABELS:
-            tr = from_record(s.release_rows(next(r for r in s.releases("zh") if r.label == label and r.complete).id))
-            en = from_record(s.release_rows(next(r for r in s.releases("en") if r.label == label and r.complete).id))
+            tr = from_record(
+                s.release_rows(
+                    next(r for r in s.releases("zh") if r.label == label and r.complete).id
+                )
+            )
+            en = from_record(
+                s.release_rows(
+                    next(r for r in s.releases("en") if r.label == label and r.complete).id
+                )
+            )
             pairing = pair_glossary_entries(tr, en, witness)
             assert len(pairing.pairs) >= len(tr.glossary) - 3, label
             differ = agree = 0
@@ -209,11 +221,20 @@ def test_every_zh_release_pairs_by_evidence_and_cited_rules_agree(store):
                         agree += 1
                         continue
                     differ += 1
-                    assert _explained(p), (label, p.pair.tr.term, p.pair.en.term, sorted(map(str, p.tr_rules)), sorted(map(str, p.en_rules)))
+                    assert _explained(p), (
+                        label,
+                        p.pair.tr.term,
+                        p.pair.en.term,
+                        sorted(map(str, p.tr_rules)),
+                        sorted(map(str, p.en_rules)),
+                    )
             assert differ <= 15 and agree >= 550, (label, agree, differ)
             terms = {p.tr.term: p.en.term for p in pairing.pairs}
             assert terms.get("传奇规则") == "Legend Rule" and terms.get("横置符号") == "Tap Symbol"
-            assert terms.get("别名") == "Alternate Name" and terms.get("替代性费用") == "Alternative Cost"
+            assert (
+                terms.get("别名") == "Alternate Name"
+                and terms.get("替代性费用") == "Alternative Cost"
+            )
     assert any("传奇规则" in d and "'Legendary'" in d for d in load_zh_disagreements(store))
 
 
