@@ -33,7 +33,8 @@ What goes where (one concept = one sense of an EN glossary entry, :mod:`.model`)
 
 from __future__ import annotations
 
-from typing import IO
+from dataclasses import dataclass
+from typing import IO, Callable
 
 from lxml import etree
 
@@ -59,6 +60,10 @@ __all__ = [
     "ADMITTED",
     "DEPRECATED",
     "note_value",
+    "write_entries",
+    "Layout",
+    "V2",
+    "V3",
 ]
 
 NS = "urn:iso:std:iso:30042:ed-2"
@@ -161,50 +166,72 @@ def write_tbx(fileobj: IO[bytes], catalog: Catalog) -> None:
     )
     _e(_e(fd, "sourceDesc"), "p", f"{en_src}; {tr_src}")
     body = _e(_e(root, "text"), "body")
+    write_entries(body, catalog, _e, V3)
+    fileobj.write(etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The element names of one TBX version: the concept, language and term levels."""
+
+    entry: str
+    lang: str
+    term: str
+
+
+#: TBX v3 (ISO 30042:2019) and TBX 2 (martif, ISO 30042:2008) names of the three levels.
+V3 = Layout("conceptEntry", "langSec", "termSec")
+V2 = Layout("termEntry", "langSet", "tig")
+
+
+def write_entries(body, catalog: Catalog, make: Callable, layout: Layout) -> None:
+    """Write one entry per concept sense of ``catalog`` into ``body`` (see the module
+    docstring for what goes where), with the element maker ``make(parent, tag, text, **attrs)``
+    of the TBX version (namespaced or not) and its :class:`Layout`."""
+    en_src, tr_src = catalog.source_titles()
     concepts = catalog.concepts
     ids = set(concepts)
     for cid, pairs in concepts.items():
         first = pairs[0]
-        ce = _e(body, "conceptEntry", id=cid)
-        _e(ce, "descrip", first.kind.subject_field, type="subjectField")
+        ce = make(body, layout.entry, id=cid)
+        make(ce, "descrip", first.kind.subject_field, type="subjectField")
         for target, label in concept_links(pairs, ids):
-            _e(ce, "ref", label, type="crossReference", target=target)
+            make(ce, "ref", label, type="crossReference", target=target)
         if first.anchor:
-            _e(ce, "note", f"EN glossary anchor: {first.anchor} sha256:{first.anchor_sha256}")
+            make(ce, "note", f"EN glossary anchor: {first.anchor} sha256:{first.anchor_sha256}")
         obsolete = all(p.status is Status.OBSOLETE for p in pairs)
-        en = _e(ce, "langSec", lang="en")
-        _definitions(en, [p.definition_en for p in pairs], en_src)
+        en = make(ce, layout.lang, lang="en")
+        _definitions(en, [p.definition_en for p in pairs], en_src, make)
         for k, name in enumerate(en_terms(pairs)):
-            ts = _e(en, "termSec")
-            _e(ts, "term", name)
+            ts = make(en, layout.term)
+            make(ts, "term", name)
             status = DEPRECATED if obsolete else (PREFERRED if k == 0 else ADMITTED)
-            _e(ts, "termNote", status, type="administrativeStatus")
-            _e(ts, "termNote", first.part_of_speech.value, type="partOfSpeech")
-        tr = _e(ce, "langSec", lang=tag)
-        _definitions(tr, [p.definition for p in pairs], tr_src)
+            make(ts, "termNote", status, type="administrativeStatus")
+            make(ts, "termNote", first.part_of_speech.value, type="partOfSpeech")
+        tr = make(ce, layout.lang, lang=catalog.lang_tag)
+        _definitions(tr, [p.definition for p in pairs], tr_src, make)
         for p in pairs:
-            ts = _e(tr, "termSec")
-            _e(ts, "term", p.term)
-            _e(ts, "termNote", admin_status(p, is_primary(p)), type="administrativeStatus")
-            _e(ts, "termNote", p.part_of_speech.value, type="partOfSpeech")
+            ts = make(tr, layout.term)
+            make(ts, "term", p.term)
+            make(ts, "termNote", admin_status(p, is_primary(p)), type="administrativeStatus")
+            make(ts, "termNote", p.part_of_speech.value, type="partOfSpeech")
             if p.reading:
-                _e(ts, "note", f"reading: {p.reading}")
+                make(ts, "note", f"reading: {p.reading}")
             if len(p.names) > 1:
-                _e(ts, "note", f"stands for: {p.en}")
+                make(ts, "note", f"stands for: {p.en}")
             if p.status is Status.PROVISIONAL:
-                _e(ts, "note", "provisional")
+                make(ts, "note", "provisional")
             if p.translator_note:
-                _e(ts, "note", f"translator's note: {p.translator_note}")
+                make(ts, "note", f"translator's note: {p.translator_note}")
             for v in p.provenance:
-                _e(ts, "admin", where_found(v), type="source")
-    fileobj.write(etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True))
+                make(ts, "admin", where_found(v), type="source")
 
 
-def _definitions(parent, texts: list[str], source: str) -> None:
+def _definitions(parent, texts: list[str], source: str, make: Callable) -> None:
     for text in dict.fromkeys(t for t in texts if t):
-        grp = _e(parent, "descripGrp")
-        _e(grp, "descrip", text, type="definition")
-        _e(grp, "admin", source, type="source")
+        grp = make(parent, "descripGrp")
+        make(grp, "descrip", text, type="definition")
+        make(grp, "admin", source, type="source")
 
 
 def read_tbx(fileobj: IO[bytes]) -> Catalog:

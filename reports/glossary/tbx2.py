@@ -31,16 +31,11 @@ from mtgcr.reports.glossary.model import (
     lang_of_tag,
 )
 from mtgcr.reports.glossary.tbx import (
-    ADMITTED,
     DEPRECATED,
-    PREFERRED,
+    V2,
     XML_LANG,
-    admin_status,
-    concept_links,
-    en_terms,
-    is_primary,
     note_value,
-    where_found,
+    write_entries,
 )
 
 __all__ = ["write_tbx2", "read_tbx2", "DOCTYPE"]
@@ -59,13 +54,6 @@ def _e(parent, tag: str, text: str | None = None, **attrs) -> etree._Element:
     return el
 
 
-def _definitions(ls, texts: list[str], source: str) -> None:
-    for text in dict.fromkeys(t for t in texts if t):
-        grp = _e(ls, "descripGrp")
-        _e(grp, "descrip", text, type="definition")
-        _e(grp, "admin", source, type="source")
-
-
 def write_tbx2(fileobj: IO[bytes], catalog: Catalog) -> None:
     """Write ``catalog`` as a ``martif`` TBX file (UTF-8) to a binary stream."""
     en_src, tr_src = catalog.source_titles()
@@ -81,42 +69,7 @@ def write_tbx2(fileobj: IO[bytes], catalog: Catalog) -> None:
     )
     _e(_e(fd, "sourceDesc"), "p", f"{en_src}; {tr_src}")
     body = _e(_e(root, "text"), "body")
-    concepts = catalog.concepts
-    ids = set(concepts)
-    for cid, pairs in concepts.items():
-        first = pairs[0]
-        te = _e(body, "termEntry", id=cid)
-        _e(te, "descrip", first.kind.subject_field, type="subjectField")
-        for target, label in concept_links(pairs, ids):
-            _e(te, "ref", label, type="crossReference", target=target)
-        if first.anchor:
-            _e(te, "note", f"EN glossary anchor: {first.anchor} sha256:{first.anchor_sha256}")
-        obsolete = all(p.status is Status.OBSOLETE for p in pairs)
-        en = _e(te, "langSet", lang="en")
-        _definitions(en, [p.definition_en for p in pairs], en_src)
-        for k, name in enumerate(en_terms(pairs)):
-            tig = _e(en, "tig")
-            _e(tig, "term", name)
-            status = DEPRECATED if obsolete else (PREFERRED if k == 0 else ADMITTED)
-            _e(tig, "termNote", status, type="administrativeStatus")
-            _e(tig, "termNote", first.part_of_speech.value, type="partOfSpeech")
-        tr = _e(te, "langSet", lang=tag)
-        _definitions(tr, [p.definition for p in pairs], tr_src)
-        for p in pairs:
-            tig = _e(tr, "tig")
-            _e(tig, "term", p.term)
-            _e(tig, "termNote", admin_status(p, is_primary(p)), type="administrativeStatus")
-            _e(tig, "termNote", p.part_of_speech.value, type="partOfSpeech")
-            if p.reading:
-                _e(tig, "note", f"reading: {p.reading}")
-            if len(p.names) > 1:
-                _e(tig, "note", f"stands for: {p.en}")
-            if p.status is Status.PROVISIONAL:
-                _e(tig, "note", "provisional")
-            if p.translator_note:
-                _e(tig, "note", f"translator's note: {p.translator_note}")
-            for v in p.provenance:
-                _e(tig, "admin", where_found(v), type="source")
+    write_entries(body, catalog, _e, V2)
     fileobj.write(
         etree.tostring(
             root, xml_declaration=True, encoding="UTF-8", pretty_print=True, doctype=DOCTYPE
