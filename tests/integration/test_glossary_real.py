@@ -133,20 +133,24 @@ def test_tbx_v3_export_is_valid_and_a_planted_fault_is_not(which, ja, zh, tbx_va
 
 
 @pytest.mark.parametrize("which", ["ja", "zh"])
-def test_tbx2_export_read_by_translate_toolkit_and_valid_by_the_dtd(which, ja, zh):
+def test_tbx2_export_read_by_translate_toolkit(which, ja, zh):
     from translate.storage import tbx
 
     cat = {"ja": ja, "zh": zh}[which]
-    data = _bytes("tbx2", cat)
-    units = tbx.tbxfile.parsefile(io.BytesIO(data)).units
+    units = tbx.tbxfile.parsefile(io.BytesIO(_bytes("tbx2", cat))).units
     assert len(units) == len(cat.concepts)
     first = {p.entry_id: p for p in reversed(cat.pairs)}
-    for u in units[:50]:
+    for u in units:
         p = first[u.getid()]
         assert (u.source, u.target) == (p.names[0], p.term)
+
+
+@pytest.mark.parametrize("which", ["ja", "zh"])
+def test_tbx2_export_valid_by_the_dtd(which, ja, zh):
     from tbx_schemas import tbx2_dtd
 
     dtd = tbx2_dtd()
+    data = _bytes("tbx2", {"ja": ja, "zh": zh}[which])
     assert dtd.validate(etree.fromstring(data)), dtd.error_log.filter_from_errors()[:3]
 
 
