@@ -173,6 +173,7 @@ class Built:
     run: IngestRun
     index: dict[str, Any]
     out: Path
+    kept: list[str] = field(default_factory=list)  # the user's files in ``out``, not replaced
 
 
 class Corpus:
@@ -1093,6 +1094,7 @@ class Corpus:
         compare: Sequence[tuple[str, str]] = (),
         set_names: str | Path | None = None,
         on_step: Callable[[str], None] | None = None,
+        force: bool = False,
     ) -> SiteResult:
         """Write the browsable, hyperlinked site of the stored releases into ``out`` (see
         :func:`mtgcr.reports.site.build_site`): a page per section of every release and
@@ -1106,21 +1108,29 @@ class Corpus:
             compare: extra ``(old, new)`` pairs to write change pages for.
             set_names: a set list (``versions_*.json``) naming each release's set.
             on_step: called with a one-line description of each step (progress).
+            force: write into a folder mtgcr did not create, and replace files in it that
+                mtgcr did not write (never a user's own ``index.html``, the store or an input).
 
         Returns:
             :class:`mtgcr.reports.site.build.SiteResult` (``written``, ``unchanged``,
-            ``index``).
+            ``index``, ``kept``: the user's files left as they were).
 
         Raises:
-            BadArgument: ``out`` is a file; an unreadable set list.
+            BadArgument: an unreadable set list.
+            RefusedOutput: ``out`` is a file, a folder mtgcr did not create (without
+                ``force``), or holds a user's own ``index.html``
+                (:mod:`mtgcr.corpus.output_folder`).
             StoreError: no store, or no complete release of a language asked for.
         """
+        from mtgcr.corpus.safe_write import guarding
         from mtgcr.reports.site import SiteOptions, build_site, load_set_names
 
         out = Path(out)
-        if out.exists() and not out.is_dir():
-            raise BadArgument(f"site: --out {out} is a file, not a folder")
-        with self.aligning_store() as store:  # no store yet: the usual error, none is created
+        inputs = [set_names] if set_names is not None else []
+        with (
+            guarding([self.path], inputs, force),
+            self.aligning_store() as store,  # no store yet: the usual error, none is created
+        ):
             sets: dict[str, str] = {}
             if set_names is not None:
                 dates = [r.effective_date for r in store.releases() if r.effective_date]
@@ -1149,6 +1159,7 @@ class Corpus:
         on_file: Callable[[Path, int, int], None] | None = None,
         on_report: Callable[[str], None] | None = None,
         max_bytes: int | None = DEFAULT_MAX_BYTES,
+        force: bool = False,
     ) -> Built:
         """Ingest ``sources``, align every pair of consecutive complete releases per language
         and write one change report per pair (each format) and ``index.html``, ``index.md``,
@@ -1162,14 +1173,18 @@ class Corpus:
             on_file: ingest progress (see :meth:`ingest`).
             on_report: called with a short message per report written.
             max_bytes: a source file larger than this (bytes) fails (see :meth:`ingest`).
+            force: write into a folder mtgcr did not create, replacing the files of the same
+                name (never the store or a source).
 
         Returns:
             :class:`Built` (``run.failed``: the files that failed to ingest;
-            ``run.scan.unreadable``: the folders or entries that could not be read; ``index``).
+            ``run.scan.unreadable``: the folders or entries that could not be read; ``index``;
+            ``kept``: files in ``out`` that mtgcr did not write, left as they were).
 
         Raises:
-            BadArgument: an unknown format; ``out`` is a file or under one; no files in the
-                sources; nothing ingested.
+            BadArgument: an unknown format; no files in the sources; nothing ingested.
+            RefusedOutput: ``out`` is a file or under one, or a folder mtgcr did not create
+                (without ``force``; :mod:`mtgcr.corpus.output_folder`).
             StoreError: the store cannot be written, or stopped the ingest (busy).
             KeyboardInterrupt: Ctrl-C during the ingest (files that finished stay stored).
             mtgcr.reports.build_site.BuildInterrupted: Ctrl-C while writing reports (the
@@ -1185,9 +1200,8 @@ class Corpus:
         >>> sorted(f.name for f in (tmp / "site").iterdir())
         ['en', 'index.html', 'index.json', 'index.md']
         """
-        from mtgcr.extract.ingest import scan_paths
-        from mtgcr.extract.ingest_run import Stop, run_ingest
-        from mtgcr.reports.build_site import build_reports
+        from mtgcr.corpus.output_folder import OutputFolder
+        from mtgcr.corpus.safe_write import guarding
         from mtgcr.reports.render import RENDERERS
 
         fmts = list(formats) if formats is not None else list(RENDERERS)
@@ -1197,14 +1211,21 @@ class Corpus:
                 f"--formats: unknown {', '.join(bad) or '(none given)'}; "
                 f"choose from {', '.join(RENDERERS)}"
             )
-        decisions = self.decisions
         out = Path(out)
-        if out.exists() and not out.is_dir():
-            raise BadArgument(
-                f"--out {out} is a file; give a folder for the reports (created if missing)"
-            )
-        if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
-            raise BadArgument(f"--out {out}: a parent of it is a file, not a folder")
+        with guarding([self.path], sources, force):
+            folder = OutputFolder(out, "build").open()  # refused before anything is ingested
+            try:
+                return self._build(sources, folder, langs, fmts, on_file, on_report, max_bytes)
+            finally:
+                folder.close()
+
+    def _build(self, sources, folder, langs, fmts, on_file, on_report, max_bytes) -> Built:
+        """:meth:`build` once its output folder is open."""
+        from mtgcr.extract.ingest import scan_paths
+        from mtgcr.extract.ingest_run import Stop, run_ingest
+        from mtgcr.reports.build_site import build_reports
+
+        decisions = self.decisions
         scan = scan_paths(sources)
         files = scan.files
         if not files:
@@ -1230,9 +1251,9 @@ class Corpus:
                 langs=[lang for lang in langs or store.languages() if lang != PIVOT],
             )
             index = build_reports(
-                store, out, list(langs) if langs else None, decisions, fmts, on_report
+                store, folder, list(langs) if langs else None, decisions, fmts, on_report
             )
-        return Built(run, index, out)
+        return Built(run, index, folder.root, list(folder.kept))
 
 
 def _section_number(section: int | str | None) -> int | None:

@@ -93,8 +93,15 @@ def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
         default=d,
         dest="global_out",
         help="write what the command prints to FILE instead of standard output, "
-        "atomically; only a regular file is replaced (never a folder, link, "
-        "device or pipe); - is standard output",
+        "atomically; an existing FILE only with --force (never the store, an input of "
+        "the run, a folder, link, device or pipe); - is standard output",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        default=argparse.SUPPRESS if suppress else False,
+        help="replace an existing output file, or write into a folder mtgcr did not create "
+        "(never the store or an input of the run, whatever the options)",
     )
     p.add_argument(
         "--profiles",
@@ -214,27 +221,32 @@ def _load_profiles(folder: str | None) -> str | None:
 
 
 def _run(args, ctx) -> int:
-    """Run the command; with the global ``--out FILE`` (``args.global_out``; a command with an
-    ``--out`` of its own — ``diff``, ``build``, ``site``, ``fixtures``, ``glossary export``
-    — takes that option after its name),
-    what it prints to stdout is written to FILE afterwards, atomically
-    (:func:`mtgcr.corpus.safe_write.write_out`); FILE is checked before the work. Nothing is
-    written when the command fails."""
-    out = getattr(args, "global_out", None)
-    if not out or out == "-":
-        return int(args.func(args, ctx) or 0)
-    import contextlib
-    import io
+    """Run the command under the run's output policy (:func:`mtgcr.corpus.safe_write.guarding`:
+    the store and every input the command names are never written over, an existing output
+    only with ``--force``); with the global ``--out FILE`` (``args.global_out``; a command with
+    an ``--out`` of its own — ``diff``, ``build``, ``site``, ``fixtures``, ``glossary export``
+    — takes that option after its name), what it prints to stdout is written to FILE
+    afterwards, atomically (:func:`mtgcr.corpus.safe_write.write_out`); FILE is checked before
+    the work. Nothing is written when the command fails."""
+    from mtgcr.cli.args import run_inputs
+    from mtgcr.corpus.safe_write import Replace, check_out_path, guarding, write_out
 
-    from mtgcr.corpus.safe_write import check_out_path, write_out
+    with guarding(
+        [ctx.store_path], run_inputs(args, ctx.store_path), getattr(args, "force", False)
+    ):
+        out = getattr(args, "global_out", None)
+        if not out or out == "-":
+            return int(args.func(args, ctx) or 0)
+        import contextlib
+        import io
 
-    check_out_path(out)
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        status = int(args.func(args, ctx) or 0)
-    if status in (0, 1):  # 1: done, with a file that failed (ingest, build, cite-check)
-        write_out(out, buf.getvalue(), silent=ctx.silent)
-    return status
+        check_out_path(out, Replace.IF_FORCED)
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            status = int(args.func(args, ctx) or 0)
+        if status in (0, 1):  # 1: done, with a file that failed (ingest, build, cite-check)
+            write_out(out, buf.getvalue(), silent=ctx.silent)
+        return status
 
 
 class Terminated(KeyboardInterrupt):

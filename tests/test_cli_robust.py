@@ -137,7 +137,8 @@ def test_out_pointing_at_a_file(store, tmp_path, capsys):
     code = main(["--store", str(store), "build", str(tmp_path / "in"), "--out", str(target)])
     assert code == 2
     assert one_line(capsys.readouterr().err) == (
-        f"mtgcr: --out {target} is a file; give a folder for the reports (created if missing)"
+        f"mtgcr: --out {target} is a file, not a folder: give a folder for the build output "
+        f"(created if missing)"
     )
     assert target.read_text() == "keep me"
 

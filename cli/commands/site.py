@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from mtgcr.cli.output import console, err_console
+from mtgcr.cli.output import console, err_console, print_kept
 
 #: Where the shared corpus keeps the set list (used when --set-names is not given).
 DEFAULT_SETS = Path("../shared/corpus/derived/versions_013fcebf.json")
@@ -23,7 +23,14 @@ def register(sub) -> None:
         "rules.json / lineage.json. Unchanged files are not rewritten. "
         "Example: mtgcr site --out site && xdg-open site/index.html",
     )
-    p.add_argument("--out", metavar="DIR", required=True, help="the site folder")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        required=True,
+        help="the site folder: created if missing, or one mtgcr created before (its "
+        ".mtgcr-output file says so); a folder of yours only with --force, and a "
+        "user's own index.html never",
+    )
     p.add_argument(
         "--lang",
         nargs="+",
@@ -54,10 +61,13 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    """``mtgcr site`` (:meth:`mtgcr.api.Corpus.site`): returns 0.
+    """``mtgcr site`` (:meth:`mtgcr.api.Corpus.site`): returns 0; 1 when files of the user's
+    in the folder were kept (each named on stderr).
 
     Raises:
-        BadArgument: an unreadable set list, an ``--out`` that is a file.
+        BadArgument: an unreadable set list.
+        RefusedOutput: ``--out`` is a file, a folder mtgcr did not create (without
+            ``--force``), or holds a user's own ``index.html``.
         StoreError: no store, or no complete release of a language asked for.
     """
     started = time.monotonic()
@@ -67,11 +77,13 @@ def run(args, ctx) -> int:
         else (DEFAULT_SETS if DEFAULT_SETS.exists() else None)
     )
     note = None if ctx.silent else (lambda msg: err_console.print(msg, markup=False))
-    res = ctx.corpus().site(args.out, args.lang, args.release, args.compare, sets, note)
+    res = ctx.corpus().site(
+        args.out, args.lang, args.release, args.compare, sets, note, force=args.force
+    )
     console.print(
         f"site: {res.written} files written, {res.unchanged} unchanged, in "
         f"{time.monotonic() - started:.1f} s; open {res.index}",
         markup=False,
         highlight=False,
     )
-    return 0
+    return print_kept(args.out, res.kept)

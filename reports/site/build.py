@@ -24,7 +24,7 @@ from mtgcr.extract.records import load_release
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
-from mtgcr.corpus.safe_write import write_atomic
+from mtgcr.corpus.output_folder import OutputFolder
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
 from mtgcr.reports.site.rules import (
@@ -63,12 +63,14 @@ class SiteOptions:
 
 @dataclass
 class SiteResult:
-    """Files written and files left as they were (same content), and the index page."""
+    """Files written and files left as they were (same content), the index page, and the
+    user's own files in the folder that were not replaced (``kept``)."""
 
     written: int = 0
     unchanged: int = 0
     index: Path | None = None
     languages: dict[str, int] = field(default_factory=dict)
+    kept: list[str] = field(default_factory=list)  # the user's files, not replaced
 
 
 def load_set_names(path: str | Path, release_dates: Iterable[str]) -> dict[str, str]:
@@ -100,20 +102,20 @@ def load_set_names(path: str | Path, release_dates: Iterable[str]) -> dict[str, 
 
 
 class _Writer:
+    """The site folder (:class:`~mtgcr.corpus.output_folder.OutputFolder`): unchanged files are not rewritten, a user's own files are kept (a user's
+    ``index.html`` refuses the build)."""
+
     def __init__(self, out: Path, result: SiteResult) -> None:
-        self.out, self.result = out, result
+        self.folder = OutputFolder(out, "site", keep=frozenset({"index.html"})).open()
+        self.result = result
 
     def write(self, rel: str, text: str) -> None:
-        path = self.out / rel
-        data = text.encode("utf-8")
-        try:
-            if path.read_bytes() == data:
-                self.result.unchanged += 1
-                return
-        except OSError:
-            pass
-        write_atomic(path, text)  # a regular file only, the umask's permissions, no temporary left
-        self.result.written += 1
+        self.folder.write(rel, text)
+
+    def close(self) -> None:
+        self.folder.close()
+        self.result.written, self.result.unchanged = self.folder.written, self.folder.unchanged
+        self.result.kept = list(self.folder.kept)
 
 
 def _example_label(lang: str) -> str:
@@ -212,7 +214,9 @@ def release_key_rs(rs: Ruleset) -> str:
 
 
 def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> SiteResult:
-    """Build the site into ``out``.
+    """Build the site into ``out``, an output folder (:mod:`mtgcr.corpus.output_folder`:
+    created with its marker, or one mtgcr made before; a folder of the user's only with
+    ``--force``, and a user's own ``index.html`` never).
 
     Args:
         store: an open store (writable for the alignment cache; read-only works).
@@ -224,10 +228,18 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
 
     Raises:
         StoreError: no complete release of a language asked for.
+        RefusedOutput: ``out`` is not a folder mtgcr may write into (see above).
     """
-    opts = options or SiteOptions()
     res = SiteResult()
     w = _Writer(out, res)
+    try:
+        _build(store, out, options or SiteOptions(), res, w)
+    finally:
+        w.close()
+    return res
+
+
+def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writer) -> None:
     step = opts.on_step or (lambda msg: None)
     langs = opts.langs or [
         lang for lang in store.languages() if any(r.complete for r in store.releases(lang))
@@ -372,7 +384,6 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     )
     w.write("index.html", page("mtgcr — Comprehensive Rules", body, "", "en"))
     res.index = out / "index.html"
-    return res
 
 
 def _side_pages(
