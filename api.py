@@ -1086,6 +1086,41 @@ class Corpus:
         return wording_spans(hits)[:limit]
 
     # -- reports ---------------------------------------------------------------------------
+    def check(
+        self,
+        repair: bool = False,
+        on_step: Callable[[str], None] | None = None,
+        on_wait: Callable[[str], None] | None = None,
+    ):
+        """Check the store against its stored bytes: SQLite's integrity check, every
+        document's sha256, every release's rows against a rebuild from the bytes; with
+        ``repair``, put the rebuilt store in place when something is damaged (the damaged file
+        is kept beside it). See :mod:`mtgcr.extract.store_check`.
+
+        Args:
+            repair: rebuild a damaged store.
+            on_step: progress (one line per step).
+            on_wait: called when the repair waits for another process's write lock.
+
+        Returns:
+            :class:`mtgcr.extract.store_check.StoreHealth` (``ok``, ``damaged``: the releases
+            that are not what their bytes say, ``repaired``, ``kept_as``).
+
+        Raises:
+            StoreError: no store; not an SQLite file; busy during a repair.
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> cr = mtgcr.open(pathlib.Path(tempfile.mkdtemp()) / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> health = cr.check()
+        >>> health.ok, len(health.releases)
+        (True, 2)
+        """
+        from mtgcr.extract.store_check import check_store
+
+        return check_store(self.path, repair, on_step, on_wait)
+
     def site(
         self,
         out: str | Path,

@@ -37,8 +37,15 @@ class Context:
     silent: bool = False
 
     def store(self, readonly: bool = False) -> Store:
-        """Open the store (read-only if asked; raises :class:`StoreError` if absent then)."""
-        return Store(self.store_path, readonly=readonly)
+        """Open the store (read-only if asked; raises :class:`StoreError` if absent then). A
+        write that must wait for another process's lock says so at once on stderr (unless
+        ``--silent``), naming the process."""
+        return Store(self.store_path, readonly=readonly, on_wait=self.note)
+
+    def note(self, message: str) -> None:
+        """Print ``mtgcr: MESSAGE`` on stderr, unless ``--silent``."""
+        if not self.silent:
+            print(f"mtgcr: {message}", file=sys.stderr, flush=True)
 
     def corpus(self, decisions: str | None = None):
         """The library object of the store (:class:`mtgcr.api.Corpus`), with the
@@ -307,13 +314,20 @@ def _main(argv: list[str] | None) -> int:
     except OSError as exc:
         print(f"mtgcr: {os_error_message(exc)}", file=sys.stderr)
         return 2
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.DatabaseError as exc:  # an SQLite error no store method translated
         busy = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+        readonly = isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc)
         print(
             f"mtgcr: {store_path}: "
             + (
                 "store busy: another program is writing to it; try again when it is done"
                 if busy
+                else "the store is read-only here (its file or its folder cannot be written: "
+                "a read-only location or permissions); this command needs to write it"
+                if readonly
+                else f"the store is damaged ({exc}); 'mtgcr check' says which releases are "
+                f"affected and 'mtgcr check --repair' rebuilds them from the stored files"
+                if "malformed" in str(exc) or "corrupt" in str(exc)
                 else f"not an mtgcr store or damaged ({exc})"
             ),
             file=sys.stderr,

@@ -53,6 +53,7 @@ __all__ = [
     "expand_paths",
     "scan_paths",
     "reread_unattached",
+    "ingest_document",
 ]
 
 #: File name endings that ``expand_paths`` picks up inside folders.
@@ -348,6 +349,21 @@ def reread_unattached(store: Store) -> list[IngestResult]:
         )
         out.append(res)
     return out
+
+
+def ingest_document(store: Store, doc, origin: CopyOrigin | None = None) -> IngestResult:
+    """Parse and store a :class:`~mtgcr.corpus.document.Document` read from elsewhere (a
+    store's bytes: ``mtgcr check`` rebuilds a store this way), exactly as :func:`ingest_file`
+    stores a new file: whole texts as copies, partial releases merged.
+
+    Raises:
+        IngestInterrupted: Ctrl-C.
+        mtgcr.corpus.store.StoreError: the store is busy or damaged.
+    """
+    try:
+        return _parse_and_store(store, Path(doc.source), doc, False, origin)
+    except KeyboardInterrupt:
+        raise IngestInterrupted([]) from None
 
 
 def _stored_copy(store: Store, copy_id: int) -> CopyRecord:

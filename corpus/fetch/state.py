@@ -106,7 +106,7 @@ def record_fetch(
         str(path) if path else None,
         dict(meta or {}),
     )
-    with store.conn:
+    with store.write_transaction():
         store.conn.execute(
             "INSERT INTO fetches (source, url, final_url, status, etag, last_modified, headers, "
             "fetched_at, sha256, path, meta) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
