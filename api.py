@@ -248,6 +248,7 @@ class Corpus:
         max_bytes: int | None = DEFAULT_MAX_BYTES,
         align: bool = True,
         on_align: Callable[[int, int], None] | None = None,
+        encoding: str | None = None,
     ) -> IngestRun:
         """Ingest CR files, translations and wiki pages (files or folders, recursively).
 
@@ -272,6 +273,10 @@ class Corpus:
                 the first ``history``, ``remap`` or ``diff`` reads them; skipped when the run
                 stopped early or the decisions file is bad (the queries say why).
             on_align: progress of that: ``on_align(pairs done, pairs to align)``.
+            encoding: decode every file with this codec (``"euc_jp"``, ``"koi8_r"`` …)
+                instead of detecting its encoding (UTF-8/16, the Latin code pages,
+                Shift_JIS, Windows-1251: :mod:`mtgcr.corpus.decode`); a byte it cannot
+                decode fails that file, naming the line.
 
         Returns:
             :class:`mtgcr.extract.ingest_run.IngestRun` (``results``, ``count(status)``,
@@ -280,7 +285,7 @@ class Corpus:
         Raises:
             StoreError: the store cannot be created or is not an mtgcr store.
             DocumentError: an empty path.
-            BadArgument: ``origin`` is not a copy origin.
+            BadArgument: ``origin`` is not a copy origin; ``encoding`` is not a codec.
 
         >>> import mtgcr, tempfile, pathlib
         >>> from mtgcr.corpus import sample
@@ -301,9 +306,22 @@ class Corpus:
                 f"origin {origin!r}: not a copy origin; choose from "
                 f"{', '.join(o.value for o in CopyOrigin)}"
             ) from None
+        if encoding is not None:
+            import codecs
+
+            try:
+                codecs.lookup(encoding)
+            except LookupError:
+                raise BadArgument(f"--encoding {encoding}: not an encoding Python knows") from None
         with self.store(readonly=False) as store:
             run = run_ingest(
-                store, paths, replace=replace, on_file=on_file, origin=how, max_bytes=max_bytes
+                store,
+                paths,
+                replace=replace,
+                on_file=on_file,
+                origin=how,
+                max_bytes=max_bytes,
+                encoding=encoding,
             )
             if align and run.stop is None:
                 try:

@@ -497,6 +497,16 @@ class Store(CopiesMixin, AlignCacheMixin):
         row = self.conn.execute("SELECT raw FROM documents WHERE sha256=?", (sha256,)).fetchone()
         return bytes(row[0]) if row else None
 
+    def forced_encoding(self, sha256: str) -> str | None:
+        """The codec a document was ingested with by ``--encoding`` (its bytes are decoded
+        with it again whenever they are re-read), or ``None`` when its encoding was detected."""
+        row = self.conn.execute(
+            "SELECT encoding, encoding_evidence FROM documents WHERE sha256=?", (sha256,)
+        ).fetchone()
+        if row is None or not str(row[1] or "").startswith("--encoding "):
+            return None
+        return str(row[0])
+
     def find_document(self, name: str) -> tuple[str, str] | None:
         """The stored document whose source is ``name`` or ends with ``/name`` (a file name,
         or a path's last parts), the one ingested last when several match.

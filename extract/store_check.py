@@ -148,11 +148,13 @@ class _Doc:
     sha256: str
     source: str
     raw: bytes | None  # None: unreadable or not matching its sha256
+    encoding: str | None = None  # the codec given by --encoding at ingest, if any
 
 
 def _documents(conn: sqlite3.Connection) -> list[_Doc]:
     docs = []
-    for row in _rows(conn, "SELECT id, sha256, source FROM documents ORDER BY id"):
+    sql = "SELECT id, sha256, source, encoding, encoding_evidence FROM documents ORDER BY id"
+    for row in _rows(conn, sql):
         try:
             got = conn.execute("SELECT raw FROM documents WHERE id=?", (row["id"],)).fetchone()
             raw = bytes(got[0]) if got is not None else None
@@ -160,7 +162,10 @@ def _documents(conn: sqlite3.Connection) -> list[_Doc]:
             raw = None
         if raw is not None and hashlib.sha256(raw).hexdigest() != row["sha256"]:
             raw = None
-        docs.append(_Doc(row["id"], row["sha256"], row["source"], raw))
+        forced = str(row["encoding_evidence"] or "").startswith("--encoding ")
+        docs.append(
+            _Doc(row["id"], row["sha256"], row["source"], raw, row["encoding"] if forced else None)
+        )
     return docs
 
 
@@ -196,7 +201,7 @@ def _rebuild(
                 on_step(f"re-reading {k + 1}/{len(good)}: {d.source}")
             assert d.raw is not None
             try:
-                doc = document_from_bytes(d.raw, d.source)
+                doc = document_from_bytes(d.raw, d.source, d.encoding)
             except DocumentError:
                 continue  # never stored either: nothing was made from it
             row = copies.get(d.sha256)
