@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import time
 from datetime import datetime, timezone
+from pathlib import Path
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -46,7 +47,7 @@ class BuildInterrupted(Exception):
 
 def build_reports(
     store: Store,
-    out: OutputFolder,
+    out: OutputFolder | Path,
     langs: list[str] | None = None,
     decisions: Sequence[Decision] = (),
     formats: list[str] | None = None,
@@ -66,8 +67,9 @@ def build_reports(
 
     Args:
         store: an open store (writable, so alignments are cached).
-        out: the output folder, open (:class:`~mtgcr.corpus.output_folder.OutputFolder`: a
-            report or index the user edited there is kept, listed in ``out.kept``).
+        out: the output folder: an open :class:`~mtgcr.corpus.output_folder.OutputFolder` (a
+            report or index the user edited there is kept, listed in ``out.kept``), or a path
+            (opened and closed here).
         langs: languages to report on (default: every language with a complete release).
         decisions: human decisions.
         formats: report formats (default all of ``md``, ``html``, ``csv``, ``json``).
@@ -80,6 +82,9 @@ def build_reports(
         mtgcr.crossref.decisions.DecisionError: a decision does not fit its releases.
         BuildInterrupted: Ctrl-C; the index lists the reports written before it.
     """
+    if isinstance(out, Path):
+        with OutputFolder(out, "build") as folder:
+            return build_reports(store, folder, langs, decisions, formats, progress)
     formats = formats or list(RENDERERS)
     if langs is None:
         langs = sorted({r.lang for r in store.releases() if r.complete})

@@ -20,7 +20,6 @@ from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
 from mtgcr.crossref.chain import Chain, aligned_pair
 from mtgcr.crossref.textkey import compare_form
 from mtgcr.extract.model import Ruleset
-from mtgcr.extract.records import load_release
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
@@ -283,6 +282,10 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
                 raise StoreError(f"no {lang} releases in {store.path} (run 'mtgcr ingest' first)")
             if en_state:  # only partial releases (wiki quotes): their pages beside English
                 _side_pages(w, store, lang, [], [], en_state, opts, step)
+            # partial releases with no complete English release of their label: pages of
+            # their own (the union of their pieces), or a clear reason
+            index_rows += _partial_pages(w, store, lang, en_state, opts, step)
+            res.languages[lang] = len(_partial_labels(store, lang))
             continue
         step(f"{lang}: aligning the chain")
         chain = Chain(store, lang)
@@ -386,6 +389,62 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
     res.index = out / "index.html"
 
 
+def _partial_labels(store: Store, lang: str) -> dict[str, ReleaseInfo]:
+    """The partial releases of ``lang`` by label (the first piece of each stored label)."""
+    out: dict[str, ReleaseInfo] = {}
+    for r in store.releases(lang):
+        if not r.complete:
+            out.setdefault(r.label, r)
+    return out
+
+
+def _partial_pages(
+    w: _Writer, store: Store, lang: str, en_state: dict, opts: SiteOptions, step
+) -> list[str]:
+    """Own pages (``LANG/KEY-quotes/``) of each partial release of ``lang`` whose label has no
+    complete English release to sit beside (those get theirs from :func:`_side_pages`): every
+    piece of the label read as one (:func:`mtgcr.extract.partial.partial_union`). Returns the
+    index rows.
+
+    Raises:
+        StoreError: no partial release of ``lang`` has a rule to show (the message says what
+            is stored).
+    """
+    from mtgcr.extract.partial import partial_pieces, partial_union
+
+    en_labels = {i.label for i in en_state.get("infos", [])}
+    rows: list[str] = []
+    shown = 0
+    labels = _partial_labels(store, lang)
+    for label, info in labels.items():
+        if _base_label(label) in en_labels or not _wanted(info, opts.releases):
+            continue
+        pieces = partial_pieces(store, info)
+        if pieces.rules == 0:
+            continue
+        rs = partial_union(store, info)
+        key = release_key(info) + "-quotes"
+        folder = f"{lang}/{key}"
+        step(f"{lang} {release_key(info)}: {pieces.describe()}")
+        sections = frozenset(n.section for n in rs.sections)
+        ctx = ReleaseContext(
+            info, rs, [(key, info.label, sections)], example_label=_example_label(lang)
+        )
+        _release_pages(w, ctx, folder)
+        shown += 1
+        rows.append(
+            f'<tr><td>{esc(lang)}</td><td><a href="{esc(folder)}/index.html">{esc(key)}</a></td>'
+            f"<td>{esc(label)} (partial: {len(pieces.pieces)} pieces)</td><td></td><td></td></tr>"
+        )
+    if not shown and not any(_base_label(lb) in en_labels for lb in labels):
+        described = "; ".join(partial_pieces(store, i).describe() for i in labels.values())
+        raise StoreError(
+            f"no {lang} release to show: only partial ones, with no rules "
+            f"({described or 'none stored'})"
+        )
+    return rows
+
+
 def _side_pages(
     w: _Writer,
     store: Store,
@@ -401,8 +460,10 @@ def _side_pages(
     en_infos = en_state["infos"]
     by_label = {i.label: k for k, i in enumerate(en_infos)}
     en_rs = en_state["rulesets"]
-    partial = [r for r in store.releases(lang) if not r.complete]
-    todo = list(zip(infos, rulesets)) + [(r, load_release(store, r)) for r in partial]
+    from mtgcr.extract.partial import partial_union
+
+    partial = list(_partial_labels(store, lang).values())  # the pieces of a label as one
+    todo = list(zip(infos, rulesets)) + [(r, partial_union(store, r)) for r in partial]
     for info, rs in todo:
         k_en = by_label.get(_base_label(info.label))
         if k_en is None or not _wanted(info, opts.releases):
