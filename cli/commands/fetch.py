@@ -21,6 +21,7 @@ from rich.progress import (
 from mtgcr.corpus.fetch.http import FetchError, FetchPolicy, MIN_INTERVAL_FLOOR
 from mtgcr.corpus.fetch.mtgru import MTGRU_HOSTS, START_PAGE
 from mtgcr.corpus.fetch.wizards import WIZARDS_HOSTS, ArchiveMetadata
+from mtgcr.corpus.data_paths import data_folders, default_data_file
 from mtgcr.corpus.release_spec import parse_date_spec
 
 from mtgcr import fetching
@@ -168,8 +169,10 @@ def register(sub) -> None:
     a.add_argument(
         "--metadata",
         metavar="FILE",
-        default="../shared/corpus/derived/archive_metadata.json",
-        help="the archive metadata (default: %(default)s)",
+        default=None,
+        help="the archive metadata (default: archive_metadata.json in "
+        "$MTGCR_SHARED/corpus/derived, in shared/corpus/derived beside the mtgcr checkout, or "
+        "beside the store; never the current folder)",
     )
     add_fetch_options(a)
     a.set_defaults(func=run_archive)
@@ -332,8 +335,14 @@ def run_archive(args, ctx) -> int:
         if when is None:
             raise BadArgument(f"fetch archive: {d!r} is not a date (give YYYY-MM-DD)")
         dates.append(when)
+    path = args.metadata or default_data_file("archive_metadata.json", ctx.store_path)
+    if path is None:
+        folders = ", ".join(str(f) for f in data_folders(ctx.store_path))
+        raise BadArgument(
+            f"fetch archive: no archive metadata: give --metadata FILE (looked in {folders})"
+        )
     try:
-        meta = ArchiveMetadata.load(args.metadata)
+        meta = ArchiveMetadata.load(path)
     except ValueError as exc:
         raise BadArgument(f"fetch archive: {exc}") from None
     hosts = {h for t in meta.templates for h in [t.split("/")[2]]} | WIZARDS_HOSTS

@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from mtgcr.corpus.data_paths import default_data_file
 from mtgcr.cli.output import console, err_console, print_kept
 
-#: Where the shared corpus keeps the set list (used when --set-names is not given).
-DEFAULT_SETS = Path("../shared/corpus/derived/versions_013fcebf.json")
+#: The set list read when --set-names is not given (:func:`mtgcr.corpus.data_paths.default_data_file`).
+DEFAULT_SETS = "versions_*.json"
 
 
 def register(sub) -> None:
@@ -55,7 +56,8 @@ def register(sub) -> None:
         "--set-names",
         metavar="FILE",
         help=f"set list (versions_*.json) to name each release's set "
-        f"(default {DEFAULT_SETS} when it exists)",
+        f"(default: {DEFAULT_SETS} in $MTGCR_SHARED/corpus/derived, in shared/corpus/derived "
+        f"beside the mtgcr checkout, or beside the store; never the current folder)",
     )
     p.set_defaults(func=run)
 
@@ -72,9 +74,7 @@ def run(args, ctx) -> int:
     """
     started = time.monotonic()
     sets = (
-        Path(args.set_names)
-        if args.set_names
-        else (DEFAULT_SETS if DEFAULT_SETS.exists() else None)
+        Path(args.set_names) if args.set_names else default_data_file(DEFAULT_SETS, ctx.store_path)
     )
     note = None if ctx.silent else (lambda msg: err_console.print(msg, markup=False))
     res = ctx.corpus().site(
