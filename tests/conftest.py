@@ -22,3 +22,14 @@ def pytest_collection_modifyitems(config, items):
 def store_path(tmp_path: Path) -> Path:
     """A fresh store file path in a temporary folder."""
     return tmp_path / "store.sqlite"
+
+
+@pytest.fixture(scope="session")
+def mediawiki(tmp_path_factory):
+    """A real MediaWiki on 127.0.0.1 (tests/mediawiki.py), started once per run and stopped at
+    its end; the test skips when Debian's package cannot be installed here."""
+    from mediawiki import start_server
+
+    server = start_server(tmp_path_factory.mktemp("mediawiki"))
+    yield server
+    server.stop()
