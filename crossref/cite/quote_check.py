@@ -49,7 +49,7 @@ class QuotedRuleStatus(enum.Enum):
     UNCHANGED = "unchanged"  # same number, same text
     RENUMBERED = "renumbered"  # another number (or several: a split), same text
     REWORDED = "reworded"  # same number, other text
-    RENUMBERED_REWORDED = "renumbered, reworded"
+    RENUMBERED_REWORDED = "renumbered and reworded"
     REMOVED = "removed"  # no successor
     UNTRANSLATED = "untranslated"  # R's language has no text for a successor (EN has)
     UNKNOWN = "unknown"  # the number is not in the quote's EN release

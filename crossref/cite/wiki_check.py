@@ -41,12 +41,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Protocol
 
 from mtgcr.extract.citations.wiki import Target
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
+
+if TYPE_CHECKING:
+    from mtgcr.crossref.decisions import Decision
 
 __all__ = [
     "CiteResult",
@@ -732,12 +735,13 @@ def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
 
 class ChainRemapper:
     """Follows numbers through the release alignment of :mod:`mtgcr.crossref.chain` (the lineage of
-    every consecutive pair of EN releases, cached in the store)."""
+    every consecutive pair of EN releases, cached in the store; ``decisions``: human alignment
+    decisions applied to the pairs, none by default as ``cite-check`` does)."""
 
-    def __init__(self, store) -> None:
+    def __init__(self, store, decisions: Iterable[Decision] = ()) -> None:
         from mtgcr.crossref.chain import Chain
 
-        self.chain = Chain(store, "en")
+        self.chain = Chain(store, "en", decisions)
         self._lineage = None
         self._index = {r.label: k for k, r in enumerate(self.chain.releases)}
 

@@ -228,9 +228,22 @@ def edit_summary(edit: PageEdit) -> str:
 
 @dataclass
 class EditBatch:
-    """The edits of several pages, in the order read."""
+    """The edits of several pages, in the order read, and what they were refreshed to.
+
+    Attributes:
+        edits: one :class:`PageEdit` per page.
+        lang, target: the language and label of the release the pages were refreshed to.
+        api: the wiki API the pages were read from (``None``: files).
+    """
 
     edits: list[PageEdit] = field(default_factory=list)
+    lang: str = ""
+    target: str = ""
+    api: str | None = None
+
+    def write(self, folder: str | Path, force: bool = False) -> Path:
+        """:func:`write_batch` into ``folder``; returns the manifest's path."""
+        return write_batch(self, folder, force=force)
 
     def counts(self) -> dict[str, int]:
         """``{status value: pages}`` for every :class:`EditStatus` (zeros included)."""
@@ -267,18 +280,36 @@ def _file_name(title: str, taken: set[str]) -> str:
     return name
 
 
-def write_batch(batch: EditBatch, folder: str | Path, api: str | None = None) -> Path:
+def write_batch(
+    batch: EditBatch, folder: str | Path, api: str | None = None, force: bool = False
+) -> Path:
     """Write ``<name>.wiki`` and ``<name>.diff`` for every changed page and the manifest
-    ``edits.json`` (every page, with its file names and the wiki API it came from) into
-    ``folder`` (created); every file written atomically.
+    ``edits.json`` (every page, with its file names; the wiki API it came from, ``api`` or the
+    batch's; the target release) into ``folder`` (created); every file written atomically
+    (:func:`mtgcr.corpus.safe_write.write_atomic`).
+
+    Args:
+        force: replace the manifest of an earlier batch in ``folder`` (it is the journal of
+            its publishing: without ``force`` it is never replaced).
 
     Returns:
         The manifest's path.
+
+    Raises:
+        RefusedOutput: ``folder`` holds a batch already (and no ``force``), or is not a
+            folder.
     """
     from mtgcr.corpus.safe_write import write_atomic
+    from mtgcr.errors import RefusedOutput
 
     out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
+    if out.exists() and not out.is_dir():
+        raise RefusedOutput(f"{out} is a file: give a folder for the refreshed pages")
+    if (out / MANIFEST).exists() and not force:
+        raise RefusedOutput(
+            f"{out} holds a refresh batch already ({MANIFEST}, the journal of its publishing): "
+            f"give another folder, or --force to replace it"
+        )
     taken: set[str] = set()
     entries = []
     for e in batch.edits:
@@ -290,7 +321,13 @@ def write_batch(batch: EditBatch, folder: str | Path, api: str | None = None) ->
             entry["file"] = f"{name}.wiki"
             entry["diff"] = f"{name}.diff"
         entries.append(entry)
-    manifest = {"api": api, "counts": batch.counts(), "pages": entries}
+    manifest = {
+        "api": api or batch.api,
+        "lang": batch.lang,
+        "target": batch.target,
+        "counts": batch.counts(),
+        "pages": entries,
+    }
     path = out / MANIFEST
     write_atomic(path, json.dumps(manifest, ensure_ascii=False, indent=2) + "\n")
     return path

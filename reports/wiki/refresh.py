@@ -135,21 +135,49 @@ def carry_markup(old_body: str, new_text: str, migrate: dict[str, str]) -> tuple
     except Exception:  # mwparserfromhell raises its own errors on broken markup
         return new_text, [old_body]
     out, pos, lost = new_text, 0, []
+    before = ""  # the old line's visible text up to the node in hand
     for node in code.nodes:
         if isinstance(node, mwparserfromhell.nodes.Text):
+            before += str(node)
             continue
+        try:
+            shown = mwparserfromhell.parse(str(node)).strip_code(normalize=True, collapse=True)
+        except Exception:  # broken markup inside the node
+            shown = ""
+        before_node, before = before, before + shown
         src = _migrate(str(node), migrate)
         try:
             vis = mwparserfromhell.parse(src).strip_code(normalize=True, collapse=True).strip()
         except Exception:  # broken markup inside the node
             vis = ""
-        at = out.find(vis, pos) if vis else -1
+        at = _place(out, vis, pos, _migrate(before_node, migrate)) if vis else -1
         if at < 0:
             lost.append(str(node))
             continue
         out = out[:at] + src + out[at + len(vis) :]
         pos = at + len(src)
     return out, lost
+
+
+def _place(text: str, vis: str, pos: int, before: str) -> int:
+    """Where ``vis`` goes in ``text`` (from ``pos`` on): its only occurrence, else the one
+    whose preceding characters agree longest with ``before`` (the old line's visible text
+    before the node), the first at equal agreement; ``-1`` when it does not occur."""
+    hits = []
+    at = text.find(vis, pos)
+    while at >= 0:
+        hits.append(at)
+        at = text.find(vis, at + 1)
+    if len(hits) <= 1:
+        return hits[0] if hits else -1
+
+    def agreement(at: int) -> int:
+        n = 0
+        while n < min(at, len(before)) and text[at - 1 - n] == before[-1 - n]:
+            n += 1
+        return n
+
+    return max(hits, key=lambda at: (agreement(at), -at))
 
 
 def _migrate(text: str, migrate: dict[str, str]) -> str:
@@ -215,8 +243,8 @@ def _refresh_block(
     first, last = (n - 1 for n in block_lines(block))
     check = quotes.check(rs)
     change = QuoteChange(block.line, check)
-    if check.current:
-        return None
+    if check.current and check.agrees is not False:
+        return None  # a quote of R whose text is another release's is for a human, below
     human = _human_reasons(block, check)
     if human:
         return _Block(first, last, lines[first : last + 1], change, human)
@@ -228,7 +256,9 @@ def _refresh_block(
     items: dict[tuple, list[str]] = {}
     lost: list[str] = []
 
-    def render(n: RuleNumber, rule: Rule | None, text: str, old: list[str] | None) -> list[str]:
+    def render(
+        n: RuleNumber, rule: Rule | None, text: str, old: list[str] | None, was: RuleNumber | None
+    ) -> list[str]:
         lay = layouts.get(n.kind) or _derive_layout(layouts, n.kind, eol)
         parts = text.split("\n")
         body = parts[0]
@@ -239,7 +269,7 @@ def _refresh_block(
                 lost.extend(gone)
         out = [lay.render(str(n), body).rstrip("\r\n") + eol]
         out += [f"{lay.prefix}{p}{eol}" for p in parts[1:]]
-        quoted_examples = n in rs.rules and bool(rs.rules[n].examples)
+        quoted_examples = was is not None and was in rs.rules and bool(rs.rules[was].examples)
         if rule is not None and example is not None and (quoted_examples or old is None):
             out += [f"{example[0]}{example[1]}{x.text}{eol}" for x in rule.examples]
         return out
@@ -254,7 +284,9 @@ def _refresh_block(
         if s not in groups:
             continue
         if s in check.retitled or new != s:
-            items[sort_key(new)] = render(new, None, quotes.target.sections[new].title, groups[s])
+            items[sort_key(new)] = render(
+                new, None, quotes.target.sections[new].title, groups[s], s
+            )
         else:
             items[sort_key(s)] = groups[s]
     notes = []
@@ -270,11 +302,11 @@ def _refresh_block(
         else:
             for m in r.now:
                 rule = quotes.target.rules[m]
-                items[sort_key(m)] = render(m, rule, rule.text, g)
+                items[sort_key(m)] = render(m, rule, rule.text, g, r.number)
     for m in check.added:
         if m in quotes.target.rules:
             rule = quotes.target.rules[m]
-            items[sort_key(m)] = render(m, rule, rule.text, None)
+            items[sort_key(m)] = render(m, rule, rule.text, None, None)
         else:
             notes.append(f"{m}: added in EN {check.target}, not in {check.lang} {check.target}")
     if change.revision_assumed:
