@@ -108,7 +108,7 @@ class FeedEntry:
         text = (
             f"changes since {self.previous}: " + (", ".join(parts) or "no rule changes")
             if self.previous
-            else "first stored release"
+            else f"first stored {self.lang} release"
         )
         if self.lagging:
             text += "; " + ", ".join(

@@ -161,14 +161,17 @@ PLAIN = """=デッキ/Deck=
 """
 
 
-def sample_store(folder: Path, ja_text: str = JA_20300405) -> Path:
-    """A store in ``folder`` with the sample corpus (EN 2030-01-10, 2030-04-05) and
-    ``ja_text`` (default :data:`JA_20300405`) ingested; returns its path."""
+def sample_store(
+    folder: Path, ja_text: str = JA_20300405, name: str = "JPN_CR_20300405.txt"
+) -> Path:
+    """A store in ``folder`` with the sample corpus (EN 2030-01-10, 2030-04-05) and the JA
+    text ``ja_text`` saved as ``name`` (default :data:`JA_20300405`) ingested; returns its
+    path."""
     from mtgcr.corpus import sample
     from mtgcr.corpus.store import Store
     from mtgcr.extract.ingest import ingest_paths
 
-    ja = folder / "JPN_CR_20300405.txt"
+    ja = folder / name
     ja.write_text(ja_text, encoding="utf-8")
     path = folder / "store.sqlite"
     with Store(path) as s:
