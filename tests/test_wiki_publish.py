@@ -13,7 +13,6 @@ from mtgcr.reports.wiki.edits import EditBatch, EditStatus, PageEdit, write_batc
 from mtgcr.reports.wiki.publish import (
     EditConflict,
     PublishError,
-    PublishStatus,
     WikiSite,
     publish_batch,
 )
@@ -124,3 +123,124 @@ def test_lag_or_failure_stops_and_the_run_resumes(tmp_path, mediawiki, fault):
     assert site.current(titles[1]).text.rstrip("\n") == OLD.rstrip("\n")  # nothing half-published
     res = publish_batch(folder, site, write=True)
     assert [o.status.value for o in res.outcomes] == ["already published", "published"]
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    from wiki_samples import sample_store
+
+    return sample_store(tmp_path_factory.mktemp("publish-store"))
+
+
+def test_refresh_from_the_wiki_then_publish_from_the_command_line(
+    tmp_path, mediawiki, sample, monkeypatch, capsys
+):
+    """The whole upkeep on the real wiki: pages read by title (their revision the base of the
+    edit), refreshed to JA 20300405, a dry run, the edit, the revision read back."""
+    from mtgcr.cli.main import main
+
+    from wiki_samples import PLAIN, WIKITEXT, WIKITEXT_NEW
+
+    mediawiki.seed("他のプレイヤーのコントロール", WIKITEXT)
+    mediawiki.seed("デッキ", PLAIN)
+    folder = tmp_path / "batch"
+    base = ["--store", str(sample), "--silent", "wiki"]
+    titles = ["--title", "他のプレイヤーのコントロール", "--title", "デッキ"]
+    refresh = ["refresh", "--api", mediawiki.api, *titles, "--out-dir", str(folder)]
+    assert main(base + refresh) == 0
+    manifest = json.loads((folder / "edits.json").read_text(encoding="utf-8"))
+    pages = {p["title"]: p for p in manifest["pages"]}
+    site = _site(mediawiki)
+    cur = site.current("他のプレイヤーのコントロール")
+    deck = site.current("デッキ").revid
+    assert (manifest["api"], pages["他のプレイヤーのコントロール"]["base_revid"]) == (
+        mediawiki.api,
+        cur.revid,
+    )
+    assert (pages["他のプレイヤーのコントロール"]["status"], pages["デッキ"]["status"]) == (
+        "changed",
+        "unchanged",
+    )
+    summary = pages["他のプレイヤーのコントロール"]["summary"]
+    assert summary == "CR 20300110.0 → 20300405.0 (.0 assumed): 702.1–702.2 引用更新, 701→702"
+    capsys.readouterr()
+    monkeypatch.delenv("MTGCR_WIKI_USER", raising=False)
+    monkeypatch.delenv("MTGCR_WIKI_PASSWORD", raising=False)
+    assert main(base + ["publish", str(folder)]) == 2  # no bot password: one clear line
+    assert "publishing needs a bot password" in capsys.readouterr().err
+    monkeypatch.setenv("MTGCR_WIKI_USER", BOT[0])
+    monkeypatch.setenv("MTGCR_WIKI_PASSWORD", BOT[1])
+    assert main(base + ["publish", str(folder), "--format", "json"]) == 0
+    dry = json.loads(capsys.readouterr().out)
+    assert (dry["written"], dry["counts"]) == (False, {"would edit": 1})
+    assert (
+        site.current("他のプレイヤーのコントロール").revid == cur.revid
+    )  # a dry run edits nothing
+    assert main(base + ["publish", str(folder), "--publish", "--format", "json"]) == 0
+    done = json.loads(capsys.readouterr().out)
+    assert done["counts"] == {"published": 1}
+    now = site.current("他のプレイヤーのコントロール")
+    assert now.revid == done["pages"][0]["revid"] != cur.revid
+    assert now.text == WIKITEXT_NEW.rstrip("\n")  # the wiki trims the last line end
+    rc = site._call(
+        "query",
+        list="recentchanges",
+        rcprop="flags|comment|title|ids|user",
+        rctitle="他のプレイヤーのコントロール",
+        formatversion="2",
+    )["query"]["recentchanges"][0]
+    assert (rc["revid"], rc["comment"], rc["bot"], rc["user"]) == (
+        now.revid,
+        summary,
+        True,
+        "MtgcrBot",
+    )
+    assert site.current("デッキ").revid == deck  # unchanged: not edited
+
+
+def test_a_title_list_with_an_old_base_revision_is_not_published(
+    tmp_path, mediawiki, sample, monkeypatch, capsys
+):
+    """A title list names the revision an editor checked; the page has a newer one by now:
+    the refresh reads the one named, and publishing leaves the page alone."""
+    from mtgcr.cli.main import main
+
+    from wiki_samples import WIKITEXT
+
+    mediawiki.seed("基準版テスト", WIKITEXT)
+    site = _site(mediawiki)
+    checked = site.current("基準版テスト").revid
+    mediawiki.seed("基準版テスト", WIKITEXT + "追記。\n", user="OtherEditor")
+    titles = tmp_path / "titles.txt"
+    titles.write_text(f"# checked by an editor\n基準版テスト\t{checked}\n", encoding="utf-8")
+    folder = tmp_path / "batch"
+    base = ["--store", str(sample), "--silent", "wiki"]
+    assert (
+        main(
+            base
+            + ["refresh", "--api", mediawiki.api, "--titles", str(titles), "--out-dir", str(folder)]
+        )
+        == 0
+    )
+    [page] = json.loads((folder / "edits.json").read_text(encoding="utf-8"))["pages"]
+    assert (page["status"], page["base_revid"]) == ("changed", checked)
+    monkeypatch.setenv("MTGCR_WIKI_USER", BOT[0])
+    monkeypatch.setenv("MTGCR_WIKI_PASSWORD", BOT[1])
+    capsys.readouterr()
+    assert main(base + ["publish", str(folder), "--publish", "--format", "json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["pages"][0]["status"] == "changed since read"
+    assert site.current("基準版テスト").text.endswith("追記。")  # untouched
+    # a title the wiki does not have: the page could not be read, said so
+    titles.write_text("ない頁\n", encoding="utf-8")
+    assert (
+        main(
+            base + ["refresh", "--api", mediawiki.api, "--titles", str(titles), "--format", "json"]
+        )
+        == 1
+    )
+    [page] = json.loads(capsys.readouterr().out)["pages"]
+    assert (page["status"], page["reasons"]) == (
+        "could not be read",
+        [f"{mediawiki.api}: no page 'ない頁'"],
+    )

@@ -42,7 +42,7 @@ import mwparserfromhell
 from mtgcr.corpus.document import Document, document_from_bytes
 from mtgcr.crossref.cite.quote_check import QuoteCheck, QuotedRuleStatus, StoreQuotes
 from mtgcr.crossref.cite.wiki_migrate import CitationMigrator
-from mtgcr.extract.model import Rule
+from mtgcr.extract.model import Rule, Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.wiki.page import WikiPage
 from mtgcr.extract.wiki.quotes import (
@@ -241,6 +241,8 @@ def _refresh_block(
 ) -> _Block | None:
     rs, _, _ = quote_ruleset(page, block)
     first, last = (n - 1 for n in block_lines(block))
+    if rs.release.lang != quotes.lang:
+        return _other_language(block, rs, quotes, first, last, lines)
     check = quotes.check(rs)
     change = QuoteChange(block.line, check)
     if check.current and check.agrees is not False:
@@ -328,6 +330,27 @@ def _refresh_block(
     if lost:
         human = [f"line {block.line}: markup not carried onto the new text: " + ", ".join(lost[:5])]
     return _Block(first, last, [header, *between, *body], change, human)
+
+
+def _other_language(
+    block: QuoteBlock, rs: Ruleset, quotes: StoreQuotes, first: int, last: int, lines: list[str]
+) -> _Block:
+    """A quote in another language than the target's (the wiki quotes the English rules
+    while no translation has them): for a human, who replaces it with the translation's
+    text (R has it when the rules are there)."""
+    have = [n for n in rs.rules if n in quotes.target.rules]
+    check = QuoteCheck(
+        rs.release.lang, rs.release.label, rs.release.revision, quotes.label, quotes.revision
+    )
+    why = f"line {block.line}: a quote in {rs.release.lang}, not {quotes.lang}" + (
+        f": {quotes.lang} {quotes.label} has {len(have)} of its {len(rs.rules)} numbered rules "
+        f"now; replace it with that text by hand"
+        if rs.rules
+        else f" (no numbered rule in it): replace it with the {quotes.lang} text by hand"
+    )
+    if block.unplaced:
+        why += f" (and {len(block.unplaced)} quoted paragraph(s) without a rule number)"
+    return _Block(first, last, lines[first : last + 1], QuoteChange(block.line, check), [why])
 
 
 def _human_reasons(block: QuoteBlock, check: QuoteCheck) -> list[str]:
