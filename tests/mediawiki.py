@@ -22,6 +22,8 @@ BOT = ("MtgcrBot@mtgcr", "mtgcrbotpassword0123456789abcdef")
 OTHER = ("OtherEditor", "Other-pass-12345")
 #: The exit status of the script when the package cannot be installed here.
 CANNOT_INSTALL = 3
+#: ``DIR:PORT`` of a wiki ``.ci/run`` started for the whole run.
+ENV = "MTGCR_TEST_MEDIAWIKI"
 
 
 @dataclass
@@ -88,6 +90,15 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def running_server(spec: str) -> MediaWikiServer | None:
+    """The wiki ``.ci/run`` started (``spec`` = ``DIR:PORT``, from :data:`ENV`), or ``None``
+    when none was."""
+    folder, _, port = spec.rpartition(":")
+    if not folder or not port.isdigit():
+        return None
+    return MediaWikiServer(Path(folder), int(port))
 
 
 def start_server(folder: Path) -> MediaWikiServer:
