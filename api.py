@@ -1048,23 +1048,21 @@ class Corpus:
                 of its label.
             mtgcr.reports.wiki.publish.PublishError: the wiki could not be read.
 
-        A wikitext page citing rule 701.2 and section 701 of the sample's 2030-01-10 release
-        (section 701 became 702 in 2030-04-05), brought up to EN 2030-04-05:
+        A wikitext page about turn control citing section 701 as the sample's 2030-01-10
+        release numbered it (702 from 2030-04-05 on), brought up to EN 2030-04-05:
 
         >>> import mtgcr, tempfile, pathlib
         >>> from mtgcr.corpus import sample
         >>> tmp = pathlib.Path(tempfile.mkdtemp())
         >>> cr = mtgcr.open(tmp / "store.sqlite")
         >>> _ = cr.ingest(sample.path())
-        >>> page = tmp / "control.wiki"
-        >>> text = ("=コントロール/Control=\\n'''コントロール'''/''Control''とは、"
-        ...         "他のプレイヤーを操ること。\\n*[[CR:701.2]]を参照。\\n")
-        >>> _ = page.write_text(text, encoding="utf-8")
+        >>> page = tmp / "turn.wiki"
+        >>> _ = page.write_text("=ターン/Turn=\\n'''ターン'''/''Turn''の操作は{{#cr:701}}。\\n")
         >>> batch = cr.wiki_refresh(page, lang="en")
         >>> [(e.status.value, e.summary) for e in batch.edits]
-        [('changed', '701.2→702.2')]
-        >>> batch.edits[0].new_text.splitlines()[-1]
-        '*[[CR:702.2]]を参照。'
+        [('changed', '701→702')]
+        >>> batch.edits[0].new_text.splitlines()[1]
+        "'''ターン'''/''Turn''の操作は{{#cr:702}}。"
         """
         from mtgcr.crossref.cite.quote_check import StoreQuotes
         from mtgcr.crossref.cite.wiki_check import ChainRemapper

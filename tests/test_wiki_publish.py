@@ -43,6 +43,19 @@ def _batch(tmp_path, mediawiki, titles):
     return folder
 
 
+def _last_change(site, title):
+    """The newest entry of the wiki's recent changes for ``title`` (revision, summary, flags,
+    user)."""
+    data = site._call(
+        "query",
+        list="recentchanges",
+        rcprop="flags|comment|title|ids|user",
+        rctitle=title,
+        formatversion="2",
+    )
+    return data["query"]["recentchanges"][0]
+
+
 def _site(mediawiki, login=BOT):
     site = WikiSite(mediawiki.api, retries=1, retry_wait=0)
     site.login(*login)
@@ -60,16 +73,8 @@ def test_dry_run_then_bot_edit_read_back(tmp_path, mediawiki):
     assert res.counts() == {"published": 1}
     now = site.current("公開テスト1")
     assert now.text == NEW.rstrip("\n") or now.text == NEW
-    rc = site._call(
-        "query",
-        list="recentchanges",
-        rcprop="flags|comment|title|ids",
-        rctitle="公開テスト1",
-        formatversion="2",
-    )
-    last = rc["query"]["recentchanges"][0]
-    assert last["revid"] == res.outcomes[0].revid and last["bot"] is True
-    assert last["comment"] == "503→707"
+    last = _last_change(site, "公開テスト1")
+    assert (last["revid"], last["bot"], last["comment"]) == (res.outcomes[0].revid, True, "503→707")
     again = publish_batch(folder, site, write=True)
     assert again.counts() == {"already published": 1}
     assert site.current("公開テスト1").revid == now.revid
@@ -182,13 +187,7 @@ def test_refresh_from_the_wiki_then_publish_from_the_command_line(
     now = site.current("他のプレイヤーのコントロール")
     assert now.revid == done["pages"][0]["revid"] != cur.revid
     assert now.text == WIKITEXT_NEW.rstrip("\n")  # the wiki trims the last line end
-    rc = site._call(
-        "query",
-        list="recentchanges",
-        rcprop="flags|comment|title|ids|user",
-        rctitle="他のプレイヤーのコントロール",
-        formatversion="2",
-    )["query"]["recentchanges"][0]
+    rc = _last_change(site, "他のプレイヤーのコントロール")
     assert (rc["revid"], rc["comment"], rc["bot"], rc["user"]) == (
         now.revid,
         summary,

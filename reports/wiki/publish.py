@@ -205,7 +205,7 @@ class WikiSite:
         Raises:
             PublishError: the request failed.
         """
-        return self._revision(titles=title)
+        return self._revision(title, titles=title)
 
     def revision(self, title: str, revid: int) -> Revision | None:
         """Revision ``revid`` of ``title``, or ``None`` when there is no such revision of it.
@@ -213,20 +213,11 @@ class WikiSite:
         Raises:
             PublishError: the request failed.
         """
-        data = self._call(
-            "query",
-            prop="revisions",
-            revids=str(revid),
-            rvprop="ids|timestamp|content",
-            rvslots="main",
-            formatversion="2",
-        )
-        for page in (data.get("query") or {}).get("pages") or []:
-            if page.get("title") == title and page.get("revisions"):
-                return _revision(page["revisions"][0])
-        return None
+        return self._revision(title, revids=str(revid))
 
-    def _revision(self, **which: str) -> Revision | None:
+    def _revision(self, title: str, **which: str) -> Revision | None:
+        """The revision ``which`` names (``titles=``: the current one; ``revids=``), when it
+        is one of page ``title``."""
         data = self._call(
             "query",
             prop="revisions",
@@ -235,10 +226,14 @@ class WikiSite:
             formatversion="2",
             **which,
         )
-        pages = (data.get("query") or {}).get("pages") or []
-        if not pages or pages[0].get("missing") or not pages[0].get("revisions"):
-            return None
-        return _revision(pages[0]["revisions"][0])
+        query = data.get("query") or {}
+        names = {_title_key(title)} | {
+            _title_key(n.get("to", "")) for n in query.get("normalized") or []
+        }
+        for page in query.get("pages") or []:
+            if _title_key(page.get("title", "")) in names and page.get("revisions"):
+                return _revision(page["revisions"][0])
+        return None
 
     def edit(
         self, title: str, text: str, summary: str, base: Revision, bot: bool
@@ -295,6 +290,13 @@ class WikiSite:
             raise PublishError(f"{self.api_url}: {action} failed: {_why(exc)}") from None
         except Exception as exc:  # requests errors, MaximumRetriesExceeded
             raise PublishError(f"{self.api_url}: {action} failed: {_why(exc)}") from None
+
+
+def _title_key(title: str) -> str:
+    """A title as MediaWiki compares titles: underscores are spaces, the first letter upper
+    case (the wiki's default, ``$wgCapitalLinks``)."""
+    t = title.replace("_", " ").strip()
+    return t[:1].upper() + t[1:]
 
 
 def _revision(rev: dict[str, Any]) -> Revision:
