@@ -82,6 +82,20 @@ def test_dry_run_then_bot_edit_read_back(tmp_path, mediawiki):
     assert journal["pages"][0]["published"]["revid"] == now.revid
 
 
+def test_an_edit_made_before_its_journal_entry_is_not_made_again(tmp_path, mediawiki):
+    """A run stopped between the wiki saving an edit and the journal recording it: the next
+    run finds the new text on the wiki and records it, without a second edit."""
+    folder = _batch(tmp_path, mediawiki, ["公開テスト4"])
+    site = _site(mediawiki)
+    site.edit("公開テスト4", NEW, "503→707", site.current("公開テスト4"), bot=True)
+    made = site.current("公開テスト4").revid
+    res = publish_batch(folder, site, write=True)
+    assert [(o.status.value, o.revid) for o in res.outcomes] == [("already published", made)]
+    assert site.current("公開テスト4").revid == made
+    journal = json.loads((folder / "edits.json").read_text(encoding="utf-8"))
+    assert journal["pages"][0]["published"]["revid"] == made
+
+
 def test_page_changed_since_read_is_not_edited(tmp_path, mediawiki):
     folder = _batch(tmp_path, mediawiki, ["公開テスト2"])
     mediawiki.seed("公開テスト2", OLD + "追記。\n", user="OtherEditor", summary="other")

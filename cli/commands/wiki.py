@@ -48,7 +48,8 @@ def register(sub) -> None:
         "and diff, --out FILE its new text. Several pages, folders or --titles: a report of "
         "pages changed / unchanged / needing a human; --out-dir DIR writes NAME.wiki and "
         "NAME.diff per changed page and edits.json (what 'wiki publish' reads). Exit status: "
-        "0 every page refreshed or current, 1 a page needs a human or could not be read, 2 "
+        "0 every page refreshed or current, 1 a page needs a human, could not be read or is no "
+        "wiki page, 2 "
         "an error. Example: mtgcr wiki refresh --api https://wiki.example.org/api.php "
         "--titles titles.txt --out-dir batch",
     )

@@ -21,7 +21,9 @@ Policy (:func:`publish_batch`):
   the account has the bot right; ``nocreate`` (a refresh only edits existing pages);
 * the batch manifest is the journal: each published page's new revision is written into it
   (atomically) before the next page, so a run stopped by a lagging or failing server, or
-  interrupted, is resumed by running it again: published pages are not edited twice.
+  interrupted, is resumed by running it again: published pages are not edited twice (a page
+  whose current text is already the new one — an edit made just before a run stopped — is
+  recorded as published, not edited again).
 
 Format knowledge: MediaWiki 1.39 action API (``action=edit``, ``action=query&prop=revisions``,
 ``meta=tokens``; error codes ``editconflict``, ``maxlag``, ``assertuserfailed``,
@@ -414,6 +416,14 @@ def publish_batch(
             done(PageOutcome(title, PublishStatus.MISSING, None, f"{title}: no such page"))
             continue
         base = entry.get("base_revid")
+        if cur.text.rstrip("\n") == new_text.rstrip("\n"):
+            # the wiki has the new text already: an edit of a run stopped before its journal
+            # entry was written (the wiki trims the last line end)
+            if write:
+                entry["published"] = {"revid": cur.revid, "timestamp": cur.timestamp, "base": None}
+                journal()
+            done(PageOutcome(title, PublishStatus.ALREADY, cur.revid, "the wiki has this text"))
+            continue
         if sha256(cur.text) != entry.get("old_sha256") or (base and cur.revid != base):
             done(
                 PageOutcome(
