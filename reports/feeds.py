@@ -302,9 +302,12 @@ def _links(
     return None, (name if name in reports else None)
 
 
-def store_chains(store: Store, langs: Sequence[str] | None = None) -> list[LanguageChain]:
+def store_chains(
+    store: Store, langs: Sequence[str] | None = None, per_lang: int = 10
+) -> list[LanguageChain]:
     """Every language's complete releases in ``store`` (EN first) with the change counts of
-    each consecutive pair (the stored alignments; aligned and cached when missing)."""
+    the consecutive pairs ending in its newest ``per_lang`` releases (the stored alignments;
+    aligned and cached when missing; the older pairs' counts are left empty)."""
     from mtgcr.crossref.chain import Chain
 
     out = []
@@ -312,7 +315,10 @@ def store_chains(store: Store, langs: Sequence[str] | None = None) -> list[Langu
         chain = Chain(store, lang)
         if not chain.infos:
             continue
-        counts = [dict(chain.alignment(k).summary()["rules"]) for k in range(len(chain) - 1)]
+        n = len(chain) - 1
+        counts: list[dict[str, int]] = [{} for _ in range(n)]
+        for k in range(max(0, n - max(1, per_lang)), n):
+            counts[k] = dict(chain.alignment(k).summary()["rules"])
         out.append(LanguageChain(lang, chain.infos, counts))
     return out
 
@@ -326,7 +332,9 @@ def build_feed(
 ) -> Feed:
     """The feed of a store's complete releases (:func:`store_chains`,
     :func:`feed_from_chains`)."""
-    return feed_from_chains(store_chains(store), layout, per_lang, base_url, reports)
+    return feed_from_chains(
+        store_chains(store, None, per_lang), layout, per_lang, base_url, reports
+    )
 
 
 def write_feeds(feed: Feed, folder: str | Path) -> list[Path]:
