@@ -25,7 +25,7 @@ from mtgcr.errors import BadArgument
 from mtgcr.conformance.fixtures.check import CheckResult, FixtureChecker, Verdict, render_word_diff
 from mtgcr.conformance.fixtures.coverage import compute_coverage, coverage_html
 from mtgcr.conformance.fixtures.generate import GenerateAction, generate_skeletons, select_rules
-from mtgcr.conformance.fixtures.migrate import MigrateAction, apply_migrations, plan_migrations
+from mtgcr.conformance.fixtures.migrate import apply_migrations, plan_migrations
 from mtgcr.conformance.fixtures.results import read_results
 from mtgcr.conformance.fixtures.tomlio import read_fixtures
 from mtgcr.cli.output import console, err_console, print_json, table
@@ -281,11 +281,11 @@ def run_migrate(args, ctx) -> int:
     if n_err or not results:
         return 2
     plan = plan_migrations(results, args.accept_edits, root=Path(args.dir))
-    listed = [m for m in plan if m.action in (MigrateAction.LISTED, MigrateAction.CONFLICT)]
+    listed = [m for m in plan if m.for_a_human]
     changing = [m for m in plan if m.changes]
     if args.write:
         n = apply_migrations(plan)
-        renamed = sum(1 for m in changing if m.action is MigrateAction.RENAME)
+        renamed = sum(1 for m in changing if m.new_path != m.old_path)
         print(f"{n} fixtures written ({renamed} renamed) for {args.to}")
     else:
         for m in changing:
@@ -293,11 +293,11 @@ def run_migrate(args, ctx) -> int:
         _note(
             ctx,
             f"dry run: {len(changing)} fixtures would change "
-            f"({sum(1 for m in changing if m.action is MigrateAction.RENAME)} renamed); "
+            f"({sum(1 for m in changing if m.new_path != m.old_path)} renamed); "
             f"--write makes the changes",
         )
     if listed:
-        print(f"{len(listed)} fixtures for a human (not edited):", file=sys.stderr)
+        print(f"{len(listed)} fixtures for a human:", file=sys.stderr)
         for m in listed:
             print(f"  {m.note}", file=sys.stderr)
     return 1 if listed else 0
