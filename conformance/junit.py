@@ -59,9 +59,9 @@ def matrix_junit(matrix: Matrix) -> str:
                 time=f"{cell.seconds:.4f}",
             )
             if cell.outcome is Outcome.FAILED:
-                ET.SubElement(case, "failure", message=cell.message, type="assertion").text = (
-                    cell.message
-                )
+                ET.SubElement(
+                    case, "failure", message=cell.message, type="assertion"
+                ).text = cell.message
             elif cell.outcome is Outcome.ERROR:
                 ET.SubElement(case, "error", message=cell.message, type="step").text = cell.message
             elif cell.outcome is Outcome.UNSUPPORTED:

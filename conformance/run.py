@@ -134,7 +134,9 @@ class Matrix:
                 out[c.outcome] += 1
         return out
 
-    def disagreements(self, rule_text: Callable[[Fixture], str] | None = None) -> list[Disagreement]:
+    def disagreements(
+        self, rule_text: Callable[[Fixture], str] | None = None
+    ) -> list[Disagreement]:
         """The fixtures on which two engines that both ran differ (see the module docstring).
 
         Args:
@@ -144,8 +146,12 @@ class Matrix:
         found = []
         for r in self.rows:
             ran = {e: c for e, c in r.cells.items() if c.outcome in RAN}
-            passing = tuple(e for e in self.engines if e in ran and ran[e].outcome is Outcome.PASSED)
-            failing = tuple(e for e in self.engines if e in ran and ran[e].outcome is not Outcome.PASSED)
+            passing = tuple(
+                e for e in self.engines if e in ran and ran[e].outcome is Outcome.PASSED
+            )
+            failing = tuple(
+                e for e in self.engines if e in ran and ran[e].outcome is not Outcome.PASSED
+            )
             if passing and failing:
                 text = (rule_text(r.fixture) if rule_text else "") or r.fixture.text
                 found.append(Disagreement(r, passing, failing, text))

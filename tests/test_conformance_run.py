@@ -99,7 +99,12 @@ def test_junit_is_read_back_by_a_junit_reader_and_a_planted_fault_is_caught(matr
     text = matrix_junit(matrix)
     got = check_junit(text, tmp_path / "run.xml")
     n = len(matrix.rows)
-    assert got["phase"] == (n, 1, 0, n - sum(r.fixture.status.value == "executable" for r in matrix.rows))
+    assert got["phase"] == (
+        n,
+        1,
+        0,
+        n - sum(r.fixture.status.value == "executable" for r in matrix.rows),
+    )
     assert got["python-mtg"][0] == n
     planted = text.replace(f'name="phase" tests="{n}"', f'name="phase" tests="{n + 1}"', 1)
     assert planted != text
@@ -112,7 +117,16 @@ def test_cli_run_formats_and_exit_codes(engines, tmp_path, capsys):
     suite = tmp_path / "suite"
     shutil.copytree(bundled.path() / "704", suite / "704")
     shutil.copytree(FINDINGS / "506", suite / "506")
-    argv = ["--silent", "fixtures", "run", str(suite), "--engine", "phase", "--engine", "python-mtg"]
+    argv = [
+        "--silent",
+        "fixtures",
+        "run",
+        str(suite),
+        "--engine",
+        "phase",
+        "--engine",
+        "python-mtg",
+    ]
     assert main([*argv, "--format", "json"]) == 1  # the finding fails on phase
     data = json.loads(capsys.readouterr().out)
     assert data["format"] == "mtgcr-fixture-matrix/1"
@@ -124,7 +138,10 @@ def test_cli_run_formats_and_exit_codes(engines, tmp_path, capsys):
     assert {o.outcome for o in res.values()} >= {Outcome.PASSED, Outcome.UNSUPPORTED}
     assert main([*argv, "--format", "text"]) == 1
     out = capsys.readouterr().out
-    assert "506/cr_506_1_no_attackers.toml" in out and "disagreements (read against the rule text)" in out
+    assert (
+        "506/cr_506_1_no_attackers.toml" in out
+        and "disagreements (read against the rule text)" in out
+    )
     (suite / "506" / "cr_506_1_no_attackers.toml").unlink()
     assert main([*argv[:-2], "--format", "junit"]) == 0  # phase alone: every fixture passes
     check_junit(capsys.readouterr().out, tmp_path / "cli.xml")
@@ -135,7 +152,10 @@ def test_an_engine_that_is_not_installed_is_named(tmp_path, capsys, monkeypatch)
     suite = tmp_path / "s"
     shutil.copytree(bundled.path() / "119", suite / "119")
     assert main(["--silent", "fixtures", "run", str(suite), "--engine", "python-mtg"]) == 2
-    assert "engine python-mtg: python-mtg is not installed: no interpreter at" in capsys.readouterr().err
+    assert (
+        "engine python-mtg: python-mtg is not installed: no interpreter at"
+        in capsys.readouterr().err
+    )
 
 
 def test_the_worker_never_imports_python_mtg_into_mtgcr():

@@ -17,7 +17,9 @@ from mtgcr.conformance.fixtures.mutation import MutantKind, mutation_test  # noq
 from mtgcr.conformance.fixtures.tomlio import parse_fixture, read_fixture, read_fixtures  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
-SUITE = sorted(p for p in bundled.path().rglob("cr_*.toml") if 'status = "executable"' in p.read_text())
+SUITE = sorted(
+    p for p in bundled.path().rglob("cr_*.toml") if 'status = "executable"' in p.read_text()
+)
 
 
 @pytest.fixture(scope="session")
@@ -52,7 +54,10 @@ def test_suite_fixture_passes_on_phase(adapter, path):
 
 
 def test_phase_shaped_files_of_both_revisions_run(adapter):
-    for p in [*sorted((DATA / "cr_suite").rglob("cr_*.toml")), *(DATA / "cr_suite_a99e381").rglob("*.toml")]:
+    for p in [
+        *sorted((DATA / "cr_suite").rglob("cr_*.toml")),
+        *(DATA / "cr_suite_a99e381").rglob("*.toml"),
+    ]:
         fx = read_fixture(p)
         if fx.status.value == "executable":
             report = run_fixture(adapter, fx)
@@ -80,13 +85,17 @@ def test_combat_assertions_read_the_engines_combat_state(adapter):
 def test_refused_steps_and_unknown_vocabulary(adapter):
     base = read_fixture(bundled.path() / "702" / "cr_702_11b.toml")
     # an opponent's hexproof creature is not a legal target: the engine refuses the cast
-    hexed = parse_fixture(base.source.replace("player = 0\npower = 4", "player = 1\npower = 4"), base.path)
+    hexed = parse_fixture(
+        base.source.replace("player = 0\npower = 4", "player = 1\npower = 4"), base.path
+    )
     with pytest.raises(StepError, match="not a legal target"):
         run_fixture(adapter, hexed)
     unknown = parse_fixture(base.source.replace('"Hexproof"', '"Flapping"'), base.path)
     with pytest.raises(StepError, match="unknown keyword 'Flapping'"):
         run_fixture(adapter, unknown)
-    old = parse_fixture(base.source.replace('action = "resolve_top"', 'action = "declare_attackers"'), base.path)
+    old = parse_fixture(
+        base.source.replace('action = "resolve_top"', 'action = "declare_attackers"'), base.path
+    )
     with pytest.raises(Unsupported, match="not in phase's schema"):
         run_fixture(adapter, old)
 
@@ -98,7 +107,9 @@ def test_the_finding_fails_on_phase_as_the_rule_text_says_it_should_not():
     fx = read_fixture(bundled.path().parent / "findings" / "506" / "cr_506_1_no_attackers.toml")
     a = PhaseAdapter()
     report = run_fixture(a, fx)
-    assert [o.message for o in report.failures()] == ["expected phase DeclareAttackers, got EndCombat"]
+    assert [o.message for o in report.failures()] == [
+        "expected phase DeclareAttackers, got EndCombat"
+    ]
 
 
 @pytest.mark.slow
@@ -110,5 +121,7 @@ def test_every_mutant_of_the_suite_is_killed(adapter):
     n = sum(f.status.value == "executable" for f in fixtures)
     assert len(declared) == n  # one declared mutation per executable fixture
     assert len(expect) > n
-    survivors = [(r.fixture.path.name, str(r.mutation), r.outcome.value) for r in results if not r.killed]
+    survivors = [
+        (r.fixture.path.name, str(r.mutation), r.outcome.value) for r in results if not r.killed
+    ]
     assert survivors == []

@@ -238,7 +238,10 @@ def test_migrate_write_renames_pure_renumbers_while_an_edit_waits(store, tmp_pat
     assert run(store, "migrate", str(out), "--to", "2031-06-09", "--write") == 1
     cap = capsys.readouterr()
     assert "4 fixtures written (3 renamed)" in cap.out  # 100.1: re-anchored
-    assert "cr_100_3.toml 100.3: edited → 100.4 (pass --accept-edits to take the new text); renumbered" in cap.err
+    assert (
+        "cr_100_3.toml 100.3: edited → 100.4 (pass --accept-edits to take the new text); renumbered"
+        in cap.err
+    )
     names = sorted(p.name for p in (out / "100").glob("*.toml"))
     assert names == ["cr_100_1.toml", "cr_100_3.toml", "cr_100_4.toml", "cr_100_5.toml"]
     renumbered = read_fixture(out / "100" / "cr_100_4.toml")
@@ -246,9 +249,12 @@ def test_migrate_write_renames_pure_renumbers_while_an_edit_waits(store, tmp_pat
     assert renumbered.title == "Basics — CR 100.4" and renumbered.section == 100
     assert renumbered.text == "Each player starts the game with twenty life."  # not taken
     assert renumbered.meta["anchor"] == "en:2031-03-03:100.3"  # still anchored to its text
-    assert edited_before.replace('rule = "100.3"', 'rule = "100.4"').replace(
-        "General — CR 100.3", "Basics — CR 100.4"
-    ) == (out / "100" / "cr_100_4.toml").read_text()  # only those two lines changed
+    assert (
+        edited_before.replace('rule = "100.3"', 'rule = "100.4"').replace(
+            "General — CR 100.3", "Basics — CR 100.4"
+        )
+        == (out / "100" / "cr_100_4.toml").read_text()
+    )  # only those two lines changed
     code, res = check_json(store, out, "2031-06-09", capsys)
     assert code == 1
     assert {k[0]: v["status"] for k, v in res.items()} == {
@@ -427,3 +433,44 @@ def test_typography_is_not_an_edit_in_the_word_diff():
     runs = fold_typography(word_diff("a player's hand", "that player’s hand"))
     # inside a real change the quote style travels with the words
     assert render_word_diff(runs) == "[-a player's-]{+that player’s+} hand"
+
+
+PLAN = """release = "2031-03-03"
+
+[[rule]]
+rule = "100.3"
+priority = "high"
+assertions = ["player_life"]
+
+[[rule]]
+rule = "100.4"
+priority = "low"
+"""
+
+
+def test_coverage_reports_statuses_and_the_plan(store, tmp_path, capsys):
+    out = tmp_path / "suite"
+    run(store, "generate", "--release", "2031-03-03", "--out", str(out))
+    author(out / "100" / "cr_100_3.toml")  # executable now
+    p4 = out / "100" / "cr_100_4.toml"
+    p4.write_text(p4.read_text().replace('status = "skeleton"', 'status = "deferred"'))
+    (tmp_path / "plan.toml").write_text(PLAN)  # beside DIR: read without --plan
+    capsys.readouterr()
+    assert run(store, "coverage", str(out), "--release", "2031-03-03", "--format", "json") == 0
+    data = json.loads(capsys.readouterr().out)
+    [sec] = data["sections"]
+    assert sec["statuses"] == {"skeleton": 3, "executable": 1, "not-applicable": 0, "deferred": 1}
+    assert [(r["rule"], r["priority"], r["status"]) for r in sec["plan"]] == [
+        ("100.3", "high", "executable"),
+        ("100.4", "low", "deferred"),
+    ]
+    assert data["totals"]["plan"] == {
+        "high": {"executable": 1, "planned": 1},
+        "low": {"executable": 0, "planned": 1},
+    }
+    assert run(store, "coverage", str(out), "--release", "2031-03-03", "--no-plan") == 0
+    assert "plan (2031-03-03 numbers)" not in capsys.readouterr().out
+    (tmp_path / "plan.toml").write_text(PLAN.replace('"low"', '"soon"'))
+    assert run(store, "coverage", str(out), "--release", "2031-03-03") == 2
+    err = capsys.readouterr().err
+    assert "plan.toml: [[rule]] 2 (100.4): priority 'soon' is not one of high, medium" in err

@@ -83,7 +83,11 @@ def check_xmage(source: str, name: str) -> None:
     calls = [n.member for _, n in tree.filter(javalang.tree.MethodInvocation)]
     assert set(calls) <= CALLS, set(calls) - CALLS
     assert "setStopAt" in calls and "execute" in calls
-    steps = {n.member for _, n in tree.filter(javalang.tree.MemberReference) if n.qualifier == "PhaseStep"}
+    steps = {
+        n.member
+        for _, n in tree.filter(javalang.tree.MemberReference)
+        if n.qualifier == "PhaseStep"
+    }
     assert steps and steps <= set(XMAGE_STEPS.values())
     assert "SKELETON" in source
 
@@ -92,8 +96,36 @@ def check_xmage(source: str, name: str) -> None:
 def exported(tmp_path_factory):
     out = tmp_path_factory.mktemp("exports")
     suite = bundled.path()
-    assert main(["--silent", "fixtures", "export", str(suite), "--to", "forge", "--dest", str(out / "forge")]) == 0
-    assert main(["--silent", "fixtures", "export", str(suite), "--to", "xmage", "--dest", str(out / "xmage")]) == 0
+    assert (
+        main(
+            [
+                "--silent",
+                "fixtures",
+                "export",
+                str(suite),
+                "--to",
+                "forge",
+                "--dest",
+                str(out / "forge"),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "--silent",
+                "fixtures",
+                "export",
+                str(suite),
+                "--to",
+                "xmage",
+                "--dest",
+                str(out / "xmage"),
+            ]
+        )
+        == 0
+    )
     return out
 
 
@@ -142,7 +174,10 @@ def test_xmage_check_catches_a_planted_fault(exported):
 def test_export_leaves_out_fixtures_that_are_not_executable(tmp_path, capsys):
     suite = tmp_path / "s"
     shutil.copytree(bundled.path() / "704", suite / "704")
-    assert main(["fixtures", "export", str(suite), "--to", "forge", "--dest", str(tmp_path / "o")]) == 0
+    assert (
+        main(["fixtures", "export", str(suite), "--to", "forge", "--dest", str(tmp_path / "o")])
+        == 0
+    )
     n = len(list((tmp_path / "o").rglob("*.pzl")))
     assert f"{n} forge skeletons written to" in capsys.readouterr().out
     assert not (tmp_path / "o" / "704" / "cr_704_5c.pzl").exists()  # deferred

@@ -47,9 +47,12 @@ def suite(tmp_path):
     return dest
 
 
+@pytest.mark.slow
 def test_suite_items_skips_wrong_copy_and_results_file(suite, tmp_path):
     wrong = suite / "119" / "cr_119_2_wrong.toml"
-    wrong.write_text((suite / "119" / "cr_119_2.toml").read_text().replace("life = 17", "life = 16"))
+    wrong.write_text(
+        (suite / "119" / "cr_119_2.toml").read_text().replace("life = 17", "life = 16")
+    )
     (suite / "999").mkdir()
     (suite / "999" / "cr_999_1.toml").write_text('rule = "999.1"\nstatus = "skeleton"\n')
     (suite / "999" / "cr_999_2.toml").write_text('rule = "999.2"\nstatus = "deferred"\n')
@@ -89,6 +92,7 @@ def test_a_bad_file_is_a_one_line_collection_error(tmp_path):
     assert code == 4 and "--cr-fixtures" in out and "no such folder" in out
 
 
+@pytest.mark.slow
 def test_stale_fixtures_fail_or_warn_with_the_verdict(tmp_path):
     store = two_release_store(tmp_path)
     text = "Each player brings a deck of at least forty cards."

@@ -309,7 +309,9 @@ def run_migrate(args, ctx) -> int:
         results, n_err, _ = _checked(args, ctx, store, args.to)
     if n_err or not results:
         return 2
-    plan = plan_migrations(results, args.accept_edits, root=Path(args.dir), fill_text=args.fill_text)
+    plan = plan_migrations(
+        results, args.accept_edits, root=Path(args.dir), fill_text=args.fill_text
+    )
     listed = [m for m in plan if m.for_a_human]
     changing = [m for m in plan if m.changes]
     if args.write:
@@ -410,7 +412,8 @@ def run_coverage(args, ctx) -> int:
             + (f", {t['passing']} passing" if outcomes is not None else "")
         )
         if plan is not None:
-            done = {k: f"{v['executable']}/{v['planned']}" for k, v in t["plan"].items()}  # type: ignore[union-attr]
+            progress: dict = t["plan"]  # type: ignore[assignment]
+            done = {k: f"{v['executable']}/{v['planned']}" for k, v in progress.items()}
             print(
                 f"plan ({plan.release} numbers): "
                 + ", ".join(f"{k} {v}" for k, v in done.items())

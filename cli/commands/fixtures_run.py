@@ -47,7 +47,7 @@ def register(fsub) -> None:
         "mutate",
         help="mutation test: each passing fixture must fail when mutated",
         description="Run the mutants of every executable fixture that passes on ENGINE: its "
-        "declared mutation ([meta] mutation = \"PATH = VALUE\", the decisive setup value or "
+        'declared mutation ([meta] mutation = "PATH = VALUE", the decisive setup value or '
         "step) and, unless --declared-only, one mutant per assertion whose expected value can "
         "change. A mutant is killed when its run fails. Prints the kill rate and the "
         "survivors. Exit status 0 when every mutant is killed, 1 otherwise, 2 on an error. "
@@ -298,9 +298,7 @@ def run_export(args, ctx) -> int:
     fixtures, n_err = _fixtures(args.dir)
     done = export_fixtures(fixtures, Path(args.dest), ExportKind(args.to))
     todo = sum(len(x.todo) for x in done)
-    print(
-        f"{len(done)} {args.to} skeletons written to {args.dest} ({todo} TODO lines to complete)"
-    )
+    print(f"{len(done)} {args.to} skeletons written to {args.dest} ({todo} TODO lines to complete)")
     return 2 if n_err else 0
 
 
@@ -326,5 +324,7 @@ def run_engines(args, ctx) -> int:
             continue
         rows.append([name, ep.value, getattr(adapter, "version", "") or "ready"])
         adapter.close()
-    console.print(table("engines (entry-point group mtgcr.engines)", ["name", "adapter", "state"], rows))
+    console.print(
+        table("engines (entry-point group mtgcr.engines)", ["name", "adapter", "state"], rows)
+    )
     return 1 if missing else 0

@@ -120,7 +120,7 @@ class EngineAdapter(ABC):
             EngineError: the engine refused the setup.
         """
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - a hook with a default, not abstract
         """Release what the adapter holds (a worker process); nothing by default."""
 
 

@@ -51,7 +51,7 @@ __all__ = ["PhaseAdapter", "PhaseSession"]
 _RESOLVE_PASSES = 10  # GameRunner::resolve_top
 _EMPTY_PASSES = 40  # GameRunner::advance_until_stack_empty
 _ZERO_COST = {"type": "Cost", "generic": 0, "shards": []}  # {0}: castable (NoCost is not, CR 118.6)
-_NO_TYPES = {"core_types": [], "subtypes": [], "supertypes": []}
+_NO_TYPES: dict[str, list[str]] = {"core_types": [], "subtypes": [], "supertypes": []}
 
 
 def _import_phase():
@@ -83,7 +83,9 @@ class PhaseAdapter(EngineAdapter):
                 try:
                     faces[rec["name"].lower()] = phase.build_oracle_face(rec, None)
                 except (ValueError, KeyError, TypeError) as exc:
-                    raise EngineError(f"card {rec.get('name')!r}: the engine rejects it ({exc})")
+                    raise EngineError(
+                        f"card {rec.get('name')!r}: the engine rejects it ({exc})"
+                    ) from None
         self._phase = phase
         self.version = _version()
         self.engine = phase.Engine.from_json(json.dumps(faces))
@@ -284,7 +286,9 @@ class PhaseSession(GameSession):
 
     def _obj(self, handle: Any) -> int:
         if handle not in self.handles:
-            raise StepError(f"unknown handle {handle!r} (handles: {', '.join(self.handles) or 'none'})")
+            raise StepError(
+                f"unknown handle {handle!r} (handles: {', '.join(self.handles) or 'none'})"
+            )
         return self.handles[handle]
 
     def _object(self, handle: Any) -> dict | None:
@@ -464,11 +468,15 @@ class PhaseSession(GameSession):
 
     def _a_library(self, a: dict) -> tuple[bool, str]:
         got = len(self._player(a)["library"])
-        return got == int(a["count"]), f"player {a['player']} library: expected {a['count']}, got {got}"
+        return got == int(
+            a["count"]
+        ), f"player {a['player']} library: expected {a['count']}, got {got}"
 
     def _a_poison(self, a: dict) -> tuple[bool, str]:
         got = self._player(a)["poison_counters"]
-        return got == int(a["count"]), f"player {a['player']} poison: expected {a['count']}, got {got}"
+        return got == int(
+            a["count"]
+        ), f"player {a['player']} poison: expected {a['count']}, got {got}"
 
     def _a_combat(self, a: dict, blocker: bool) -> tuple[bool, str]:
         oid = self._obj(a["creature"])

@@ -112,7 +112,9 @@ class PyMtgAdapter(EngineAdapter):
                 "engines --install python-mtg` or `make pymtg`, or set MTGCR_PYMTG_PYTHON)"
             )
         self._log = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
-        self._cwd = tempfile.TemporaryDirectory(prefix="mtgcr-pymtg-")
+        self._cwd: tempfile.TemporaryDirectory[str] | None = tempfile.TemporaryDirectory(
+            prefix="mtgcr-pymtg-"
+        )
         try:
             self._proc = subprocess.Popen(
                 [str(exe), "-I", str(worker_path())],
@@ -121,7 +123,7 @@ class PyMtgAdapter(EngineAdapter):
                 stderr=self._log,
                 text=True,
                 encoding="utf-8",
-                cwd=self._cwd.name,
+                cwd=self._cwd.name if self._cwd else None,
             )
         except OSError as exc:
             raise EngineError(f"cannot start python-mtg's worker with {exe}: {exc}") from None

@@ -98,9 +98,9 @@ class Worker:
 
     def __init__(self) -> None:
         with contextlib.redirect_stdout(io.StringIO()):
-            from mtg import bridge_to_engine as bridge
+            from mtg import bridge_to_engine as bridge  # type: ignore[import-not-found]
             from mtg import driver
-            from mtg.engine import env
+            from mtg.engine import env  # type: ignore[import-not-found]
 
             self.driver, self.env = driver, env
             self.template = bridge.make_deck_state(
@@ -263,7 +263,9 @@ class Worker:
         if kind == "player_life":
             who = SEATS[int(a["player"])]
             got = next(v for (p, v) in s["life"] if p == who)
-            return got == int(a["life"]), f"player {a['player']} life: expected {a['life']}, got {got}"
+            return got == int(
+                a["life"]
+            ), f"player {a['player']} life: expected {a['life']}, got {got}"
         if kind == "game_over":
             if not self._over():
                 return False, "expected game over, the game goes on"
@@ -273,7 +275,9 @@ class Worker:
                 return False, f"expected winner {a['winner']}, got {got}"
             return True, f"game over, winner {got}"
         if kind == "game_not_over":
-            return not self._over(), "expected the game to go on" + (", it is over" if self._over() else "")
+            return not self._over(), "expected the game to go on" + (
+                ", it is over" if self._over() else ""
+            )
         if kind == "phase_is":
             got = PHASE_OF.get(self._step(), self._step())
             return got == a["phase"], f"expected phase {a['phase']}, got {got}"
@@ -285,21 +289,24 @@ class Worker:
             ok = got >= want if kind == "hand_count_at_least" else got == want
             return ok, f"player {a['player']} {rel}: expected {want}, got {got}"
         if kind in ("creature_zone", "creature_on_battlefield", "creature_in_graveyard"):
-            want = {"creature_on_battlefield": "Battlefield", "creature_in_graveyard": "Graveyard"}.get(
-                kind, a.get("zone")
-            )
-            got = self._zone(self._ref(a["creature"]))
-            return got == want, f"{a['creature']}: expected zone {want}, got {got}"
+            zone = {
+                "creature_on_battlefield": "Battlefield",
+                "creature_in_graveyard": "Graveyard",
+            }.get(kind, a.get("zone"))
+            where = self._zone(self._ref(a["creature"]))
+            return where == zone, f"{a['creature']}: expected zone {zone}, got {where}"
         if kind == "in_command_zone":
-            got = self._zone(self._ref(a["handle"]))
-            return got == "Command", f"{a['handle']}: expected Command, got {got}"
+            where = self._zone(self._ref(a["handle"]))
+            return where == "Command", f"{a['handle']}: expected Command, got {where}"
         if kind == "stack_is_empty":
             n = len(s.get("on_stack", ()))
             return n == 0, f"expected an empty stack, got {n}"
         if kind == "player_poison":
             who = SEATS[int(a["player"])]
             got = next((v for (p, v) in s.get("poison", ()) if p == who), 0)
-            return got == int(a["count"]), f"player {a['player']} poison: expected {a['count']}, got {got}"
+            return got == int(
+                a["count"]
+            ), f"player {a['player']} poison: expected {a['count']}, got {got}"
         if kind == "creature_has_keyword":
             iid = self._ref(a["creature"])
             rows = self._quiet(self.driver.run, s, ["has_keyword"])["has_keyword"]
@@ -313,9 +320,13 @@ class Worker:
                 ok = any(row and row[0] == iid for row in s.get("blocks", ()))
             return ok, f"{a['creature']}: {kind} {'holds' if ok else 'does not hold'}"
         if kind == "creature_damage":
-            raise unsupported("python-mtg does not mark damage on creatures (non-lethal damage is not kept)")
+            raise unsupported(
+                "python-mtg does not mark damage on creatures (non-lethal damage is not kept)"
+            )
         if kind == "priority_player":
-            raise unsupported("python-mtg has no priority holder (a decision belongs to the active player)")
+            raise unsupported(
+                "python-mtg has no priority holder (a decision belongs to the active player)"
+            )
         raise unsupported(f"assertion kind {kind!r} is not supported by the python-mtg adapter")
 
     def _zone(self, iid: str) -> str | None:

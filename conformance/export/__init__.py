@@ -31,9 +31,7 @@ class Exported:
     todo: tuple[str, ...]
 
 
-def export_fixtures(
-    fixtures: Iterable[Fixture], out: Path, kind: ExportKind
-) -> list[Exported]:
+def export_fixtures(fixtures: Iterable[Fixture], out: Path, kind: ExportKind) -> list[Exported]:
     """Write one file per executable fixture under ``out`` (``<section>/<name>.pzl`` or
     ``<Class>.java``); other fixtures are left out.
 

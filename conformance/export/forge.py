@@ -88,7 +88,9 @@ def forge_puzzle(fx: Fixture) -> tuple[str, list[str]]:
             todo.append(f"hand card {name!r} of player {seat} is a placeholder: choose a real card")
         for name in p.get("library_top", []):
             put(seat, "library", name)
-            todo.append(f"library card {name!r} of player {seat} is a placeholder: choose a real card")
+            todo.append(
+                f"library card {name!r} of player {seat} is a placeholder: choose a real card"
+            )
     for c in setup.get("creatures", []):
         mods = ["SummonSick"] if c.get("summoning_sickness") else []
         if c.get("damage_marked"):

@@ -76,9 +76,13 @@ def xmage_test(fx: Fixture) -> tuple[str, str, list[str]]:
         if "life" in p:
             body.append(f"setLife({_PLAYER[seat]}, {int(p['life'])});")
         for n in p.get("hand", []):
-            body.append(f"addCard(Zone.HAND, {_PLAYER[seat]}, {_java(n)}); // TODO: placeholder card")
+            body.append(
+                f"addCard(Zone.HAND, {_PLAYER[seat]}, {_java(n)}); // TODO: placeholder card"
+            )
         for n in p.get("library_top", []):
-            body.append(f"addCard(Zone.LIBRARY, {_PLAYER[seat]}, {_java(n)}); // TODO: placeholder card")
+            body.append(
+                f"addCard(Zone.LIBRARY, {_PLAYER[seat]}, {_java(n)}); // TODO: placeholder card"
+            )
     for c in setup.get("creatures", []):
         seat = int(c["player"])
         kws = ", ".join(c.get("keywords", [])) or "no abilities"
@@ -86,11 +90,15 @@ def xmage_test(fx: Fixture) -> tuple[str, str, list[str]]:
             f"addCard(Zone.BATTLEFIELD, {_PLAYER[seat]}, {_java(names[str(c['id'])])}); "
             f"// TODO: a real {c['power']}/{c['toughness']} card with {kws}"
         )
-        todo.append(f"creature {c['id']!r}: choose a real {c['power']}/{c['toughness']} card ({kws})")
+        todo.append(
+            f"creature {c['id']!r}: choose a real {c['power']}/{c['toughness']} card ({kws})"
+        )
     bolts = {str(b["id"]): int(b["player"]) for b in setup.get("lightning_bolts", [])}
     for handle, seat in bolts.items():
-        body.append(f"addCard(Zone.HAND, {_PLAYER[seat]}, \"Lightning Bolt\"); // {handle}")
-        body.append(f"addCard(Zone.BATTLEFIELD, {_PLAYER[seat]}, \"Mountain\"); // pays {{R}} (phase's bolt costs {{0}})")
+        body.append(f'addCard(Zone.HAND, {_PLAYER[seat]}, "Lightning Bolt"); // {handle}')
+        body.append(
+            f'addCard(Zone.BATTLEFIELD, {_PLAYER[seat]}, "Mountain"); // pays {{R}} (phase\'s bolt costs {{0}})'
+        )
     for st in d.get("steps", []):
         if st.get("action") == "cast_lightning_bolt":
             seat = bolts.get(str(st.get("spell")), 0)
@@ -99,7 +107,7 @@ def xmage_test(fx: Fixture) -> tuple[str, str, list[str]]:
             else:
                 target = _java(names.get(str(st.get("target_creature")), "Creature"))
             body.append(
-                f"castSpell(1, PhaseStep.{step}, {_PLAYER[seat]}, \"Lightning Bolt\", {target});"
+                f'castSpell(1, PhaseStep.{step}, {_PLAYER[seat]}, "Lightning Bolt", {target});'
             )
         else:
             body.append(f"// TODO: step {describe_steps([st])[0]!s} (XMage passes priority itself)")
