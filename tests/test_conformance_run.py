@@ -160,3 +160,9 @@ def test_an_engine_that_is_not_installed_is_named(tmp_path, capsys, monkeypatch)
 
 def test_the_worker_never_imports_python_mtg_into_mtgcr():
     assert "mtg" not in sys.modules and "effect_handlers" not in sys.modules
+
+
+def test_cli_engines_lists_both_engines(engines, capsys):
+    assert main(["fixtures", "engines"]) == 0
+    out = capsys.readouterr().out
+    assert "phase-python 0.103" in out and "python-mtg 0.1.1" in out

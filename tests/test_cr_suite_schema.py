@@ -191,3 +191,19 @@ def test_writer_refuses_a_document_phase_would_not_read():
         scenario_text(doc)
     with pytest.raises(BadArgument, match="u32"):
         scenario_text({"rule": "704.5f", "section": "704"})
+
+
+def test_cli_validate_names_file_line_and_revision(capsys):
+    from mtgcr.cli.main import main
+
+    assert main(["fixtures", "validate", str(OURS)]) == 0
+    assert "5 of 5 fixtures strict for phase's schema at cd9ef1b" in capsys.readouterr().out
+    assert main(["fixtures", "validate", str(OLD)]) == 1
+    out = capsys.readouterr().out
+    path = OLD / "704" / "cr_704_5g_marked.toml"
+    assert (
+        f"{path}:17: setup.creatures[0].damage_marked: CreatureSpec has no field 'damage_marked' "
+        "at cd9ef1b; serde skips it (ignored by phase)" in out
+    )
+    assert f"{path}:20: steps[0].action: 'mark_damage' is not an action" in out
+    assert main(["fixtures", "validate", str(OLD), "--revision", "a99e381"]) == 0

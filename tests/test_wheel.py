@@ -115,8 +115,7 @@ def test_console_script_and_sample(wheel_env):
 def test_fixture_data_and_pytest_plugin_entry_point(wheel_env):
     py, site, names, entry, tmp = wheel_env
     assert any(
-        n.startswith("mtgcr/conformance/suite/fixtures/704/") and n.endswith(".toml")
-        for n in names
+        n.startswith("mtgcr/conformance/suite/fixtures/704/") and n.endswith(".toml") for n in names
     )
     assert "mtgcr/conformance/suite/findings/506/cr_506_1_no_attackers.toml" in names
     assert "mtgcr/conformance/suite/plan.toml" in names
