@@ -584,7 +584,7 @@ class Corpus:
         ['100.1', '100.1a', '100.1b']
         >>> cr.rule("100.4")
         Traceback (most recent call last):
-        mtgcr.extract.lookup.NotFound: rule 100.4 does not exist in en 2030-04-05
+        mtgcr.errors.NotFound: rule 100.4 does not exist in en 2030-04-05
         """
         return self.release(release, lang).locate(number, subrules)
 
@@ -664,7 +664,7 @@ class Corpus:
         ('Control', ('Controller',), 'The player who decides how an object is used. See rule 702.1.')
         >>> cr.define("Sample Counters")
         Traceback (most recent call last):
-        mtgcr.extract.lookup.NotFound: no glossary entry 'Sample Counters' in en 2030-04-05; closest: Sample Counter, Ante, Control
+        mtgcr.errors.NotFound: no glossary entry 'Sample Counters' in en 2030-04-05; closest: Sample Counter, Ante, Control
         """
         if not term.strip():
             raise NotFound("define: an empty TERM; give a glossary headword (like Kicker)")

@@ -17,6 +17,8 @@ from mtgcr.conformance import suite as bundled  # noqa: E402
 
 from fixture_helpers import two_release_store  # noqa: E402
 
+pytestmark = pytest.mark.slow  # subprocesses: the full suite runs them, make test-fast does not
+
 
 def pytest_run(cwd, *args):
     p = subprocess.run(
