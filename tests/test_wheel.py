@@ -23,7 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # One worker builds the wheel for both tests: two workers building it at once collide in the
 # checkout's build/ folder ("File exists: build/bdist…/mtgcr-0.1.0.dist-info").
-pytestmark = [pytest.mark.xdist_group("wheel"), pytest.mark.slow]  # builds a wheel: not in make test-fast
+pytestmark = [
+    pytest.mark.xdist_group("wheel"),
+    pytest.mark.slow,
+]  # builds a wheel: not in make test-fast
 
 
 @pytest.fixture(scope="module")
