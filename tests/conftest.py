@@ -5,6 +5,7 @@ absent); tests marked ``slow`` (subprocesses, wheels, memory bounds) run in the 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,19 @@ def pytest_collection_modifyitems(config, items):
 def store_path(tmp_path: Path) -> Path:
     """A fresh store file path in a temporary folder."""
     return tmp_path / "store.sqlite"
+
+
+@pytest.fixture(scope="session")
+def mediawiki(tmp_path_factory):
+    """A real MediaWiki on 127.0.0.1 (tests/mediawiki.py): the one ``.ci/run`` started
+    (``$MTGCR_TEST_MEDIAWIKI``), else one started for this run and stopped at its end; the
+    test skips when Debian's package cannot be installed here."""
+    from mediawiki import ENV, running_server, start_server
+
+    server = running_server(os.environ.get(ENV, ""))
+    if server is not None:
+        yield server
+        return
+    server = start_server(tmp_path_factory.mktemp("mediawiki"))
+    yield server
+    server.stop()

@@ -4,7 +4,8 @@ Writes the pages described in :mod:`mtgcr.reports.site.pages` from a store: ever
 release of each language (rule pages, contents, glossary, search, ``rules.json``), a
 ``latest/`` copy of the newest, the traces and change pages of each language's chain, and
 translations side by side with the English release of the same label (partial translations —
-wiki quotes — too, with the page each rule was quoted on). A file whose content did not change
+wiki quotes — too, with the page each rule was quoted on), and the release feeds
+(``feed.atom``, ``feed.json``: :mod:`mtgcr.reports.feeds`). A file whose content did not change
 is not rewritten, so after ``mtgcr update`` only the pages that changed are touched.
 """
 
@@ -26,6 +27,7 @@ from mtgcr.extract.records import load_release_with_places
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
+from mtgcr.reports.feeds import ATOM_FILE, JSON_FILE, LanguageChain, feed_from_chains, feed_json
 from mtgcr.corpus.safe_write import write_atomic
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
@@ -228,6 +230,7 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     w.write("static/site.js", JS)
     en_state: dict[str, object] = {}
     index_rows: list[str] = []
+    chains: list[LanguageChain] = []  # for the release feeds
     # which translation releases get side-by-side pages (those with an EN release of their label)
     en_labels = {r.label for r in store.releases("en") if r.complete} if "en" in langs else set()
     side_of: dict[str, list[tuple[str, str, frozenset[int]]]] = {}
@@ -270,6 +273,7 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
             else [chain.alignment(k) for k in range(len(infos) - 1)]
         )
         ids = lineage_ids(rulesets, alignments)
+        chains.append(LanguageChain(lang, infos, [dict(a.summary()["rules"]) for a in alignments]))
         all_traces = traces(ids, alignments)
         keys = [release_key(i) for i in infos]
         selector = [
@@ -347,9 +351,14 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
                 f'{esc(kn)}</td><td><a href="changes/{lang}/{ko}_{kn}.html">'
                 f"changes</a></td></tr>",
             )
+    step("release feeds")
+    feed = feed_from_chains(chains)
+    w.write(ATOM_FILE, feed.atom())
+    w.write(JSON_FILE, feed_json(feed))
     body = (
         "<h1>Magic: The Gathering Comprehensive Rules</h1>"
-        "<p>Every stored release, with its rules, traces and changes. "
+        "<p>Every stored release, with its rules, traces and changes "
+        f'(new releases: <a href="{ATOM_FILE}">Atom feed</a>, <a href="{JSON_FILE}">JSON</a>). '
         + " · ".join(
             f'<a href="{esc(lang)}/latest/index.html">latest {esc(lang)}</a>'
             for lang in res.languages
