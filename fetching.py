@@ -255,6 +255,7 @@ class UpdateResult:
         report: the change report written, if any.
         summary: rule change counts ``{kind: groups}``.
         renumbered_sections: ``[(old, new)]`` section numbers that changed.
+        feeds: the release feeds written beside the report (``feed.atom``, ``feed.json``).
     """
 
     link: CRLink
@@ -264,6 +265,7 @@ class UpdateResult:
     report: Path | None = None
     summary: dict[str, int] = field(default_factory=dict)
     renumbered_sections: list[tuple[str, str]] = field(default_factory=list)
+    feeds: list[Path] = field(default_factory=list)
     republished: Republished | None = None
 
 
@@ -303,6 +305,8 @@ def update(
     ``If-Modified-Since`` of the last fetch): a file published again under the same name with
     other bytes is stored as a copy of its release, and :attr:`UpdateResult.republished` says
     which copy is canonical and how to switch.
+    The release feeds (:mod:`mtgcr.reports.feeds`, linking the reports) are written there
+    too.
 
     Raises:
         RulesPageError, FetchError: the page or file could not be fetched.
@@ -310,6 +314,7 @@ def update(
     """
     from mtgcr.crossref.chain import aligned_pair
     from mtgcr.reports.diffview import diff_view
+    from mtgcr.reports.feeds import ATOM_FILE, JSON_FILE, FeedLayout, build_feed, feed_json
     from mtgcr.reports.render import RENDERERS
 
     link, is_new = check_wizards(store, client, base_url)
@@ -335,7 +340,12 @@ def update(
     with OutputFolder(report_dir, "update", label="--reports") as folder:
         folder.write(f"{stem}.md", RENDERERS["md"](view))
         folder.write(f"{stem}.html", RENDERERS["html"](view))
+        present = {p.name for p in report_dir.glob("*.html")}
+        feed = build_feed(store, FeedLayout.REPORTS, reports=present)
+        folder.write(ATOM_FILE, feed.atom())
+        folder.write(JSON_FILE, feed_json(feed))
     res.report = report_dir / f"{stem}.html"
+    res.feeds = [report_dir / ATOM_FILE, report_dir / JSON_FILE]
     return res
 
 

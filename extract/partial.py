@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from mtgcr.corpus.store import ReleaseInfo, Store
 
 from mtgcr.extract.model import Ruleset
+from mtgcr.extract.provenance import Provenance
 from mtgcr.extract.records import from_record, provenance_of
 from mtgcr.extract.wiki.quotes import merge_partial
 
-__all__ = ["PartialPieces", "partial_pieces", "partial_union"]
+__all__ = ["PartialPieces", "partial_pieces", "partial_union", "partial_union_with_places"]
 
 
 @dataclass(frozen=True)
@@ -62,11 +63,21 @@ def partial_union(store: Store, info: ReleaseInfo) -> Ruleset:
     Raises:
         mtgcr.corpus.store.StoreError: a piece is no longer stored (removed meanwhile).
     """
+    return partial_union_with_places(store, info)[0]
+
+
+def partial_union_with_places(store: Store, info: ReleaseInfo) -> tuple[Ruleset, Provenance]:
+    """:func:`partial_union` and the places every rule was read from (the pieces' places
+    united; :func:`mtgcr.extract.records.provenance_of`).
+
+    Raises:
+        mtgcr.corpus.store.StoreError: a piece is no longer stored (removed meanwhile).
+    """
     if info.complete:
         rec = store.release_rows(info.id)
-        return from_record(rec)
+        return from_record(rec), provenance_of(rec)
     merged: Ruleset | None = None
-    prov: dict = {}
+    prov: Provenance = {}
     for piece in partial_pieces(store, info).pieces:
         rec = store.release_rows(piece.id)
         rs = from_record(rec)
@@ -75,4 +86,4 @@ def partial_union(store: Store, info: ReleaseInfo) -> Ruleset:
         else:
             merged, prov = merge_partial(merged, prov, rs, provenance_of(rec))
     assert merged is not None  # partial_pieces returns at least info
-    return merged
+    return merged, prov
