@@ -162,8 +162,8 @@ class MediaWiki:
 
     @staticmethod
     def _content(rev: dict[str, Any]) -> str:
-        slots = rev.get("slots") if isinstance(rev.get("slots"), dict) else {}
-        main = slots.get("main") if isinstance(slots.get("main"), dict) else {}
+        slots: dict[str, Any] = rev["slots"] if isinstance(rev.get("slots"), dict) else {}
+        main: dict[str, Any] = slots["main"] if isinstance(slots.get("main"), dict) else {}
         for v in (main.get("content"), main.get("*"), rev.get("content"), rev.get("*")):
             if isinstance(v, str):
                 return v
@@ -225,9 +225,10 @@ class MediaWiki:
                     got += 1
                     if got >= limit:
                         return
-            cont = self._continue(data, url, requests)
-            if cont is None:
+            more = self._continue(data, url, requests)
+            if more is None:
                 return
+            cont = more
             requests += 1
 
     def category_members(self, category: str) -> Iterator[str]:
@@ -253,9 +254,10 @@ class MediaWiki:
                 if not isinstance(title, str):
                     raise BadAnswer(f"{url}: the API answered a member without a title")
                 yield title
-            cont = self._continue(data, url, requests)
-            if cont is None:
+            more = self._continue(data, url, requests)
+            if more is None:
                 return
+            cont = more
             requests += 1
 
     def _continue(self, data: dict[str, Any], url: str, requests: int) -> dict[str, str] | None:
