@@ -19,7 +19,6 @@ from pytest_httpserver import HTTPServer
 from werkzeug import Response
 
 from crfile import cr_text
-from mtgcr.cli.main import main
 from mtgcr.corpus.fetch.http import FetchPolicy, FetchRefused, PoliteClient
 from mtgcr.corpus.fetch.mediawiki import MediaWiki
 from mtgcr.corpus.store import Store
@@ -288,7 +287,9 @@ def test_a_maxlag_retry_after_that_is_no_number_waits_the_default(httpserver):
     assert (rev.rev_id, waited) == (2, [5.0])
 
 
-def test_fetch_mtgwiki_cli_says_the_bound(tmp_path, httpserver, capsys):
+def test_fetch_mtgwiki_cli_says_the_bound(env, capsys):
+    run, store, server = env
+
     def api(request):
         return Response(
             json.dumps(
@@ -300,28 +301,8 @@ def test_fetch_mtgwiki_cli_says_the_bound(tmp_path, httpserver, capsys):
             content_type="application/json",
         )
 
-    httpserver.expect_request("/robots.txt").respond_with_data("", status=404)
-    httpserver.expect_request("/api.php").respond_with_handler(api)
-    store = tmp_path / "s.sqlite"
-    code = main(
-        [
-            "--store",
-            str(store),
-            "--silent",
-            "fetch",
-            "mtgwiki",
-            "--category",
-            "Rules",
-            "--base-url",
-            httpserver.url_for("/").rstrip("/"),
-            "--delay",
-            "0.5",
-            "--no-cache",
-            "--max-requests",
-            "3",
-        ]
-    )
-    assert code == 2
+    server.expect_request("/api.php").respond_with_handler(api)
+    assert run("fetch", "mtgwiki", "--category", "Rules", "--max-requests", "3") == 2
     assert "the wiki still answered 'continue' after 3 requests; stopped" in capsys.readouterr().err
 
 
@@ -332,33 +313,8 @@ def _rules_page(name: str, href: str) -> str:
     return f'<!doctype html><html><body><a href="{href}">{name}</a></body></html>'
 
 
-@pytest.fixture
-def wizards(tmp_path, httpserver, monkeypatch):
-    monkeypatch.setenv("MTGCR_DOWNLOADS", str(tmp_path / "downloads"))
-    httpserver.no_handler_status_code = 404
-    httpserver.expect_request("/robots.txt").respond_with_data("", status=404)
-    store = tmp_path / "store.sqlite"
-
-    def run(*args):
-        return main(
-            [
-                "--store",
-                str(store),
-                "--silent",
-                *args,
-                "--base-url",
-                httpserver.url_for("/").rstrip("/"),
-                "--delay",
-                "0.5",
-                "--no-cache",
-            ]
-        )
-
-    return run, store, httpserver
-
-
-def test_a_file_from_a_base_url_is_never_official(wizards, tmp_path, capsys):
-    run, store, server = wizards
+def test_a_file_from_a_base_url_is_never_official(env, tmp_path, capsys):
+    run, store, server = env
     server.expect_request("/en/rules").respond_with_data(
         _rules_page(NAME, f"https://media.wizards.com/2030/downloads/{NAME}"),
         content_type="text/html",
@@ -371,8 +327,8 @@ def test_a_file_from_a_base_url_is_never_official(wizards, tmp_path, capsys):
     assert "/downloads/fetched/" in copy.source and "/official/" not in copy.source
 
 
-def test_a_bad_200_never_replaces_the_good_download(wizards, tmp_path, capsys):
-    run, store, server = wizards
+def test_a_bad_200_never_replaces_the_good_download(env, tmp_path, capsys):
+    run, store, server = env
     server.expect_request("/en/rules").respond_with_data(
         _rules_page(NAME, f"/2030/downloads/{NAME}"), content_type="text/html"
     )
@@ -392,8 +348,8 @@ def test_a_bad_200_never_replaces_the_good_download(wizards, tmp_path, capsys):
     assert beside.read_text() == good[: len(good) // 3]
 
 
-def test_update_finds_a_file_published_again_under_the_same_name(wizards, capsys):
-    run, store, server = wizards
+def test_update_finds_a_file_published_again_under_the_same_name(env, capsys):
+    run, store, server = env
     server.expect_request("/en/rules").respond_with_data(
         _rules_page(NAME, f"/2030/downloads/{NAME}"), content_type="text/html"
     )
@@ -423,8 +379,8 @@ def test_update_finds_a_file_published_again_under_the_same_name(wizards, capsys
     assert seen[2] == '"v2"'
 
 
-def test_an_mtgru_crawl_that_never_ends_stops_at_its_bound(wizards, capsys):
-    run, store, server = wizards
+def test_an_mtgru_crawl_that_never_ends_stops_at_its_bound(env, capsys):
+    run, store, server = env
 
     def page(request):
         n = int(request.path.rsplit("/", 1)[1].split(".")[0])

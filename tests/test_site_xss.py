@@ -11,7 +11,6 @@ escaped HTML turned "A & B" into "A &amp; B" when "amp" was searched)."""
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 
@@ -20,8 +19,6 @@ from mtgcr.cli.main import main
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("site_browser")]
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 
 BODY = """\
 1. Game Concepts
@@ -64,29 +61,6 @@ def site(tmp_path_factory):
     assert main(["--silent", "--store", str(store), "ingest", str(tmp / "cr.txt")]) == 0
     assert main(["--silent", "--store", str(store), "site", "--out", str(tmp / "site")]) == 0
     return tmp / "site"
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    if not (CHROMIUM and DRIVER):
-        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--no-first-run",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
-    ):
-        opts.add_argument(arg)
-    driver = webdriver.Chrome(options=opts, service=webdriver.ChromeService(executable_path=DRIVER))
-    yield driver
-    driver.quit()
 
 
 _HITS = """

@@ -79,6 +79,13 @@ def _coding(header: str | None, url: str) -> str | None:
     return codings[0] if codings else None
 
 
+def _then_end(raw: Iterable[bytes], end: bool) -> Iterable[bytes | None]:
+    """The chunks of ``raw``, then ``None`` (the end, when a decoder must be flushed)."""
+    yield from raw
+    if end:
+        yield None
+
+
 def read_body(
     raw: Iterable[bytes],
     url: str,
@@ -117,33 +124,30 @@ def read_body(
             + " (aborted; raise it with --max-bytes)"
         )
 
-    for chunk in raw:
+    def inflate(data: bytes | None) -> bytes:
+        """Decoded bytes of ``data`` (``None``: the end of the stream), within the budget."""
+        assert dec is not None
+        try:
+            if data is None:
+                return dec.flush()
+            piece = dec.decompress(data, cap + 1 - size)
+        except zlib.error as exc:
+            raise FetchError(f"{url}: broken {coding} data ({exc})") from None
+        if dec.unconsumed_tail:  # more output than the budget: past the cap
+            raise too_big()
+        return piece
+
+    for chunk in _then_end(raw, dec is not None):
         for d in limits:
             d.check(url)
-        if dec is None:
-            piece = chunk
-        else:
-            try:
-                piece = dec.decompress(chunk, cap + 1 - size)
-                if dec.unconsumed_tail:  # more output than the budget: past the cap
-                    raise too_big()
-            except zlib.error as exc:
-                raise FetchError(f"{url}: broken {coding} data ({exc})") from None
+        piece = chunk if dec is None else inflate(chunk)
+        assert piece is not None
         size += len(piece)
         if size > cap:
             raise too_big()
         out.append(piece)
-        if on_bytes is not None:
+        if on_bytes is not None and chunk is not None:
             on_bytes(size)
-    if dec is not None:
-        try:
-            tail = dec.flush()
-        except zlib.error as exc:
-            raise FetchError(f"{url}: broken {coding} data ({exc})") from None
-        size += len(tail)
-        if size > cap:
-            raise too_big()
-        out.append(tail)
     for d in limits:
         d.check(url)
     return b"".join(out)
