@@ -194,6 +194,7 @@ def _cli(*args: str, prefix: list[str] = ()) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_a_read_only_location_says_read_only_and_search_still_works(store, tmp_path):
     if os.geteuid() == 0 and shutil.which("setpriv") is None:
         pytest.skip("running as root (who writes anywhere) and no setpriv to drop that")
@@ -221,6 +222,7 @@ def test_a_read_only_location_says_read_only_and_search_still_works(store, tmp_p
 # -- a store whose write lock is taken ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_locked_store_names_the_process_at_once(store, tmp_path):
     holder = subprocess.Popen(
         [
