@@ -88,6 +88,7 @@ class OutputFolder:
     _touched: dict[str, str] = field(default_factory=dict, repr=False)
     _dirs: set[Path] = field(default_factory=set, repr=False)
     _journal: TextIO | None = field(default=None, repr=False)
+    _resolved_root: Path = field(default=Path(), repr=False)
 
     # -- opening -----------------------------------------------------------------------------
     def __enter__(self) -> "OutputFolder":
@@ -157,6 +158,7 @@ class OutputFolder:
         """At the first write: create the folder and open the marker's journal."""
         self.root.mkdir(parents=True, exist_ok=True)
         self._dirs.add(self.root)
+        self._resolved_root = self.root.resolve()
         new = not os.path.lexists(self.marker)
         journal = open(self.marker, "a", encoding="utf-8", newline="\n")
         if new:
@@ -223,22 +225,28 @@ class OutputFolder:
         path = self.root.joinpath(*parts)
         self._parent_ok(path)
         data = text.encode("utf-8") if isinstance(text, str) else text
-        why = current_guard().protected(path)
-        if why is not None:
-            raise RefusedOutput(f"{path} is {why}: not written, whatever the options")
         try:
             st = os.lstat(path)
         except FileNotFoundError:
             st = None
+        # no link below the root (refused above): the root resolved once resolves every path
+        why = current_guard().protected(
+            path,
+            resolved=self._resolved_root.joinpath(*parts),
+            ident=(st.st_dev, st.st_ino) if st is not None else None,
+        )
+        if why is not None:
+            raise RefusedOutput(f"{path} is {why}: not written, whatever the options")
         if st is not None:
             what = _what(st.st_mode)
             if what is not None:
                 raise RefusedOutput(f"{path} is {what}, not a regular file: not replaced")
             old = path.read_bytes()
             if old == data:
-                if not self._ours(rel, data):
-                    self._record(rel, _sha(data))
-                self._touched[rel] = _sha(data)
+                sha = _sha(data)
+                if sha not in self._records.get(rel, ()):
+                    self._record(rel, sha)
+                self._touched[rel] = sha
                 self.unchanged += 1
                 return WriteOutcome.UNCHANGED
             if not self._ours(rel, old) and (rel in self.keep or not current_guard().force):

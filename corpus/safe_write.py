@@ -142,13 +142,25 @@ class OutputGuard:
             self.force or other.force,
         )
 
-    def protected(self, path: str | Path, in_place: bool = False) -> str | None:
+    def protected(
+        self,
+        path: str | Path,
+        in_place: bool = False,
+        resolved: Path | None = None,
+        ident: tuple[int, int] | None | bool = False,
+    ) -> str | None:
         """Why ``path`` must not be written (``"the store s.sqlite"``, ``"an input of this
-        run (page.txt)"``), or ``None``. ``in_place``: inputs may be rewritten, the store not."""
+        run (page.txt)"``), or ``None``. ``in_place``: inputs may be rewritten, the store not.
+        ``resolved`` and ``ident`` (``(device, inode)``, ``None`` for a missing file): what the
+        caller knows already (an output folder resolves its root once)."""
         p = Path(path)
-        ident = _identity(p)
-        res = _resolved(p)
-        for why in (self._ids.get(ident) if ident else None, self._paths.get(res)):
+        if ident is False:
+            ident = _identity(p)
+        res = resolved if resolved is not None else _resolved(p)
+        for why in (
+            self._ids.get(ident) if isinstance(ident, tuple) else None,
+            self._paths.get(res),
+        ):
             if why is not None and not (in_place and why.startswith("an input")):
                 return why
         if not in_place and ident is not None:
