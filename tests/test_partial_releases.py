@@ -17,6 +17,7 @@ import pytest
 
 from crfile import cr_text
 from mtgcr.cli.main import main
+from sitecheck import broken_links
 
 EDITION = Path(__file__).parent / "fixtures" / "zh_markdown"
 OLDER = """\
@@ -88,3 +89,4 @@ def test_site_gives_a_partial_language_its_pages(store, tmp_path, capsys):
     assert 'class="text">这是一条<a class="term"' in text and 'id="R7991a"' in text
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="zh/2030-01-10-quotes/index.html"' in index
+    assert broken_links(out) == []

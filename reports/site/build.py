@@ -276,7 +276,6 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
             # partial releases with no complete English release of their label: pages of
             # their own (the union of their pieces), or a clear reason
             index_rows += _partial_pages(w, store, lang, en_state, opts, step)
-            res.languages[lang] = len(_partial_labels(store, lang))
             continue
         step(f"{lang}: aligning the chain")
         chain = Chain(store, lang)
