@@ -149,13 +149,21 @@ class Suggestion:
     diff: tuple[tuple[str, str], ...]
     origin: str
 
-    def diff_text(self) -> str:
-        """The diff as one line: ``"each [-player-]{+opponent+} draws"``."""
+    def diff_text(self, context: int | None = None) -> str:
+        """The diff as one line: ``"each [-player-]{+opponent+} draws"``; with ``context``,
+        unchanged stretches keep only that many words beside each change (``…`` for the
+        rest), for long rules."""
         out = []
-        for op, text in self.diff:
-            out.append(
-                text if op == "equal" else f"[-{text}-]" if op == "delete" else f"{{+{text}+}}"
-            )
+        last = len(self.diff) - 1
+        for k, (op, text) in enumerate(self.diff):
+            if op == "delete":
+                out.append(f"[-{text}-]")
+            elif op == "insert":
+                out.append(f"{{+{text}+}}")
+            elif context is None:
+                out.append(text)
+            else:
+                out.append(_shorten(text, context, keep_start=k > 0, keep_end=k < last))
         return "".join(out)
 
 
@@ -430,6 +438,17 @@ class TranslationKit:
             },
             "units": [u.to_json() for u in self.units],
         }
+
+
+def _shorten(text: str, words: int, keep_start: bool, keep_end: bool) -> str:
+    """An unchanged stretch of a diff cut to ``words`` words after the change before it
+    (``keep_start``) and before the change after it (``keep_end``)."""
+    parts = text.split(" ")
+    if len(parts) <= 2 * words + 1:
+        return text
+    head = " ".join(parts[:words]) if keep_start else ""
+    tail = " ".join(parts[-words:]) if keep_end else ""
+    return f"{head} … {tail}".strip() if head or tail else "…"
 
 
 def _count(items: Iterable[str]) -> dict[str, int]:

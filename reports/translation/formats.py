@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from mtgcr.reports.translation import FORMAT_NAMES
 from mtgcr.reports.translation.jsonfile import read_json, write_json
 from mtgcr.reports.translation.po import read_po, write_po
 from mtgcr.reports.translation.tmx import read_tmx, write_tmx
@@ -37,6 +38,8 @@ FORMATS: dict[str, KitFormat] = {
         KitFormat("text", write_worklist, None, ".txt"),
     )
 }
+
+assert tuple(sorted(FORMATS)) == tuple(sorted(FORMAT_NAMES)), "FORMAT_NAMES lists every format"
 
 #: The formats a completed kit can be imported from.
 READABLE = tuple(name for name, f in FORMATS.items() if f.read is not None)

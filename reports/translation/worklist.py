@@ -42,7 +42,7 @@ def worklist_text(kit: TranslationKit) -> str:
         old = f" (was {u.old_number})" if u.old_number and u.old_number != u.number else ""
         out.append(f"  {u.label}{old}: {what}  [{u.id}]")
         if u.suggestion is not None:
-            out.append(f"      EN: {u.suggestion.diff_text()}")
+            out.append(f"      EN: {u.suggestion.diff_text(context=6)}")
         out += [f"      note: {n}" for n in u.notes]
         out += [f"      QA {q.kind}: {q.text}" for q in u.qa]
     rewritten = [u for u in kit.units if u.rewrites and u.carry.carried]
