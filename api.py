@@ -1051,11 +1051,6 @@ class Corpus:
 
         src = Path(path)
         out = Path(text) if text is not None else src.with_suffix(".txt")
-        if out.resolve() == src.resolve():
-            raise RefusedOutput(f"{out}: the CR text would replace the kit; give another --text")
-        if out.exists() and not force:
-            raise RefusedOutput(f"{out} exists; give --force to replace it, or another --text")
-        check_out_path(out)
         with self.store(readonly=True) as store:
             info = store.resolve(release, "en")
             english = load_release(store, info)
@@ -1063,6 +1058,11 @@ class Corpus:
         kf = read_kit(src)
         checked = check_kit(kf, lang, english, front)
         body, rs = translated_release(lang, english, front, checked, out.name)
+        if out.resolve() == src.resolve():
+            raise RefusedOutput(f"{out}: the CR text would replace the kit; give another --text")
+        if out.exists() and not force:
+            raise RefusedOutput(f"{out} exists; give --force to replace it, or another --text")
+        check_out_path(out)
         write_atomic(out, body)
         run = self.ingest(out, origin="translated", align=False)
         status = run.results[0].status if run.results else "not stored"

@@ -210,19 +210,22 @@ def run_import(args, ctx) -> int:
     else:
         rel = res.ruleset.release
         console.print(
-            f"[bold]{escape(str(res.kit))}[/bold] ({res.format}) → {escape(str(res.text))}: "
-            f"{rel.lang} {rel.name}, {res.status} (origin translated)"
+            f"{res.kit} ({res.format}) → {res.text}: {rel.lang} {rel.name}, {res.status} "
+            f"(origin translated)",
+            markup=False,
+            emoji=False,
         )
         console.print(
             f"pair with en {p.english.name}: "
             + ", ".join(f"{v} {k}" for k, v in counts.items() if v)
         )
+        plain = {"markup": False, "emoji": False, "highlight": False}  # ids hold ":x:"
         for n, why in p.differences():
-            console.print(f"  differs {n}: {escape(why)}")
+            console.print(f"  differs {n}: {why}", **plain)
         for n, why in p.exceptions():
-            console.print(f"  {n}: {escape(why)}")
+            console.print(f"  {n}: {why}", **plain)
         for w in res.warnings[:20]:
-            console.print(f"[dim]warning: {escape(w)}[/dim]")
+            console.print(f"warning: {w}", style="dim", **plain)
         if len(res.warnings) > 20:
             console.print(
                 f"[dim]… and {len(res.warnings) - 20} more warnings (--format json)[/dim]"

@@ -66,7 +66,8 @@ class ImportedTranslation:
         text: the CR text file written.
         ruleset: the translated release as parsed from it.
         warnings: per-unit remarks (units still marked for review, translations equal to
-            the EN text), each naming the file, line and unit.
+            the EN text, for a text of three words or more: a name or symbol may stay as
+            it is), each naming the file, line and unit.
         pairing: the translation paired with its EN release (``pair``): evidence that
             disagrees (numbers, symbols, card names) is in ``pairing.differences()``.
         status: the ingest's status for the text (``"ingested"``; ``"unchanged"`` when the
@@ -190,7 +191,7 @@ def check_kit(kf: KitFile, lang: str, english: Ruleset, front: FrontMatter | Non
         targets[u.id] = u.target
         if u.state is UnitState.NEEDS_REVIEW:
             warnings.append(f"{where}: unit {u.id} is still marked for review")
-        elif u.target == u.source and _has_letters(u.source) and p.kind is not UnitKind.CREDITS:
+        elif u.target == u.source and len(u.source.split()) >= 3 and _has_letters(u.source):
             warnings.append(f"{where}: unit {u.id}: the translation is the EN text")
     missing = [i for i in expected if i not in seen]
     problems = [f"unit {i} is missing" for i in missing] + problems
@@ -269,17 +270,21 @@ def _compare(
             f"the date statement states {got.isoformat() if got else 'no date'}, not "
             f"{want.isoformat() if want else '?'} (unit …:front:date)"
         )
-    glossary = {(g.heading or g.term): g for g in rs.glossary}
+    entries = iter(rs.glossary)  # in order: two entries may print one headword
+    glossary: dict[str, object] = {}
     for p in pieces(english, front):
+        if p.kind is UnitKind.GLOSSARY_TERM:
+            glossary[p.unit] = next(entries, None)
         got_text = _parsed(rs, p, glossary, targets)
         if got_text is not None and got_text != targets[p.id]:
             out.append(f"unit {p.id} reads back as {got_text[:60]!r}")
     return out
 
 
-def _parsed(rs: Ruleset, p: Piece, glossary, targets: dict[str, str]) -> str | None:
+def _parsed(rs: Ruleset, p: Piece, glossary: dict, targets: dict[str, str]) -> str | None:
     """The text the parse gives for piece ``p`` (``None``: a piece the check skips — front
-    matter the model does not keep apart)."""
+    matter the model does not keep apart); ``glossary``: glossary unit → the parsed entry
+    in the same place."""
     k = p.kind
     if k is UnitKind.RULE and p.rule is not None:
         r = rs.rules.get(p.rule.number)
@@ -295,12 +300,11 @@ def _parsed(rs: Ruleset, p: Piece, glossary, targets: dict[str, str]) -> str | N
     if k is UnitKind.CHAPTER:
         c = next((c for c in rs.chapters if str(c.number) == p.number), None)
         return c.title if c is not None else "(missing)"
-    if k is UnitKind.GLOSSARY_TERM:
-        return targets[p.id] if targets[p.id] in glossary else "(missing)"
-    if k is UnitKind.GLOSSARY_TEXT:
-        head = targets.get(p.unit + ":term")
-        g = glossary.get(head) if head is not None else None
-        return g.text if g is not None else "(missing)"
+    if k in (UnitKind.GLOSSARY_TERM, UnitKind.GLOSSARY_TEXT):
+        g = glossary.get(p.unit)
+        if g is None:
+            return "(missing)"
+        return (g.heading or g.term) if k is UnitKind.GLOSSARY_TERM else g.text
     if k is UnitKind.TITLE:
         return rs.title
     return None
