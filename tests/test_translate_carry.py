@@ -194,8 +194,12 @@ def test_glossary_pairing_by_original_and_by_order():
     zh = [G("撤废", "参见规则701.33。"), G("异能", "叙述。"), G("抵受", "参见规则702.64。")]
     p = pair_glossary(zh, en)
     assert (p.pairs["Ability"].term, p.how["Ability"]) == ("异能", "order")
-    # two unpaired entries between the same anchors whose citations disagree stay unpaired
+    # two unpaired entries between the same anchors whose citations contradict stay unpaired
     en2 = en[:1] + [G("B", "See rule 100."), G("C", "Text.")] + en[2:]
     zh2 = zh[:1] + [G("乙", "参见规则101。"), G("丙", "参见规则102。")] + zh[2:]
     p2 = pair_glossary(zh2, en2)
     assert p2.unpaired == ["B", "C"]
+    # … but a translation that leaves a citation out does not contradict (ZH 拼造/Improvise)
+    zh3 = zh[:1] + [G("乙", "叙述。"), G("丙", "叙述。")] + zh[2:]
+    p3 = pair_glossary(zh3, en2)
+    assert (p3.unpaired, p3.pairs["B"].term, p3.how["C"]) == ([], "乙", "order")

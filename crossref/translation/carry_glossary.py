@@ -10,8 +10,9 @@ for certain. The evidence, strongest first (:func:`pair_glossary`):
 3. the order of the two glossaries between entries paired by 1 or 2: a run of unpaired EN
    entries and a run of unpaired translated entries of the same length between the same two
    anchors pair in order — a run of one whatever it cites (a definition citing other rules
-   than EN is a stale translation, which the kit reports), a longer run only when every
-   pair's cited rules agree (both none, or equal).
+   than EN is a stale translation, which the kit reports), a longer run only when no pair's
+   cited rules contradict (both cite rules, not the same ones; a translation that leaves a
+   reference out, ZH 拼造 for Improvise, does not contradict).
 
 Anything else stays unpaired (and its units are new in the kit, with a note). Format
 knowledge: the plain ZH glossaries 2022–2026 give no English and follow the EN order with
@@ -124,6 +125,12 @@ def pair_glossary(
     return out
 
 
+def _contradict(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Both definitions cite rules, and not the same ones (one citing none is a translation
+    that left the reference out, not another concept)."""
+    return bool(a) and bool(b) and a != b
+
+
 def _pair_runs(
     english: Sequence[GlossaryEntry],
     to_tr: list[int | None],
@@ -147,7 +154,7 @@ def _pair_runs(
         tj = [j for j in range(j0 + 1, j1) if j not in used]
         if not ei or len(ei) != len(tj):
             continue
-        if len(ei) > 1 and any(en_cites[i] != tr_cites[j] for i, j in zip(ei, tj)):
+        if len(ei) > 1 and any(_contradict(en_cites[i], tr_cites[j]) for i, j in zip(ei, tj)):
             continue  # one entry between two anchors is that entry whatever it cites
         for i, j in zip(ei, tj):
             to_tr[i], out.how[english[i].term] = j, "order"
