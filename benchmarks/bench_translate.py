@@ -66,8 +66,13 @@ class Row:
     mm_text: int | None = None
     qa: int = 0
     kit_s: float = 0.0
+    kit_cpu: float = 0.0
     noqa_s: float = 0.0
+    noqa_cpu: float = 0.0
     mm_s: float | None = None
+    mm_cpu: float | None = None
+    suggestions: int = 0
+    partial: bool = False
     stale: list[str] = field(default_factory=list)
 
 
@@ -146,10 +151,10 @@ def old_texts(kit) -> dict[str, str]:
     return out
 
 
-def msgmerge(units_old, units_new, folder: Path, keyed: bool) -> tuple[int, float]:
+def msgmerge(units_old, units_new, folder: Path, keyed: bool) -> tuple[int, float, float]:
     """Units ``msgmerge --previous`` leaves fuzzy or untranslated: ``units_old`` are
     ``(context, EN old, translation)``, ``units_new`` ``(context, EN new)``; contexts are
-    written only when ``keyed``. Returns ``(count, seconds)``."""
+    written only when ``keyed``. Returns ``(count, wall seconds, CPU seconds)``."""
     import polib
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -170,7 +175,7 @@ def msgmerge(units_old, units_new, folder: Path, keyed: bool) -> tuple[int, floa
             new.append(polib.POEntry(msgctxt=ctx if keyed else None, msgid=src, msgstr=""))
     old.save(str(folder / "old.po"))
     new.save(str(folder / "new.pot"))
-    t = time.perf_counter()
+    t, c = time.perf_counter(), os.times()
     subprocess.run(
         [
             "msgmerge",
@@ -183,10 +188,11 @@ def msgmerge(units_old, units_new, folder: Path, keyed: bool) -> tuple[int, floa
         ],
         check=True,
     )
-    dt = time.perf_counter() - t
+    dt, c2 = time.perf_counter() - t, os.times()
+    cpu = (c2.children_user + c2.children_system) - (c.children_user + c.children_system)
     merged = polib.pofile(str(folder / "merged.po"))
     left = sum(1 for e in merged if not e.obsolete and (e.fuzzy or not e.msgstr))
-    return left, dt
+    return left, dt, cpu
 
 
 def baseline_units(store, kit, tr_info, front_old, front_en_old):
@@ -261,12 +267,12 @@ def run_pair(cr, lang: str, a: str, b: str, work: Path, with_mm: bool) -> Row:
         en_new_info = english_release(store, new_info)
         front = lambda i: front_matter(store, i)  # noqa: E731
         carry_release(store, lang, a, en_new_info.name, qa=False, front=front)  # warm caches
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         kit = add_hints(carry_release(store, lang, a, en_new_info.name, front=front))
-        row.kit_s = time.perf_counter() - t
-        t = time.perf_counter()
+        row.kit_s, row.kit_cpu = time.perf_counter() - t, time.process_time() - c
+        t, c = time.perf_counter(), time.process_time()
         carry_release(store, lang, a, en_new_info.name, qa=False, front=front)
-        row.noqa_s = time.perf_counter() - t
+        row.noqa_s, row.noqa_cpu = time.perf_counter() - t, time.process_time() - c
         shipped = load_release(store, new_info)
         en_glossary = load_release(store, en_new_info).glossary
         ship = shipped_texts(kit, shipped, front(new_info), en_glossary)
@@ -276,8 +282,9 @@ def run_pair(cr, lang: str, a: str, b: str, work: Path, with_mm: bool) -> Row:
                 store, kit, tr_info, front(tr_info), front(english_release(store, tr_info))
             )
     s = kit.summary()
-    row.units, row.human, row.qa = s.units, s.review + s.new, s.qa
+    row.units, row.human, row.qa, row.suggestions = s.units, s.review + s.new, s.qa, s.review
     row.prefilled = sum(u.prefilled for u in kit.units)
+    row.partial = not kit.complete
     for u in kit.units:
         if not (u.carry.carried and u.target) or u.id not in ship:
             continue
@@ -293,8 +300,8 @@ def run_pair(cr, lang: str, a: str, b: str, work: Path, with_mm: bool) -> Row:
                 + ", ".join(r.new for r in u.rewrites)
             )
     if with_mm and shutil.which("msgmerge"):
-        row.mm_num, row.mm_s = msgmerge(mm_old, mm_new, work / f"{a}-num", keyed=True)
-        row.mm_text, _ = msgmerge(mm_old, mm_new, work / f"{a}-text", keyed=False)
+        row.mm_num, row.mm_s, row.mm_cpu = msgmerge(mm_old, mm_new, work / f"{a}-num", True)
+        row.mm_text, _, _ = msgmerge(mm_old, mm_new, work / f"{a}-text", keyed=False)
     return row
 
 
@@ -330,22 +337,34 @@ def main(shared: Path) -> None:
     if ja_ok:
         rows.append(run_pair(cr, "ja", "20231117.0", "20260116", work, with_mm=True))
     head = (
-        f"{'pair':28} {'units':>5} {'prefill%':>8} {'=ship%':>7} {'revised':>7} {'stale':>5} "
+        f"{'pair':24} {'units':>5} {'prefill%':>8} {'=ship%':>7} {'revised':>7} {'stale':>5} "
         f"{'en-stale':>8} {'wrong':>5} {'human':>5} {'mm-num':>6} {'mm-text':>7} {'ratio':>5} "
-        f"{'qa':>4} {'kit s':>6} {'noqa s':>6} {'mm s':>6}"
+        f"{'qa':>4} {'kit s':>11} {'noqa s':>11} {'mm s':>11}"
     )
+    print("times: wall / CPU seconds")
     print(head)
     for r in rows:
         mark = "*" if tuple(r.pair.split()[1::2]) in NAMED else " "
         eq = 100 * r.equal / r.compared if r.compared else float("nan")
         ratio = f"{r.human / r.mm_num:5.2f}" if r.mm_num else "    -"
+        mm = (
+            f"{r.mm_s:5.2f}/{r.mm_cpu:5.2f}" if r.mm_s is not None and r.mm_cpu is not None else "-"
+        )
+        prefill = 100 * r.prefilled / r.units
         print(
-            f"{mark}{r.pair:27} {r.units:5} {100 * r.prefilled / r.units:8.2f} {eq:7.2f} "
+            f"{mark}{r.pair:23} {r.units:5} {prefill:8.2f} {eq:7.2f} "
             f"{r.classes['revised']:7} {r.classes['stale']:5} {r.classes['en-stale']:8} "
             f"{r.classes['wrong']:5} {r.human:5} {r.mm_num if r.mm_num is not None else '-':>6} "
-            f"{r.mm_text if r.mm_text is not None else '-':>7} {ratio} {r.qa:4} {r.kit_s:6.2f} "
-            f"{r.noqa_s:6.2f} {r.mm_s if r.mm_s is not None else float('nan'):6.2f}"
+            f"{r.mm_text if r.mm_text is not None else '-':>7} {ratio} {r.qa:4} "
+            f"{r.kit_s:5.2f}/{r.kit_cpu:5.2f} {r.noqa_s:5.2f}/{r.noqa_cpu:5.2f} {mm:>11}"
         )
+    for r in rows:
+        if r.partial:
+            print(
+                f"{r.pair}: a partial pair (wiki quotes): the quotes cover {r.prefilled} of the "
+                f"{r.units} units ({r.prefilled - r.suggestions} carried, {r.suggestions} "
+                f"suggestions); carried = shipped: {r.equal} of {r.compared}"
+            )
     stale = [s for r in rows for s in r.stale]
     print(f"stale references in shipped releases ({len(stale)}):")
     for s in stale:

@@ -182,114 +182,26 @@ def test_detect_format():
 
 def test_cli_kit_and_import(setup, tmp_path, capsys):
     cr, kit, folder = setup
-    store = str(cr.path)
     out = tmp_path / "kits"
-    assert (
-        main(
-            [
-                "--store",
-                store,
-                "--silent",
-                "translate",
-                "kit",
-                "--lang",
-                "zh",
-                "--from",
-                "20300110",
-                "--to",
-                "2030-04-05",
-                "--format",
-                "tmx",
-                "--out",
-                f"{out}/",
-            ]
-        )
-        == 0
-    )
+    kit_cmd = f"--store {cr.path} --silent translate kit --lang zh --from 20300110 --to 2030-04-05"
+    assert main([*kit_cmd.split(), "--format", "tmx", "--out", f"{out}/"]) == 0
     assert sorted(p.name for p in out.iterdir()) == [
         "zh-20300405-kit-review.tmx",
         "zh-20300405-kit.tmx",
     ]
-    assert (
-        main(
-            [
-                "--store",
-                store,
-                "translate",
-                "kit",
-                "--lang",
-                "zh",
-                "--from",
-                "20300110",
-                "--to",
-                "2030-04-05",
-                "--format",
-                "tmx",
-                "--out",
-                f"{out}/",
-            ]
-        )
-        == 2
-    )
+    assert main([*kit_cmd.split(), "--format", "tmx", "--out", f"{out}/"]) == 2
     assert "exists; give --force" in capsys.readouterr().err
-    assert (
-        main(
-            [
-                "--store",
-                store,
-                "--silent",
-                "translate",
-                "kit",
-                "--lang",
-                "zh",
-                "--from",
-                "20300110",
-                "--to",
-                "2030-04-05",
-                "--format",
-                "json",
-            ]
-        )
-        == 0
-    )
+    assert main([*kit_cmd.split(), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["summary"]["units"] == len(kit.units) and data["target"]["label"] == "20300405"
     done = tmp_path / "done.po"
     done.write_bytes(written("po", completed(kit)))
-    code = main(
-        [
-            "--store",
-            store,
-            "translate",
-            "import",
-            str(done),
-            "--lang",
-            "zh",
-            "--release",
-            "20300405",
-            "--format",
-            "json",
-        ]
-    )
+    imp = f"--store {cr.path} translate import {done} --lang zh --release"
+    code = main([*imp.split(), "20300405", "--format", "json"])
     res = json.loads(capsys.readouterr().out)
     assert res["release"]["label"] == "20300405" and res["text"].endswith("done.txt")
     assert code == (1 if res["warnings"] or res["pairing"]["differences"] else 0)
-    assert (
-        main(
-            [
-                "--store",
-                store,
-                "translate",
-                "import",
-                str(done),
-                "--lang",
-                "zh",
-                "--release",
-                "20300110",
-            ]
-        )
-        == 2
-    )
+    assert main([*imp.split(), "20300110"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not 2030-01-10" in err
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
 from mtgcr.corpus.store import ReleaseInfo, Store
-from mtgcr.errors import NotFound
+from mtgcr.errors import BadArgument, NotFound
 from mtgcr.extract.model import GlossaryEntry, Ruleset
 from mtgcr.extract.records import load_release
 from mtgcr.extract.rulenum import RuleNumber
@@ -375,7 +375,7 @@ class _Builder:
             kind=p.kind,
             source=p.source,
             target=target,
-            carry=CarryClass.REFERENCES if target else CarryClass.NEW,
+            carry=CarryClass.DATE if target else CarryClass.NEW,
             state=UnitState.TRANSLATED if target else UnitState.EMPTY,
             order=order,
             text_sha256=text_sha256(p.source),
@@ -467,8 +467,6 @@ def carry_release(
         StoreError: a release is not stored; ``new`` is partial.
         BadArgument: ``new`` is not later than the old translation's EN release.
     """
-    from mtgcr.errors import BadArgument
-
     if lang == "en":
         raise NotFound("translate kit carries a translation; give --lang zh, ja …")
     info = store.resolve(old, lang)

@@ -71,6 +71,7 @@ class CarryClass(StrEnum):
     * ``references``: the EN text differs only in the rule numbers it cites — carried with
       the numbers rewritten, flagged in a note;
     * ``modified``, ``split``, ``merged``: the old translation is only a suggestion;
+    * ``date``: the date statement, the old one with the new date written in;
     * ``new``: nothing to carry (also for a unit whose old translation is missing).
     """
 
@@ -81,6 +82,7 @@ class CarryClass(StrEnum):
     MODIFIED = "modified"
     SPLIT = "split"
     MERGED = "merged"
+    DATE = "date"
     NEW = "new"
 
     @property
@@ -90,7 +92,13 @@ class CarryClass(StrEnum):
 
 
 _CARRIED = frozenset(
-    {CarryClass.UNCHANGED, CarryClass.TYPOGRAPHY, CarryClass.RENUMBERED, CarryClass.REFERENCES}
+    {
+        CarryClass.UNCHANGED,
+        CarryClass.TYPOGRAPHY,
+        CarryClass.RENUMBERED,
+        CarryClass.REFERENCES,
+        CarryClass.DATE,
+    }
 )
 
 

@@ -37,7 +37,7 @@ from mtgcr.reports.translation.kitfile import (
     header_of,
 )
 from mtgcr.reports.translation.langtag import language_of, language_tag
-from mtgcr.reports.translation.xmlparts import plain_text
+from mtgcr.reports.translation.xmlparts import parse_root, plain_text
 
 __all__ = ["write_tmx", "read_tmx", "split_units", "DOCTYPE"]
 
@@ -137,14 +137,7 @@ def read_tmx(fileobj: IO[bytes], name: str = "") -> KitFile:
         KitFileError: not XML, not TMX, no kit header props, a ``tu`` without ``tuid`` or
             without two variants, inline markup in a ``seg``.
     """
-    try:
-        parser = etree.XMLParser(load_dtd=False, no_network=True, resolve_entities=False)
-        tree = etree.parse(fileobj, parser)
-    except etree.XMLSyntaxError as exc:
-        raise KitFileError(f"{name}: not XML ({exc})") from None
-    root = tree.getroot()
-    if root.tag != "tmx":
-        raise KitFileError(f"{name}: not a TMX file (root {root.tag!r})")
+    root = parse_root(fileobj, name, "tmx", "a TMX file")
     props = {p.get("type"): (p.text or "") for p in root.iterfind("header/prop")}
     if not props.get("x-mtgcr-label"):
         raise KitFileError(f"{name}: no mtgcr kit header (header prop x-mtgcr-label)")

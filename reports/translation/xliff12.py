@@ -45,7 +45,7 @@ from mtgcr.reports.translation.kitfile import (
     header_of,
 )
 from mtgcr.reports.translation.langtag import language_of, language_tag
-from mtgcr.reports.translation.xmlparts import plain_text
+from mtgcr.reports.translation.xmlparts import pair_texts, parse_root
 
 __all__ = ["write_xliff12", "read_xliff12", "NS"]
 
@@ -171,13 +171,7 @@ def read_xliff12(fileobj: IO[bytes], name: str = "") -> KitFile:
         KitFileError: not XML, not XLIFF 1.2, no kit header note, a trans-unit without an id,
             inline markup in a source or target.
     """
-    try:
-        tree = etree.parse(fileobj)
-    except etree.XMLSyntaxError as exc:
-        raise KitFileError(f"{name}: not XML ({exc})") from None
-    root = tree.getroot()
-    if root.tag != f"{{{NS}}}xliff":
-        raise KitFileError(f"{name}: not an XLIFF 1.2 file (root {root.tag!r})")
+    root = parse_root(fileobj, name, f"{{{NS}}}xliff", "an XLIFF 1.2 file")
     f = root.find(f"{{{NS}}}file")
     fields: dict[str, str] = {}
     for note in root.iterfind(f"{{{NS}}}file/{{{NS}}}header/{{{NS}}}note"):
@@ -199,22 +193,13 @@ def read_xliff12(fileobj: IO[bytes], name: str = "") -> KitFile:
         uid = tu.get("id")
         if not uid:
             raise KitFileError(f"{name}:{tu.sourceline}: a trans-unit without an id")
-        src = tu.find(f"{{{NS}}}source")
         tgt = tu.find(f"{{{NS}}}target")
-        target = plain_text(tgt, name, uid) if tgt is not None else ""
+        source, target = pair_texts(tu.find(f"{{{NS}}}source"), tgt, name, uid)
         if not target:
             state = UnitState.EMPTY
         elif tu.get("approved") == "yes":
             state = UnitState.FINAL
         else:
             state = _BACK.get(tgt.get("state") or "translated", UnitState.NEEDS_REVIEW)
-        out.units.append(
-            ReadUnit(
-                uid,
-                plain_text(src, name, uid) if src is not None else "",
-                target,
-                state,
-                tu.sourceline or 0,
-            )
-        )
+        out.units.append(ReadUnit(uid, source, target, state, tu.sourceline or 0))
     return out

@@ -47,7 +47,7 @@ from mtgcr.reports.translation.kitfile import (
     header_of,
 )
 from mtgcr.reports.translation.langtag import language_of, language_tag
-from mtgcr.reports.translation.xmlparts import plain_text
+from mtgcr.reports.translation.xmlparts import pair_texts, parse_root
 
 __all__ = ["write_xliff2", "read_xliff2", "NS", "MTC", "GLS", "MDA"]
 
@@ -203,13 +203,7 @@ def read_xliff2(fileobj: IO[bytes], name: str = "") -> KitFile:
             target holding inline markup (the kit writes plain text; a tool that added
             codes must be told to keep them out).
     """
-    try:
-        tree = etree.parse(fileobj)
-    except etree.XMLSyntaxError as exc:
-        raise KitFileError(f"{name}: not XML ({exc})") from None
-    root = tree.getroot()
-    if root.tag != f"{{{NS}}}xliff":
-        raise KitFileError(f"{name}: not an XLIFF 2 file (root {root.tag!r})")
+    root = parse_root(fileobj, name, f"{{{NS}}}xliff", "an XLIFF 2 file")
     meta = {
         m.get("type"): (m.text or "")
         for m in root.iterfind(f"{{{NS}}}file/{{{MDA}}}metadata/{{{MDA}}}metaGroup/{{{MDA}}}meta")
@@ -230,19 +224,11 @@ def read_xliff2(fileobj: IO[bytes], name: str = "") -> KitFile:
         for seg in segs:
             sid = seg.get("id") or "s"
             full = uid if len(segs) == 1 and sid == "s" else f"{uid}:{sid}"
-            src = seg.find(f"{{{NS}}}source")
-            tgt = seg.find(f"{{{NS}}}target")
-            target = plain_text(tgt, name, full) if tgt is not None else ""
+            source, target = pair_texts(
+                seg.find(f"{{{NS}}}source"), seg.find(f"{{{NS}}}target"), name, full
+            )
             state = _BACK.get(seg.get("state") or "initial", UnitState.NEEDS_REVIEW)
             if not target:
                 state = UnitState.EMPTY
-            out.units.append(
-                ReadUnit(
-                    full,
-                    plain_text(src, name, full) if src is not None else "",
-                    target,
-                    state,
-                    seg.sourceline or 0,
-                )
-            )
+            out.units.append(ReadUnit(full, source, target, state, seg.sourceline or 0))
     return out

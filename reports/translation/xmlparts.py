@@ -6,7 +6,33 @@ from lxml import etree
 
 from mtgcr.reports.translation.kitfile import KitFileError
 
-__all__ = ["plain_text"]
+__all__ = ["plain_text", "parse_root", "pair_texts"]
+
+
+def parse_root(fileobj, name: str, tag: str, what: str):
+    """The root element of an XML kit file, which must be ``tag`` (``{ns}xliff``, ``tmx``).
+    External entities and DTDs are not loaded (a kit file is data).
+
+    Raises:
+        KitFileError: not XML (with the parser's line), or another root: "not {what}".
+    """
+    parser = etree.XMLParser(load_dtd=False, no_network=True, resolve_entities=False)
+    try:
+        root = etree.parse(fileobj, parser).getroot()
+    except etree.XMLSyntaxError as exc:
+        raise KitFileError(f"{name}: not XML ({exc})") from None
+    if root.tag != tag:
+        raise KitFileError(f"{name}: not {what} (root {root.tag!r})")
+    return root
+
+
+def pair_texts(source, target, name: str, uid: str) -> tuple[str, str]:
+    """``(source text, target text)`` of a unit's elements (``None``: ``""``), each plain
+    text (:func:`plain_text`)."""
+    return (
+        plain_text(source, name, uid) if source is not None else "",
+        plain_text(target, name, uid) if target is not None else "",
+    )
 
 
 def plain_text(el, name: str, uid: str) -> str:
