@@ -219,13 +219,12 @@ def run_import(args, ctx) -> int:
             f"pair with en {p.english.name}: "
             + ", ".join(f"{v} {k}" for k, v in counts.items() if v)
         )
-        plain = {"markup": False, "emoji": False, "highlight": False}  # ids hold ":x:"
-        for n, why in p.differences():
-            console.print(f"  differs {n}: {why}", **plain)
-        for n, why in p.exceptions():
-            console.print(f"  {n}: {why}", **plain)
+        lines = [f"  differs {n}: {why}" for n, why in p.differences()]
+        lines += [f"  {n}: {why}" for n, why in p.exceptions()]
+        for line in lines:  # unit ids hold ":x:", which rich would take for an emoji code
+            console.print(line, markup=False, emoji=False, highlight=False)
         for w in res.warnings[:20]:
-            console.print(f"warning: {w}", style="dim", **plain)
+            console.print(f"warning: {w}", style="dim", markup=False, emoji=False, highlight=False)
         if len(res.warnings) > 20:
             console.print(
                 f"[dim]… and {len(res.warnings) - 20} more warnings (--format json)[/dim]"

@@ -213,7 +213,8 @@ class _Builder:
         if pick is None:
             form = typography_form(p.source)
             scores = {k: text_similarity(typography_form(cands[k][0]), form, "en") for k in free}
-            best = max(free, key=lambda k: (scores[k], k == p.example - 1))
+            here = (p.example or 1) - 1
+            best = max(free, key=lambda k: (scores[k], k == here))
             if scores[best] < SUGGEST_FROM:
                 return _Old(notes=notes)
             pick = best

@@ -95,9 +95,9 @@ def pair_glossary(
     for j, t in enumerate(translation):  # 1. the original the entry prints
         if not t.original:
             continue
-        i = by_name.get(_key(t.original))
-        if i is not None and to_tr[i] is None:
-            to_tr[i], out.how[english[i].term] = j, "original"
+        hit = by_name.get(_key(t.original))
+        if hit is not None and to_tr[hit] is None:
+            to_tr[hit], out.how[english[hit].term] = j, "original"
             used.add(j)
     en_cites = [_cited(g.text) for g in english]
     tr_cites = [_cited(t.text) for t in translation]
@@ -117,11 +117,11 @@ def pair_glossary(
         used.add(j)
     _pair_runs(english, to_tr, used, en_cites, tr_cites, out, n_tr)
     for i, g in enumerate(english):
-        j = to_tr[i]
-        if j is None:
+        paired = to_tr[i]
+        if paired is None:
             out.unpaired.append(g.term)
         else:
-            out.pairs[g.term] = translation[j]
+            out.pairs[g.term] = translation[paired]
     return out
 
 

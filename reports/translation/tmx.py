@@ -81,16 +81,17 @@ def write_tmx(
     for u in chosen:
         review = u.state is UnitState.NEEDS_REVIEW and u.suggestion is not None
         tu = etree.SubElement(body, "tu", tuid=u.id)
-        for k, v in (
+        props: tuple[tuple[str, str | None], ...] = (
             ("x-cr-rule", u.number),
             ("x-cr-old-rule", u.old_number),
             ("x-cr-release", release),
             ("x-cr-kind", str(u.kind)),
             ("x-cr-class", str(u.carry)),
             ("x-mtgcr-state", str(u.state)),
-        ):
-            if v:
-                etree.SubElement(tu, "prop", type=k).text = v
+        )
+        for ptype, value in props:
+            if value:
+                etree.SubElement(tu, "prop", type=ptype).text = value
         if review:
             assert u.suggestion is not None
             etree.SubElement(tu, "note").text = (

@@ -127,7 +127,9 @@ def test_import_a_completed_kit(zh, tmp_path):
     for k, u in enumerate(done.units):
         if u.state in (UnitState.EMPTY, UnitState.NEEDS_REVIEW):
             r = shipped.get(u.number) if u.kind in (UnitKind.RULE, UnitKind.EXAMPLE) else None
-            text = (r.text if u.kind is UnitKind.RULE else r.examples[u.example - 1].text) if r else ""
+            text = (
+                (r.text if u.kind is UnitKind.RULE else r.examples[u.example - 1].text) if r else ""
+            )
             done.units[k] = replace(u, target=text or f"译：{u.source}", state=UnitState.TRANSLATED)
     path = tmp_path / "zh-20260417.xlf"
     path.write_bytes(written("xliff2", done))
@@ -163,7 +165,9 @@ def test_ja_quotes_carried_to_20260116(ja):
     assert len(carried) >= 50
     assert all("[[" not in u.target for u in carried)  # wiki link markup left behind
     shipped = cr.ruleset("20260116", "ja")
-    same = [u for u in carried if u.kind is UnitKind.RULE and shipped.get(u.number).text == u.target]
+    same = [
+        u for u in carried if u.kind is UnitKind.RULE and shipped.get(u.number).text == u.target
+    ]
     assert len(same) >= 0.95 * sum(u.kind is UnitKind.RULE for u in carried)
     missing = unit_note(kit, "100.1")
     assert missing is None or "does not quote" in missing
