@@ -36,6 +36,7 @@ NAMES: list[tuple[str, str]] = [
         "fixtures",
         "glossary",
         "translate",
+        "wiki",
     )
 ]
 
