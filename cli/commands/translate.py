@@ -191,7 +191,11 @@ def run_import(args, ctx) -> int:
     if args.lang == "en":
         raise BadArgument("translate import reads a translation; give --lang zh, ja …")
     cr = ctx.corpus()
-    res = cr.import_translation(args.file, args.lang, args.release, args.text, args.force)
+    if ctx.silent:
+        res = cr.import_translation(args.file, args.lang, args.release, args.text, args.force)
+    else:
+        with err_console.status(f"checking {args.file} against EN {args.release} …"):
+            res = cr.import_translation(args.file, args.lang, args.release, args.text, args.force)
     p = res.pairing
     counts = p.counts()
     findings = len(p.differences()) + len(p.exceptions())
