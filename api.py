@@ -42,7 +42,9 @@ if TYPE_CHECKING:  # the operations import these on first use: opening a store s
     from mtgcr.crossref.cite.wiki_store import CiteCheck, WikiPages
     from mtgcr.crossref.history import Remapped, RuleHistory
     from mtgcr.crossref.identify_store import Placed
+    from mtgcr.crossref.translation.carry_model import TranslationKit
     from mtgcr.crossref.translation.pairing import ReleasePairing
+    from mtgcr.reports.translation.importing import ImportedTranslation
     from mtgcr.extract.ingest_run import IngestRun
     from mtgcr.reports.diffreport import Diff
     from mtgcr.reports.search import SearchResult, WordingSpan
@@ -958,6 +960,136 @@ class Corpus:
         sec = _section_number(section)
         with self.store() as store:
             return pair_release(store, lang, release, sec, against)
+
+    def translation_kit(
+        self,
+        lang: str,
+        old: str,
+        new: str,
+        qa: bool = True,
+        hints: bool = True,
+    ) -> TranslationKit:
+        """The translation release ``old`` of ``lang`` carried to the EN release ``new``: one
+        unit per EN rule line, example, section and chapter heading, glossary headword and
+        definition and piece of front matter, keyed by its anchor id, pre-filled with the old
+        translation where the EN alignment says it still fits (its cited rule numbers
+        rewritten), a suggestion where the EN text changed, empty where it is new
+        (:mod:`mtgcr.crossref.translation.carry`).
+
+        Args:
+            lang: the translation's language (``zh``, ``ja`` …).
+            old: the translation release to carry (label, ``label.revision`` or date); its
+                EN release (same label) must be stored.
+            new: the EN release to carry it to (label or date), later than that one.
+            qa: pair the old translation with its EN release (``pair``) for QA notes.
+            hints: add term hints (the glossary pairs whose EN term a unit uses).
+
+        Returns:
+            :class:`mtgcr.crossref.translation.carry_model.TranslationKit` (``units``,
+            ``summary()``, ``worklist()``, ``to_json()``); write it with
+            :data:`mtgcr.reports.translation.formats.FORMATS`.
+
+        Raises:
+            NotFound: English, or the old translation's EN release is not stored (the
+                message names what to ingest).
+            StoreError: no store, or no such release.
+            BadArgument: ``new`` is not later than the old translation's EN release.
+
+        A Chinese translation of the sample's 2030-01-10 release carried to 2030-04-05,
+        where EN rule 701.2 became 702.2:
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> tmp = pathlib.Path(tempfile.mkdtemp())
+        >>> cr = mtgcr.open(tmp / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> lines = ["万智牌完整规则", "此规则于2030年1月10日起生效。", "目录",
+        ...          "1. 游戏概念\\n100. 总则", "词汇表", "鸣谢", "1. 游戏概念", "100. 总则",
+        ...          "100.1b 多人游戏以三名或更多牌手开始。参见规则701.2。",
+        ...          "100.2. 每位牌手带一副至少四十张牌的套牌。", "词汇表", "鸣谢", "由mtgcr开发者编写。"]
+        >>> _ = (tmp / "zh.txt").write_text("\\n\\n".join(lines) + "\\n", encoding="utf-8")
+        >>> _ = cr.ingest(tmp / "zh.txt")
+        >>> kit = cr.translation_kit("zh", "20300110", "2030-04-05")
+        >>> u = kit.by_id()["en:2030-04-05:100.1b"]
+        >>> u.target, str(u.carry), [(r.old, r.new) for r in u.rewrites]
+        ('多人游戏以三名或更多牌手开始。参见规则702.2。', 'references', [('701.2', '702.2')])
+        >>> str(kit.by_id()["en:2030-04-05:100.2"].state)
+        'needs-review'
+        """
+        from mtgcr.crossref.translation.carry import carry_release
+        from mtgcr.reports.translation.frame import front_matter
+        from mtgcr.reports.translation.hints import add_hints
+
+        decisions = self.decisions
+        with self.aligning_store() as store:
+            kit = carry_release(
+                store, lang, old, new, decisions, qa, front=lambda i: front_matter(store, i)
+            )
+        return add_hints(kit) if hints else kit
+
+    def import_translation(
+        self,
+        path: str | Path,
+        lang: str,
+        release: str,
+        text: str | Path | None = None,
+        force: bool = False,
+    ) -> ImportedTranslation:
+        """Import a completed translation kit: write the translation of EN release
+        ``release`` as a CR text, store it as a copy of that release (origin
+        ``translated``: it never displaces a published copy) and pair it with EN.
+
+        Nothing is written or stored unless the whole kit passes the checks of
+        :mod:`mtgcr.reports.translation.importing` (language, release, every unit once, EN
+        sources, a translation for each, and a text that parses back piece by piece).
+
+        Args:
+            path: the kit file (XLIFF 2, XLIFF 1.2, TMX, PO or JSON, told by its content).
+            lang: the translation's language.
+            release: the EN release the kit translates (label or date).
+            text: where to write the CR text (default: ``path`` with the suffix ``.txt``).
+            force: replace ``text`` if it exists.
+
+        Returns:
+            :class:`mtgcr.reports.translation.importing.ImportedTranslation` (``text``,
+            ``ruleset``, ``warnings``, ``pairing``, ``status``).
+
+        Raises:
+            KitImportError, KitFileError: the kit cannot be imported (one line naming the
+                file and the first units concerned).
+            RefusedOutput: ``text`` exists (without ``force``) or is no regular file.
+            StoreError, NotFound: no store, no such EN release.
+        """
+        from mtgcr.corpus.safe_write import check_out_path, write_atomic
+        from mtgcr.crossref.translation.langpair import pair_rulesets
+        from mtgcr.errors import RefusedOutput
+        from mtgcr.reports.translation.frame import front_matter
+        from mtgcr.reports.translation.importing import (
+            ImportedTranslation,
+            check_kit,
+            read_kit,
+            translated_release,
+        )
+
+        src = Path(path)
+        out = Path(text) if text is not None else src.with_suffix(".txt")
+        with self.store(readonly=True) as store:
+            info = store.resolve(release, "en")
+            english = load_release(store, info)
+            front = front_matter(store, info)
+        kf = read_kit(src)
+        checked = check_kit(kf, lang, english, front)
+        body, rs = translated_release(lang, english, front, checked, out.name)
+        if out.resolve() == src.resolve():
+            raise RefusedOutput(f"{out}: the CR text would replace the kit; give another --text")
+        if out.exists() and not force:
+            raise RefusedOutput(f"{out} exists; give --force to replace it, or another --text")
+        check_out_path(out)
+        write_atomic(out, body)
+        run = self.ingest(out, origin="translated", align=False)
+        status = run.results[0].status if run.results else "not stored"
+        pairing = pair_rulesets(rs, english)
+        return ImportedTranslation(src, out, rs, checked.warnings, pairing, status, kf.format)
 
     def read_wiki_pages(
         self, *paths: str | Path, max_bytes: int | None = DEFAULT_MAX_BYTES

@@ -36,6 +36,7 @@ NAMES: list[tuple[str, str]] = [
         "site",
         "fixtures",
         "glossary",
+        "translate",
         "wiki",
     )
 ]
