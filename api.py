@@ -178,6 +178,7 @@ class Built:
     run: IngestRun
     index: dict[str, Any]
     out: Path
+    kept: list[str] = field(default_factory=list)  # the user's files in ``out``, not replaced
 
 
 class Corpus:
@@ -252,6 +253,7 @@ class Corpus:
         max_bytes: int | None = DEFAULT_MAX_BYTES,
         align: bool = True,
         on_align: Callable[[int, int], None] | None = None,
+        encoding: str | None = None,
     ) -> IngestRun:
         """Ingest CR files, translations and wiki pages (files or folders, recursively).
 
@@ -276,6 +278,10 @@ class Corpus:
                 the first ``history``, ``remap`` or ``diff`` reads them; skipped when the run
                 stopped early or the decisions file is bad (the queries say why).
             on_align: progress of that: ``on_align(pairs done, pairs to align)``.
+            encoding: decode every file with this codec (``"euc_jp"``, ``"koi8_r"`` …)
+                instead of detecting its encoding (UTF-8/16, the Latin code pages,
+                Shift_JIS, Windows-1251: :mod:`mtgcr.corpus.decode`); a byte it cannot
+                decode fails that file, naming the line.
 
         Returns:
             :class:`mtgcr.extract.ingest_run.IngestRun` (``results``, ``count(status)``,
@@ -284,7 +290,7 @@ class Corpus:
         Raises:
             StoreError: the store cannot be created or is not an mtgcr store.
             DocumentError: an empty path.
-            BadArgument: ``origin`` is not a copy origin.
+            BadArgument: ``origin`` is not a copy origin; ``encoding`` is not a codec.
 
         >>> import mtgcr, tempfile, pathlib
         >>> from mtgcr.corpus import sample
@@ -305,9 +311,22 @@ class Corpus:
                 f"origin {origin!r}: not a copy origin; choose from "
                 f"{', '.join(o.value for o in CopyOrigin)}"
             ) from None
+        if encoding is not None:
+            import codecs
+
+            try:
+                codecs.lookup(encoding)
+            except LookupError:
+                raise BadArgument(f"--encoding {encoding}: not an encoding Python knows") from None
         with self.store(readonly=False) as store:
             run = run_ingest(
-                store, paths, replace=replace, on_file=on_file, origin=how, max_bytes=max_bytes
+                store,
+                paths,
+                replace=replace,
+                on_file=on_file,
+                origin=how,
+                max_bytes=max_bytes,
+                encoding=encoding,
             )
             if align and run.stop is None:
                 try:
@@ -1358,6 +1377,41 @@ class Corpus:
         return wording_spans(hits)[:limit]
 
     # -- reports ---------------------------------------------------------------------------
+    def check(
+        self,
+        repair: bool = False,
+        on_step: Callable[[str], None] | None = None,
+        on_wait: Callable[[str], None] | None = None,
+    ):
+        """Check the store against its stored bytes: SQLite's integrity check, every
+        document's sha256, every release's rows against a rebuild from the bytes; with
+        ``repair``, put the rebuilt store in place when something is damaged (the damaged file
+        is kept beside it). See :mod:`mtgcr.extract.store_check`.
+
+        Args:
+            repair: rebuild a damaged store.
+            on_step: progress (one line per step).
+            on_wait: called when the repair waits for another process's write lock.
+
+        Returns:
+            :class:`mtgcr.extract.store_check.StoreHealth` (``ok``, ``damaged``: the releases
+            that are not what their bytes say, ``repaired``, ``kept_as``).
+
+        Raises:
+            StoreError: no store; not an SQLite file; busy during a repair.
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> cr = mtgcr.open(pathlib.Path(tempfile.mkdtemp()) / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> health = cr.check()
+        >>> health.ok, len(health.releases)
+        (True, 2)
+        """
+        from mtgcr.extract.store_check import check_store
+
+        return check_store(self.path, repair, on_step, on_wait)
+
     def site(
         self,
         out: str | Path,
@@ -1366,6 +1420,7 @@ class Corpus:
         compare: Sequence[tuple[str, str]] = (),
         set_names: str | Path | None = None,
         on_step: Callable[[str], None] | None = None,
+        force: bool = False,
     ) -> SiteResult:
         """Write the browsable, hyperlinked site of the stored releases into ``out`` (see
         :func:`mtgcr.reports.site.build_site`): a page per section of every release and
@@ -1379,21 +1434,29 @@ class Corpus:
             compare: extra ``(old, new)`` pairs to write change pages for.
             set_names: a set list (``versions_*.json``) naming each release's set.
             on_step: called with a one-line description of each step (progress).
+            force: write into a folder mtgcr did not create, and replace files in it that
+                mtgcr did not write (never a user's own ``index.html``, the store or an input).
 
         Returns:
             :class:`mtgcr.reports.site.build.SiteResult` (``written``, ``unchanged``,
-            ``index``).
+            ``index``, ``kept``: the user's files left as they were).
 
         Raises:
-            BadArgument: ``out`` is a file; an unreadable set list.
+            BadArgument: an unreadable set list.
+            RefusedOutput: ``out`` is a file, a folder mtgcr did not create (without
+                ``force``), or holds a user's own ``index.html``
+                (:mod:`mtgcr.corpus.output_folder`).
             StoreError: no store, or no complete release of a language asked for.
         """
+        from mtgcr.corpus.safe_write import guarding
         from mtgcr.reports.site import SiteOptions, build_site, load_set_names
 
         out = Path(out)
-        if out.exists() and not out.is_dir():
-            raise BadArgument(f"site: --out {out} is a file, not a folder")
-        with self.aligning_store() as store:  # no store yet: the usual error, none is created
+        inputs = [set_names] if set_names is not None else []
+        with (
+            guarding([self.path], inputs, force),
+            self.aligning_store() as store,  # no store yet: the usual error, none is created
+        ):
             sets: dict[str, str] = {}
             if set_names is not None:
                 dates = [r.effective_date for r in store.releases() if r.effective_date]
@@ -1422,6 +1485,7 @@ class Corpus:
         on_file: Callable[[Path, int, int], None] | None = None,
         on_report: Callable[[str], None] | None = None,
         max_bytes: int | None = DEFAULT_MAX_BYTES,
+        force: bool = False,
     ) -> Built:
         """Ingest ``sources``, align every pair of consecutive complete releases per language
         and write one change report per pair (each format) and ``index.html``, ``index.md``,
@@ -1435,14 +1499,18 @@ class Corpus:
             on_file: ingest progress (see :meth:`ingest`).
             on_report: called with a short message per report written.
             max_bytes: a source file larger than this (bytes) fails (see :meth:`ingest`).
+            force: write into a folder mtgcr did not create, replacing the files of the same
+                name (never the store or a source).
 
         Returns:
             :class:`Built` (``run.failed``: the files that failed to ingest;
-            ``run.scan.unreadable``: the folders or entries that could not be read; ``index``).
+            ``run.scan.unreadable``: the folders or entries that could not be read; ``index``;
+            ``kept``: files in ``out`` that mtgcr did not write, left as they were).
 
         Raises:
-            BadArgument: an unknown format; ``out`` is a file or under one; no files in the
-                sources; nothing ingested.
+            BadArgument: an unknown format; no files in the sources; nothing ingested.
+            RefusedOutput: ``out`` is a file or under one, or a folder mtgcr did not create
+                (without ``force``; :mod:`mtgcr.corpus.output_folder`).
             StoreError: the store cannot be written, or stopped the ingest (busy).
             KeyboardInterrupt: Ctrl-C during the ingest (files that finished stay stored).
             mtgcr.reports.build_site.BuildInterrupted: Ctrl-C while writing reports (the
@@ -1458,9 +1526,8 @@ class Corpus:
         >>> sorted(f.name for f in (tmp / "site").iterdir())
         ['en', 'index.html', 'index.json', 'index.md']
         """
-        from mtgcr.extract.ingest import scan_paths
-        from mtgcr.extract.ingest_run import Stop, run_ingest
-        from mtgcr.reports.build_site import build_reports
+        from mtgcr.corpus.output_folder import OutputFolder
+        from mtgcr.corpus.safe_write import guarding
         from mtgcr.reports.render import RENDERERS
 
         fmts = list(formats) if formats is not None else list(RENDERERS)
@@ -1470,14 +1537,21 @@ class Corpus:
                 f"--formats: unknown {', '.join(bad) or '(none given)'}; "
                 f"choose from {', '.join(RENDERERS)}"
             )
-        decisions = self.decisions
         out = Path(out)
-        if out.exists() and not out.is_dir():
-            raise BadArgument(
-                f"--out {out} is a file; give a folder for the reports (created if missing)"
-            )
-        if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
-            raise BadArgument(f"--out {out}: a parent of it is a file, not a folder")
+        with guarding([self.path], sources, force):
+            folder = OutputFolder(out, "build").open()  # refused before anything is ingested
+            try:
+                return self._build(sources, folder, langs, fmts, on_file, on_report, max_bytes)
+            finally:
+                folder.close()
+
+    def _build(self, sources, folder, langs, fmts, on_file, on_report, max_bytes) -> Built:
+        """:meth:`build` once its output folder is open."""
+        from mtgcr.extract.ingest import scan_paths
+        from mtgcr.extract.ingest_run import Stop, run_ingest
+        from mtgcr.reports.build_site import build_reports
+
+        decisions = self.decisions
         scan = scan_paths(sources)
         files = scan.files
         if not files:
@@ -1503,9 +1577,9 @@ class Corpus:
                 langs=[lang for lang in langs or store.languages() if lang != PIVOT],
             )
             index = build_reports(
-                store, out, list(langs) if langs else None, decisions, fmts, on_report
+                store, folder, list(langs) if langs else None, decisions, fmts, on_report
             )
-        return Built(run, index, out)
+        return Built(run, index, folder.root, list(folder.kept))
 
 
 def _section_number(section: int | str | None) -> int | None:
