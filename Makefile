@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 SHARED ?= ../shared
 DEMO    = .demo
 
-.PHONY: demo test test-fast bench venv clean check lint format docs
+.PHONY: demo test test-fast bench venv clean check lint format docs pymtg
 
 # The package's folders: a module added or removed changes its folder's time, and the editable
 # install (strict: a tree of links to exactly the package's files, which mypy, IDEs and other
@@ -35,6 +35,11 @@ test: venv
 ## test-fast: the unit tests alone, in about a minute (no real corpus, nothing marked slow)
 test-fast: venv
 	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not integration and not slow"
+
+## pymtg: python-mtg 0.1.1 (the second conformance engine) in its own environment, never in
+##        .venv: it installs generic top-level packages (mtg, effect_handlers, engine_handlers)
+pymtg: venv
+	$(BIN)/mtgcr fixtures engines --install python-mtg
 
 ## lint: ruff (lint and format), the command-line reference, mypy over the package (through
 ##       the strict editable install, as any static tool or IDE finds it)

@@ -5,6 +5,7 @@ absent); tests marked ``slow`` (subprocesses, wheels, memory bounds) run in the 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,87 @@ def pytest_collection_modifyitems(config, items):
 def store_path(tmp_path: Path) -> Path:
     """A fresh store file path in a temporary folder."""
     return tmp_path / "store.sqlite"
+
+
+@pytest.fixture(scope="session")
+def mediawiki(tmp_path_factory):
+    """A real MediaWiki on 127.0.0.1 (tests/mediawiki.py): the one ``.ci/run`` started
+    (``$MTGCR_TEST_MEDIAWIKI``), else one started for this run and stopped at its end; the
+    test skips when Debian's package cannot be installed here."""
+    from mediawiki import ENV, running_server, start_server
+
+    server = running_server(os.environ.get(ENV, ""))
+    if server is not None:
+        yield server
+        return
+    server = start_server(tmp_path_factory.mktemp("mediawiki"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """Headless Chromium driven by selenium (Debian's chromium + chromium-driver, which
+    ``.ci/run`` installs), one for the whole run; the test skips, naming what is missing, when
+    they are not installed."""
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not (chromium and driver_path):
+        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1200,900",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+    ):
+        opts.add_argument(arg)
+    driver = webdriver.Chrome(
+        options=opts, service=webdriver.ChromeService(executable_path=driver_path)
+    )
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def env(tmp_path, httpserver, monkeypatch):
+    """A fetch command against the loopback server: ``(run, store, httpserver)``; ``run(*args)``
+    runs ``mtgcr`` with the store, ``--base-url`` the server, ``--delay 0.5`` and no cache;
+    downloads go to ``tmp_path/downloads``; robots.txt disallows ``/private``."""
+    from mtgcr.cli.main import main
+
+    monkeypatch.delenv("MTGCR_CONTACT", raising=False)
+    monkeypatch.setenv("MTGCR_DOWNLOADS", str(tmp_path / "downloads"))
+    httpserver.no_handler_status_code = 404  # as a real server answers a missing file
+    httpserver.expect_request("/robots.txt").respond_with_data(
+        "User-agent: *\nDisallow: /private\n"
+    )
+    store = tmp_path / "store.sqlite"
+
+    def run(*args):
+        return main(
+            [
+                "--store",
+                str(store),
+                "--silent",
+                *args,
+                "--base-url",
+                httpserver.url_for("/").rstrip("/"),
+                "--delay",
+                "0.5",
+                "--no-cache",
+            ]
+        )
+
+    return run, store, httpserver

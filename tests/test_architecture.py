@@ -198,6 +198,9 @@ NOT_USER_ERRORS = {
     "mtgcr.reports.build_site.BuildInterrupted",  # Ctrl-C, with the reports written
     "mtgcr.conformance.pytest_plugin.FixtureFailure",  # a failing fixture, for pytest's report
     "mtgcr.conformance.pytest_plugin.StaleFixtureWarning",  # a pytest warning
+    # python-mtg's worker runs under python-mtg's own interpreter without mtgcr: its refusal
+    # becomes a JSON reply, and the adapter raises the MtgcrError kinds from it
+    "mtgcr.conformance.engines.pymtg_worker.Refusal",
 }
 
 
