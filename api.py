@@ -1578,7 +1578,7 @@ class Corpus:
         >>> [p["files"]["html"] for p in built.index["languages"][0]["pairs"]]
         ['en/2030-01-10_2030-04-05.html']
         >>> sorted(f.name for f in (tmp / "site").iterdir())
-        ['en', 'index.html', 'index.json', 'index.md']
+        ['.mtgcr-output', 'en', 'index.html', 'index.json', 'index.md']
         """
         from mtgcr.corpus.output_folder import OutputFolder
         from mtgcr.corpus.safe_write import guarding
