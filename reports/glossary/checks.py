@@ -277,7 +277,12 @@ def _is_word(c: str) -> bool:
 
 
 # -- EN side ---------------------------------------------------------------------------------
-def _en_pattern(names: Iterable[str]) -> re.Pattern | None:
+def en_term_pattern(names: Iterable[str]) -> re.Pattern | None:
+    """The pattern that finds an EN glossary term in rule text: any of ``names`` (headword and
+    aliases; bracketed parts dropped, words joined by spaces or hyphens), with its inflections
+    (``-s``, ``-es``, ``-d``, ``-ed``, ``-ing``, possessive), as a whole word, case-folded.
+    ``None`` when every name is one the check leaves out (general-sense words). Used by
+    ``glossary check`` and by the translation kit's term hints (one matcher)."""
     alts = []
     for n in names:
         n = re.sub(r"\s*\[[^\]]*\]\s*", " ", n).strip()
@@ -372,7 +377,7 @@ def _concepts(cat: Catalog) -> list[_Concept]:
     out = []
     for cid, pairs in groups.items():
         names = tuple(dict.fromkeys(n for p in pairs for n in p.names))
-        pat = _en_pattern(names)
+        pat = en_term_pattern(names)
         forms = tuple(dict.fromkeys(f for p in pairs for f in term_forms(p.term)))
         if pat is None or not forms:
             continue
