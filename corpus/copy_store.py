@@ -403,7 +403,15 @@ class CopiesMixin:
             [doc_id, *r.values()],
         )
         rid = cur.lastrowid
-        for table in ("chapters", "sections", "rules", "examples", "glossary", "warnings"):
+        for table in (
+            "chapters",
+            "sections",
+            "rules",
+            "examples",
+            "glossary",
+            "warnings",
+            "stale_rules",
+        ):
             rows = getattr(rec, table)
             if not rows:
                 continue

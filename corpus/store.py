@@ -115,6 +115,12 @@ CREATE TABLE IF NOT EXISTS examples (
     release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
     number TEXT NOT NULL, ord INTEGER NOT NULL, text TEXT NOT NULL, line INTEGER
 );
+CREATE TABLE IF NOT EXISTS stale_rules (
+    -- a number printed twice with another text: the second text, kept apart (not a rule)
+    release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
+    ord INTEGER NOT NULL, number TEXT NOT NULL, text TEXT NOT NULL, line INTEGER,
+    examples TEXT
+);
 CREATE TABLE IF NOT EXISTS glossary (
     release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
     ord INTEGER NOT NULL, term TEXT NOT NULL, aliases TEXT, text TEXT, line INTEGER,
@@ -157,6 +163,7 @@ PUBLIC_TABLES = (
     "rules",
     "examples",
     "glossary",
+    "stale_rules",
     "warnings",
     "facts",
     "alignments",
@@ -223,6 +230,7 @@ class ReleaseRecord:
     examples: list[dict[str, Any]] = field(default_factory=list)
     glossary: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[dict[str, Any]] = field(default_factory=list)
+    stale_rules: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -772,6 +780,7 @@ class Store(CopiesMixin, AlignCacheMixin):
             ("examples", "ord"),
             ("glossary", "ord"),
             ("warnings", "rowid"),
+            ("stale_rules", "ord"),
         ):
             where, arg = only.get(table, ("1", None))
             args = (release_id,) if arg is None else (release_id, arg)

@@ -106,6 +106,18 @@ def to_record(
         for i, g in enumerate(rs.glossary)
     ]
     rec.warnings = [warning_row(w) for w in rs.warnings]
+    rec.stale_rules = [
+        {
+            "ord": i,
+            "number": str(r.number),
+            "text": r.text,
+            "line": r.line,
+            "examples": json.dumps([[e.text, e.line] for e in r.examples], ensure_ascii=False)
+            if r.examples
+            else None,
+        }
+        for i, r in enumerate(rs.stale)
+    ]
     return rec
 
 
@@ -146,6 +158,15 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
         for g in rec.glossary
     ]
     rs.warnings = [warning_from_row(w) for w in rec.warnings]
+    rs.stale = [
+        Rule(
+            RuleNumber.parse(row["number"]),
+            row["text"],
+            row["line"],
+            [Example(t, ln) for t, ln in json.loads(row["examples"] or "[]")],
+        )
+        for row in rec.stale_rules
+    ]
     return rs
 
 
