@@ -4,6 +4,8 @@ sequences shaped like the official files' (each test names the file and place it
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from mtgcr.extract.formats.numbering import (
     EnglishNumbers,
@@ -179,29 +181,29 @@ def test_a_section_misprint_under_its_heading():
 
 def test_the_whole_subrule_list_of_the_last_rule_moved_is_ambiguous_and_kept():
     # as printed it reads like a lost rule line: fewer changes than the run has
-    printed = ["600.1", "600.2", "600.3", "600.4", "600.5a", "600.5b", "600.5c", "600.5d"]
-    assert read(section(*printed)) == printed
+    assert read(section(*AMBIGUOUS)) == AMBIGUOUS
+
+
+#: The last rule of a section, 600.4, with its five subrules printed as 600.5a–600.5e.
+AMBIGUOUS = ["600.1", "600.2", "600.3", "600.4", *(f"600.5{c}" for c in "abcde")]
+REPAIRED = [*AMBIGUOUS[:4], *(f"600.4{c}" for c in "abcde")]
 
 
 def test_english_numbers_and_citations_are_evidence():
-    # a translation: the same ambiguous run, but the English release of the same date has
-    # 600.4a–600.4d and no 600.5a: the run is read as English numbers it
-    printed = ["600.1", "600.2", "600.3", "600.4", "600.5a", "600.5b", "600.5c", "600.5d"]
-    english = frozenset(
-        N(n) for n in ["600.1", "600.2", "600.3", "600.4"] + [f"600.4{c}" for c in "abcd"]
-    )
+    # a translation: the English release of the same date has 600.4a–600.4e, no 600.5a
+    english = frozenset(N(n) for n in REPAIRED)
     ev = NumberingEvidence(english=EnglishNumbers(english, "EN 2026-01-16"))
-    got = read_section(600, section(*printed), ev)
-    assert [str(r.number) for r in got][4:] == ["600.4a", "600.4b", "600.4c", "600.4d"]
-    assert got[4].reason.endswith("EN 2026-01-16 has 600.4a–600.4d, not 600.5a–600.5d")
-    # the same run in an English file, with 600.4a and 600.4b cited by other rules
+    got = read_section(600, section(*AMBIGUOUS), ev)
+    assert [str(r.number) for r in got] == REPAIRED
+    assert got[4].reason.endswith("EN 2026-01-16 has 600.4a–600.4e, not 600.5a–600.5e")
+    # an English file with 600.4a and 600.4b cited by other rules
     ev = NumberingEvidence(cited={N("600.4a"): 99, N("600.4b"): 101})
-    got = read_section(600, section(*printed), ev)
-    assert [str(r.number) for r in got][4:] == ["600.4a", "600.4b", "600.4c", "600.4d"]
+    got = read_section(600, section(*AMBIGUOUS), ev)
+    assert [str(r.number) for r in got] == REPAIRED
     assert got[4].reason.endswith("600.4a is cited at line 99, 600.4b is cited at line 101")
     # a citation on the misprinted line itself is no evidence
     ev = NumberingEvidence(cited={N("600.4a"): 18, N("600.4b"): 20})
-    assert read(section(*printed), evidence=ev) == printed
+    assert read(section(*AMBIGUOUS), evidence=ev) == AMBIGUOUS
 
 
 def test_cited_numbers_skips_each_lines_own_number():
@@ -217,3 +219,39 @@ def test_cited_numbers_skips_each_lines_own_number():
         "702.19b": 2,
         "601.2f": 3,
     }
+
+
+_LETTERS = "abcdefghijkmnpqrstuvwxyz"
+
+
+@st.composite
+def planted_sections(draw):
+    """A section 100 of rules 100.1 … with 0–8 subrules each, and a run of 1–5 consecutive
+    subrules of one rule printed with the number of a later rule (same letters)."""
+    sizes = draw(st.lists(st.integers(0, 8), min_size=3, max_size=14))
+    numbers = []
+    for r, size in enumerate(sizes, 1):
+        numbers += [f"100.{r}", *(f"100.{r}{_LETTERS[k]}" for k in range(size))]
+    rules = [r for r, size in enumerate(sizes, 1) if size]
+    assume(rules)
+    r = draw(st.sampled_from(rules))
+    length = draw(st.integers(1, min(5, sizes[r - 1])))
+    start = draw(st.integers(0, sizes[r - 1] - length))
+    shift = draw(st.integers(1, 5))
+    first = numbers.index(f"100.{r}") + 1 + start
+    printed = numbers[:]
+    for k in range(first, first + length):
+        printed[k] = f"100.{r + shift}{numbers[k][-1]}"
+    return numbers, printed, set(range(first, first + length))
+
+
+@given(planted_sections())
+@settings(max_examples=300, deadline=None)
+def test_a_planted_run_never_changes_another_line(case):
+    numbers, printed, planted = case
+    got = read(section(*printed))
+    assert [g for k, g in enumerate(got) if k not in planted] == [
+        n for k, n in enumerate(numbers) if k not in planted
+    ]
+    for k in planted:  # each planted line is repaired or kept as printed
+        assert got[k] in (numbers[k], printed[k])

@@ -386,6 +386,9 @@ class LangPairing:
             best first.
         duplicates: parent rule number → (duplicated number, line) for numbers the translation
             prints twice (from its parse warnings): where a sibling's number was mistyped.
+        stale: ``(number, line)`` of each second text of a number the translation prints
+            (kept apart by the parser, :attr:`mtgcr.extract.model.Ruleset.stale`): never
+            paired, never joined to the first text.
         misread: rule number → (number as printed, line) for misprinted numbers the parser
             read as the number their position demands (from its parse warnings): these pairs
             exist only thanks to that reading.
@@ -409,6 +412,7 @@ class LangPairing:
     fits: list[ReleaseFit] = field(default_factory=list)
     duplicates: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
     misread: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
+    stale: list[tuple[RuleNumber, int]] = field(default_factory=list)
     not_quoted: list[RuleNumber] = field(default_factory=list)
     counterparts: dict[RuleNumber, tuple[RuleNumber, list[str]]] = field(default_factory=dict)
     elsewhere: dict[RuleNumber, str] = field(default_factory=dict)
@@ -443,7 +447,8 @@ class LangPairing:
     def exceptions(self) -> list[tuple[str, str]]:
         """Every rule number that does not pair, as ``(number, reason)``, in number order.
 
-        Reasons: ``"no EN rule of this number"`` (with the EN rule its evidence fits, and
+        Reasons: ``"a second text at line L, kept apart as a stale duplicate"``; ``"no EN
+        rule of this number"`` (with the EN rule its evidence fits, and
         another release that has it, when known); ``"missing in translation"`` (complete
         translations only; with ``"(number printed as X, line L)"`` when the translation has a
         duplicated sibling number there); for conflicts the disagreements and the EN rule that
@@ -465,6 +470,10 @@ class LangPairing:
                 if dup:
                     why += f" (its number printed as {dup[0]}, line {dup[1]})"
                 out.append((n, why))
+        for n, line in self.stale:
+            out.append(
+                (n, f"a second text at line {line}, kept apart as a stale duplicate (not paired)")
+            )
         for p in self.pairs:
             if p.status == "conflict" and p.taken_by is not None:
                 out.append(
@@ -678,6 +687,7 @@ def pair_rulesets(
             out.duplicates.setdefault(num.parent, (str(num), w.line))
         elif w.kind is WarningKind.MISPRINT_REPAIRED and w.printed is not None:
             out.misread[num] = (w.printed, w.line)
+    out.stale = [(r.number, r.line) for r in translation.stale]
     for n in english.rules:
         if n in tr_nums:
             out.pairs.append(_pair_one(translation, english, n, cache, alts))

@@ -39,7 +39,9 @@ A run is only ambiguous when reading it as printed costs as little: the whole su
 the last rule of a section printed with a later rule's number reads, as printed, like a lost
 rule line (such a run is kept as printed, with the numbering-gap and orphan warnings).
 Checked by planting runs of 1–5 subrules of one rule with a later rule's number in every
-official EN release (``tests/integration/test_misprint_runs.py``): no other line changes.
+official EN release (``tests/integration/test_misprint_runs.py``; 560 runs, 1,638 lines: no
+other line changed, 1,623 planted lines read back as their original numbers, 15 kept as
+printed) and in random sections (``tests/test_numbering.py``).
 
 Format knowledge: the 112 official EN files 2003-03-15 … 2026-01-16, the normalised and
 archive copies, the JA 20260116 and ZH 20220610 … 20260417 translations (their misprints are
@@ -92,7 +94,7 @@ _MAX_MISSING = 10
 #: should not break what the print has in order.
 AGREE = 1.0
 #: Extra cost of a subrule read without its rule before it (its parent missing).
-ORPHAN = 2.5
+ORPHAN = 3.5
 #: Cost of reading a number outside the section under whose heading it stands.
 OUTSIDE = 2.0
 #: Cost of reading a line as a stale second copy of the number printed on the line before,
