@@ -757,3 +757,39 @@ def test_parser_never_crashes_and_keeps_line_numbers(lines):
         for ex in rule.examples:
             assert src[ex.line - 1].startswith("Example:") and ex.line > rule.line
     assert rs.get("100.1").line == line_of(text, "100.1. First.")
+
+
+def test_a_second_cr_text_concatenated_after_the_first_is_refused_with_its_line():
+    # issue 22: "cat 2023-11-17.txt 2024-08-02.txt" was stored as one release whose credits
+    # held the whole second text (939 kB); the second text starts at its title line
+    first = cr_text()
+    second = cr_text(date="These rules are effective as of May 5, 2032.")
+    text = first + "\ufeff" + second
+    start = len(first.split("\n"))  # the second title's 1-based line
+    with pytest.raises(CRFormatError) as exc:
+        parse(text)
+    assert str(exc.value) == (
+        f"{NAME}:{start}: a second Comprehensive Rules text (English) starts here "
+        "('Magic: The Gathering Comprehensive Rules', after the glossary of the first); "
+        f"split the file into one file per release (the first ends at line {start - 1}) and "
+        "ingest each"
+    )
+    # the first text alone, with a credits block that names the rules, is read as before
+    rs = parse(first.replace("Written for the mtgcr tests.", "Comprehensive Rules team."))
+    assert rs.credits.startswith("Comprehensive Rules team.")
+
+
+def test_a_malformed_rule_number_line_is_kept_as_text_with_a_warning():
+    # issue 22: "999999.9999zz …" was glued onto the rule above without a word
+    text = cr_text(body("100.1. One.", "100.1a Sub.\n999999.9999zz Not a number.", "100.2. Two."))
+    rs = parse(text)
+    assert rs.get("100.1a").text == "Sub.\n999999.9999zz Not a number."
+    line = line_of(text, "999999.9999zz")
+    assert [(w.line, w.kind, w.message) for w in rs.warnings] == [
+        (
+            line,
+            WarningKind.TEXT_KEPT,
+            "'999999.9999zz' starts the line like a rule number but is none; the line is "
+            "kept as text of 100.1a",
+        )
+    ]

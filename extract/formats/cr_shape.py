@@ -35,6 +35,7 @@ __all__ = [
     "recognise",
     "evidence_for",
     "refusal",
+    "second_text",
     "HEAD_LINES",
     "MIN_SECTIONS",
     "MIN_RULES",
@@ -267,3 +268,37 @@ def refusal(doc: Document) -> str:
     else:
         text += "; ".join(missing)
     return text
+
+
+#: Lines after a second title within which its body must start (a section heading).
+_SECOND_BODY = 400
+
+
+def second_text(doc: Document, start: int) -> tuple[int, str, CRProfile] | None:
+    """Where a second CR text starts in ``doc`` at or after line index ``start`` (two files
+    concatenated: ``cat 2023-11-17.txt 2024-08-02.txt``), or ``None``.
+
+    A second text is a title line of any profile (not a sentence, at most 80 characters),
+    its date statement within :data:`HEAD_LINES` lines and a section heading within
+    :data:`_SECOND_BODY` lines. The official files end with the date statement again after
+    their credits, never with a title (checked on the 112 official EN files, the normalised
+    and archive copies, JA 20260116, ZH 20220610 … 20260417).
+
+    Returns:
+        ``(0-based line index of the title, the title, its profile)``.
+    """
+    lines = doc.lines
+    n = len(lines)
+    for i in range(start, n):
+        line = lines[i]
+        if not line.strip() or len(line) > 80 or _SENTENCE_END.search(line):
+            continue
+        for prof in PROFILES.values():
+            if not prof.title_re.search(line):
+                continue
+            date = prof.date_re.search
+            if not any(date(lines[k]) for k in range(i + 1, min(n, i + 1 + HEAD_LINES))):
+                continue
+            if any(_SECTION_LINE.match(lines[k]) for k in range(i + 1, min(n, i + _SECOND_BODY))):
+                return i, line.strip().lstrip("\ufeff"), prof
+    return None

@@ -75,7 +75,14 @@ from datetime import date
 
 from mtgcr.corpus.document import Document
 
-from mtgcr.extract.formats.cr_shape import TitleForm, TitleMatch, evidence_for, recognise, refusal
+from mtgcr.extract.formats.cr_shape import (
+    TitleForm,
+    TitleMatch,
+    evidence_for,
+    recognise,
+    refusal,
+    second_text,
+)
 from mtgcr.extract.model import (
     STALE_OUTCOME,
     Chapter,
@@ -120,6 +127,9 @@ _NO_RULE = re.compile(rf"(?P<sec>[1-9]\d{{2}})\.(?P<let>[a-z]{{1,2}}){_SP}+(?P<t
 _SECTION = re.compile(r"(?P<sec>[1-9]\d{2})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
 _CHAPTER = re.compile(r"(?P<ch>\d)\.[ \t\u3000]+(?P<title>\S.*)")
 _ANY_RULE = re.compile(r"\s*[1-9]\d{2}\.\d")
+#: A line starting with a number shaped like a rule number (digits, a dot, digits, letters)
+#: that :data:`_RULE` does not read: ``999999.9999zz``, ``70.2``, ``1702.5a`` (issue 22).
+_NUMBER_LIKE = re.compile(r"\d+[.．]\s?\d+[a-z]*\.?(?:\s|$)")
 _WRAP_WORDS = {"rule", "rules", "see", "section", "sections", "and", "or", "to", "of", "in"}
 _LABEL_IN_NAME = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
 _OBSOLETE = re.compile(r"\s*[（(](?:Obsolete|廃止|已废止|过时)[）)]\s*$", re.I)
@@ -355,6 +365,14 @@ class _Parser:
             raise CRFormatError(
                 f"{src}: no glossary heading after the rules; the file looks "
                 f"truncated (last line {len(lines)})"
+            )
+        second = second_text(self.doc, gloss + 1)
+        if second is not None:  # two files concatenated (issue 22): never one's "credits"
+            k, title, prof = second
+            raise CRFormatError(
+                f"{src}:{k + 1}: a second Comprehensive Rules text ({prof.name}) starts here "
+                f"({title[:60]!r}, after the glossary of the first); split the file into one "
+                f"file per release (the first ends at line {k}) and ingest each"
             )
         credits = self._find(p.credits_re, gloss + 1, heading=True)
         end = credits if credits is not None else len(lines)
@@ -765,6 +783,23 @@ class _Parser:
                         )
                         section = last_rule = last_example = None
                         continue
+                if _NUMBER_LIKE.match(s) and not self.wrapped:
+                    # "999999.9999zz …": shaped like a rule number but none (a section has
+                    # three digits, a rule up to three, letters one or two): kept as text
+                    self.warn(
+                        lineno,
+                        f"{s.split(None, 1)[0][:24]!r} starts the line like a rule number but "
+                        f"is none; the line is kept as "
+                        + (
+                            f"text of {last_rule.number}"
+                            if last_rule is not None
+                            else "text of the section"
+                            if section is not None
+                            else "nothing (outside any section)"
+                        ),
+                        WarningKind.TEXT_KEPT,
+                        last_rule.number if last_rule is not None else None,
+                    )
             m = example_re.match(s)
             if m:
                 if last_rule is None:
