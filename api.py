@@ -181,6 +181,10 @@ class Corpus:
     Args:
         path: the store file (default :func:`mtgcr.corpus.store.default_store_path`).
         decisions: see :func:`open`.
+
+    Raises:
+        mtgcr.extract.profiles.ProfileError: ``$MTGCR_PROFILES`` names a folder of language
+            profiles that cannot be used (its profiles are applied otherwise).
     """
 
     def __init__(
@@ -188,6 +192,11 @@ class Corpus:
         path: str | Path | None = None,
         decisions: str | Path | Iterable[Decision] | None = None,
     ) -> None:
+        from mtgcr.extract.profiles import apply_env
+
+        problem = apply_env()  # $MTGCR_PROFILES: the user's language profiles
+        if problem is not None:
+            raise problem
         self.path = Path(path) if path is not None else default_store_path()
         self._decisions_arg = decisions
         self._decisions: list[Decision] | None = None

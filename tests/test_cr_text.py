@@ -793,3 +793,69 @@ def test_a_malformed_rule_number_line_is_kept_as_text_with_a_warning():
             "kept as text of 100.1a",
         )
     ]
+
+
+def test_a_banner_line_with_a_date_stands_for_the_title():
+    # an all-caps banner and no title line; the date statement only after the introduction
+    # (not in the first lines): read by its body — date, sections, rules, glossary
+    sections = "\n".join(
+        f"10{k}. Part {k}\n\n"
+        + "\n\n".join(f"10{k}.{n}. Rule {n} of part {k}." for n in range(1, 5))
+        + "\n"
+        for k in range(0, 5)
+    )
+    text = cr_text(
+        "1. Game Concepts\n\n" + sections, title="MTG COMPREHENSIVE RULES — 3 MARCH 2031"
+    )
+    date = "These rules are effective as of March 3, 2031."
+    text = text.replace(f"{date}\n\nIntroduction\n\n", "Introduction\n\n", 1).replace(
+        "unit tests.\n", f"unit tests.\n\n{date}\n\n" + "More introduction.\n\n" * 12, 1
+    )
+    rs = parse(text)
+    assert rs.release.label == "20310303" and rs.title == "MTG COMPREHENSIVE RULES — 3 MARCH 2031"
+    assert rs.get("104.4").text == "Rule 4 of part 4."
+    (w,) = [w for w in rs.warnings if w.line == 1]
+    assert w.message.startswith("no title line, only the banner 'MTG COMPREHENSIVE RULES")
+    # the same banner over a file that is not clearly a CR (no glossary) is refused
+    with pytest.raises(CRFormatError):
+        parse(text.replace("Glossary", "Appendix"))
+
+
+def test_upper_case_example_labels():
+    text = cr_text(body("100.1. One.", "100.1a Sub.\nEXAMPLE: A player wins.", "100.2. Two."))
+    rs = parse(text)
+    assert [e.text for e in rs.get("100.1a").examples] == ["A player wins."]
+    assert rs.get("100.1a").text == "Sub." and rs.warnings == []
+
+
+def test_an_index_after_the_glossary_is_no_glossary_entries():
+    glossary = "Deck\nThe cards a player starts the game with. See rule 100.2.\n\n"
+    index = "Index\n\nDeck, 100.2\nPlayer, 100.1, 100.1a\n\nTwo-player game, 100.1a\n"
+    text = cr_text(glossary=glossary + index)
+    rs = parse(text)
+    assert [g.term for g in rs.glossary] == ["Deck"]
+    start = line_of(text, "Index")
+    (w,) = rs.warnings
+    assert (w.line, w.kind) == (start, WarningKind.TEXT_IGNORED)
+    assert w.message.startswith(f"an index follows the glossary (lines {start}–")
+    assert rs.credits.startswith("Written for the mtgcr tests.") and not rs.truncated
+
+
+def test_numbered_senses_set_apart_by_blank_lines_stay_one_entry():
+    glossary = (
+        "Ability\n1. Text on an object that explains what it does.\n\n"
+        "2. An activated or triggered ability on the stack.\n\n"
+        "Deck\nThe cards a player starts the game with.\n"
+    )
+    rs = parse(cr_text(glossary=glossary))
+    assert [(g.term, g.text) for g in rs.glossary] == [
+        (
+            "Ability",
+            "1. Text on an object that explains what it does.\n"
+            "2. An activated or triggered ability on the stack.",
+        ),
+        ("Deck", "The cards a player starts the game with."),
+    ]
+    # a "2." after a blank line with no sense 1 before it is no sense of the entry above
+    rs = parse(cr_text(glossary="Deck\nThe cards.\n\n2. Odd\nA stray headword.\n"))
+    assert [g.term for g in rs.glossary] == ["Deck", "2. Odd"]

@@ -134,7 +134,7 @@ def wrapped_body(n: int = 25) -> tuple[str, dict[str, str]]:
         out += lines + [""]
     # a wrapped example, and a reference wrapped to the start of a line
     out += [
-        "100.26. A player who casts a spell follows the steps of",
+        "100.30. A player who casts a spell follows the steps of",
         "100.2c).",
         "Example: A player casts a spell with two targets and then the game goes",
         "on to the next step.",
@@ -148,7 +148,7 @@ def test_plain_hard_wraps_are_joined():
     rs = parse_cr_text(make_doc(cr_text(text), "CR-2031-03-03.txt"))
     assert {str(n): r.text for n, r in rs.rules.items() if str(n) in texts} == texts
     assert not [n for n, r in rs.rules.items() if "\n" in r.text]
-    r30 = rs.rules[R.parse("100.26")]
+    r30 = rs.rules[R.parse("100.30")]
     assert r30.text == "A player who casts a spell follows the steps of 100.2c)."
     assert [e.text for e in r30.examples] == [
         "A player casts a spell with two targets and then the game goes on to the next step."

@@ -135,6 +135,8 @@ _LABEL_IN_NAME = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
 _OBSOLETE = re.compile(r"\s*[（(](?:Obsolete|廃止|已废止|过时)[）)]\s*$", re.I)
 _INFORMAL = re.compile(r"\s*\((?:Informal)\)\s*$", re.I)
 _GLUED_SENSE = re.compile(r"(?P<head>.*?[^\d\s])(?P<sense>1\.\s.*)")
+#: A numbered sense of a glossary entry on its own line (``2. An activated …``).
+_SENSE = re.compile(r"([1-9])\.\s+\S")
 #: Longest body line (characters) of a hard-wrapped file; unwrapped files have far longer ones.
 _WRAP_WIDTH = 130
 
@@ -306,17 +308,28 @@ class _Parser:
         self._put(i, role, s[: len(s) - length], target, attr, start, length)
 
     def _finish_layout(
-        self, rs: Ruleset, contents: int | None, body_start: int, gloss: int, credits: int | None
+        self,
+        rs: Ruleset,
+        contents: int | None,
+        body_start: int,
+        gloss: int,
+        credits: int | None,
+        index: tuple[int | None, int] = (None, 0),
+        omitted: int | None = None,
     ) -> None:
-        """Give every line the model does not hold its role (it is kept as printed)."""
+        """Give every line the model does not hold its role (it is kept as printed):
+        ``index`` = (first line of an index after the glossary, the line after it)."""
         date_search = self.p.date_re.search
         layout, lines = self.layout, self.lines
+        index_start, index_end = index
         for i in layout.unset():  # blank lines have their role from the start
             line = lines[i]
             if contents is not None and contents <= i < body_start:
                 role = LineRole.CONTENTS
-            elif i == gloss or i == credits:
+            elif i == gloss or i == credits or i == omitted:
                 role = LineRole.HEADING
+            elif index_start is not None and index_start <= i < index_end:
+                role = LineRole.INDEX
             elif date_search(line):
                 role = LineRole.DATE
             else:
@@ -361,6 +374,9 @@ class _Parser:
         if contents is not None and contents >= body_start:
             contents = None
         gloss = self._find(p.glossary_re, body_start, heading=True)
+        omitted = self._glossary_omitted(body_start, gloss)
+        if gloss is None and omitted is not None:
+            gloss = omitted  # the marker stands for the heading (KO "용어집 <생략>")
         if gloss is None:
             raise CRFormatError(
                 f"{src}: no glossary heading after the rules; the file looks "
@@ -375,8 +391,17 @@ class _Parser:
                 f"file per release (the first ends at line {k}) and ingest each"
             )
         credits = self._find(p.credits_re, gloss + 1, heading=True)
-        end = credits if credits is not None else len(lines)
-        if credits is None:
+        credits_at = credits + 1 if credits is not None else None  # the credits' first line
+        if credits is None and p.credits_start_re is not None:
+            # credits that start without a heading (the profile's [headings] credits_start)
+            start = self._find(p.credits_start_re, gloss + 1)
+            if start is not None:
+                credits_at = start
+        end = credits_at - (credits is not None) if credits_at is not None else len(lines)
+        index = (
+            self._find(p.index_re, gloss + 1, end, heading=True) if p.index_re is not None else None
+        )
+        if credits_at is None and omitted is None:
             self.warn(
                 len(lines),
                 "no credits heading after the glossary: the file looks truncated "
@@ -385,14 +410,33 @@ class _Parser:
             )
 
         eff, eff_line = self._effective_date()
-        label, note = label_from_name(self.doc.name, eff)
-        if note:
-            self.warn(eff_line, note, WarningKind.DATE)
-        if eff is None:
-            self.warn(1, "no effective date statement found", WarningKind.DATE)
+        header = self._header_label()
+        revision = None
+        if header is not None:  # a translation's own label: the release, whatever the name says
+            label, revision, at = header
+            named, _ = label_from_name(self.doc.name, None)
+            if named is not None and named != label:
+                self.warn(
+                    at,
+                    f"file name says {named}; the header's label {label}.{revision} is the release",
+                    WarningKind.DATE,
+                )
+            if eff is None:
+                self.warn(
+                    at,
+                    f"no effective date statement found; the release is the header's "
+                    f"{label}.{revision}",
+                    WarningKind.DATE,
+                )
+        else:
+            label, note = label_from_name(self.doc.name, eff)
+            if note:
+                self.warn(eff_line, note, WarningKind.DATE)
+            if eff is None:
+                self.warn(1, "no effective date statement found", WarningKind.DATE)
         if label is None:
             raise CRFormatError(f"{src}: no effective date in the text and none in the file name")
-        rs = Ruleset(release=Release(p.lang, label, eff), source=src)
+        rs = Ruleset(release=Release(p.lang, label, eff, revision), source=src)
         self.rs = rs
         if self.english_lookup is not None and p.lang != "en":
             self.english = self.english_lookup(rs.release)
@@ -419,10 +463,25 @@ class _Parser:
         self.wrapped = self._wrap_style(body_start, gloss)
         self.body_start = body_start
         self._parse_body(rs, body_start, gloss, toc_titles)
-        rs.glossary = self._parse_glossary(gloss + 1, end)
-        if credits is not None:
+        if omitted is not None:
+            self.warn(
+                omitted + 1,
+                f"the glossary is omitted ({lines[omitted].strip()[:40]!r}); the release has "
+                f"none by design",
+                WarningKind.GLOSSARY,
+            )
+        else:
+            rs.glossary = self._parse_glossary(gloss + 1, index if index is not None else end)
+        if index is not None:
+            self.warn(
+                index + 1,
+                f"an index follows the glossary (lines {index + 1}–{end}): kept as printed, "
+                f"not read as glossary entries",
+                WarningKind.TEXT_IGNORED,
+            )
+        if credits_at is not None:
             rs.credits = self._join_block(
-                credits + 1,
+                credits_at,
                 len(lines),  # as printed, date line too
                 attr="credits",
                 role=LineRole.CREDITS,
@@ -431,10 +490,43 @@ class _Parser:
         holes = self._check_contents(rs, toc_chapters, toc_sections)
         if holes:
             rs.complete = False  # a hole in the rule tree: see the module docstring
-        rs.truncated = credits is None  # the glossary is cut off: not compared by alignments
+        # the glossary is cut off: not compared by alignments (an omitted one is not cut off)
+        rs.truncated = credits_at is None and omitted is None
         rs.warnings = self.warnings
-        self._finish_layout(rs, contents, body_start, gloss, credits)
+        self._finish_layout(rs, contents, body_start, gloss, credits, (index, end), omitted)
         return rs
+
+    def _header_label(self) -> tuple[str, str, int] | None:
+        """A translation's own label in its header (the profile's ``[revision] header``, JA
+        ``マジック総合ルール(和訳 20231117.0 版)``) in the first 40 lines: ``(label, revision,
+        1-based line)``, else ``None``."""
+        rx = self.p.revision_re
+        if rx is None:
+            return None
+        for i, line in enumerate(self.lines[:40]):
+            m = rx.search(line)
+            if m:
+                return m.group("label"), m.group("rev"), i + 1
+        return None
+
+    def _glossary_omitted(self, body_start: int, gloss: int | None) -> int | None:
+        """The line index of a marker that omits the glossary (the profile's ``[glossary]
+        omitted``: KO ``<생략>``), on the glossary heading's line or the next non-blank one,
+        or — with no glossary heading — on a line of its own after the rules; else ``None``."""
+        marker = self.p.glossary_omitted_re
+        if marker is None:
+            return None
+        lines = self.lines
+        if gloss is not None:
+            nxt = next((k for k in range(gloss + 1, len(lines)) if lines[k].strip()), None)
+            for k in (gloss, nxt):
+                if k is not None and marker.search(lines[k]):
+                    return k
+            return None
+        for k in range(len(lines) - 1, body_start, -1):  # the last one: after the rules
+            if marker.search(lines[k]):
+                return k
+        return None
 
     def _title_text(self) -> str:
         """The title as found (a warning when split over lines, damaged, or after a banner);
@@ -449,6 +541,13 @@ class _Parser:
             return first[1]
         if t.form is TitleForm.SPLIT:
             self.warn(t.line, f"title split over lines, read as {t.text!r}")
+        elif t.form is TitleForm.BANNER:
+            self.warn(
+                t.line,
+                f"no title line, only the banner {t.text[:80]!r}; read as a Comprehensive "
+                f"Rules text by its body (an effective-date statement, numbered sections and "
+                f"rules, a glossary)",
+            )
         elif t.form is TitleForm.DAMAGED:
             self.warn(
                 t.line,
@@ -1173,7 +1272,9 @@ class _Parser:
                     )
                     new_entry = True
             else:
-                new_entry = current is None or (blank and not self._continues_entry(i, stop))
+                new_entry = current is None or (
+                    blank and not self._continues_entry(i, stop, current)
+                )
             blank = False
             if new_entry:
                 current = [i]
@@ -1183,13 +1284,23 @@ class _Parser:
                 current.append(i)
         return [self._glossary_entry(block) for block in blocks]
 
-    def _continues_entry(self, i: int, stop: int) -> bool:
+    def _continues_entry(self, i: int, stop: int, current: list[int] | None = None) -> bool:
         """After a blank line, does line ``i`` still belong to the entry above? Yes for an
-        indented line, and for a sub-heading followed by a blank line and an indented line
-        (the list of expansion symbols under "Expansion Symbol", 2003-03-15)."""
+        indented line, for the next numbered sense of the entry (``2.`` after its ``1.``,
+        senses set apart by blank lines), and for a sub-heading followed by a blank line and
+        an indented line (the list of expansion symbols under "Expansion Symbol",
+        2003-03-15)."""
         lines = self.lines
         if lines[i][:1].isspace():
             return True
+        sense = _SENSE.match(lines[i])
+        if sense and current:
+            want = str(int(sense.group(1)) - 1)
+            head = _GLUED_SENSE.fullmatch(lines[current[0]].strip())
+            if (want == "1" and head is not None) or any(
+                (m := _SENSE.match(lines[k].strip())) and m.group(1) == want for k in current
+            ):
+                return True
         return (
             i + 2 < stop
             and not lines[i + 1].strip()

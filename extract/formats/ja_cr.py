@@ -46,9 +46,10 @@ def parse_ja_cr(doc: Document) -> Ruleset:
         mtgcr.extract.formats.cr_text.CRFormatError: not a CR text (see :func:`parse_cr_text`).
     """
     rs = parse_cr_text(doc, lang="ja")
-    rev = translation_revision(doc, rs.release.label)
-    if rev is not None:
-        rs.release = replace(rs.release, revision=rev)
+    if rs.release.revision is None:  # (the header's label gives it: parse_cr_text)
+        rev = translation_revision(doc, rs.release.label)
+        if rev is not None:
+            rs.release = replace(rs.release, revision=rev)
     return rs
 
 

@@ -223,9 +223,13 @@ def _parts(a: RuleNumber, b: RuleNumber) -> int:
 
 
 def _missing(prev: RuleNumber | None, r: RuleNumber) -> int:
-    """How many numbers reading ``r`` right after ``prev`` leaves out: whole rules of the
-    section, the rule line of a subrule read without it and the letters before it, or the
-    letters skipped inside one rule (at most :data:`_MAX_MISSING`)."""
+    """How many numbers reading the subrule ``r`` right after ``prev`` leaves out: the letters
+    skipped inside one rule, or for a subrule read without its rule the rules skipped, its
+    rule line and the letters before it (at most :data:`_MAX_MISSING`). A rule read ahead of
+    its turn leaves out none that count: a section may start late or skip rules (an excerpt,
+    a removed rule), and only the break is a defect then."""
+    if r.letters is None:
+        return 0
     p_rule, p_letters = (
         (0, None)
         if prev is None or prev.section != r.section or prev.rule is None
@@ -234,11 +238,9 @@ def _missing(prev: RuleNumber | None, r: RuleNumber) -> int:
     rule = r.rule or 0
     if rule == p_rule:
         before = letters_index(p_letters) + 1 if p_letters else 0
-        n = letters_index(r.letters) - before if r.letters else 0
+        n = letters_index(r.letters) - before
     else:
-        n = rule - p_rule - 1
-        if r.letters is not None:
-            n += 1 + letters_index(r.letters)
+        n = rule - p_rule + letters_index(r.letters)
     return min(max(n, 0), _MAX_MISSING)
 
 
