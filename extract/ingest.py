@@ -510,7 +510,7 @@ def _parse_and_store(
         # An official file is a whole text: even when damaged (incomplete) it replaces, never merges.
         merged = [
             (rs, prov, [])
-            if origin == "official"
+            if origin == WHOLE_TEXT
             else merge_with_stored(store, rs, origin, prov, doc.source)
             for rs, origin, prov in parsed_rulesets
         ]

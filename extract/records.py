@@ -10,6 +10,7 @@ import json
 from datetime import date
 from typing import Any
 
+from mtgcr.corpus.copies import WHOLE_TEXT
 from mtgcr.corpus.store import ReleaseInfo, ReleaseRecord
 
 from mtgcr.extract.model import (
@@ -37,13 +38,14 @@ __all__ = [
 
 
 def to_record(
-    rs: Ruleset, origin: str = "official", provenance: Provenance | None = None
+    rs: Ruleset, origin: str = WHOLE_TEXT, provenance: Provenance | None = None
 ) -> ReleaseRecord:
     """Turn a ruleset into rows for :meth:`mtgcr.corpus.store.Store.add_document`.
 
     Args:
         rs: the ruleset.
-        origin: where this kind of text comes from: ``"official"`` (a complete CR file),
+        origin: the kind of text (:class:`mtgcr.corpus.copies.TextKind`): ``"whole"`` (a
+            complete CR file),
             ``"wiki"`` (quotes on MTG Wiki pages), ``"mtgru"`` …; one release per
             (lang, label, origin) is kept.
         provenance: optional places per rule (page and line of a quote), stored as

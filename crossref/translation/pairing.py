@@ -59,7 +59,8 @@ class ReleasePairing:
     Attributes:
         pairing: the rule-by-rule pairing (:class:`~mtgcr.crossref.translation.langpair.LangPairing`).
         translation: the translated ruleset (only ``section`` when one was asked for).
-        info: the translation's stored release row (its ``origin``: ``official``, ``wiki`` …).
+        info: the translation's stored release row (:attr:`ReleaseInfo.origin_name`: a whole
+            text's copy origin ``official``, ``unknown`` …, else ``wiki`` …).
         section: the section asked for, else ``None``.
     """
 
@@ -76,7 +77,11 @@ class ReleasePairing:
         better, or ``None``) — ``mtgcr pair --format json``."""
         p, rel = self.pairing, self.translation.release
         out = p.as_json()
-        out["translation"] = {**rel.as_json(), "origin": self.info.origin}
+        out["translation"] = {
+            **rel.as_json(),
+            "origin": self.info.origin_name,
+            "text": self.info.text.value,
+        }
         out["section"] = self.section
         out["pairs"] = [x.as_json() for x in p.pairs]
         out["only_translation"] = [str(n) for n in p.only_translation]

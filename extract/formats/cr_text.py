@@ -73,6 +73,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from mtgcr.corpus.copies import WHOLE_TEXT
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_shape import (
@@ -1416,7 +1417,7 @@ def split_headword(head: str) -> tuple[str, tuple[str, ...]]:
 
 
 def _parse(doc: Document) -> ParseResult:
-    return ParseResult("cr-text", [(parse_cr_text(doc), "official", {})])
+    return ParseResult("cr-text", [(parse_cr_text(doc), WHOLE_TEXT, {})])
 
 
 #: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`: the generic CR text parser

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mtgcr.corpus.copies import WHOLE_TEXT
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import parse_cr_text
@@ -60,7 +61,7 @@ def sniff_ja_cr(doc: Document) -> bool:
 
 def _parse(doc: Document) -> ParseResult:
     rs = parse_ja_cr(doc)
-    return ParseResult("cr-text", [(rs, "official", {})], ruleset_facts(rs, doc.source))
+    return ParseResult("cr-text", [(rs, WHOLE_TEXT, {})], ruleset_facts(rs, doc.source))
 
 
 #: This kind's entry in :data:`mtgcr.extract.registry.PARSERS` (before the generic CR text

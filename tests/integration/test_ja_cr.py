@@ -216,11 +216,10 @@ def test_ingest_ja_and_wiki_pages(tmp_path):
         results = ingest_paths(store, [need(JA_FULL), GENERATED])
         assert all(r.status == "ingested" for r in results), [r.error for r in results]
         rels = {(r.lang, r.label, r.origin): r for r in store.releases("ja")}
-        assert set(rels) == {("ja", "20260116", "official"), ("ja", "20260116", "wiki")}
+        assert set(rels) == {("ja", "20260116", "whole"), ("ja", "20260116", "wiki")}
         assert rels[("ja", "20260116", "wiki")].revision == "0"
-        assert (
-            rels[("ja", "20260116", "wiki")].counts == rels[("ja", "20260116", "official")].counts
-        )
+        assert rels[("ja", "20260116", "wiki")].counts == rels[("ja", "20260116", "whole")].counts
+        assert rels[("ja", "20260116", "whole")].origin_name == "unknown"  # ja/full: no Wizards URL
         official = load_ruleset(store, "20260116", "ja")
         assert official.complete  # a complete release is preferred to the wiki's copy
         glossary_pairs = [
