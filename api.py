@@ -47,6 +47,9 @@ if TYPE_CHECKING:  # the operations import these on first use: opening a store s
     from mtgcr.reports.diffreport import Diff
     from mtgcr.reports.search import SearchResult, WordingSpan
     from mtgcr.reports.site import SiteResult
+    from mtgcr.reports.wiki.batch import WikiTitle
+    from mtgcr.reports.wiki.edits import EditBatch, PageEdit
+    from mtgcr.reports.wiki.publish import PageOutcome, PublishResult
 
 __all__ = ["open", "Corpus", "ReleaseView", "Built", "NotFound", "BadArgument", "StoreError"]
 
@@ -593,7 +596,7 @@ class Corpus:
         ['100.1', '100.1a', '100.1b']
         >>> cr.rule("100.4")
         Traceback (most recent call last):
-        mtgcr.extract.lookup.NotFound: rule 100.4 does not exist in en 2030-04-05
+        mtgcr.errors.NotFound: rule 100.4 does not exist in en 2030-04-05
         """
         return self.release(release, lang).locate(number, subrules)
 
@@ -673,7 +676,7 @@ class Corpus:
         ('Control', ('Controller',), 'The player who decides how an object is used. See rule 702.1.')
         >>> cr.define("Sample Counters")
         Traceback (most recent call last):
-        mtgcr.extract.lookup.NotFound: no glossary entry 'Sample Counters' in en 2030-04-05; closest: Sample Counter, Ante, Control
+        mtgcr.errors.NotFound: no glossary entry 'Sample Counters' in en 2030-04-05; closest: Sample Counter, Ante, Control
         """
         if not term.strip():
             raise NotFound("define: an empty TERM; give a glossary headword (like Kicker)")
@@ -1009,6 +1012,144 @@ class Corpus:
             raise NotFound("no wiki pages to check (no file given is an MTG Wiki page)")
         with self.store() as store:
             return check_pages(store, read, as_of, quotes)
+
+    # -- keeping a wiki current ------------------------------------------------------------
+    def wiki_refresh(
+        self,
+        *pages: str | Path,
+        titles: Sequence[str | WikiTitle] = (),
+        api: str | None = None,
+        to: str | None = None,
+        lang: str = "ja",
+        identify: bool = True,
+        on_page: Callable[[PageEdit], None] | None = None,
+        max_bytes: int | None = DEFAULT_MAX_BYTES,
+    ) -> EditBatch:
+        """Bring MTG Wiki pages up to a release: each stale quote block replaced by the same
+        rules' text in release ``to`` of ``lang`` (renumbering and splits followed, rules added
+        in the quoted range added, removed ones dropped, markup kept, the label updated) and
+        the citations outside quotes migrated as ``cite-check`` suggests
+        (:mod:`mtgcr.reports.wiki.refresh`). Nothing is written: the batch holds each page's
+        new text, diff and edit summary (:meth:`EditBatch.write` saves them for
+        :meth:`wiki_publish`).
+
+        Args:
+            pages: files or folders (rendered pages, wikitext; diff views get their citation
+                edits listed).
+            titles: page titles to read from the wiki at ``api`` (a
+                :class:`~mtgcr.reports.wiki.batch.WikiTitle` gives the revision to refresh;
+                a title alone, the current one); the revision read is the edit's base.
+            api: the wiki's ``api.php`` URL (with ``titles``).
+            to: the release (date or label; default the newest complete one of ``lang``).
+            lang: the pages' language.
+            identify: check that each quote's text fits the release its label names (a
+                quote whose text is another release's is left for a human).
+            on_page: called with each page's edit as it is made (progress).
+            max_bytes: a file larger than this (bytes) is not read (``None``: no limit).
+
+        Returns:
+            :class:`mtgcr.reports.wiki.edits.EditBatch` (``edits``, ``counts()``,
+            ``to_frame()``, ``write(folder)``).
+
+        Raises:
+            BadArgument: no page or title given, or titles without ``api``.
+            StoreError: no store; no complete release ``to`` of ``lang``, or no EN release
+                of its label.
+            mtgcr.reports.wiki.publish.PublishError: the wiki could not be read.
+
+        A wikitext page about turn control citing section 701 as the sample's 2030-01-10
+        release numbered it (702 from 2030-04-05 on), brought up to EN 2030-04-05:
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> tmp = pathlib.Path(tempfile.mkdtemp())
+        >>> cr = mtgcr.open(tmp / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> page = tmp / "turn.wiki"
+        >>> _ = page.write_text("=ターン/Turn=\\n'''ターン'''/''Turn''の操作は{{#cr:701}}。\\n")
+        >>> batch = cr.wiki_refresh(page, lang="en")
+        >>> [(e.status.value, e.summary) for e in batch.edits]
+        [('changed', '701→702')]
+        >>> batch.edits[0].new_text.splitlines()[1]
+        "'''ターン'''/''Turn''の操作は{{#cr:702}}。"
+        """
+        from mtgcr.crossref.cite.quote_check import StoreQuotes
+        from mtgcr.crossref.cite.wiki_check import ChainRemapper
+        from mtgcr.crossref.cite.wiki_migrate import CitationMigrator
+        from mtgcr.reports.wiki.batch import (
+            WikiTitle,
+            pages_from_paths,
+            pages_from_wiki,
+            refresh_batch,
+        )
+        from mtgcr.reports.wiki.publish import WikiSite
+
+        if not pages and not titles:
+            raise BadArgument("wiki refresh: give pages (files or folders) or titles")
+        if titles and not api:
+            raise BadArgument("wiki refresh: titles are read from a wiki: give its --api URL")
+        wanted = [t if isinstance(t, WikiTitle) else WikiTitle(str(t)) for t in titles]
+        decisions = self.decisions
+        with self.aligning_store() as store:
+            remapper = ChainRemapper(store, decisions)
+            quotes = StoreQuotes(store, lang, to, identify, chain=remapper.chain)
+            citations = CitationMigrator(store, quotes.label, remapper)
+            sources = list(pages_from_paths(pages, max_bytes)) if pages else []
+            if api and wanted:
+                sources += pages_from_wiki(WikiSite(api), wanted)
+            batch = refresh_batch(sources, quotes, citations, on_page)
+        batch.lang, batch.target, batch.api = lang, quotes.label, api
+        return batch
+
+    def wiki_publish(
+        self,
+        folder: str | Path,
+        api: str | None = None,
+        write: bool = False,
+        maxlag: int = 5,
+        retries: int = 3,
+        pywikibot_passwords: str | Path | None = None,
+        on_page: Callable[[PageOutcome], None] | None = None,
+    ) -> PublishResult:
+        """Publish a refresh batch (a folder :meth:`EditBatch.write` wrote) to a MediaWiki
+        wiki as a bot; a dry run unless ``write`` (see :mod:`mtgcr.reports.wiki.publish`:
+        every page is read again first and left alone when it changed since the refresh read
+        it; ``baserevid``, ``nocreate``, the bot flag and ``maxlag`` on the edit; the folder's
+        manifest is the journal, so a stopped run resumes).
+
+        Args:
+            folder: the batch folder.
+            api: the wiki's ``api.php`` URL (default: the one the batch was read from).
+            write: really edit.
+            maxlag: seconds of replica lag above which the wiki makes us wait.
+            retries: how often a lagged or failing request is repeated before the run stops.
+            pywikibot_passwords: a pywikibot ``user-password.py`` to log in with when
+                ``$MTGCR_WIKI_USER`` / ``$MTGCR_WIKI_PASSWORD`` are not set.
+            on_page: called with each page's outcome (progress).
+
+        Returns:
+            :class:`mtgcr.reports.wiki.publish.PublishResult` (``outcomes``, ``counts()``).
+
+        Raises:
+            BadArgument: no API URL known, or no bot password.
+            InputError: ``folder`` holds no batch, or a page file changed since it was
+                written.
+            mtgcr.reports.wiki.publish.PublishError: login failed, or the wiki stopped the
+                run (lag, server error): run it again to resume.
+        """
+        from mtgcr.reports.wiki.edits import read_manifest
+        from mtgcr.reports.wiki.publish import WikiSite, credentials, publish_batch
+
+        url = api or read_manifest(folder).get("api")
+        if not url:
+            raise BadArgument(
+                f"wiki publish: the batch in {folder} was read from files: give the wiki's "
+                f"--api URL"
+            )
+        user, password = credentials(pywikibot_file=pywikibot_passwords)
+        site = WikiSite(url, maxlag=maxlag, retries=retries)
+        site.login(user, password)
+        return publish_batch(folder, site, write, on_page)
 
     # -- search ----------------------------------------------------------------------------
     def search(

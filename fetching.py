@@ -233,6 +233,7 @@ class UpdateResult:
         report: the change report written, if any.
         summary: rule change counts ``{kind: groups}``.
         renumbered_sections: ``[(old, new)]`` section numbers that changed.
+        feeds: the release feeds written beside the report (``feed.atom``, ``feed.json``).
     """
 
     link: CRLink
@@ -242,20 +243,22 @@ class UpdateResult:
     report: Path | None = None
     summary: dict[str, int] = field(default_factory=dict)
     renumbered_sections: list[tuple[str, str]] = field(default_factory=list)
+    feeds: list[Path] = field(default_factory=list)
 
 
 def update(
     store: Store, client: PoliteClient, report_dir: Path, base_url: str | None = None
 ) -> UpdateResult:
     """Check the rules page; when a newer release is out, fetch and ingest it, align it with
-    the previous stored release and write the change report (Markdown and HTML) to
-    ``report_dir``.
+    the previous stored release and write the change report (Markdown and HTML) and the
+    release feeds (:mod:`mtgcr.reports.feeds`, linking the reports) to ``report_dir``.
 
     Raises:
         RulesPageError, FetchError: the page or file could not be fetched.
     """
     from mtgcr.crossref.chain import aligned_pair
     from mtgcr.reports.diffview import diff_view
+    from mtgcr.reports.feeds import FeedLayout, build_feed, write_feeds
     from mtgcr.reports.render import RENDERERS
 
     link, is_new = check_wizards(store, client, base_url)
@@ -280,4 +283,6 @@ def update(
     stem = f"{res.previous}_{new_spec}"
     save_body(report_dir, f"{stem}.md", RENDERERS["md"](view).encode("utf-8"))
     res.report = save_body(report_dir, f"{stem}.html", RENDERERS["html"](view).encode("utf-8"))
+    present = {p.name for p in report_dir.glob("*.html")}
+    res.feeds = write_feeds(build_feed(store, FeedLayout.REPORTS, reports=present), report_dir)
     return res

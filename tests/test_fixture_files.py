@@ -58,13 +58,20 @@ def test_file_names_and_variants(tmp_path):
 
 
 def test_parse_reads_fields_and_provenance(tmp_path):
+    """FIXTURE is a file of an older mtgcr: it is read (check and migrate work on it), and what
+    phase would not read as written is listed with its line."""
     fx = parse_fixture(FIXTURE, tmp_path / "704" / "cr_704_5a_zero.toml")
     assert (str(fx.rule), fx.variant, fx.section, fx.status) == (
         "704.5a",
         "zero",
-        "704",
+        704,
         FixtureStatus.EXECUTABLE,
     )
+    assert [(i.kind.value, i.path, i.line) for i in fx.issues] == [
+        ("rejected", "section", 3),  # phase's u32
+        ("ignored", "engine_owner", 8),  # serde skips a key ScenarioFile has no field for
+        ("runtime", "setup.phase", 11),  # phase's runner knows "PreCombatMain", not this
+    ]
     assert str(fx.anchor) == "en:2031-03-03:704.5a" and fx.anchor.text_sha256 == "00"
     assert fx.data["steps"] == [{"action": "check_sbas"}]
     assert fx.test_id == "704.5a[zero]"

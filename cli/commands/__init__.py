@@ -35,6 +35,7 @@ NAMES: list[tuple[str, str]] = [
         "site",
         "fixtures",
         "glossary",
+        "wiki",
     )
 ]
 

@@ -20,7 +20,9 @@ def register(sub) -> None:
         "assets): one page per section of every release and language with "
         "#R70219b anchors, linked references and glossary terms, traces of every "
         "rule, change pages, translations side by side with English, search, and "
-        "rules.json / lineage.json. Unchanged files are not rewritten. "
+        "rules.json / lineage.json, and the release feeds feed.atom and feed.json (one entry "
+        "per release with its change counts; translations with how far behind EN they are). "
+        "Unchanged files are not rewritten. "
         "Example: mtgcr site --out site && xdg-open site/index.html",
     )
     p.add_argument("--out", metavar="DIR", required=True, help="the site folder")

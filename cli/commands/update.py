@@ -20,7 +20,8 @@ def register(sub) -> None:
         help="fetch, ingest, align and report a new CR release when one is out",
         description="Check Wizards' rules page; when a release newer than the newest stored "
         "one is published, fetch and ingest it, align it with the previous release "
-        "and write its change report. Meant for cron: exit 0 when nothing is new, "
+        "and write its change report and the release feeds (feed.atom, feed.json: one entry per "
+        "release, translations with how far behind EN they are). Meant for cron: exit 0 when nothing is new, "
         f"{NEW_RELEASE} when a new release was ingested, 2 on an error. "
         "Example (cron, Mondays 06:00): 0 6 * * 1 MTGCR_CONTACT=you@example.org "
         "mtgcr update --quiet --reports ~/cr-reports",
@@ -81,4 +82,8 @@ def run(args, ctx) -> int:
                 markup=False,
             )
         console.print(f"report: {res.report}", markup=False, highlight=False)
+    if res.feeds:
+        console.print(
+            f"feeds: {', '.join(str(p) for p in res.feeds)}", markup=False, highlight=False
+        )
     return NEW_RELEASE

@@ -4,7 +4,8 @@ Writes the pages described in :mod:`mtgcr.reports.site.pages` from a store: ever
 release of each language (rule pages, contents, glossary, search, ``rules.json``), a
 ``latest/`` copy of the newest, the traces and change pages of each language's chain, and
 translations side by side with the English release of the same label (partial translations —
-wiki quotes — too, with the page each rule was quoted on). A file whose content did not change
+wiki quotes — too, with the page each rule was quoted on), and the release feeds
+(``feed.atom``, ``feed.json``: :mod:`mtgcr.reports.feeds`). A file whose content did not change
 is not rewritten, so after ``mtgcr update`` only the pages that changed are touched.
 """
 
@@ -18,12 +19,15 @@ from typing import Callable, Iterable
 
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
 from mtgcr.crossref.chain import Chain, aligned_pair
+from mtgcr.crossref.lineage import LineageId
 from mtgcr.crossref.textkey import compare_form
 from mtgcr.extract.model import Ruleset
-from mtgcr.extract.records import load_release
+from mtgcr.extract.provenance import Provenance
+from mtgcr.extract.records import load_release_with_places
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
+from mtgcr.reports.feeds import ATOM_FILE, JSON_FILE, LanguageChain, feed_from_chains, feed_json
 from mtgcr.corpus.safe_write import write_atomic
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
@@ -148,7 +152,10 @@ def _release_pages(w: _Writer, ctx: ReleaseContext, folder: str) -> None:
 
 
 def _stale_marks(
-    tr: Ruleset, en_k: int, en_rulesets: list[Ruleset], ids: list[dict[RuleNumber, str]] | None
+    tr: Ruleset,
+    en_k: int,
+    en_rulesets: list[Ruleset],
+    ids: list[dict[RuleNumber, LineageId]] | None,
 ) -> dict[RuleNumber, str]:
     """Translated rules whose English rule changed after the translation's release, or whose
     pairing found a conflict."""
@@ -166,7 +173,7 @@ def _stale_marks(
         pass
     if ids is not None and en_k < len(en_rulesets) - 1:
         newest = en_rulesets[-1]
-        by_lin: dict[str, list[RuleNumber]] = {}
+        by_lin: dict[LineageId, list[RuleNumber]] = {}
         for n, lin in ids[-1].items():
             by_lin.setdefault(lin, []).append(n)
         for n in tr.rules:
@@ -183,23 +190,6 @@ def _stale_marks(
                     f"(now {now[0]} in {release_key_rs(newest)})",
                 )
     return out
-
-
-def _provenance_text(stored) -> str:
-    """A rule's stored provenance as one line: ``page.txt:42`` (several quotes joined by
-    ``; ``); the typed form (a JSON list of ``{document, line, …}``) is read too."""
-    try:
-        items = json.loads(stored)
-    except (TypeError, ValueError):
-        return Path(str(stored)).name
-    if isinstance(items, list):
-        return "; ".join(
-            f"{Path(str(i.get('document', ''))).name}:{i.get('line', '?')}"
-            if isinstance(i, dict)
-            else str(i)
-            for i in items
-        )
-    return str(stored)
 
 
 def side_of_partial(folder: str, rs: Ruleset) -> list[tuple[str, str, frozenset[int]]]:
@@ -240,6 +230,7 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     w.write("static/site.js", JS)
     en_state: dict[str, object] = {}
     index_rows: list[str] = []
+    chains: list[LanguageChain] = []  # for the release feeds
     # which translation releases get side-by-side pages (those with an EN release of their label)
     en_labels = {r.label for r in store.releases("en") if r.complete} if "en" in langs else set()
     side_of: dict[str, list[tuple[str, str, frozenset[int]]]] = {}
@@ -281,7 +272,8 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
             if lang == "en" or len(infos) <= 1
             else [chain.alignment(k) for k in range(len(infos) - 1)]
         )
-        ids = lineage_ids(infos, rulesets, alignments)
+        ids = lineage_ids(rulesets, alignments)
+        chains.append(LanguageChain(lang, infos, [dict(a.summary()["rules"]) for a in alignments]))
         all_traces = traces(ids, alignments)
         keys = [release_key(i) for i in infos]
         selector = [
@@ -359,9 +351,14 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
                 f'{esc(kn)}</td><td><a href="changes/{lang}/{ko}_{kn}.html">'
                 f"changes</a></td></tr>",
             )
+    step("release feeds")
+    feed = feed_from_chains(chains)
+    w.write(ATOM_FILE, feed.atom())
+    w.write(JSON_FILE, feed_json(feed))
     body = (
         "<h1>Magic: The Gathering Comprehensive Rules</h1>"
-        "<p>Every stored release, with its rules, traces and changes. "
+        "<p>Every stored release, with its rules, traces and changes "
+        f'(new releases: <a href="{ATOM_FILE}">Atom feed</a>, <a href="{JSON_FILE}">JSON</a>). '
         + " · ".join(
             f'<a href="{esc(lang)}/latest/index.html">latest {esc(lang)}</a>'
             for lang in res.languages
@@ -391,8 +388,11 @@ def _side_pages(
     by_label = {i.label: k for k, i in enumerate(en_infos)}
     en_rs = en_state["rulesets"]
     partial = [r for r in store.releases(lang) if not r.complete]
-    todo = list(zip(infos, rulesets)) + [(r, load_release(store, r)) for r in partial]
-    for info, rs in todo:
+    todo: list[tuple[ReleaseInfo, Ruleset, Provenance]] = [
+        (i, rs, {}) for i, rs in zip(infos, rulesets)
+    ]
+    todo += [(r, *load_release_with_places(store, r)) for r in partial]
+    for info, rs, places in todo:
         k_en = by_label.get(_base_label(info.label))
         if k_en is None or not _wanted(info, opts.releases):
             continue
@@ -416,19 +416,8 @@ def _side_pages(
                 side_links=side_of_partial(folder, rs),
             )
             _release_pages(w, pctx, folder)
-        quoted = (
-            {}
-            if info.complete
-            else {
-                RuleNumber.parse(row[0]): _provenance_text(row[1])
-                for row in store.conn.execute(
-                    "SELECT number, provenance FROM rules WHERE release_id=? AND provenance IS NOT NULL",
-                    (info.id,),
-                )
-            }
-        )
         for sec in sorted({n.section for n in rs.rules}):
             w.write(
                 f"{folder}/side/{sec}.html",
-                side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=quoted),
+                side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=places),
             )
