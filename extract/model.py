@@ -13,6 +13,7 @@ from datetime import date
 from typing import Any
 
 from mtgcr.extract.layout import Layout
+from mtgcr.extract.lists import ItemList, find_lists
 from mtgcr.extract.parse_warnings import STALE_OUTCOME, ParseWarning, WarningKind
 from mtgcr.extract.provenance import split_sources
 from mtgcr.extract.rulenum import RuleNumber
@@ -107,6 +108,11 @@ class Rule:
     def kind(self) -> str:
         """``"rule"`` or ``"subrule"``."""
         return self.number.kind
+
+    def items(self, lang: str = "en") -> list[ItemList]:
+        """The lists in the rule's text as items (the creature types of 205.3m …), with the
+        separators of ``lang`` (:func:`mtgcr.extract.lists.find_lists`)."""
+        return find_lists(self.text, lang)
 
     def text_with_examples(self, label: str = "") -> str:
         """The text and each example's text, joined by ``"\\n"``; ``label`` goes before each

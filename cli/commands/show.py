@@ -40,12 +40,15 @@ def register(sub) -> None:
 
 
 def rule_json(rule, rs) -> dict:
-    """JSON object of one rule: number, kind, text, examples, line, section title, release."""
+    """JSON object of one rule: number, kind, text, examples, the lists in its text as items
+    (``[{"start", "end", "items": [{"text", "start", "end"}]}]``, :meth:`Rule.items`), line,
+    section title, release."""
     return {
         "number": str(rule.number),
         "kind": rule.kind,
         "text": rule.text,
         "examples": [e.text for e in rule.examples],
+        "items": [lst.as_json() for lst in rule.items(rs.release.lang)],
         "line": rule.line,
         "section": rule.number.section,
         "section_title": rs.section_title(rule.number),

@@ -164,6 +164,15 @@ class CRProfile:
             ("rules?", RU "[Пп]равил[а-яё]{0,3}" for every case form).
         reference_after: regular expressions of the words that follow a number to make it a
             reference (``[references] after``, KO ``절`` in ``8절`` "section 8" and ``702.19항``).
+        list_separators: what joins the items of a list in rule text (``[lists] separators``:
+            EN ``,``, ZH ``、``; the word before the last item is one of :attr:`conjunctions`);
+            ``()`` for the script's default (``,`` or ``、``). See :mod:`mtgcr.extract.lists`.
+        list_openers: regular expressions of the words that introduce a list (``[lists]
+            openers``: EN ``\bare\b``, ZH ``包括``), besides ``:``.
+        list_closers: regular expressions of the words that end the last item of a list in a
+            language without spaces (``[lists] closers``: ZH ``是``).
+        list_quoted: items are written each in 「」 with nothing between them (``[lists]
+            quoted``, JA).
         conjunctions: the words that join a list of references ("and", "or").
         tokenizer: how texts are split into words (:class:`Tokenizer`).
         script: the script of the rule text (a name of :data:`SCRIPTS`).
@@ -183,6 +192,10 @@ class CRProfile:
     credits_start_re: re.Pattern | None = None
     glossary_omitted_re: re.Pattern | None = None
     reference_after: tuple[str, ...] = ()
+    list_separators: tuple[str, ...] = ()
+    list_openers: tuple[str, ...] = ()
+    list_closers: tuple[str, ...] = ()
+    list_quoted: bool = False
     months: dict[str, int] = field(default_factory=dict)
     month_names: tuple[str, ...] = ()
     month_lemmas: str | None = None
@@ -254,6 +267,7 @@ _KNOWN = {
         "notes",
         "numerals",
         "references",
+        "lists",
         "text",
     },
     "detect": {"script", "words"},
@@ -266,6 +280,7 @@ _KNOWN = {
     "notes": {"pattern", "flags"},
     "numerals": {"words", "non_numeral"},
     "references": {"keywords", "conjunctions", "after"},
+    "lists": {"separators", "openers", "closers", "quoted"},
     "text": {"tokenizer"},
 }
 
@@ -446,6 +461,10 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
         credits_start_re=r.pattern("headings", "credits_start", flags_key=None),
         glossary_omitted_re=r.pattern("glossary", "omitted", flags_key=None),
         reference_after=r.strings("references", "after"),
+        list_separators=r.strings("lists", "separators"),
+        list_openers=r.strings("lists", "openers"),
+        list_closers=r.strings("lists", "closers"),
+        list_quoted=r.get("lists", "quoted", bool, False),
         date_re=date_re,
         months=months,
         month_names=tuple(month_names),
