@@ -217,14 +217,14 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
                     )
                 )
             text = strip_markdown(m.group("text"))
-            rule, first = rs.add_rule(num, text, i)
+            added, first = rs.add_rule(num, text, i)
             if first is not None:
                 warnings.append(
                     ParseWarning.duplicate_rule(doc.source, i, num, first.line, where=side)
                 )
             else:
                 prov.setdefault(num, (Place(name, i),))
-            last[side], example[side] = rule, None
+            last[side], example[side] = added, None
             continue
         m = _GLOSS.match(line)
         if m:

@@ -275,7 +275,7 @@ class _Parser:
         self.in_sequence = True  # every pending number followed the one before it
         self.english_lookup = english
         self.english: EnglishNumbers | None = None
-        self._cited: dict[RuleNumber, RuleNumber] | None = None
+        self._cited: dict[RuleNumber, int] | None = None
         #: the printed form of each line (extract/layout.py); lines left unset are printed
         #: text the model does not hold, their role given at the end (:meth:`_finish_layout`)
         self.layout = Layout(self.lines)
@@ -412,7 +412,8 @@ class _Parser:
 
         eff, eff_line = self._effective_date()
         header = self._header_label()
-        revision = None
+        revision: str | None = None
+        label: str | None
         if header is not None:  # a translation's own label: the release, whatever the name says
             label, revision, at = header
             named, _ = label_from_name(self.doc.name, None)

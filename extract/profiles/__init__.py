@@ -627,33 +627,6 @@ def reset_to_shipped() -> None:
     _ENV_STATE["folder"], _ENV_STATE["error"] = "", None
 
 
-#: ``$MTGCR_PROFILES`` as last applied by :func:`apply_env`, and its error (if any).
-_ENV_STATE: dict[str, object] = {"folder": "", "error": None}
-
-
-def apply_env() -> ProfileError | None:
-    """Load ``$MTGCR_PROFILES`` into :data:`PROFILES` if it is set and changed since the last
-    call: done when this module is imported and by :func:`mtgcr.open`, so the library reads
-    the user's profiles without an extra call (the command line does it too).
-
-    Returns:
-        The :class:`ProfileError` of a folder that cannot be used (nothing of it is loaded),
-        else ``None``; it is kept and returned again until the variable changes.
-    """
-    folder = os.environ.get(ENV, "").strip()
-    if folder != _ENV_STATE["folder"]:
-        _ENV_STATE["folder"], _ENV_STATE["error"] = folder, None
-        try:
-            load_from_env()
-        except ProfileError as exc:
-            _ENV_STATE["error"] = exc
-    err = _ENV_STATE["error"]
-    return err if isinstance(err, ProfileError) else None
-
-
-apply_env()
-
-
 @dataclass(frozen=True)
 class LanguageGuess:
     """The likely language of a text no profile fits (:func:`likely_language`).
