@@ -128,11 +128,19 @@ def pytest_collect_file(file_path: Path, parent):
     state = parent.config.stash.get(_STATE, None)
     if state is None or file_path.suffix != ".toml" or not file_path.name.startswith("cr_"):
         return None
-    try:
-        file_path.resolve().relative_to(state["root"])
-    except ValueError:
+    if not _under(file_path, state["root"]):
         return None
     return FixtureFile.from_parent(parent, path=file_path)
+
+
+def _under(path: Path, root: Path) -> bool:
+    """Whether ``path`` is in the folder ``root`` (resolved), as written or once its links are
+    followed (a folder reached through a link; a file that is itself a link, as in a strict
+    editable install's tree of links)."""
+    for form in (path.absolute(), path.resolve()):
+        if form.is_relative_to(root):
+            return True
+    return False
 
 
 class FixtureFile(pytest.File):

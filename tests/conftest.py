@@ -78,3 +78,71 @@ def mediawiki(tmp_path_factory):
     server = start_server(tmp_path_factory.mktemp("mediawiki"))
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """Headless Chromium driven by selenium (Debian's chromium + chromium-driver, which
+    ``.ci/run`` installs), one for the whole run; the test skips, naming what is missing, when
+    they are not installed."""
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not (chromium and driver_path):
+        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1200,900",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+    ):
+        opts.add_argument(arg)
+    driver = webdriver.Chrome(
+        options=opts, service=webdriver.ChromeService(executable_path=driver_path)
+    )
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def env(tmp_path, httpserver, monkeypatch):
+    """A fetch command against the loopback server: ``(run, store, httpserver)``; ``run(*args)``
+    runs ``mtgcr`` with the store, ``--base-url`` the server, ``--delay 0.5`` and no cache;
+    downloads go to ``tmp_path/downloads``; robots.txt disallows ``/private``."""
+    from mtgcr.cli.main import main
+
+    monkeypatch.delenv("MTGCR_CONTACT", raising=False)
+    monkeypatch.setenv("MTGCR_DOWNLOADS", str(tmp_path / "downloads"))
+    httpserver.no_handler_status_code = 404  # as a real server answers a missing file
+    httpserver.expect_request("/robots.txt").respond_with_data(
+        "User-agent: *\nDisallow: /private\n"
+    )
+    store = tmp_path / "store.sqlite"
+
+    def run(*args):
+        return main(
+            [
+                "--store",
+                str(store),
+                "--silent",
+                *args,
+                "--base-url",
+                httpserver.url_for("/").rstrip("/"),
+                "--delay",
+                "0.5",
+                "--no-cache",
+            ]
+        )
+
+    return run, store, httpserver

@@ -9,7 +9,14 @@ from mtgcr.corpus.fetch.wizards import WIZARDS_HOSTS
 
 from mtgcr import fetching
 from mtgcr.errors import BadArgument
-from mtgcr.cli.commands.fetch import NEW_RELEASE, _note, add_fetch_options, policy_from
+from mtgcr.cli.commands.fetch import (
+    NEW_RELEASE,
+    _note,
+    add_fetch_options,
+    download_progress,
+    policy_from,
+)
+from mtgcr.corpus.output_folder import OutputFolder
 from mtgcr.cli.output import console
 
 
@@ -38,7 +45,8 @@ def register(sub) -> None:
         "--reports",
         metavar="DIR",
         default=None,
-        help="where change reports go (default: reports/ beside the store)",
+        help="where change reports go (default: reports/ beside the store); an output "
+        "folder: one mtgcr created, or a new or empty one (a folder of yours with --force)",
     )
     p.add_argument("--quiet", action="store_true", help="print nothing when nothing is new")
     add_fetch_options(p)
@@ -46,24 +54,33 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    """``mtgcr update``: returns 0 (nothing new), 10 (new release ingested and reported).
+    """``mtgcr update``: returns 0 (nothing new), 10 (new release ingested and reported, or
+    the current file published again with other bytes: stored as a copy, and the line says
+    which copy is canonical and how to switch).
 
     Raises:
         BadArgument: a fetch error (exit 2).
     """
     policy = policy_from(args, ctx)
     report_dir = Path(args.reports) if args.reports else Path(ctx.store_path).parent / "reports"
+    OutputFolder(report_dir, "update", label="--reports").open()  # refused before any fetch
     others = [lang for lang in args.lang if lang != "en"]
     try:
         with (
             ctx.store() as store,
-            fetching.client_for(policy, WIZARDS_HOSTS, args.base_url, _note(ctx)) as client,
+            download_progress(ctx) as on_bytes,
+            fetching.client_for(
+                policy, WIZARDS_HOSTS, args.base_url, _note(ctx), on_bytes
+            ) as client,
         ):
             res = fetching.update(store, client, report_dir, args.base_url)
     except FetchError as exc:
         raise BadArgument(f"update: {exc}") from None
     if others and not args.quiet:
         console.print(f"note: no publisher feed for {', '.join(others)}; not updated", markup=False)
+    if res.republished is not None:
+        console.print(res.republished.advice(), markup=False, highlight=False)
+        return NEW_RELEASE
     if not res.new:
         if not args.quiet:
             console.print(

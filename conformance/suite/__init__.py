@@ -18,10 +18,10 @@ __all__ = ["path", "plan_path"]
 
 
 def path() -> Path:
-    """The folder of the suite's fixtures."""
-    return Path(__file__).with_name("fixtures")
+    """The folder of the suite's fixtures (links followed: the files themselves)."""
+    return Path(__file__).resolve().with_name("fixtures")
 
 
 def plan_path() -> Path:
     """The suite's coverage plan (``plan.toml``)."""
-    return Path(__file__).with_name("plan.toml")
+    return Path(__file__).resolve().with_name("plan.toml")
