@@ -85,6 +85,7 @@ def test_a_store_of_before_the_text_kinds_is_read_and_migrated(tmp_path):
             "official",
         )
         assert [c.canonical for c in st.copies()] == [True]
+    assert mtgcr.open(path).check().ok  # its rows and a rebuild ("whole") agree
     with Store(path) as st:  # opened for writing: migrated
         pass
     con = sqlite3.connect(path)
