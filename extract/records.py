@@ -23,6 +23,7 @@ from mtgcr.extract.model import (
     Ruleset,
     Section,
 )
+from mtgcr.extract.formats.numbering import EnglishLookup, EnglishNumbers
 from mtgcr.extract.provenance import Provenance, format_places, parse_places
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -35,6 +36,7 @@ __all__ = [
     "warning_from_row",
     "load_ruleset",
     "load_release",
+    "english_numbers",
 ]
 
 
@@ -122,6 +124,37 @@ def to_record(
         for i, r in enumerate(rs.stale)
     ]
     return rec
+
+
+def english_numbers(store) -> EnglishLookup:
+    """A lookup of the rule numbers of the complete English release a translation's release
+    belongs to in ``store`` (same label, else same effective date), for the ingest to read a
+    translation's misprinted numbers with (:func:`mtgcr.extract.formats.numbering.english_evidence`).
+    The lookup returns ``None`` when the store has none (or cannot be read)."""
+
+    def lookup(release: Release) -> EnglishNumbers | None:
+        try:
+            rows = store.conn.execute(
+                "SELECT id, effective_date, label FROM releases WHERE lang = 'en' AND complete = 1 "
+                "AND (label = ? OR effective_date = ?) ORDER BY label = ? DESC LIMIT 1",
+                (
+                    release.label,
+                    release.effective_date.isoformat() if release.effective_date else "",
+                    release.label,
+                ),
+            ).fetchall()
+            if not rows:
+                return None
+            rid, eff, label = rows[0][0], rows[0][1], rows[0][2]
+            nums = frozenset(
+                RuleNumber.parse(r[0])
+                for r in store.conn.execute("SELECT number FROM rules WHERE release_id = ?", (rid,))
+            )
+        except Exception:  # a store that cannot be read gives no evidence
+            return None
+        return EnglishNumbers(nums, f"EN {eff or label}")
+
+    return lookup
 
 
 def from_record(rec: ReleaseRecord) -> Ruleset:

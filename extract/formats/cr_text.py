@@ -98,6 +98,7 @@ from mtgcr.extract.model import (
 )
 from mtgcr.extract.layout import Layout, LineRole, Slice
 from mtgcr.extract.formats.numbering import (
+    ENGLISH_LOOKUP,
     EnglishLookup,
     EnglishNumbers,
     NumberingEvidence,
@@ -212,6 +213,7 @@ def parse_cr_text(
         english: for a translation, a lookup of the numbers of the English release of the
             same date (evidence where the printed numbers break their order:
             :mod:`mtgcr.extract.formats.numbering`); called once, with the release read.
+            Default: the one the ingest sets (:func:`~mtgcr.extract.formats.numbering.english_evidence`).
 
     Returns:
         The ruleset with warnings for every defect found; ``complete=False`` when the file is
@@ -232,7 +234,7 @@ def parse_cr_text(
             raise CRFormatError(f"{doc.source}: {refusal(doc)}")
     else:
         ev = evidence_for(doc, profile, body=False)
-    return _Parser(doc, ev.profile, ev.title, english).run()
+    return _Parser(doc, ev.profile, ev.title, english or ENGLISH_LOOKUP.get()).run()
 
 
 #: ``next_letters`` for no letters and single letters (the common case), computed once.

@@ -55,7 +55,9 @@ import enum
 import re
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, Collection, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Callable, Collection, Iterator, Mapping, Sequence
 
 from mtgcr.extract.model import Release
 from mtgcr.extract.rulenum import RuleNumber, letters_index, next_letters
@@ -66,6 +68,8 @@ __all__ = [
     "Reading",
     "EnglishNumbers",
     "EnglishLookup",
+    "english_evidence",
+    "ENGLISH_LOOKUP",
     "NumberingEvidence",
     "read_section",
     "in_sequence",
@@ -178,6 +182,21 @@ class EnglishNumbers:
 
 #: Finds the English release's numbers for a translation's release (``None``: none stored).
 EnglishLookup = Callable[[Release], "EnglishNumbers | None"]
+
+#: The lookup in use while the ingest parses a document (:func:`english_evidence`): a
+#: translation's numbers are read with the stored English release of its date as evidence.
+ENGLISH_LOOKUP: ContextVar[EnglishLookup | None] = ContextVar("english_numbers", default=None)
+
+
+@contextmanager
+def english_evidence(lookup: EnglishLookup | None) -> Iterator[None]:
+    """Parse with ``lookup`` giving the English numbers of a translation's release (the
+    ingest's store: :func:`mtgcr.extract.records.english_numbers`)."""
+    token = ENGLISH_LOOKUP.set(lookup)
+    try:
+        yield
+    finally:
+        ENGLISH_LOOKUP.reset(token)
 
 
 @dataclass(frozen=True)

@@ -121,3 +121,29 @@ def test_a_planted_run_in_the_ja_translation_is_read_with_the_english_numbers():
     assert len(reasons) == 3 and all(
         "EN 2026-01-16 has 702.19b–702.19d, not 702.21c–702.21d" in m for m in reasons
     )
+
+
+def test_the_ingest_reads_a_translation_with_the_stored_english_numbers(tmp_path):
+    # JA 101.4a–101.4e (the whole subrule list of section 101's last rule) printed as
+    # 101.5a–101.5e: as printed it reads like a lost rule line, so alone the run is kept;
+    # ingested after EN 2026-01-16, the English numbers say it is 101.4a–101.4e
+    import mtgcr
+
+    ja_doc = load_document(need(CORPUS / "ja" / "full" / "JPN_CR_20260116_lines.txt"))
+    lines = list(ja_doc.lines)
+    marked = [i for i, line in enumerate(lines) if re.match(r"101\.4[a-e] ", line)]
+    assert len(marked) == 5
+    for i in marked:
+        lines[i] = "101.5" + lines[i][len("101.4") :]
+    planted = tmp_path / "JPN_CR_20260116_lines.txt"
+    planted.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    alone = parse_cr_text(load_document(planted), lang="ja")
+    assert [str(n) for n in alone.rules if n.section == 101][-5:] == [f"101.5{c}" for c in "abcde"]
+    cr = mtgcr.open(tmp_path / "s.sqlite")
+    cr.ingest(need(OFFICIAL / "2026-01-16.txt"))
+    cr.ingest(planted)
+    ja = cr.ruleset("20260116", "ja")
+    assert [ja.rules[n].line for n in ja.rules if str(n).startswith("101.4")][1:] == [
+        i + 1 for i in marked
+    ]
+    assert not [n for n in ja.rules if str(n).startswith("101.5")]
