@@ -105,6 +105,7 @@ from mtgcr.extract.formats.numbering import (
     PrintedLine,
     ReadingKind,
     cited_numbers,
+    in_sequence,
     read_section,
 )
 from mtgcr.extract.profiles import PROFILES, CRProfile
@@ -1137,7 +1138,10 @@ class _Parser:
                 continue
             kept.append((rule, num))
         lines = [PrintedLine(r.line, n, r.text) for r, n in kept]
-        readings = read_section(section.number.section, lines, self._evidence(), rules)
+        sec = section.number.section
+        # (numbers in order, printed in another form: no evidence needed, none read)
+        evidence = None if in_sequence(sec, [n for _, n in kept]) else self._evidence()
+        readings = read_section(sec, lines, evidence, rules)
         src = self.doc.source
         read: dict[RuleNumber, Rule] = {}
         for (rule, num), rd in zip(kept, readings):
