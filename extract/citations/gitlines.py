@@ -1,0 +1,294 @@
+"""When the lines of a source file were written, and which lines changed: from git.
+
+Evidence for which CR release a citation was written against (see
+:mod:`mtgcr.crossref.cite.evidence`): the date a line got its current text. It is read with
+the ``git`` command (every CI runner and developer machine that has the repository has it;
+its history walk and object store are faster than any library's, and nothing is installed):
+
+* one ``git log --raw -M`` over the paths asked about gives every version (blob) of every
+  file, newest first, following renames;
+* for each line asked about, the oldest version of the file's latest unbroken run of versions
+  that holds the line (whitespace-trimmed) is found by galloping back from the newest version,
+  reading blobs through one ``git cat-file --batch`` process. The line's date is that
+  version's *author* date (``--date=short``: the author's own calendar day; a rebase keeps it).
+
+Unlike ``git blame``, a line moved within its file keeps its date (the citation was not
+rewritten); like it, a line whose text changed (re-indented lines aside) gets the date of the
+change. A line only in the work tree (not committed) is dated today.
+
+:func:`changed_lines` lists the lines changed against a base commit (``git diff -U0``), for
+``cite-check --changed-only``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+__all__ = ["GitError", "GitHistory", "repository_top", "changed_lines"]
+
+
+class GitError(Exception):
+    """``git`` failed (the message has its own first line of error output)."""
+
+
+def _git(top: Path, *args: str) -> bytes:
+    try:
+        run = subprocess.run(["git", "-C", str(top), *args], capture_output=True, check=False)
+    except OSError as exc:  # no git installed
+        raise GitError(f"git: {exc.strerror or exc}") from None
+    if run.returncode != 0:
+        first = run.stderr.decode("utf-8", "replace").strip().splitlines()[:1]
+        what = next((a for a in args if not a.startswith("-") and "=" not in a), "")
+        raise GitError(f"git {what}: {first[0] if first else f'exit {run.returncode}'}")
+    return run.stdout
+
+
+def repository_top(path: Path) -> Path | None:
+    """The top folder of the git work tree holding ``path`` (a file or folder), or ``None``
+    when it is in none (or git is not installed)."""
+    folder = path if path.is_dir() else path.parent
+    if shutil.which("git") is None:
+        return None
+    try:
+        out = _git(folder, "rev-parse", "--show-toplevel")
+    except GitError:
+        return None
+    return Path(out.decode("utf-8", "surrogateescape").strip()).resolve()
+
+
+@dataclass(frozen=True)
+class _Version:
+    when: date
+    blob: str
+
+
+class GitHistory:
+    """The versions of the files under some paths of one repository, and their lines' dates.
+
+    Args:
+        top: the repository's top folder (:func:`repository_top`).
+        paths: the files and folders asked about (below ``top``); the log is read once for
+            all of them, on the first question.
+
+    Raises:
+        GitError: (on the first question) ``git log`` failed.
+    """
+
+    def __init__(self, top: Path, paths: list[Path]) -> None:
+        self.top = top
+        self.paths = [os.path.relpath(p.resolve(), top) for p in paths]
+        self._versions: dict[str, list[_Version]] | None = None
+        self._cat: subprocess.Popen | None = None
+        self.blobs_read = 0
+
+    def close(self) -> None:
+        """Stop the ``git cat-file`` process (also done when the object is collected)."""
+        if self._cat is not None:
+            if self._cat.stdin:
+                self._cat.stdin.close()
+            self._cat.wait()
+            self._cat = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+    def _log(self) -> dict[str, list[_Version]]:
+        if self._versions is not None:
+            return self._versions
+        out = _git(
+            self.top,
+            "-c",
+            "core.quotePath=false",
+            "log",
+            "--no-merges",
+            "-M",
+            "--raw",
+            "--no-abbrev",
+            "--date=short",
+            "--format=%x00%ad",
+            "--",
+            *(self.paths or ["."]),
+        ).decode("utf-8", "surrogateescape")
+        versions: dict[str, list[_Version]] = defaultdict(list)
+        later_name: dict[str, str] = {}  # an older path -> the path it has now
+        when = date.min
+        for line in out.split("\n"):
+            if not line:
+                continue
+            if line[0] == "\0":
+                when = date.fromisoformat(line[1:11])
+                continue
+            if line[0] != ":":
+                continue
+            meta, _, names = line.partition("\t")
+            fields = meta.split()
+            status, blob = fields[4], fields[3]
+            parts = names.split("\t")
+            if status == "D":
+                continue
+            now = later_name.get(parts[-1], parts[-1])
+            versions[now].append(_Version(when, blob))
+            if status.startswith("R"):
+                later_name[parts[0]] = now
+        self._versions = versions
+        return versions
+
+    def _blob(self, sha: str) -> str:
+        if self._cat is None:
+            self._cat = subprocess.Popen(
+                ["git", "-C", str(self.top), "cat-file", "--batch"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+        assert self._cat.stdin is not None and self._cat.stdout is not None
+        self._cat.stdin.write(sha.encode() + b"\n")
+        self._cat.stdin.flush()
+        header = self._cat.stdout.readline().split()
+        if len(header) < 3 or header[1] == b"missing":
+            return ""
+        data = self._cat.stdout.read(int(header[2]) + 1)[:-1]
+        self.blobs_read += 1
+        return data.decode("utf-8", "surrogateescape")
+
+    def _rel(self, path: Path) -> str:
+        return os.path.relpath(path.resolve(), self.top).replace(os.sep, "/")
+
+    def span(self, path: Path, text: str, today: date | None = None) -> tuple[date, date] | None:
+        """``(oldest, newest)``: the dates of the file's first committed version and of its
+        current content (today when the work tree differs from the last commit): every line
+        of ``text`` (the file as it is now) was written between the two. ``None`` when the
+        file was never committed.
+
+        Raises:
+            GitError: ``git log`` failed.
+        """
+        vers = self._log().get(self._rel(path), [])
+        if not vers:
+            return None
+        data = text.encode("utf-8", "surrogateescape")
+        blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+        newest = vers[0].when if blob == vers[0].blob else (today or date.today())
+        return vers[-1].when, newest
+
+    def line_dates(
+        self, path: Path, lines: list[str], today: date | None = None
+    ) -> dict[str, date]:
+        """The date each of ``lines`` (texts of lines of ``path`` as it is in the work tree)
+        got its current text (module docstring).
+
+        Args:
+            path: a file under :attr:`top`.
+            lines: line texts; compared whitespace-trimmed.
+            today: the date of lines not committed (default: today).
+
+        Returns:
+            ``{trimmed line text: date}`` for every non-blank line asked about.
+
+        Raises:
+            GitError: ``git log`` failed.
+        """
+        today = today or date.today()
+        vers = self._log().get(self._rel(path), [])
+        want = {ln.strip() for ln in lines if ln.strip()}
+        out = dict.fromkeys(want, today)
+        if not vers:
+            return out
+        seen: dict[int, str] = {}
+
+        def has(i: int, text: str) -> bool:
+            blob = seen.get(i)
+            if blob is None:
+                blob = seen[i] = self._blob(vers[i].blob)
+            return _has_line(blob, text)
+
+        for text in want:
+            if not has(0, text):
+                continue  # changed in the work tree: today
+            lo, step, hi = 0, 1, None
+            while hi is None:  # gallop back while the line is there
+                j = min(lo + step, len(vers) - 1)
+                if j == lo:
+                    break
+                if has(j, text):
+                    lo, step = j, step * 2
+                else:
+                    hi = j
+            while hi is not None and hi - lo > 1:
+                mid = (lo + hi) // 2
+                if has(mid, text):
+                    lo = mid
+                else:
+                    hi = mid
+            out[text] = vers[lo].when
+        return out
+
+
+def _has_line(blob: str, text: str) -> bool:
+    """True when some line of ``blob`` is ``text`` with only blanks around it (a substring
+    search, then the line's edges: far faster than splitting the blob into lines)."""
+    at = blob.find(text)
+    while at >= 0:
+        a = blob.rfind("\n", 0, at) + 1
+        b = blob.find("\n", at + len(text))
+        b = len(blob) if b < 0 else b
+        if not blob[a:at].strip() and not blob[at + len(text) : b].strip():
+            return True
+        at = blob.find(text, at + 1)
+    return False
+
+
+_HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.M)
+
+
+def changed_lines(top: Path, base: str, paths: list[Path]) -> dict[Path, set[int] | None]:
+    """The lines of the work tree that differ from commit ``base`` (``git diff -U0 BASE``:
+    committed, staged and unstaged changes alike), by file; untracked files are new as a
+    whole (``None``: every line).
+
+    Args:
+        top: the repository's top folder.
+        base: a commit (``origin/main``, a SHA, ``HEAD``).
+        paths: the files and folders to look at.
+
+    Returns:
+        ``{absolute path: set of 1-based line numbers, or None for a new file}``.
+
+    Raises:
+        GitError: ``base`` is not a commit, or git failed.
+    """
+    rel = [os.path.relpath(p.resolve(), top) for p in paths] or ["."]
+    _git(top, "rev-parse", "--verify", "--quiet", f"{base}^{{commit}}")
+    out: dict[Path, set[int] | None] = {}
+    diff = _git(top, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames", base, "--", *rel)
+    current: Path | None = None
+    for chunk in re.split(rb"^diff --git ", diff, flags=re.M):
+        if not chunk:
+            continue
+        m = re.search(rb"^\+\+\+ (?:b/)?(.+)$", chunk, re.M)
+        if not m or m.group(1) == b"/dev/null":
+            continue
+        current = (top / m.group(1).decode("utf-8", "surrogateescape")).resolve()
+        lines: set[int] = set()
+        for h in _HUNK.finditer(chunk):
+            start, count = int(h.group(1)), int(h.group(2) or 1)
+            lines.update(range(start, start + count))
+        if b"new file mode" in chunk.split(b"\n@@", 1)[0]:
+            out[current] = None
+        else:
+            out[current] = lines
+    untracked = _git(top, "ls-files", "--others", "--exclude-standard", "-z", "--", *rel)
+    for name in untracked.split(b"\0"):
+        if name:
+            out[(top / name.decode("utf-8", "surrogateescape")).resolve()] = None
+    return out
