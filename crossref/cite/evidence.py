@@ -32,7 +32,7 @@ from datetime import date, timedelta
 from rapidfuzz import fuzz
 
 from mtgcr.crossref.cite.rule_index import QUOTE_MIN, QUOTE_WORDS, RuleIndex, title_words
-from mtgcr.crossref.textkey import match_key
+from mtgcr.crossref.textkey import match_key, title_key
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "ReleaseDates",
     "GIT_GRACE",
     "EXACT",
+    "rule_distance",
 ]
 
 #: A release published up to this long after a line was written may be the one its author
@@ -54,6 +55,12 @@ GIT_GRACE = timedelta(days=30)
 #: is migrated to it. Between :data:`~mtgcr.crossref.cite.rule_index.QUOTE_MIN` and this, it
 #: is listed with the suggestion.
 EXACT = 92.0
+#: A quote contradicts its number only when it is no paraphrase of the number's own text
+#: either: its best score against the number's texts stays under this (0–100).
+OWN_MAX = 75.0
+#: … and it is a quote of the other rule, not a phrase that happens to be in it: at least
+#: this many words, or half the other rule's words.
+QUOTE_SPAN = 15
 
 
 class AsOf(enum.Enum):
@@ -119,6 +126,8 @@ class TextEvidence:
         others: when the number has neither: the rules whose text or heading it is —
             ``(number, releases, score, kind)``, best first (one rule, or several tied).
         score: the best score of the quote against the number's own texts (0–100).
+        heading: when the releases come from a heading citation above (``702.97 Cipher``),
+            that heading.
     """
 
     quote_ks: list[int] = field(default_factory=list)
@@ -127,6 +136,7 @@ class TextEvidence:
         default_factory=list
     )
     score: float = 0.0
+    heading: str = ""
 
     @property
     def confirms(self) -> list[int]:
@@ -149,8 +159,10 @@ class TextEvidence:
         return bool(self.quote_ks or self.title_ks or self.others)
 
 
-def _title_fits(index: RuleIndex, n: RuleNumber, k: int, words: set[str]) -> bool:
-    return words <= index.words(n, k)
+def _title_fits(index: RuleIndex, n: RuleNumber, k: int, words: set[str], key: str) -> bool:
+    """The title's words are in ``n``'s text or headings of release ``k``, or the title is
+    one of those headings written without its spaces (``LevelUp`` for *Level Up*)."""
+    return words <= index.words(n, k) or key in index.heading_keys(n, k)
 
 
 def text_evidence(
@@ -189,15 +201,21 @@ def text_evidence(
                     ev.quote_ks += ks
             ev.quote_ks.sort()
             if not ev.quote_ks:
-                by: dict[RuleNumber, tuple[tuple[int, ...], float]] = {}
-                for h in index.find_text(qk):
-                    if h.number != n and h.number not in by:
-                        by[h.number] = (h.releases, h.score)
-                ev.others = [(m, ks, s, EvidenceKind.QUOTE) for m, (ks, s) in by.items()]
+                hits = [
+                    h
+                    for h in index.find_text(qk)
+                    if h.number != n and (len(qwords) >= QUOTE_SPAN or 2 * len(qwords) >= h.words)
+                ]
+                if hits and _own_best(index, n, qk) < OWN_MAX:
+                    by: dict[RuleNumber, tuple[tuple[int, ...], float]] = {}
+                    for h in sorted(hits, key=lambda h: (-h.score, rule_distance(n, h.number))):
+                        if h.number not in by:
+                            by[h.number] = (h.releases, h.score)
+                    ev.others = [(m, ks, s, EvidenceKind.QUOTE) for m, (ks, s) in by.items()]
     if title and not ev.quote_ks and not ev.others:
-        words = title_words(title)
+        words, key = title_words(title), title_key(title)
         if words:
-            ev.title_ks = [k for k in index.holders(n) if _title_fits(index, n, k, words)]
+            ev.title_ks = [k for k in index.holders(n) if _title_fits(index, n, k, words, key)]
             if not ev.title_ks:
                 owners: dict[RuleNumber, list[int]] = {}
                 for m, k in index.heading_owners(title):
@@ -207,6 +225,19 @@ def text_evidence(
                     (m, tuple(sorted(ks)), 100.0, EvidenceKind.TITLE) for m, ks in owners.items()
                 ]
     return ev
+
+
+def _own_best(index: RuleIndex, n: RuleNumber, qk: str) -> float:
+    """The quote's best score against any text ``n`` ever had (0 when none)."""
+    return max((fuzz.partial_ratio(qk, index.key(i)) for i in index.variants(n)), default=0.0)
+
+
+def rule_distance(n: RuleNumber, m: RuleNumber) -> int:
+    """0 for a number of the same rule as ``n`` (``702.9b`` for 702.9a), 1 for the same
+    section, 2 otherwise: among rules a quote fits equally, the nearest is meant."""
+    if (m.section, m.rule) == (n.section, n.rule):
+        return 0
+    return 1 if m.section == n.section else 2
 
 
 def _comparable(n: RuleNumber, m: RuleNumber) -> bool:
@@ -228,7 +259,7 @@ def text_fits(
         t = index.text(x, k)
         if t and len(qk.split()) >= QUOTE_WORDS and fuzz.partial_ratio(qk, match_key(t)) >= 60:
             return True
-    if title and _title_fits(index, x, k, title_words(title)):
+    if title and _title_fits(index, x, k, title_words(title), title_key(title)):
         return True
     return False
 

@@ -11,7 +11,9 @@ for which release:
 * ``{"kind": "begin", "file", "before", "after", "to"}`` — ``file`` (relative to the
   journal's folder) is about to be replaced: its sha256 now (``before``) and after
   (``after``);
-* ``{"kind": "done", "file", "after", "to"}`` — it was replaced;
+* ``{"kind": "done", "file", "after", "to", "listed"}`` — it was replaced; ``listed`` are
+  its citations left for a human (``[where, text, [reasons]]``), said again by a run that
+  skips the file;
 * ``{"kind": "end", "files"}`` — the run finished.
 
 On the next run (:meth:`Journal.state`), a file whose bytes are the ``after`` of its last
@@ -47,10 +49,12 @@ class FileState:
         migrated_to: the release (name) it was migrated to, when its bytes are still what
             that migration wrote; else ``None``.
         leftovers: temporary files a killed writer left beside it.
+        listed: what that migration left for a human in it (``(where, text, reasons)``).
     """
 
     migrated_to: str | None
     leftovers: tuple[Path, ...] = ()
+    listed: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 class Journal:
@@ -88,7 +92,9 @@ class Journal:
         leftovers: tuple[Path, ...] = ()
         if rec["kind"] == "begin":
             leftovers = tuple(sorted(file.parent.glob(f".{glob_escape(file.name)}.*.tmp")))
-        return FileState(rec["to"] if rec["after"] == sha256 else None, leftovers)
+        done = rec["after"] == sha256
+        listed = tuple((w, t, tuple(r)) for w, t, r in (rec.get("listed") or []) if done)
+        return FileState(rec["to"] if done else None, leftovers, listed)
 
     def remove_leftovers(self, state: FileState) -> list[Path]:
         """Delete the temporary files of ``state``; returns those removed."""
@@ -119,21 +125,19 @@ class Journal:
             }
         )
 
-    def begin(self, file: Path, before: str, after: str, to: str) -> None:
-        """Record that ``file`` is about to be replaced (digests before and after)."""
-        rec = {
-            "kind": "begin",
-            "file": self._name(file),
-            "before": before,
-            "after": after,
-            "to": to,
-        }
-        self._write(rec)
-        self._last[rec["file"]] = rec
+    def begin(
+        self, file: Path, before: str, after: str, to: str, listed: list | None = None
+    ) -> None:
+        """Record that ``file`` is about to be replaced (digests before and after; what is left
+        in it for a human)."""
+        self._record("begin", file, to, listed, before=before, after=after)
 
-    def done(self, file: Path, after: str, to: str) -> None:
+    def done(self, file: Path, after: str, to: str, listed: list | None = None) -> None:
         """Record that ``file`` was replaced."""
-        rec = {"kind": "done", "file": self._name(file), "after": after, "to": to}
+        self._record("done", file, to, listed, after=after)
+
+    def _record(self, kind: str, file: Path, to: str, listed: list | None, **digests: str) -> None:
+        rec = {"kind": kind, "file": self._name(file), **digests, "to": to, "listed": listed or []}
         self._write(rec)
         self._last[rec["file"]] = rec
 

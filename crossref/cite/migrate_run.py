@@ -62,6 +62,7 @@ class FileChange:
         sha256: hex digest of its bytes as read (the write checks it is unchanged).
         new: its new text, once computed by :meth:`Migration.finish`.
         old: its text as read, once computed.
+        listed: its citations left for a human.
     """
 
     path: Path
@@ -70,6 +71,7 @@ class FileChange:
     sha256: str
     new: str | None = None
     old: str | None = None
+    listed: list[Listed] = field(default_factory=list)
 
 
 @dataclass
@@ -172,8 +174,10 @@ def plan_migration(
             if state.migrated_to == target:
                 mig.skipped.append(res.path)
                 mig.found += len(res.citations)
+                mig.listed += [Listed(w, t, r) for w, t, r in state.listed]
                 continue
         edits: list[Edit] = []
+        first_listed = len(mig.listed)
         for chk in res.citations:
             mig.found += 1
             c = chk.citation
@@ -197,7 +201,9 @@ def plan_migration(
             if c.region is not Region.CODE and c.syntax is not Syntax.IDENTIFIER:
                 edits += plan.edits
         if edits:
-            mig.changes.append(FileChange(res.path, res.name, edits, res.sha256))
+            change = FileChange(res.path, res.name, edits, res.sha256)
+            change.listed = mig.listed[first_listed:]
+            mig.changes.append(change)
     return mig
 
 
@@ -221,12 +227,13 @@ def write_migration(mig: Migration, journal: Journal, from_: str | None) -> int:
                 continue
             data = c.new.encode("utf-8", errors="surrogateescape")
             after = hashlib.sha256(data).hexdigest()
-            journal.begin(c.path, c.sha256, after, mig.target)
+            listed = [[x.where, x.text, list(x.reasons)] for x in c.listed]
+            journal.begin(c.path, c.sha256, after, mig.target, listed)
             try:
                 replace_file(c.path, data)
             except OSError as exc:
                 raise InputError(f"cannot write {c.path}: {exc.strerror or exc}") from None
-            journal.done(c.path, after, mig.target)
+            journal.done(c.path, after, mig.target, listed)
             done += 1
     finally:
         journal.end(done)

@@ -23,6 +23,8 @@ __all__ = ["RuleIndex", "TextHit", "QUOTE_MIN", "QUOTE_WORDS", "title_words"]
 QUOTE_MIN = 90.0
 #: … and the shorter of the two has at least this many words (shorter texts are titles).
 QUOTE_WORDS = 6
+#: Texts scoring within this many points of the best are as good a match (0–100 scale).
+NEAR = 5.0
 #: A rule text of at most this many words without a full stop is a heading
 #: (``702.69. Gravestorm``, ``701.26. Tap and Untap``).
 HEADING_WORDS = 6
@@ -31,11 +33,12 @@ HEADING_WORDS = 6
 @dataclass(frozen=True)
 class TextHit:
     """A stored rule text a quote matches: the number and releases (chain positions) that
-    have it, and the score (0–100)."""
+    have it, the score (0–100) and the text's number of words."""
 
     number: RuleNumber
     releases: tuple[int, ...]
     score: float
+    words: int
 
 
 class RuleIndex:
@@ -198,6 +201,11 @@ class RuleIndex:
             got = self._words[key] = frozenset(out)
         return got
 
+    def heading_keys(self, n: RuleNumber, k: int) -> set[str]:
+        """:func:`~mtgcr.crossref.textkey.title_key` of each heading of :meth:`headings` (and
+        of ``n``'s own text when it is a heading)."""
+        return {title_key(h) for h in self.headings(n, k)}
+
     def headings(self, n: RuleNumber, k: int) -> list[str]:
         """The headings ``n`` stands under in release ``k``: its own text when it is a heading,
         its rule's heading (``702.19`` *Trample* for 702.19b) and its section's title."""
@@ -230,8 +238,9 @@ class RuleIndex:
 
     def find_text(self, quote_key: str, min_score: float = QUOTE_MIN) -> list[TextHit]:
         """The stored rule texts ``quote_key`` (a comparison key) is, or is part of, or that are
-        part of it, best first (only the best and those within 2 points of it: a quote of one
-        keyword's rule also scores 90+ against the same sentence of every other keyword).
+        part of it, best first (only the best and those within :data:`NEAR` points of it: a
+        quote of one keyword's rule also scores 90+ against the same sentence of every other
+        keyword; several rules that near each other make the quote ambiguous).
 
         Candidates are the texts holding two of the quote's three rarest word pairs (a pasted
         text has the word pairs of its source; pairs are rare enough to leave a few texts),
@@ -265,9 +274,12 @@ class RuleIndex:
                 by_number: dict[RuleNumber, list[int]] = defaultdict(list)
                 for n, k in self._owners[i]:
                     by_number[n].append(k)
-                out += [TextHit(n, tuple(sorted(ks)), score) for n, ks in by_number.items()]
+                out += [
+                    TextHit(n, tuple(sorted(ks)), score, len(self.key(i).split()))
+                    for n, ks in by_number.items()
+                ]
         out.sort(key=lambda h: (-h.score, h.number))
-        return [h for h in out if h.score >= out[0].score - 2] if out else out
+        return [h for h in out if h.score >= out[0].score - NEAR] if out else out
 
     def _build(self) -> None:
         owners: dict[int, list[tuple[RuleNumber, int]]] = defaultdict(list)

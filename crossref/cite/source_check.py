@@ -36,6 +36,7 @@ from datetime import date
 from mtgcr.crossref.anchor import text_sha256
 from mtgcr.crossref.cite.evidence import (
     EXACT,
+    rule_distance,
     GIT_GRACE,
     AsOf,
     Evidence,
@@ -45,7 +46,9 @@ from mtgcr.crossref.cite.evidence import (
     text_evidence,
     text_fits,
 )
-from mtgcr.crossref.cite.rule_index import RuleIndex
+from mtgcr.crossref.cite.rule_index import QUOTE_WORDS, RuleIndex
+from mtgcr.crossref.textkey import match_key
+from rapidfuzz import fuzz
 from mtgcr.crossref.cite.target_map import TargetMap
 from mtgcr.crossref.cite.verdicts import SEVERITY, STALE, Verdict
 from mtgcr.crossref.worddiff import word_diff
@@ -59,6 +62,9 @@ from mtgcr.extract.citations.source import (
 from mtgcr.extract.model import Release, Ruleset
 from mtgcr.extract.references import mask_references
 from mtgcr.extract.rulenum import RuleNumber
+
+#: Words after a number that score at least this (0–100) against its text read like it.
+LOOSE = 70.0
 
 __all__ = [
     "Verdict",
@@ -287,6 +293,9 @@ class Context:
 
     Attributes:
         line_date: the date its line got its current text (git), or ``None``.
+        family: ``(release position, rule, title)`` of a heading citation just above
+            (``702.97. Cipher``) whose title dates it: its subrules cited below it without
+            words of their own are read in that release.
         line_span: instead of the exact date, the dates between which the line was written
             (the file's first commit and its current version), when every release between
             them reads the citation alike (then ``line_date`` is the later one).
@@ -300,6 +309,7 @@ class Context:
     inner: tuple[int, RuleNumber] | None = None
     default: tuple[int, AsOf] | None = None
     line_span: tuple[date, date] | None = None
+    family: tuple[int, RuleNumber, str] | None = None
 
 
 def _diff_text(old: str, new: str) -> str:
@@ -509,6 +519,18 @@ class CitationChecker:
         title, quote = words
         tev = self.text_of(n, cit) if (title or quote) else TextEvidence()
         conf = tev.confirms
+        fam = ctx.family
+        if (
+            fam is not None
+            and not conf
+            and not tev.others
+            and n.kind == "subrule"
+            and n.parent == fam[1]
+            and self.index.has(n, fam[0])
+        ):
+            # under a heading whose title dates it (702.97. Cipher): read in its release
+            tev = replace(tev, title_ks=[fam[0]], heading=f"{fam[1]} {fam[2]}")
+            conf = tev.confirms
         evidence: list[Evidence] = []
         conflict = ""
         k: int | None
@@ -536,7 +558,10 @@ class CitationChecker:
                         f"says {name[k]}, where {n} is another rule"
                     )
             elif not conf and tev.others:
-                return self._mismatch(n, k, as_of, tev, evidence, "the stamp", k)
+                agree = self._others_agree(n, k, tev)
+                if agree is None:
+                    return self._mismatch(n, k, as_of, tev, evidence, "the stamp", k, words)
+                evidence.append(agree)
         elif git is not None:
             g, bound = git
             if ctx.line_span is not None:
@@ -559,15 +584,26 @@ class CitationChecker:
                         f"the {tev.kind.value} beside {n} is {n} of {name[conf[0]]} or later, "
                         f"newer than the line ({ctx.line_date})"
                     )
-            elif tev.others:
-                return self._mismatch(n, g, AsOf.GIT, tev, evidence, "the line's date", bound)
             else:
                 k, as_of = g, AsOf.GIT
+                if tev.others:
+                    agree = self._others_agree(n, g, tev)
+                    if agree is None:
+                        return self._mismatch(
+                            n, g, as_of, tev, evidence, "the line's date", bound, words
+                        )
+                    evidence.append(agree)
         elif conf:
             upto = [q for q in conf if q <= self.k_target]
             k, as_of = (max(upto) if upto else min(conf)), AsOf.TEXT
+        elif tev.others and self._others_agree(n, self._fallback(ctx)[0], tev) is None:
+            return self._mismatch(n, None, AsOf.TEXT, tev, evidence, "", None, words)
         elif tev.others:
-            return self._mismatch(n, None, AsOf.TEXT, tev, evidence, "", None)
+            k, _ = self._fallback(ctx)
+            as_of = AsOf.TEXT
+            agree = self._others_agree(n, k, tev)
+            assert agree is not None
+            evidence.append(agree)
         elif ctx.default is not None or self.default is not None:
             k, as_of = ctx.default if ctx.default is not None else (self.default, AsOf.DEFAULT)
             evidence.append(
@@ -591,11 +627,46 @@ class CitationChecker:
                     tev.kind,
                     (name[conf[0]], name[conf[-1]]),
                     not conflict,
-                    f"the {tev.kind.value} beside it is {n}'s in {name[conf[0]]}"
-                    + (f" … {name[conf[-1]]}" if conf[-1] != conf[0] else ""),
+                    (
+                        f"under the heading {tev.heading} of {name[conf[0]]}"
+                        if tev.heading
+                        else f"the {tev.kind.value} beside it is {n}'s in {name[conf[0]]}"
+                        + (f" … {name[conf[-1]]}" if conf[-1] != conf[0] else "")
+                    ),
                 )
             )
         return self._read(n, k, as_of, evidence, _join(stamp_note, conflict), tev, words)
+
+    def _fallback(self, ctx: Context) -> tuple[int, AsOf]:
+        """The release read when there is no evidence: the file's journal release, --from,
+        else the target."""
+        if ctx.default is not None:
+            return ctx.default
+        if self.default is not None:
+            return self.default, AsOf.DEFAULT
+        return self.k_target, AsOf.ASSUMED
+
+    def _others_agree(self, n: RuleNumber, k: int, tev: TextEvidence) -> Evidence | None:
+        """When the words beside ``n`` are another number's text (``420.5a`` of 2009, the
+        text of 704.5a before the renumbering) that is the same rule as ``n`` read in release
+        ``k``, they confirm the reading: the evidence saying so; else ``None``."""
+        mine = self.map.numbers(n, k)[0] if self.index.has(n, k) else ()
+        if not mine:
+            return None
+        targets = set()
+        for m, ks, _, _ in tev.others:
+            q = k if k in ks else max(ks)
+            targets.update(self.map.numbers(m, q)[0][:1])
+        if len(targets) != 1 or not targets <= set(mine):
+            return None
+        m, ks, _, kind = tev.others[0]
+        return Evidence(
+            kind,
+            (self.names[min(ks)], self.names[max(ks)]),
+            True,
+            f"the {kind.value} beside it is {m} of {self.names[max(ks)]}, the same rule as "
+            f"{n} of {self.names[k]}",
+        )
 
     def _read(
         self,
@@ -677,8 +748,21 @@ class CitationChecker:
             if len(now) > 1 and certain:
                 certain, reason = False, f"{n} is {' and '.join(map(str, now))} now (split)"
             title, quote = words
-            if certain and tev.strong and not text_fits(ix, now[0], T, title, quote):
-                certain, reason = False, f"the words beside {n} do not fit {now[0]} of {name[T]}"
+            if certain and tev.confirms:
+                # the words that dated the number must fit its new number too
+                if tev.heading:
+                    fits = text_fits(ix, now[0], T, tev.heading.split(" ", 1)[1], None)
+                elif tev.quote_ks:
+                    fits = text_fits(ix, now[0], T, None, quote)
+                else:
+                    fits = text_fits(ix, now[0], T, title, None)
+                if not fits:
+                    certain = False
+                    reason = f"the words beside {n} do not fit {now[0]} of {name[T]}"
+            if certain and not tev.strong and quote:
+                other = self._reads_like_other(n, k, quote)
+                if other:
+                    certain, reason = False, other
             return NumberCheck(
                 n,
                 Verdict.MOVED,
@@ -702,6 +786,27 @@ class CitationChecker:
             reason=why or "gone",
         )
 
+    def _reads_like_other(self, n: RuleNumber, k: int, quote: str) -> str:
+        """When the words after ``n`` (no quote of any release, so no evidence) do not read
+        like ``n`` of release ``k`` and read like another rule much better, why a rewrite of
+        ``n`` is not certain; else ``""``. Guards a reading by the line's date alone: a line
+        copied or rewrapped later is dated later than the rule it cites."""
+        qk = match_key(quote)
+        if len(qk.split()) < QUOTE_WORDS:
+            return ""
+        own_text = self.index.text(n, k)
+        own = fuzz.partial_ratio(qk, match_key(own_text)) if own_text else 0.0
+        if own >= LOOSE:
+            return ""
+        hits = [h for h in self.index.find_text(qk, LOOSE) if h.number != n]
+        if not hits or hits[0].score < own + 15:
+            return ""
+        h = hits[0]
+        return (
+            f"the words after {n} read like {h.number} of {self.names[max(h.releases)]} "
+            f"({h.score:.0f}/100), not like {n} of {self.names[k]} ({own:.0f}/100)"
+        )
+
     def _now_names(self, n: RuleNumber) -> str:
         return f"{n} now names another rule" if self.index.has(n, self.k_target) else ""
 
@@ -714,13 +819,15 @@ class CitationChecker:
         evidence: list[Evidence],
         primary: str,
         bound: int | None,
+        words: tuple[str | None, str | None] = (None, None),
     ) -> NumberCheck:
         """The words beside ``n`` are another rule's: that rule, in the target, is the
         suggestion — looked for in release ``k`` first (the one the stamp or the line's date
         reads), then wherever the words are. ``bound``: the newest release the other evidence
         allows for the words (the stamp's release; the line's date plus the grace)."""
         name, T = self.names, self.k_target
-        cands = sorted(tev.others, key=lambda o: (-o[2], -max(o[1])))  # the newest first
+        # the nearest rule to n first (702.9b for a 702.9a citation), then the best, newest
+        cands = sorted(tev.others, key=lambda o: (rule_distance(n, o[0]), -o[2], -max(o[1])))
         if k is not None:
             cands = [o for o in cands if k in o[1]] or cands
         targets: dict[RuleNumber, tuple[RuleNumber, int, float]] = {}
@@ -749,7 +856,10 @@ class CitationChecker:
                 + (f" ({', '.join(map(str, targets))} in {name[T]})" if targets else ""),
                 evidence=tuple(evidence),
                 certain=False,
-                reason="the words beside it fit several rules"
+                reason=(
+                    "the words beside it fit several rules: "
+                    + ", ".join(f"{m} ({sc:.0f}/100)" for m, _, sc, _ in cands[:4])
+                )
                 if targets
                 else "no counterpart in the target",
             )
@@ -762,6 +872,22 @@ class CitationChecker:
             reason = (
                 f"{primary} reads {name[k] if k is not None else '?'}, older than the text of {m}"
             )
+        if kind is EvidenceKind.TITLE and n.kind == "subrule" and m.kind == "rule":
+            # the title names the rule (702.21 Ward); the citation's letter names a subrule
+            assert m.rule is not None
+            sub = RuleNumber(m.section, m.rule, n.letters)
+            now = self.map.numbers(sub, q)[0] if self.index.has(sub, q) else ()
+            if len(now) == 1:
+                x, m = now[0], sub
+                if certain and not text_fits(self.index, sub, q, None, words[1]):
+                    certain = False
+                    reason = (
+                        f"the title names rule {sub.parent}; whether {sub} is the subrule "
+                        f"meant is for a human"
+                    )
+            else:
+                certain = False
+                reason = f"the title names rule {m}; which subrule is meant is for a human"
         return NumberCheck(
             n,
             Verdict.MISMATCH,

@@ -352,6 +352,7 @@ class SourceRun:
         dates = self._dates(f.path, text, cits)
         containers: list[tuple[int, int, int, RuleNumber]] = []  # quote span, release, number
         position = {r.name: k for k, r in enumerate(self.chain.releases)}
+        heading: tuple[int, RuleNumber, str, int] | None = None  # release, rule, title, line
         for c in cits:
             if not checker.is_citation(c):
                 res.ignored += 1
@@ -361,11 +362,21 @@ class SourceRun:
                 if start <= c.start < end:
                     inner = (k, n)
             git = dates.get(c.line)
+            family = None
+            if heading is not None and c.line - heading[3] <= HEADING_REACH:
+                family = heading[:3]
             ctx = Context(
-                git.line_date if git else None, inner, dflt, git.line_span if git else None
+                git.line_date if git else None,
+                inner,
+                dflt,
+                git.line_span if git else None,
+                family,  # type: ignore[arg-type]
             )
             chk = checker.check(name, c, ctx)
             res.citations.append(chk)
+            heading = _heading(chk, position) or (
+                heading if heading and c.numbers and c.numbers[0].parent == heading[1] else None
+            )
             if c.quote_end is not None and len(chk.checks) == 1 and inner is None:
                 k0 = chk.checks[0]
                 quoted = any(e.kind is EvidenceKind.QUOTE and e.agrees for e in k0.evidence) or (
@@ -424,6 +435,26 @@ class SourceRun:
             ],
         )
         return out
+
+
+#: A heading citation (``702.97. Cipher``) dates the subrules cited below it for this many
+#: lines.
+HEADING_REACH = 40
+
+
+def _heading(
+    chk: CheckedCitation, position: dict[str, int]
+) -> tuple[int, RuleNumber, str, int] | None:
+    """``(release position, rule, title, line)`` when ``chk`` is a rule cited with its title,
+    read in the release that title dates; else ``None``."""
+    c = chk.citation
+    if len(chk.checks) != 1 or not c.title or c.numbers[0].kind != "rule":
+        return None
+    k0 = chk.checks[0]
+    dated = any(e.kind is EvidenceKind.TITLE and e.agrees for e in k0.evidence)
+    if not dated or k0.release is None:
+        return None
+    return position[k0.release.name], k0.number, c.title, c.line
 
 
 def _below(path: Path, top: Path) -> bool:

@@ -367,12 +367,13 @@ _QUOTE_LEAD = re.compile(r"^[ \t]*(?:\.|:|[-\u2013\u2014])[ \t]*")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _QUOTED = re.compile(r"\"[^\"\n]*\"|`[^`\n]*`|'[^'\n]*'")
 # A heading beside a number: Title-Case words (short joining words allowed inside), ending
-# at the end of the text or before a dash, colon, semicolon, parenthesis, full stop or comma.
+# at the end of the text or before a dash, colon, semicolon, full stop, comma or ``#`` (not
+# before a parenthesis: "Cast (spells only) vs Play" is prose).
 _TITLE_WORD = r"[A-Z][A-Za-z'\u2019-]*"
 _JOIN = r"(?:of|and|the|to|a|an|from|in|with|on|for|or|as|into|up|one|at)"
 _TITLE = re.compile(
     rf"(?P<t>{_TITLE_WORD}(?:[ \t]+(?:{_TITLE_WORD}|{_JOIN}(?=[ \t]+[A-Z])))*)"
-    r"(?=[ \t]*(?:$|[\u2013\u2014:;(.,]|-[ \t]|[ \t]-|\d{3}\.))"
+    r"(?=[ \t]*(?:$|[\u2013\u2014:;.,#]|-[ \t]|[ \t]-|\d{3}\.))"
 )
 _TITLE_BEFORE = re.compile(
     rf"(?P<t>(?:{_TITLE_WORD}[ \t]+){{0,2}}[A-Za-z][A-Za-z'\u2019-]+)[ \t]*\(\Z"
