@@ -552,10 +552,26 @@ class CitationChecker:
             )
             if conf and k not in conf:
                 q = min(conf, key=lambda x: abs(x - k))
-                if self.map.numbers(n, q)[0] != self.map.numbers(n, k)[0]:
-                    conflict = (
-                        f"the {tev.kind.value} beside {n} is {n} of {name[q]}, but the stamp "
-                        f"says {name[k]}, where {n} is another rule"
+                meant = self.map.numbers(n, q)[0]
+                if meant != self.map.numbers(n, k)[0]:
+                    # the words say which rule: the citation is stale, the stamp disputed
+                    note = (
+                        f"the {tev.kind.value} beside {n} is {n} of {name[q]}"
+                        + (f" ({meant[0]} in {name[self.k_target]})" if meant else "")
+                        + f", but the stamp says {name[k]}, where {n} is another rule"
+                    )
+                    ev_text = Evidence(tev.kind, (name[q],), False, note)
+                    return NumberCheck(
+                        n,
+                        Verdict.MISMATCH,
+                        self.releases[k],
+                        as_of,
+                        meant,
+                        note,
+                        match=n,
+                        evidence=(*evidence, ev_text),
+                        certain=False,
+                        reason="the stamp and the words beside the number disagree",
                     )
             elif not conf and tev.others:
                 agree = self._others_agree(n, k, tev)
