@@ -848,7 +848,11 @@ class CitationChecker:
             cands = [o for o in cands if k in o[1]] or cands
         targets: dict[RuleNumber, tuple[RuleNumber, int, float]] = {}
         for m, ks, score, _ in cands:
-            q = k if (k is not None and k in ks) else max(ks)
+            if k is not None and k in ks:
+                q = k
+            else:  # the newest release the other evidence allows, else the newest
+                allowed = [x for x in ks if bound is None or x <= bound]
+                q = max(allowed or ks)
             for x in self.map.numbers(m, q)[0][:1]:
                 targets.setdefault(x, (m, q, score))
         kind = cands[0][3]

@@ -379,6 +379,11 @@ _TITLE_BEFORE = re.compile(
     rf"(?P<t>(?:{_TITLE_WORD}[ \t]+){{0,2}}[A-Za-z][A-Za-z'\u2019-]+)[ \t]*\(\Z"
 )
 _PLACEHOLDER_LETTERS = ("x", "xx")
+# "702.37. Amplify 702.37a …": a number right after another number's heading
+_AFTER_HEADING = re.compile(
+    r"\d{3}\.\d{1,3}[a-z]{0,2}\.?[ \t]+[A-Z][\w'\u2019-]*(?:[ \t]+[\w'\u2019-]+){0,4}\Z"
+)
+_SENTENCE_ENDS = (".", "!", "?", ":", "#", '"', "\u201d", "*", ">")
 _LINE_SYNTAXES = frozenset(
     {Syntax.BARE_NUMBER, Syntax.PASTED_RULE, Syntax.CHECKLIST, Syntax.DATE_STAMP}
 )
@@ -899,7 +904,16 @@ class _Reader:
         t, after = self.ct.text, f.qfrom
         if after and t[after - 1 : after] == "(":
             return False
-        return _LEAD.match(t, after) is not None
+        m = _LEAD.match(t, after)
+        if m is None:
+            return False
+        # where the citation starts: a line's start or a sentence's end leads its text;
+        # "an exception to rule 113.8. The full text …" is a reference inside a sentence
+        line_start = t.rfind("\n", 0, f.a) + 1
+        before = t[line_start : f.a].rstrip()
+        if not before or before.endswith(_SENTENCE_ENDS) or _AFTER_HEADING.search(before):
+            return True
+        return ":" in m.group() or any(d in m.group() for d in "-\u2013\u2014")
 
     def _quote(self, start: int, limit: int) -> tuple[str | None, int]:
         """The text after a citation — up to ``limit`` (the next leading citation), the end
