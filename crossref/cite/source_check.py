@@ -46,7 +46,7 @@ from mtgcr.crossref.cite.evidence import (
     text_evidence,
     text_fits,
 )
-from mtgcr.crossref.cite.rule_index import QUOTE_WORDS, RuleIndex
+from mtgcr.crossref.cite.rule_index import QUOTE_WORDS, RuleIndex, title_words
 from mtgcr.crossref.textkey import match_key
 from rapidfuzz import fuzz
 from mtgcr.crossref.cite.target_map import TargetMap
@@ -65,6 +65,14 @@ from mtgcr.extract.rulenum import RuleNumber
 
 #: Words after a number that score at least this (0–100) against its text read like it.
 LOOSE = 70.0
+#: Readings that rest on a date alone (the line's, or a default): the words beside the number
+#: may still overrule them.
+_DATED_ONLY = frozenset({AsOf.GIT, AsOf.DEFAULT, AsOf.JOURNAL})
+#: Words that say nothing about which rule is meant.
+_STOPWORDS = frozenset(
+    "the a an of and or to in on for is are be it its this that with as by at from not no "
+    "cr rule see per when if then can may must all any each one two here also only".split()
+)
 
 __all__ = [
     "Verdict",
@@ -775,8 +783,8 @@ class CitationChecker:
                 if not fits:
                     certain = False
                     reason = f"the words beside {n} do not fit {now[0]} of {name[T]}"
-            if certain and not tev.strong and quote:
-                other = self._reads_like_other(n, k, quote)
+            if certain and not tev.strong and quote and as_of in _DATED_ONLY:
+                other = self._reads_like_other(n, k, quote) or self._unrelated(n, k, quote)
                 if other:
                     certain, reason = False, other
             return NumberCheck(
@@ -821,6 +829,18 @@ class CitationChecker:
         return (
             f"the words after {n} read like {h.number} of {self.names[max(h.releases)]} "
             f"({h.score:.0f}/100), not like {n} of {self.names[k]} ({own:.0f}/100)"
+        )
+
+    def _unrelated(self, n: RuleNumber, k: int, words: str) -> str:
+        """When the words after ``n`` (a few, no quote of any release) share no word with
+        ``n``'s text and headings in release ``k`` (``CR 722: Monarch triggers`` where 722 of
+        that release is *Controlling Another Player*), why a rewrite is not certain."""
+        said = title_words(" ".join(words.split()[:12])) - _STOPWORDS
+        if not said or said & self.index.words(n, k):
+            return ""
+        return (
+            f"the words after {n} ({' '.join(words.split()[:6])}) share nothing with {n} of "
+            f"{self.names[k]}"
         )
 
     def _now_names(self, n: RuleNumber) -> str:
