@@ -55,6 +55,10 @@ GIT_GRACE = timedelta(days=30)
 #: is migrated to it. Between :data:`~mtgcr.crossref.cite.rule_index.QUOTE_MIN` and this, it
 #: is listed with the suggestion.
 EXACT = 92.0
+#: A rewrite's new number must still read like the quote that dated the old one (0–100): a
+#: rule reworded since scores 70–100; one whose quoted content was removed (the Vancouver
+#: mulligan's scry, 103.4 of 2019 → 103.5) scores about 60.
+FITS = 65.0
 #: A quote contradicts its number only when it is no paraphrase of the number's own text
 #: either: its best score against the number's texts stays under this (0–100).
 OWN_MAX = 75.0
@@ -253,11 +257,12 @@ def text_fits(
 ) -> bool:
     """True when the words beside a citation fit rule ``x`` of release ``k`` — the check every
     rewrite passes: the title's words are in its text or headings, or the quote is still
-    recognisably its text (``partial_ratio`` ≥ 60, the wording may have changed since)."""
+    recognisably its text (``partial_ratio`` ≥ :data:`FITS`, the wording may have changed
+    since)."""
     if quote:
         qk = match_key(quote)
         t = index.text(x, k)
-        if t and len(qk.split()) >= QUOTE_WORDS and fuzz.partial_ratio(qk, match_key(t)) >= 60:
+        if t and len(qk.split()) >= QUOTE_WORDS and fuzz.partial_ratio(qk, match_key(t)) >= FITS:
             return True
     if title and _title_fits(index, x, k, title_words(title), title_key(title)):
         return True

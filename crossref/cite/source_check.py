@@ -767,6 +767,20 @@ class CitationChecker:
                 certain=certain,
                 reason=reason,
             )
+        if n in now:
+            # split, and the number still names part of the rule: not stale
+            others = ", ".join(str(x) for x in now if x != n)
+            return NumberCheck(
+                n,
+                Verdict.CHANGED,
+                rels[k],
+                as_of,
+                now,
+                _join(note, conflict, f"{n} of {name[k]} was split: part of it is now {others}"),
+                evidence=ev,
+                certain=certain,
+                reason=reason,
+            )
         if now:
             extra = f"split: also {', '.join(map(str, now[1:]))}" if len(now) > 1 else ""
             if len(now) > 1 and certain:

@@ -775,6 +775,23 @@ class _Reader:
                 self.add(Syntax.CR_HASH, m.start() - 1, close + 1 if close >= 0 else end, items)
                 continue
             self.add(Syntax.CR_PREFIX, m.start(), end, items)
+        for m in _RULE_WORD.finditer(t):
+            a = m.start() - 1
+            if a < 0 or t[a] not in "Rr" or _word_before(t, a) or not self.free(a, m.end() + 1):
+                continue
+            see = _SEE_BEFORE.search(t, max(0, a - 12), a)
+            if see:
+                a = see.start()
+            items = _read_items(t, m.end(), list_sep=_RULE_LIST_SEP)
+            if items.tokens and self.free(a, items.end):
+                self.add(Syntax.RULE_WORD, a, items.end, items)
+        for m in _SEE.finditer(t):
+            a = m.start() - 1
+            if a < 0 or t[a] not in "Ss" or _word_before(t, a) or not self.free(a, m.end() + 1):
+                continue
+            items = _read_items(t, m.end(), list_sep=_RULE_LIST_SEP)
+            if items.tokens and self.free(a, items.end):
+                self.add(Syntax.SEE, a, items.end, items)
         if self.family is not Family.DOC:
             for pattern in (_STAMP, _STAMP_INLINE):
                 for m in pattern.finditer(t):
@@ -811,23 +828,6 @@ class _Reader:
                         Syntax.PASTED_RULE if len(_WORD.findall(rest)) >= 3 else Syntax.BARE_NUMBER
                     )
                 self.add(syntax, a, b, items, quote_from=m.end())
-        for m in _RULE_WORD.finditer(t):
-            a = m.start() - 1
-            if a < 0 or t[a] not in "Rr" or _word_before(t, a) or not self.free(a, m.end() + 1):
-                continue
-            see = _SEE_BEFORE.search(t, max(0, a - 12), a)
-            if see:
-                a = see.start()
-            items = _read_items(t, m.end(), list_sep=_RULE_LIST_SEP)
-            if items.tokens and self.free(a, items.end):
-                self.add(Syntax.RULE_WORD, a, items.end, items)
-        for m in _SEE.finditer(t):
-            a = m.start() - 1
-            if a < 0 or t[a] not in "Ss" or _word_before(t, a) or not self.free(a, m.end() + 1):
-                continue
-            items = _read_items(t, m.end(), list_sep=_RULE_LIST_SEP)
-            if items.tokens and self.free(a, items.end):
-                self.add(Syntax.SEE, a, items.end, items)
         for m in _PAREN.finditer(t):
             a = m.end()
             while t[a] in " \t":
