@@ -383,6 +383,11 @@ _PLACEHOLDER_LETTERS = ("x", "xx")
 _AFTER_HEADING = re.compile(
     r"\d{3}\.\d{1,3}[a-z]{0,2}\.?[ \t]+[A-Z][\w'\u2019-]*(?:[ \t]+[\w'\u2019-]+){0,4}\Z"
 )
+# A list or table item's marks at a line's start ("- ", "* ", "| ", "1. "), and the next item
+_ITEM_MARKS = re.compile(r"^[ \t]*(?:(?:[-*+>|#]|\d{1,2}\.(?=[ \t]))[ \t]*)*`*")
+_NEXT_ITEM = re.compile(r"\n[ \t]*(?:[-+*|]|\d{1,2}\.)[ \t]")
+# What closes a citation written in Markdown code or emphasis (`CR 722.4`, **702.4**)
+_CLOSERS = re.compile(r"[`*_]*")
 _SENTENCE_ENDS = (".", "!", "?", ":", "#", '"', "\u201d", "*", ">")
 _LINE_SYNTAXES = frozenset(
     {Syntax.BARE_NUMBER, Syntax.PASTED_RULE, Syntax.CHECKLIST, Syntax.DATE_STAMP}
@@ -904,13 +909,14 @@ class _Reader:
         t, after = self.ct.text, f.qfrom
         if after and t[after - 1 : after] == "(":
             return False
+        after = _CLOSERS.match(t, after).end()  # `CR 722.4` — … in Markdown
         m = _LEAD.match(t, after)
         if m is None:
             return False
         # where the citation starts: a line's start or a sentence's end leads its text;
         # "an exception to rule 113.8. The full text …" is a reference inside a sentence
         line_start = t.rfind("\n", 0, f.a) + 1
-        before = t[line_start : f.a].rstrip()
+        before = _ITEM_MARKS.sub("", t[line_start : f.a].rstrip())
         if not before or before.endswith(_SENTENCE_ENDS) or _AFTER_HEADING.search(before):
             return True
         return ":" in m.group() or any(d in m.group() for d in "-\u2013\u2014")
@@ -926,7 +932,10 @@ class _Reader:
         brk = _HTML_BREAK.search(t, start, stop)
         if brk:
             stop = brk.start()
-        seg = t[start:stop]
+        item = _NEXT_ITEM.search(t, start, stop)  # the next item of a Markdown list or table
+        if item:
+            stop = item.start()
+        seg = t[_CLOSERS.match(t, start, stop).end() : stop]
         m = _QUOTE_LEAD.match(seg)
         if m:
             seg = seg[m.end() :]
