@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import bisect
 import enum
+import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -192,6 +193,7 @@ def text_evidence(
         qwords = qk.split()
         if len(qwords) >= QUOTE_WORDS:
             qset = frozenset(qwords)
+            own = 0.0  # the quote's best score against the number's own texts
             for i, ks in index.variants(n).items():
                 twords = index.key_words(i)
                 # a quote of a text shares most of its words: skip the others unscored
@@ -199,12 +201,15 @@ def text_evidence(
                     len(qset), len(twords)
                 ):
                     continue
-                s = fuzz.partial_ratio(qk, index.key(i), score_cutoff=QUOTE_MIN)
-                ev.score = max(ev.score, s)
+                s = fuzz.partial_ratio(qk, index.key(i), score_cutoff=OWN_MAX)
+                own = max(own, s)
                 if s >= QUOTE_MIN:
                     ev.quote_ks += ks
             ev.quote_ks.sort()
-            if not ev.quote_ks:
+            ev.score = own
+            # a paraphrase of the number's own text (75+) cannot be another rule's quote, and
+            # words with code in them (`name`, snake_case, a::b, f()) are no pasted rule text
+            if not ev.quote_ks and own < OWN_MAX and not _CODE.search(" ".join(quote.split()[:20])):
                 hits = [
                     h
                     for h in index.find_text(qk)
@@ -229,6 +234,9 @@ def text_evidence(
                     (m, tuple(sorted(ks)), 100.0, EvidenceKind.TITLE) for m, ks in owners.items()
                 ]
     return ev
+
+
+_CODE = re.compile(r"`|::|\(\)|=>|->|\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b")
 
 
 def _own_best(index: RuleIndex, n: RuleNumber, qk: str) -> float:

@@ -67,7 +67,7 @@ class RuleIndex:
         self._owners: dict[int, list[tuple[RuleNumber, int]]] | None = None
         self._postings: dict[tuple[str, str], list[int]] | None = None
         self._headings: dict[str, list[tuple[RuleNumber, int]]] | None = None
-        self._words: dict[tuple, frozenset[str]] = {}
+        self._words: dict[tuple, tuple[frozenset[str], frozenset[str]]] = {}
         self._variants: dict[RuleNumber, dict[int, list[int]]] = {}
         self._key_words: dict[int, frozenset[str]] = {}
 
@@ -186,6 +186,14 @@ class RuleIndex:
         """The words (:func:`title_words`) of ``n``'s text and of the headings above it in
         release ``k`` — what a title beside ``n`` is checked against (kept per distinct text:
         most releases repeat them)."""
+        return self._title_data(n, k)[0]
+
+    def heading_keys(self, n: RuleNumber, k: int) -> frozenset[str]:
+        """:func:`~mtgcr.crossref.textkey.title_key` of each heading of :meth:`headings` (and
+        of ``n``'s own text when it is a heading)."""
+        return self._title_data(n, k)[1]
+
+    def _title_data(self, n: RuleNumber, k: int) -> tuple[frozenset[str], frozenset[str]]:
         sig = []
         cur: RuleNumber | None = n
         while cur is not None:
@@ -195,16 +203,12 @@ class RuleIndex:
         key = (n.kind, tuple(sig))
         got = self._words.get(key)
         if got is None:
+            heads = self.headings(n, k)
             out: set[str] = set()
-            for h in [self.text(n, k) or "", *self.headings(n, k)]:
+            for h in [self.text(n, k) or "", *heads]:
                 out |= title_words(h)
-            got = self._words[key] = frozenset(out)
+            got = self._words[key] = (frozenset(out), frozenset(title_key(h) for h in heads))
         return got
-
-    def heading_keys(self, n: RuleNumber, k: int) -> set[str]:
-        """:func:`~mtgcr.crossref.textkey.title_key` of each heading of :meth:`headings` (and
-        of ``n``'s own text when it is a heading)."""
-        return {title_key(h) for h in self.headings(n, k)}
 
     def headings(self, n: RuleNumber, k: int) -> list[str]:
         """The headings ``n`` stands under in release ``k``: its own text when it is a heading,

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from concurrent.futures import Future
 import json
 import os
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from mtgcr.corpus.keyed_cache import KeyedCache
+from mtgcr.corpus.workers import WORKERS, worker_start
 from mtgcr.corpus.store import Store, StoreError
 from mtgcr.crossref.chain import Chain
 from mtgcr.crossref.cite.evidence import AsOf, EvidenceKind
@@ -271,13 +273,27 @@ class SourceRun:
 
     # -- the files -------------------------------------------------------------------------
     def __iter__(self) -> Iterator[FileResult]:
-        """Each file's result, in walk order (also kept in :attr:`results`)."""
+        """Each file's result, in walk order (also kept in :attr:`results`). Files not in the
+        cache are read in worker processes (:data:`mtgcr.corpus.workers.WORKERS`) a batch
+        ahead of the checking, when there are enough of them to pay for the workers."""
+        pool = None
         try:
-            for f in self.files:
-                res = self._file(f)
-                self.results.append(res)
-                yield res
+            if len(self.files) >= PARALLEL_FILES and WORKERS > 1:
+                from concurrent.futures import ProcessPoolExecutor
+
+                pool = ProcessPoolExecutor(WORKERS, initializer=worker_start)
+            batches = [self.files[i : i + BATCH] for i in range(0, len(self.files), BATCH)]
+            ahead = self._prepare(batches[0], pool) if batches else []
+            for k in range(len(batches)):
+                current = ahead
+                ahead = self._prepare(batches[k + 1], pool) if k + 1 < len(batches) else []
+                for prep in current:
+                    res = self._finish(prep)
+                    self.results.append(res)
+                    yield res
         finally:
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
             self.cache.flush()
 
     def close(self) -> None:
@@ -287,34 +303,55 @@ class SourceRun:
             if g is not None:
                 g.close()
 
-    def _file(self, f: SourceFile) -> FileResult:
-        name = self.name(f.path)
-        try:
-            size = f.path.stat().st_size
-            limit = self.options.max_bytes
-            if limit is not None and size > limit:
-                return FileResult(
-                    f.path,
-                    name,
-                    problem=f"{f.path}: too large ({size / 2**20:.1f} MiB; the limit is "
-                    f"{limit / 2**20:g} MiB); raise it with --max-size MB",
-                )
-            raw = f.path.read_bytes()
-        except OSError as exc:
-            return FileResult(f.path, name, problem=f"{f.path}: cannot read: {exc.strerror or exc}")
-        sha = hashlib.sha256(raw).hexdigest()
-        default = self.defaults(f.path, sha) if self.defaults else None
-        key = f"{self.digest}:{f.family.value}:{default or ''}:{sha}"
-        got = self.cache.get(key)
-        if got is not None:
+    def _prepare(self, files: list[SourceFile], pool) -> list["_Prepared"]:
+        """Read and hash ``files``, answer those in the cache, and start reading the
+        citations of the others (in ``pool`` when given)."""
+        out = []
+        for f in files:
+            prep = _Prepared(f, self.name(f.path))
+            out.append(prep)
+            try:
+                size = f.path.stat().st_size
+                limit = self.options.max_bytes
+                if limit is not None and size > limit:
+                    prep.problem = (
+                        f"{f.path}: too large ({size / 2**20:.1f} MiB; the limit is "
+                        f"{limit / 2**20:g} MiB); raise it with --max-size MB"
+                    )
+                    continue
+                raw = f.path.read_bytes()
+            except OSError as exc:
+                prep.problem = f"{f.path}: cannot read: {exc.strerror or exc}"
+                continue
+            prep.sha = hashlib.sha256(raw).hexdigest()
+            prep.default = self.defaults(f.path, prep.sha) if self.defaults else None
+            prep.key = f"{self.digest}:{f.family.value}:{prep.default or ''}:{prep.sha}"
+            prep.cached = self.cache.get(prep.key)
+            if prep.cached is None:
+                prep.text = raw.decode("utf-8", errors="surrogateescape")
+                if pool is not None:
+                    prep.future = pool.submit(find_source_citations, prep.text, f.family)
+        return out
+
+    def _finish(self, prep: "_Prepared") -> FileResult:
+        f, name = prep.file, prep.name
+        if prep.problem:
+            return FileResult(f.path, name, problem=prep.problem)
+        if prep.cached is not None:
+            got = prep.cached
             cits = [
                 CheckedCitation.from_record(r, name, self.target, self._by_name) for r in got[1]
             ]
-            res = FileResult(f.path, name, cits, got[0], True, sha)
+            res = FileResult(f.path, name, cits, got[0], True, prep.sha)
         else:
-            text = raw.decode("utf-8", errors="surrogateescape")
-            res = self._check_file(f, name, text, sha, default)
-            self.cache.put(key, [res.ignored, [c.to_record() for c in res.citations]])
+            assert prep.text is not None
+            found = (
+                prep.future.result()
+                if prep.future is not None
+                else find_source_citations(prep.text, f.family)
+            )
+            res = self._check_file(f, name, prep.text, prep.sha, prep.default, found)
+            self.cache.put(prep.key, [res.ignored, [c.to_record() for c in res.citations]])
         if self.changed is not None:
             lines = self.changed.get(f.path.resolve())
             if lines is not None:
@@ -336,9 +373,14 @@ class SourceRun:
         return self._git[top]
 
     def _check_file(
-        self, f: SourceFile, name: str, text: str, sha: str, default: str | None
+        self,
+        f: SourceFile,
+        name: str,
+        text: str,
+        sha: str,
+        default: str | None,
+        cits: list[SourceCitation],
     ) -> FileResult:
-        cits = find_source_citations(text, f.family)
         res = FileResult(f.path, name, sha256=sha)
         if not cits:
             return res
@@ -435,6 +477,27 @@ class SourceRun:
             ],
         )
         return out
+
+
+#: Files read a batch ahead of the checking, in worker processes when there are at least
+#: :data:`PARALLEL_FILES` of them.
+BATCH = 64
+PARALLEL_FILES = 200
+
+
+@dataclass
+class _Prepared:
+    """A file read and hashed, with its cached result or its citations being read."""
+
+    file: SourceFile
+    name: str
+    problem: str = ""
+    sha: str = ""
+    key: str = ""
+    default: str | None = None
+    cached: list | None = None
+    text: str | None = None
+    future: Future | None = None
 
 
 #: A heading citation (``702.97. Cipher``) dates the subrules cited below it for this many
