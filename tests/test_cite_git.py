@@ -178,3 +178,21 @@ def test_migrate_reads_dates_from_history(store, tmp_path, capsys, monkeypatch):
     code = main(["--silent", "--store", str(store), "cite-migrate", ".", "--to", R4, "--no-cache"])
     patch = capsys.readouterr().out
     assert code == 0 and "+// CR 702.4" in patch and "B.java" not in patch
+
+
+def test_a_shallow_clone_dates_no_line_it_cannot_see_the_start_of(tmp_path):
+    repo = Repo(tmp_path / "r")
+    repo.commit({"A.java": "// CR 100.1\n"}, "2020-01-10")
+    repo.commit({"A.java": "// CR 100.1\n// CR 100.2\n"}, "2021-05-05")
+    shallow = tmp_path / "s"
+    subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", f"file://{repo.root}", str(shallow)],
+        check=True,
+        capture_output=True,
+    )
+    hist = GitHistory(shallow, [shallow])
+    path = shallow / "A.java"
+    got = hist.line_dates(path, path.read_text().splitlines())
+    assert hist.shallow and got == {}  # both lines are in the one commit the clone has
+    assert hist.span(path, path.read_text()) is None
+    hist.close()

@@ -437,7 +437,7 @@ class SourceRun:
             return {}
         try:
             span = hist.span(path, text)
-            if span is None:
+            if span is None and not hist.shallow:
                 today = date.today()
                 return {c.line: Context(today) for c in cits}
             lines = text.split("\n")
@@ -445,7 +445,7 @@ class SourceRun:
             out = {
                 c.line: Context(span[1], line_span=span)
                 for c in cits
-                if not checker.date_matters(c, span[0])
+                if span is not None and not checker.date_matters(c, span[0])
             }
             want = {c.line: lines[c.line - 1] for c in cits if c.line not in out}
             by_text = hist.line_dates(path, list(want.values())) if want else {}

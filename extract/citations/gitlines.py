@@ -86,6 +86,7 @@ class GitHistory:
         self.top = top
         self.paths = [os.path.relpath(p.resolve(), top) for p in paths]
         self._versions: dict[str, list[_Version]] | None = None
+        self._shallow: bool | None = None
         self._cat: subprocess.Popen | None = None
         self.blobs_read = 0
 
@@ -161,6 +162,15 @@ class GitHistory:
         self.blobs_read += 1
         return data.decode("utf-8", "surrogateescape")
 
+    @property
+    def shallow(self) -> bool:
+        """True for a shallow clone (``actions/checkout`` without ``fetch-depth: 0``): its
+        oldest commits hide the history before them, so a line found in them has no date."""
+        if self._shallow is None:
+            out = _git(self.top, "rev-parse", "--is-shallow-repository").decode().strip()
+            self._shallow = out == "true"
+        return self._shallow
+
     def _rel(self, path: Path) -> str:
         return os.path.relpath(path.resolve(), self.top).replace(os.sep, "/")
 
@@ -168,13 +178,13 @@ class GitHistory:
         """``(oldest, newest)``: the dates of the file's first committed version and of its
         current content (today when the work tree differs from the last commit): every line
         of ``text`` (the file as it is now) was written between the two. ``None`` when the
-        file was never committed.
+        file was never committed, or the clone is shallow (its history is cut).
 
         Raises:
             GitError: ``git log`` failed.
         """
         vers = self._log().get(self._rel(path), [])
-        if not vers:
+        if not vers or self.shallow:
             return None
         data = text.encode("utf-8", "surrogateescape")
         blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
@@ -193,7 +203,8 @@ class GitHistory:
             today: the date of lines not committed (default: today).
 
         Returns:
-            ``{trimmed line text: date}`` for every non-blank line asked about.
+            ``{trimmed line text: date}`` for every non-blank line asked about, except lines
+            found in the oldest commit of a shallow clone (their date is unknown).
 
         Raises:
             GitError: ``git log`` failed.
@@ -230,6 +241,9 @@ class GitHistory:
                     lo = mid
                 else:
                     hi = mid
+            if lo == len(vers) - 1 and self.shallow:
+                del out[text]  # in the oldest commit of a shallow clone: written before it
+                continue
             out[text] = vers[lo].when
         return out
 
