@@ -33,7 +33,7 @@ import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 __all__ = ["Journal", "FileState", "DEFAULT_NAME"]
 
@@ -137,7 +137,13 @@ class Journal:
         self._record("done", file, to, listed, after=after)
 
     def _record(self, kind: str, file: Path, to: str, listed: list | None, **digests: str) -> None:
-        rec = {"kind": kind, "file": self._name(file), **digests, "to": to, "listed": listed or []}
+        rec: dict[str, Any] = {
+            "kind": kind,
+            "file": self._name(file),
+            **digests,
+            "to": to,
+            "listed": listed or [],
+        }
         self._write(rec)
         self._last[rec["file"]] = rec
 

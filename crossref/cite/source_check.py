@@ -508,14 +508,14 @@ class CitationChecker:
     ) -> NumberCheck:
         name = self.names
         if ctx.inner is not None:
-            k, container = ctx.inner
+            k_quote, container = ctx.inner
             ev = Evidence(
                 EvidenceKind.QUOTE,
-                (name[k],),
+                (name[k_quote],),
                 True,
-                f"a reference inside the rule text pasted beside {container} ({name[k]})",
+                f"a reference inside the rule text pasted beside {container} ({name[k_quote]})",
             )
-            chk = self._read(n, k, AsOf.QUOTED, [ev], "", TextEvidence(), (None, None))
+            chk = self._read(n, k_quote, AsOf.QUOTED, [ev], "", TextEvidence(), (None, None))
             if chk.verdict is not Verdict.CURRENT:
                 chk = replace(
                     chk,
@@ -541,7 +541,7 @@ class CitationChecker:
             conf = tev.confirms
         evidence: list[Evidence] = []
         conflict = ""
-        k: int | None
+        k: int
         if stamp_k is not None:
             k, as_of = stamp_k, AsOf.STAMP
             assert cit.stamp is not None
@@ -629,7 +629,7 @@ class CitationChecker:
             assert agree is not None
             evidence.append(agree)
         elif ctx.default is not None or self.default is not None:
-            k, as_of = ctx.default if ctx.default is not None else (self.default, AsOf.DEFAULT)
+            k, as_of = self._fallback(ctx)
             evidence.append(
                 Evidence(
                     EvidenceKind.JOURNAL if as_of is AsOf.JOURNAL else EvidenceKind.DEFAULT,
@@ -677,7 +677,7 @@ class CitationChecker:
         mine = self.map.numbers(n, k)[0] if self.index.has(n, k) else ()
         if not mine:
             return None
-        targets = set()
+        targets: set[RuleNumber] = set()
         for m, ks, _, _ in tev.others:
             q = k if k in ks else max(ks)
             targets.update(self.map.numbers(m, q)[0][:1])

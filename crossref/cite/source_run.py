@@ -76,9 +76,9 @@ def code_digest() -> str:
     import mtgcr.extract.citations as citations
 
     h = hashlib.sha256()
-    files = [Path(lineage.__file__)]
+    files = [Path(str(lineage.__file__))]
     for pkg in (cite, citations):
-        files += sorted(Path(pkg.__file__).parent.glob("*.py"))
+        files += sorted(Path(str(pkg.__file__)).parent.glob("*.py"))
     for f in files:
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
@@ -412,7 +412,7 @@ class SourceRun:
                 inner,
                 dflt,
                 git.line_span if git else None,
-                family,  # type: ignore[arg-type]
+                family,
             )
             chk = checker.check(name, c, ctx)
             res.citations.append(chk)

@@ -12,7 +12,7 @@ per number.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -42,7 +42,7 @@ class TargetMap:
         present: Callable[[RuleNumber, int], bool],
     ) -> None:
         self._make = lineage
-        self._lineage = None
+        self._lineage: Any = None
         self.names = names
         self.target = target
         self.present = present
@@ -66,7 +66,7 @@ class TargetMap:
         if self._lineage is None:
             self._lineage = self._make()
         forward = k < T
-        nxt, kinds, cands, _, _ = self._lineage.step(k, (n,), forward)  # type: ignore[attr-defined]
+        nxt, kinds, cands, _, _ = self._lineage.step(k, (n,), forward)
         j = k + 1 if forward else k - 1
         if not nxt:
             here, there = self.names[k], self.names[j]

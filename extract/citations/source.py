@@ -909,7 +909,7 @@ class _Reader:
         t, after = self.ct.text, f.qfrom
         if after and t[after - 1 : after] == "(":
             return False
-        after = _CLOSERS.match(t, after).end()  # `CR 722.4` — … in Markdown
+        after = _end(_CLOSERS.match(t, after), after)  # `CR 722.4` — … in Markdown
         m = _LEAD.match(t, after)
         if m is None:
             return False
@@ -935,7 +935,7 @@ class _Reader:
         item = _NEXT_ITEM.search(t, start, stop)  # the next item of a Markdown list or table
         if item:
             stop = item.start()
-        seg = t[_CLOSERS.match(t, start, stop).end() : stop]
+        seg = t[_end(_CLOSERS.match(t, start, stop), start) : stop]
         m = _QUOTE_LEAD.match(seg)
         if m:
             seg = seg[m.end() :]
@@ -981,6 +981,11 @@ class _Reader:
                     ),
                 )
             )
+
+
+def _end(m: re.Match | None, default: int) -> int:
+    """Where match ``m`` ends, else ``default``."""
+    return m.end() if m is not None else default
 
 
 def _title_of(quote: str | None) -> str | None:
