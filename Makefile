@@ -5,12 +5,18 @@ BIN     = $(VENV)/bin
 SHARED ?= ../shared
 DEMO    = .demo
 
-.PHONY: demo test bench venv clean check lint format
+.PHONY: demo test test-fast bench venv clean check lint format docs pymtg
 
-$(BIN)/mtgcr: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+# The package's folders: a module added or removed changes its folder's time, and the editable
+# install (strict: a tree of links to exactly the package's files, which mypy, IDEs and other
+# static tools follow; tests/ and benchmarks/ are not in it) is made again.
+PKG_DIRS := $(shell find . -name __init__.py -not -path './.*' -not -path './build/*' \
+                -not -path './tests/*' -not -path './benchmarks/*' -printf '%h\n' 2>/dev/null)
+
+$(BIN)/mtgcr: pyproject.toml $(PKG_DIRS)
+	test -x $(BIN)/pip || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test]' --config-settings editable_mode=strict
 	touch $@
 
 venv: $(BIN)/mtgcr
@@ -26,13 +32,26 @@ demo: venv
 test: venv
 	MTGCR_SHARED=$(abspath $(SHARED)) $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
-## lint: ruff and mypy over the packages (mypy reads the package through .lint/mtgcr -> ..,
-##       because it cannot follow the editable-install finder)
+## test-fast: the unit tests alone, in about a minute (no real corpus, nothing marked slow)
+test-fast: venv
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not integration and not slow"
+
+## pymtg: python-mtg 0.1.1 (the second conformance engine) in its own environment, never in
+##        .venv: it installs generic top-level packages (mtg, effect_handlers, engine_handlers)
+pymtg: venv
+	$(BIN)/mtgcr fixtures engines --install python-mtg
+
+## lint: ruff (lint and format), the command-line reference, mypy over the package (through
+##       the strict editable install, as any static tool or IDE finds it)
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	@mkdir -p .lint && ln -sfn .. .lint/mtgcr
-	MYPYPATH=.lint $(BIN)/mypy -p mtgcr
+	$(BIN)/cog --check docs/cli.md
+	$(BIN)/mypy -p mtgcr
+
+## docs: regenerate the command-line reference (docs/cli.md) from the commands' --help
+docs: venv
+	$(BIN)/cog -r docs/cli.md
 
 ## format: ruff format over the tree (lint checks that nothing would change)
 format: venv
@@ -49,4 +68,4 @@ check: venv
 	PATH=$(abspath $(BIN)):$$PATH bash $(SHARED)/checks/batch1.sh
 
 clean:
-	rm -rf $(VENV) $(DEMO) .pytest_cache .lint .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(DEMO) build .pytest_cache .mypy_cache .ruff_cache

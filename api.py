@@ -44,11 +44,16 @@ if TYPE_CHECKING:  # the operations import these on first use: opening a store s
     from mtgcr.crossref.cite.wiki_store import CiteCheck, WikiPages
     from mtgcr.crossref.history import Remapped, RuleHistory
     from mtgcr.crossref.identify_store import Placed
+    from mtgcr.crossref.translation.carry_model import TranslationKit
     from mtgcr.crossref.translation.pairing import ReleasePairing
+    from mtgcr.reports.translation.importing import ImportedTranslation
     from mtgcr.extract.ingest_run import IngestRun
     from mtgcr.reports.diffreport import Diff
     from mtgcr.reports.search import SearchResult, WordingSpan
     from mtgcr.reports.site import SiteResult
+    from mtgcr.reports.wiki.batch import WikiTitle
+    from mtgcr.reports.wiki.edits import EditBatch, PageEdit
+    from mtgcr.reports.wiki.publish import PageOutcome, PublishResult
 
 __all__ = ["open", "Corpus", "ReleaseView", "Built", "NotFound", "BadArgument", "StoreError"]
 
@@ -175,6 +180,7 @@ class Built:
     run: IngestRun
     index: dict[str, Any]
     out: Path
+    kept: list[str] = field(default_factory=list)  # the user's files in ``out``, not replaced
 
 
 class Corpus:
@@ -249,6 +255,7 @@ class Corpus:
         max_bytes: int | None = DEFAULT_MAX_BYTES,
         align: bool = True,
         on_align: Callable[[int, int], None] | None = None,
+        encoding: str | None = None,
     ) -> IngestRun:
         """Ingest CR files, translations and wiki pages (files or folders, recursively).
 
@@ -273,6 +280,10 @@ class Corpus:
                 the first ``history``, ``remap`` or ``diff`` reads them; skipped when the run
                 stopped early or the decisions file is bad (the queries say why).
             on_align: progress of that: ``on_align(pairs done, pairs to align)``.
+            encoding: decode every file with this codec (``"euc_jp"``, ``"koi8_r"`` …)
+                instead of detecting its encoding (UTF-8/16, the Latin code pages,
+                Shift_JIS, Windows-1251: :mod:`mtgcr.corpus.decode`); a byte it cannot
+                decode fails that file, naming the line.
 
         Returns:
             :class:`mtgcr.extract.ingest_run.IngestRun` (``results``, ``count(status)``,
@@ -281,7 +292,7 @@ class Corpus:
         Raises:
             StoreError: the store cannot be created or is not an mtgcr store.
             DocumentError: an empty path.
-            BadArgument: ``origin`` is not a copy origin.
+            BadArgument: ``origin`` is not a copy origin; ``encoding`` is not a codec.
 
         >>> import mtgcr, tempfile, pathlib
         >>> from mtgcr.corpus import sample
@@ -302,9 +313,22 @@ class Corpus:
                 f"origin {origin!r}: not a copy origin; choose from "
                 f"{', '.join(o.value for o in CopyOrigin)}"
             ) from None
+        if encoding is not None:
+            import codecs
+
+            try:
+                codecs.lookup(encoding)
+            except LookupError:
+                raise BadArgument(f"--encoding {encoding}: not an encoding Python knows") from None
         with self.store(readonly=False) as store:
             run = run_ingest(
-                store, paths, replace=replace, on_file=on_file, origin=how, max_bytes=max_bytes
+                store,
+                paths,
+                replace=replace,
+                on_file=on_file,
+                origin=how,
+                max_bytes=max_bytes,
+                encoding=encoding,
             )
             if align and run.stop is None:
                 try:
@@ -586,7 +610,7 @@ class Corpus:
         ['100.1', '100.1a', '100.1b']
         >>> cr.rule("100.4")
         Traceback (most recent call last):
-        mtgcr.extract.lookup.NotFound: rule 100.4 does not exist in en 2030-04-05
+        mtgcr.errors.NotFound: rule 100.4 does not exist in en 2030-04-05
         """
         return self.release(release, lang).locate(number, subrules)
 
@@ -666,7 +690,7 @@ class Corpus:
         ('Control', ('Controller',), 'The player who decides how an object is used. See rule 702.1.')
         >>> cr.define("Sample Counters")
         Traceback (most recent call last):
-        mtgcr.extract.lookup.NotFound: no glossary entry 'Sample Counters' in en 2030-04-05; closest: Sample Counter, Ante, Control
+        mtgcr.errors.NotFound: no glossary entry 'Sample Counters' in en 2030-04-05; closest: Sample Counter, Ante, Control
         """
         if not term.strip():
             raise NotFound("define: an empty TERM; give a glossary headword (like Kicker)")
@@ -939,6 +963,136 @@ class Corpus:
         with self.store() as store:
             return pair_release(store, lang, release, sec, against)
 
+    def translation_kit(
+        self,
+        lang: str,
+        old: str,
+        new: str,
+        qa: bool = True,
+        hints: bool = True,
+    ) -> TranslationKit:
+        """The translation release ``old`` of ``lang`` carried to the EN release ``new``: one
+        unit per EN rule line, example, section and chapter heading, glossary headword and
+        definition and piece of front matter, keyed by its anchor id, pre-filled with the old
+        translation where the EN alignment says it still fits (its cited rule numbers
+        rewritten), a suggestion where the EN text changed, empty where it is new
+        (:mod:`mtgcr.crossref.translation.carry`).
+
+        Args:
+            lang: the translation's language (``zh``, ``ja`` …).
+            old: the translation release to carry (label, ``label.revision`` or date); its
+                EN release (same label) must be stored.
+            new: the EN release to carry it to (label or date), later than that one.
+            qa: pair the old translation with its EN release (``pair``) for QA notes.
+            hints: add term hints (the glossary pairs whose EN term a unit uses).
+
+        Returns:
+            :class:`mtgcr.crossref.translation.carry_model.TranslationKit` (``units``,
+            ``summary()``, ``worklist()``, ``to_json()``); write it with
+            :data:`mtgcr.reports.translation.formats.FORMATS`.
+
+        Raises:
+            NotFound: English, or the old translation's EN release is not stored (the
+                message names what to ingest).
+            StoreError: no store, or no such release.
+            BadArgument: ``new`` is not later than the old translation's EN release.
+
+        A Chinese translation of the sample's 2030-01-10 release carried to 2030-04-05,
+        where EN rule 701.2 became 702.2:
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> tmp = pathlib.Path(tempfile.mkdtemp())
+        >>> cr = mtgcr.open(tmp / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> lines = ["万智牌完整规则", "此规则于2030年1月10日起生效。", "目录",
+        ...          "1. 游戏概念\\n100. 总则", "词汇表", "鸣谢", "1. 游戏概念", "100. 总则",
+        ...          "100.1b 多人游戏以三名或更多牌手开始。参见规则701.2。",
+        ...          "100.2. 每位牌手带一副至少四十张牌的套牌。", "词汇表", "鸣谢", "由mtgcr开发者编写。"]
+        >>> _ = (tmp / "zh.txt").write_text("\\n\\n".join(lines) + "\\n", encoding="utf-8")
+        >>> _ = cr.ingest(tmp / "zh.txt")
+        >>> kit = cr.translation_kit("zh", "20300110", "2030-04-05")
+        >>> u = kit.by_id()["en:2030-04-05:100.1b"]
+        >>> u.target, str(u.carry), [(r.old, r.new) for r in u.rewrites]
+        ('多人游戏以三名或更多牌手开始。参见规则702.2。', 'references', [('701.2', '702.2')])
+        >>> str(kit.by_id()["en:2030-04-05:100.2"].state)
+        'needs-review'
+        """
+        from mtgcr.crossref.translation.carry import carry_release
+        from mtgcr.reports.translation.frame import front_matter
+        from mtgcr.reports.translation.hints import add_hints
+
+        decisions = self.decisions
+        with self.aligning_store() as store:
+            kit = carry_release(
+                store, lang, old, new, decisions, qa, front=lambda i: front_matter(store, i)
+            )
+        return add_hints(kit) if hints else kit
+
+    def import_translation(
+        self,
+        path: str | Path,
+        lang: str,
+        release: str,
+        text: str | Path | None = None,
+        force: bool = False,
+    ) -> ImportedTranslation:
+        """Import a completed translation kit: write the translation of EN release
+        ``release`` as a CR text, store it as a copy of that release (origin
+        ``translated``: it never displaces a published copy) and pair it with EN.
+
+        Nothing is written or stored unless the whole kit passes the checks of
+        :mod:`mtgcr.reports.translation.importing` (language, release, every unit once, EN
+        sources, a translation for each, and a text that parses back piece by piece).
+
+        Args:
+            path: the kit file (XLIFF 2, XLIFF 1.2, TMX, PO or JSON, told by its content).
+            lang: the translation's language.
+            release: the EN release the kit translates (label or date).
+            text: where to write the CR text (default: ``path`` with the suffix ``.txt``).
+            force: replace ``text`` if it exists.
+
+        Returns:
+            :class:`mtgcr.reports.translation.importing.ImportedTranslation` (``text``,
+            ``ruleset``, ``warnings``, ``pairing``, ``status``).
+
+        Raises:
+            KitImportError, KitFileError: the kit cannot be imported (one line naming the
+                file and the first units concerned).
+            RefusedOutput: ``text`` exists (without ``force``) or is no regular file.
+            StoreError, NotFound: no store, no such EN release.
+        """
+        from mtgcr.corpus.safe_write import check_out_path, write_atomic
+        from mtgcr.crossref.translation.langpair import pair_rulesets
+        from mtgcr.errors import RefusedOutput
+        from mtgcr.reports.translation.frame import front_matter
+        from mtgcr.reports.translation.importing import (
+            ImportedTranslation,
+            check_kit,
+            read_kit,
+            translated_release,
+        )
+
+        src = Path(path)
+        out = Path(text) if text is not None else src.with_suffix(".txt")
+        with self.store(readonly=True) as store:
+            info = store.resolve(release, "en")
+            english = load_release(store, info)
+            front = front_matter(store, info)
+        kf = read_kit(src)
+        checked = check_kit(kf, lang, english, front)
+        body, rs = translated_release(lang, english, front, checked, out.name)
+        if out.resolve() == src.resolve():
+            raise RefusedOutput(f"{out}: the CR text would replace the kit; give another --text")
+        if out.exists() and not force:
+            raise RefusedOutput(f"{out} exists; give --force to replace it, or another --text")
+        check_out_path(out)
+        write_atomic(out, body)
+        run = self.ingest(out, origin="translated", align=False)
+        status = run.results[0].status if run.results else "not stored"
+        pairing = pair_rulesets(rs, english)
+        return ImportedTranslation(src, out, rs, checked.warnings, pairing, status, kf.format)
+
     def read_wiki_pages(
         self, *paths: str | Path, max_bytes: int | None = DEFAULT_MAX_BYTES
     ) -> WikiPages:
@@ -1147,6 +1301,144 @@ class Corpus:
             jr.close()
         return mig
 
+    # -- keeping a wiki current ------------------------------------------------------------
+    def wiki_refresh(
+        self,
+        *pages: str | Path,
+        titles: Sequence[str | WikiTitle] = (),
+        api: str | None = None,
+        to: str | None = None,
+        lang: str = "ja",
+        identify: bool = True,
+        on_page: Callable[[PageEdit], None] | None = None,
+        max_bytes: int | None = DEFAULT_MAX_BYTES,
+    ) -> EditBatch:
+        """Bring MTG Wiki pages up to a release: each stale quote block replaced by the same
+        rules' text in release ``to`` of ``lang`` (renumbering and splits followed, rules added
+        in the quoted range added, removed ones dropped, markup kept, the label updated) and
+        the citations outside quotes migrated as ``cite-check`` suggests
+        (:mod:`mtgcr.reports.wiki.refresh`). Nothing is written: the batch holds each page's
+        new text, diff and edit summary (:meth:`EditBatch.write` saves them for
+        :meth:`wiki_publish`).
+
+        Args:
+            pages: files or folders (rendered pages, wikitext; diff views get their citation
+                edits listed).
+            titles: page titles to read from the wiki at ``api`` (a
+                :class:`~mtgcr.reports.wiki.batch.WikiTitle` gives the revision to refresh;
+                a title alone, the current one); the revision read is the edit's base.
+            api: the wiki's ``api.php`` URL (with ``titles``).
+            to: the release (date or label; default the newest complete one of ``lang``).
+            lang: the pages' language.
+            identify: check that each quote's text fits the release its label names (a
+                quote whose text is another release's is left for a human).
+            on_page: called with each page's edit as it is made (progress).
+            max_bytes: a file larger than this (bytes) is not read (``None``: no limit).
+
+        Returns:
+            :class:`mtgcr.reports.wiki.edits.EditBatch` (``edits``, ``counts()``,
+            ``to_frame()``, ``write(folder)``).
+
+        Raises:
+            BadArgument: no page or title given, or titles without ``api``.
+            StoreError: no store; no complete release ``to`` of ``lang``, or no EN release
+                of its label.
+            mtgcr.reports.wiki.publish.PublishError: the wiki could not be read.
+
+        A wikitext page about turn control citing section 701 as the sample's 2030-01-10
+        release numbered it (702 from 2030-04-05 on), brought up to EN 2030-04-05:
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> tmp = pathlib.Path(tempfile.mkdtemp())
+        >>> cr = mtgcr.open(tmp / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> page = tmp / "turn.wiki"
+        >>> _ = page.write_text("=ターン/Turn=\\n'''ターン'''/''Turn''の操作は{{#cr:701}}。\\n")
+        >>> batch = cr.wiki_refresh(page, lang="en")
+        >>> [(e.status.value, e.summary) for e in batch.edits]
+        [('changed', '701→702')]
+        >>> batch.edits[0].new_text.splitlines()[1]
+        "'''ターン'''/''Turn''の操作は{{#cr:702}}。"
+        """
+        from mtgcr.crossref.cite.quote_check import StoreQuotes
+        from mtgcr.crossref.cite.wiki_check import ChainRemapper
+        from mtgcr.crossref.cite.wiki_migrate import CitationMigrator
+        from mtgcr.reports.wiki.batch import (
+            WikiTitle,
+            pages_from_paths,
+            pages_from_wiki,
+            refresh_batch,
+        )
+        from mtgcr.reports.wiki.publish import WikiSite
+
+        if not pages and not titles:
+            raise BadArgument("wiki refresh: give pages (files or folders) or titles")
+        if titles and not api:
+            raise BadArgument("wiki refresh: titles are read from a wiki: give its --api URL")
+        wanted = [t if isinstance(t, WikiTitle) else WikiTitle(str(t)) for t in titles]
+        decisions = self.decisions
+        with self.aligning_store() as store:
+            remapper = ChainRemapper(store, decisions)
+            quotes = StoreQuotes(store, lang, to, identify, chain=remapper.chain)
+            citations = CitationMigrator(store, quotes.label, remapper)
+            sources = list(pages_from_paths(pages, max_bytes)) if pages else []
+            if api and wanted:
+                sources += pages_from_wiki(WikiSite(api), wanted)
+            batch = refresh_batch(sources, quotes, citations, on_page)
+        batch.lang, batch.target, batch.api = lang, quotes.label, api
+        return batch
+
+    def wiki_publish(
+        self,
+        folder: str | Path,
+        api: str | None = None,
+        write: bool = False,
+        maxlag: int = 5,
+        retries: int = 3,
+        pywikibot_passwords: str | Path | None = None,
+        on_page: Callable[[PageOutcome], None] | None = None,
+    ) -> PublishResult:
+        """Publish a refresh batch (a folder :meth:`EditBatch.write` wrote) to a MediaWiki
+        wiki as a bot; a dry run unless ``write`` (see :mod:`mtgcr.reports.wiki.publish`:
+        every page is read again first and left alone when it changed since the refresh read
+        it; ``baserevid``, ``nocreate``, the bot flag and ``maxlag`` on the edit; the folder's
+        manifest is the journal, so a stopped run resumes).
+
+        Args:
+            folder: the batch folder.
+            api: the wiki's ``api.php`` URL (default: the one the batch was read from).
+            write: really edit.
+            maxlag: seconds of replica lag above which the wiki makes us wait.
+            retries: how often a lagged or failing request is repeated before the run stops.
+            pywikibot_passwords: a pywikibot ``user-password.py`` to log in with when
+                ``$MTGCR_WIKI_USER`` / ``$MTGCR_WIKI_PASSWORD`` are not set.
+            on_page: called with each page's outcome (progress).
+
+        Returns:
+            :class:`mtgcr.reports.wiki.publish.PublishResult` (``outcomes``, ``counts()``).
+
+        Raises:
+            BadArgument: no API URL known, or no bot password.
+            InputError: ``folder`` holds no batch, or a page file changed since it was
+                written.
+            mtgcr.reports.wiki.publish.PublishError: login failed, or the wiki stopped the
+                run (lag, server error): run it again to resume.
+        """
+        from mtgcr.reports.wiki.edits import read_manifest
+        from mtgcr.reports.wiki.publish import WikiSite, credentials, publish_batch
+
+        url = api or read_manifest(folder).get("api")
+        if not url:
+            raise BadArgument(
+                f"wiki publish: the batch in {folder} was read from files: give the wiki's "
+                f"--api URL"
+            )
+        user, password = credentials(pywikibot_file=pywikibot_passwords)
+        site = WikiSite(url, maxlag=maxlag, retries=retries)
+        site.login(user, password)
+        return publish_batch(folder, site, write, on_page)
+
     # -- search ----------------------------------------------------------------------------
     def search(
         self,
@@ -1231,6 +1523,41 @@ class Corpus:
         return wording_spans(hits)[:limit]
 
     # -- reports ---------------------------------------------------------------------------
+    def check(
+        self,
+        repair: bool = False,
+        on_step: Callable[[str], None] | None = None,
+        on_wait: Callable[[str], None] | None = None,
+    ):
+        """Check the store against its stored bytes: SQLite's integrity check, every
+        document's sha256, every release's rows against a rebuild from the bytes; with
+        ``repair``, put the rebuilt store in place when something is damaged (the damaged file
+        is kept beside it). See :mod:`mtgcr.extract.store_check`.
+
+        Args:
+            repair: rebuild a damaged store.
+            on_step: progress (one line per step).
+            on_wait: called when the repair waits for another process's write lock.
+
+        Returns:
+            :class:`mtgcr.extract.store_check.StoreHealth` (``ok``, ``damaged``: the releases
+            that are not what their bytes say, ``repaired``, ``kept_as``).
+
+        Raises:
+            StoreError: no store; not an SQLite file; busy during a repair.
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> cr = mtgcr.open(pathlib.Path(tempfile.mkdtemp()) / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> health = cr.check()
+        >>> health.ok, len(health.releases)
+        (True, 2)
+        """
+        from mtgcr.extract.store_check import check_store
+
+        return check_store(self.path, repair, on_step, on_wait)
+
     def site(
         self,
         out: str | Path,
@@ -1239,6 +1566,7 @@ class Corpus:
         compare: Sequence[tuple[str, str]] = (),
         set_names: str | Path | None = None,
         on_step: Callable[[str], None] | None = None,
+        force: bool = False,
     ) -> SiteResult:
         """Write the browsable, hyperlinked site of the stored releases into ``out`` (see
         :func:`mtgcr.reports.site.build_site`): a page per section of every release and
@@ -1252,21 +1580,29 @@ class Corpus:
             compare: extra ``(old, new)`` pairs to write change pages for.
             set_names: a set list (``versions_*.json``) naming each release's set.
             on_step: called with a one-line description of each step (progress).
+            force: write into a folder mtgcr did not create, and replace files in it that
+                mtgcr did not write (never a user's own ``index.html``, the store or an input).
 
         Returns:
             :class:`mtgcr.reports.site.build.SiteResult` (``written``, ``unchanged``,
-            ``index``).
+            ``index``, ``kept``: the user's files left as they were).
 
         Raises:
-            BadArgument: ``out`` is a file; an unreadable set list.
+            BadArgument: an unreadable set list.
+            RefusedOutput: ``out`` is a file, a folder mtgcr did not create (without
+                ``force``), or holds a user's own ``index.html``
+                (:mod:`mtgcr.corpus.output_folder`).
             StoreError: no store, or no complete release of a language asked for.
         """
+        from mtgcr.corpus.safe_write import guarding
         from mtgcr.reports.site import SiteOptions, build_site, load_set_names
 
         out = Path(out)
-        if out.exists() and not out.is_dir():
-            raise BadArgument(f"site: --out {out} is a file, not a folder")
-        with self.aligning_store() as store:  # no store yet: the usual error, none is created
+        inputs = [set_names] if set_names is not None else []
+        with (
+            guarding([self.path], inputs, force),
+            self.aligning_store() as store,  # no store yet: the usual error, none is created
+        ):
             sets: dict[str, str] = {}
             if set_names is not None:
                 dates = [r.effective_date for r in store.releases() if r.effective_date]
@@ -1295,6 +1631,7 @@ class Corpus:
         on_file: Callable[[Path, int, int], None] | None = None,
         on_report: Callable[[str], None] | None = None,
         max_bytes: int | None = DEFAULT_MAX_BYTES,
+        force: bool = False,
     ) -> Built:
         """Ingest ``sources``, align every pair of consecutive complete releases per language
         and write one change report per pair (each format) and ``index.html``, ``index.md``,
@@ -1308,14 +1645,18 @@ class Corpus:
             on_file: ingest progress (see :meth:`ingest`).
             on_report: called with a short message per report written.
             max_bytes: a source file larger than this (bytes) fails (see :meth:`ingest`).
+            force: write into a folder mtgcr did not create, replacing the files of the same
+                name (never the store or a source).
 
         Returns:
             :class:`Built` (``run.failed``: the files that failed to ingest;
-            ``run.scan.unreadable``: the folders or entries that could not be read; ``index``).
+            ``run.scan.unreadable``: the folders or entries that could not be read; ``index``;
+            ``kept``: files in ``out`` that mtgcr did not write, left as they were).
 
         Raises:
-            BadArgument: an unknown format; ``out`` is a file or under one; no files in the
-                sources; nothing ingested.
+            BadArgument: an unknown format; no files in the sources; nothing ingested.
+            RefusedOutput: ``out`` is a file or under one, or a folder mtgcr did not create
+                (without ``force``; :mod:`mtgcr.corpus.output_folder`).
             StoreError: the store cannot be written, or stopped the ingest (busy).
             KeyboardInterrupt: Ctrl-C during the ingest (files that finished stay stored).
             mtgcr.reports.build_site.BuildInterrupted: Ctrl-C while writing reports (the
@@ -1331,9 +1672,8 @@ class Corpus:
         >>> sorted(f.name for f in (tmp / "site").iterdir())
         ['en', 'index.html', 'index.json', 'index.md']
         """
-        from mtgcr.extract.ingest import scan_paths
-        from mtgcr.extract.ingest_run import Stop, run_ingest
-        from mtgcr.reports.build_site import build_reports
+        from mtgcr.corpus.output_folder import OutputFolder
+        from mtgcr.corpus.safe_write import guarding
         from mtgcr.reports.render import RENDERERS
 
         fmts = list(formats) if formats is not None else list(RENDERERS)
@@ -1343,14 +1683,21 @@ class Corpus:
                 f"--formats: unknown {', '.join(bad) or '(none given)'}; "
                 f"choose from {', '.join(RENDERERS)}"
             )
-        decisions = self.decisions
         out = Path(out)
-        if out.exists() and not out.is_dir():
-            raise BadArgument(
-                f"--out {out} is a file; give a folder for the reports (created if missing)"
-            )
-        if not out.exists() and any(p.exists() and not p.is_dir() for p in out.parents):
-            raise BadArgument(f"--out {out}: a parent of it is a file, not a folder")
+        with guarding([self.path], sources, force):
+            folder = OutputFolder(out, "build").open()  # refused before anything is ingested
+            try:
+                return self._build(sources, folder, langs, fmts, on_file, on_report, max_bytes)
+            finally:
+                folder.close()
+
+    def _build(self, sources, folder, langs, fmts, on_file, on_report, max_bytes) -> Built:
+        """:meth:`build` once its output folder is open."""
+        from mtgcr.extract.ingest import scan_paths
+        from mtgcr.extract.ingest_run import Stop, run_ingest
+        from mtgcr.reports.build_site import build_reports
+
+        decisions = self.decisions
         scan = scan_paths(sources)
         files = scan.files
         if not files:
@@ -1376,9 +1723,9 @@ class Corpus:
                 langs=[lang for lang in langs or store.languages() if lang != PIVOT],
             )
             index = build_reports(
-                store, out, list(langs) if langs else None, decisions, fmts, on_report
+                store, folder, list(langs) if langs else None, decisions, fmts, on_report
             )
-        return Built(run, index, out)
+        return Built(run, index, folder.root, list(folder.kept))
 
 
 def _section_number(section: int | str | None) -> int | None:

@@ -27,7 +27,9 @@ from mtgcr.corpus.fetch.official import (
     download,
     fetch_archive,
 )
+from mtgcr.corpus.copies import CopyRecord, why_preferred
 from mtgcr.corpus.fetch.state import downloads_dir, fetched_meta, record_fetch, safe_name, save_body
+from mtgcr.corpus.output_folder import OutputFolder
 from mtgcr.corpus.fetch.wizards import RULES_PAGE, ArchiveMetadata, CRLink, rebase
 from mtgcr.corpus.fetch.http import FetchResponse
 from mtgcr.corpus.store import Store
@@ -43,6 +45,7 @@ __all__ = [
     "fetch_mtgru",
     "update",
     "UpdateResult",
+    "Republished",
     "WikiFetch",
     "MTGWIKI_API",
     "MTGWIKI_INDEX",
@@ -78,10 +81,15 @@ def client_for(
     default_hosts: set[str],
     base_url: str | None,
     on_wait: Callable[[str], None] | None = None,
+    on_progress: Callable[[str, int, int | None], None] | None = None,
 ) -> PoliteClient:
-    """A client allowed on ``default_hosts``, or only on ``base_url``'s host when given."""
+    """A client allowed on ``default_hosts``, or only on ``base_url``'s host when given — and
+    then only under its path (a mirror or test server: no path may climb out of it)."""
     hosts = {urlsplit(base_url).hostname or ""} if base_url else set(default_hosts)
-    return PoliteClient(policy, hosts, on_wait=on_wait)
+    base_path = urlsplit(base_url).path or "/" if base_url else None
+    return PoliteClient(
+        policy, hosts, on_wait=on_wait, base_path=base_path, on_progress=on_progress
+    )
 
 
 def _ingest(store: Store, paths: list[Path]) -> list[IngestResult]:
@@ -114,19 +122,26 @@ def check_wizards(
 def fetch_wizards(
     store: Store, client: PoliteClient, base_url: str | None = None
 ) -> tuple[CRLink, Download, list[IngestResult]]:
-    """Fetch the current CR text from the rules page (conditional GET) and ingest it.
+    """Fetch the current CR text from the rules page (conditional GET) and ingest it (as
+    official only when the Wizards hosts served it, never through ``base_url``).
 
     Returns:
         ``(link, download, ingest results)`` (no results for a 304).
     """
     link = current_link(client, rebase(RULES_PAGE, base_url))
+    dl = _download_link(store, client, link, base_url)
+    return link, dl, _ingest(store, [dl.path] if dl.path else [])
+
+
+def _download_link(
+    store: Store, client: PoliteClient, link: CRLink, base_url: str | None
+) -> Download:
     url = (
         rebase(link.url, base_url)
         if base_url and urlsplit(link.url).hostname != urlsplit(base_url).hostname
         else link.url
     )
-    dl = download(client, store, url, link.name, "wizards", link.date)
-    return link, dl, _ingest(store, [dl.path] if dl.path else [])
+    return download(client, store, url, link.name, "wizards", link.date, mirror=bool(base_url))
 
 
 def fetch_archive_dates(
@@ -217,7 +232,14 @@ def fetch_mtgru(
 ) -> tuple[CrawlResult, list[IngestResult]]:
     """Crawl the mtg.ru pages (see :func:`mtgcr.corpus.fetch.mtgru.crawl_mtgru`) and ingest
     the pages kept."""
-    res = crawl_mtgru(client, store, rebase(start, base_url), sections, on_page=on_page)
+    res = crawl_mtgru(
+        client,
+        store,
+        rebase(start, base_url),
+        sections,
+        on_page=on_page,
+        max_pages=client.policy.max_requests,
+    )
     return res, _ingest(store, res.saved)
 
 
@@ -233,6 +255,7 @@ class UpdateResult:
         report: the change report written, if any.
         summary: rule change counts ``{kind: groups}``.
         renumbered_sections: ``[(old, new)]`` section numbers that changed.
+        feeds: the release feeds written beside the report (``feed.atom``, ``feed.json``).
     """
 
     link: CRLink
@@ -242,6 +265,34 @@ class UpdateResult:
     report: Path | None = None
     summary: dict[str, int] = field(default_factory=dict)
     renumbered_sections: list[tuple[str, str]] = field(default_factory=list)
+    feeds: list[Path] = field(default_factory=list)
+    republished: Republished | None = None
+
+
+@dataclass(frozen=True)
+class Republished:
+    """The current file was published again under the same name with other bytes: they are
+    stored as a copy of the release (``copy``); ``canonical`` is the release's canonical copy
+    now and ``why`` says why it is preferred (:func:`mtgcr.corpus.copies.why_preferred`)."""
+
+    copy: CopyRecord
+    canonical: CopyRecord
+    why: str
+
+    def advice(self) -> str:
+        """One line for the user: what is canonical, and how to switch."""
+        c, k = self.copy, self.canonical
+        head = (
+            f"{c.source} was published again with other bytes: stored as copy {c.id} of "
+            f"{c.lang} {c.effective_date or c.label}; "
+        )
+        if c.id == k.id:
+            return head + f"it is the canonical copy now ({self.why})"
+        when = c.effective_date or c.label
+        return head + (
+            f"the canonical copy stays copy {k.id} ({self.why}); to use the new one: "
+            f"mtgcr releases --canonical {when} --copy {c.id}"
+        )
 
 
 def update(
@@ -249,18 +300,27 @@ def update(
 ) -> UpdateResult:
     """Check the rules page; when a newer release is out, fetch and ingest it, align it with
     the previous stored release and write the change report (Markdown and HTML) to
-    ``report_dir``.
+    ``report_dir`` (an output folder: :mod:`mtgcr.corpus.output_folder`). When nothing newer
+    is out, the current file is fetched conditionally (``If-None-Match`` /
+    ``If-Modified-Since`` of the last fetch): a file published again under the same name with
+    other bytes is stored as a copy of its release, and :attr:`UpdateResult.republished` says
+    which copy is canonical and how to switch.
+    The release feeds (:mod:`mtgcr.reports.feeds`, linking the reports) are written there
+    too.
 
     Raises:
         RulesPageError, FetchError: the page or file could not be fetched.
+        RefusedOutput: ``report_dir`` is a folder of the user's (not mtgcr's).
     """
     from mtgcr.crossref.chain import aligned_pair
     from mtgcr.reports.diffview import diff_view
+    from mtgcr.reports.feeds import ATOM_FILE, JSON_FILE, FeedLayout, build_feed, feed_json
     from mtgcr.reports.render import RENDERERS
 
     link, is_new = check_wizards(store, client, base_url)
     res = UpdateResult(link, is_new)
     if not is_new:
+        res.republished = _republished(store, client, link, base_url)
         return res
     previous = _newest_en(store)
     _, _, res.ingested = fetch_wizards(store, client, base_url)
@@ -276,8 +336,34 @@ def update(
         for s in view["sections"]
         if s.get("old") and s.get("new") and s["old"] != s["new"]
     ]
-    report_dir.mkdir(parents=True, exist_ok=True)
     stem = f"{res.previous}_{new_spec}"
-    save_body(report_dir, f"{stem}.md", RENDERERS["md"](view).encode("utf-8"))
-    res.report = save_body(report_dir, f"{stem}.html", RENDERERS["html"](view).encode("utf-8"))
+    with OutputFolder(report_dir, "update", label="--reports") as folder:
+        folder.write(f"{stem}.md", RENDERERS["md"](view))
+        folder.write(f"{stem}.html", RENDERERS["html"](view))
+        present = {p.name for p in report_dir.glob("*.html")}
+        feed = build_feed(store, FeedLayout.REPORTS, reports=present)
+        folder.write(ATOM_FILE, feed.atom())
+        folder.write(JSON_FILE, feed_json(feed))
+    res.report = report_dir / f"{stem}.html"
+    res.feeds = [report_dir / ATOM_FILE, report_dir / JSON_FILE]
     return res
+
+
+def _republished(
+    store: Store, client: PoliteClient, link: CRLink, base_url: str | None
+) -> Republished | None:
+    """The current file fetched conditionally; its new bytes, if any, stored as a copy."""
+    dl = _download_link(store, client, link, base_url)
+    if dl.path is None:
+        return None  # 304: not modified
+    for r in _ingest(store, [dl.path]):
+        if r.status != "ingested":  # the same bytes as a stored copy: nothing new
+            continue
+        for copy, _ in r.copies:
+            canonical = next((c for c in store.copies(key=copy.release_key) if c.canonical), copy)
+            why = why_preferred(canonical, copy) if canonical.id != copy.id else "precedence"
+            if canonical.id == copy.id:
+                others = [c for c in store.copies(key=copy.release_key) if c.id != copy.id]
+                why = why_preferred(copy, others[0]) if others else "the only copy"
+            return Republished(copy, canonical, why)
+    return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from pathlib import Path
 
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -17,7 +18,13 @@ __all__ = [
     "section_option",
     "add_max_size_option",
     "max_bytes",
+    "OUTPUT_OPTIONS",
+    "run_inputs",
 ]
+
+#: The destinations of the options that name what a command writes (never its inputs):
+#: the global ``--out``, a command's own ``--out``, ``update --reports``.
+OUTPUT_OPTIONS = frozenset({"global_out", "out", "reports"})
 
 
 def add_lang_option(p, help: str | None = "language (default en)") -> None:
@@ -92,3 +99,35 @@ def max_bytes(args) -> int | None:
 
         return DEFAULT_MAX_BYTES
     return None if mb == 0 else int(mb * 2**20)
+
+
+def run_inputs(args: argparse.Namespace, store_path: str | None = None) -> list[Path]:
+    """The paths a command reads, for the output policy (:mod:`mtgcr.corpus.safe_write`): every
+    argument value (positional or option, lists flattened) that names an existing file or
+    folder, except the output options (:data:`OUTPUT_OPTIONS`) and ``--store``; plus the
+    decisions file the command would read (``$MTGCR_DECISIONS`` or ``decisions.toml`` beside
+    the store) and ``$MTGCR_PROFILES``. A value that only looks like a path (a rule number, a
+    date) and happens to name a file here protects that file too: the safe side.
+    """
+    import os
+
+    values: list[object] = []
+    for dest, value in vars(args).items():
+        if dest in OUTPUT_OPTIONS or dest in ("store", "func"):
+            continue
+        values.append(value)
+    found: list[Path] = []
+    while values:
+        v = values.pop()
+        if isinstance(v, (list, tuple)):
+            values.extend(v)
+        elif isinstance(v, (str, Path)) and str(v).strip() and os.path.lexists(v):
+            found.append(Path(v))
+    for env in ("MTGCR_DECISIONS", "MTGCR_PROFILES"):
+        if os.environ.get(env, "").strip() and os.path.lexists(os.environ[env]):
+            found.append(Path(os.environ[env]))
+    if store_path:
+        beside = Path(store_path).parent / "decisions.toml"
+        if beside.is_file():
+            found.append(beside)
+    return found

@@ -37,8 +37,15 @@ class Context:
     silent: bool = False
 
     def store(self, readonly: bool = False) -> Store:
-        """Open the store (read-only if asked; raises :class:`StoreError` if absent then)."""
-        return Store(self.store_path, readonly=readonly)
+        """Open the store (read-only if asked; raises :class:`StoreError` if absent then). A
+        write that must wait for another process's lock says so at once on stderr (unless
+        ``--silent``), naming the process."""
+        return Store(self.store_path, readonly=readonly, on_wait=self.note)
+
+    def note(self, message: str) -> None:
+        """Print ``mtgcr: MESSAGE`` on stderr, unless ``--silent``."""
+        if not self.silent:
+            print(f"mtgcr: {message}", file=sys.stderr, flush=True)
 
     def corpus(self, decisions: str | None = None):
         """The library object of the store (:class:`mtgcr.api.Corpus`), with the
@@ -93,8 +100,15 @@ def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
         default=d,
         dest="global_out",
         help="write what the command prints to FILE instead of standard output, "
-        "atomically; only a regular file is replaced (never a folder, link, "
-        "device or pipe); - is standard output",
+        "atomically; an existing FILE only with --force (never the store, an input of "
+        "the run, a folder, link, device or pipe); - is standard output",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        default=argparse.SUPPRESS if suppress else False,
+        help="replace an existing output file, or write into a folder mtgcr did not create "
+        "(never the store or an input of the run, whatever the options)",
     )
     p.add_argument(
         "--profiles",
@@ -214,27 +228,32 @@ def _load_profiles(folder: str | None) -> str | None:
 
 
 def _run(args, ctx) -> int:
-    """Run the command; with the global ``--out FILE`` (``args.global_out``; a command with an
-    ``--out`` of its own — ``diff``, ``build``, ``site``, ``fixtures``, ``glossary export``
-    — takes that option after its name),
-    what it prints to stdout is written to FILE afterwards, atomically
-    (:func:`mtgcr.corpus.safe_write.write_out`); FILE is checked before the work. Nothing is
-    written when the command fails."""
-    out = getattr(args, "global_out", None)
-    if not out or out == "-":
-        return int(args.func(args, ctx) or 0)
-    import contextlib
-    import io
+    """Run the command under the run's output policy (:func:`mtgcr.corpus.safe_write.guarding`:
+    the store and every input the command names are never written over, an existing output
+    only with ``--force``); with the global ``--out FILE`` (``args.global_out``; a command with
+    an ``--out`` of its own — ``diff``, ``build``, ``site``, ``fixtures``, ``glossary export``
+    — takes that option after its name), what it prints to stdout is written to FILE
+    afterwards, atomically (:func:`mtgcr.corpus.safe_write.write_out`); FILE is checked before
+    the work. Nothing is written when the command fails."""
+    from mtgcr.cli.args import run_inputs
+    from mtgcr.corpus.safe_write import Replace, check_out_path, guarding, write_out
 
-    from mtgcr.corpus.safe_write import check_out_path, write_out
+    with guarding(
+        [ctx.store_path], run_inputs(args, ctx.store_path), getattr(args, "force", False)
+    ):
+        out = getattr(args, "global_out", None)
+        if not out or out == "-":
+            return int(args.func(args, ctx) or 0)
+        import contextlib
+        import io
 
-    check_out_path(out)
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        status = int(args.func(args, ctx) or 0)
-    if status in (0, 1):  # 1: done, with a file that failed (ingest, build, cite-check)
-        write_out(out, buf.getvalue(), silent=ctx.silent)
-    return status
+        check_out_path(out, Replace.IF_FORCED)
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            status = int(args.func(args, ctx) or 0)
+        if status in (0, 1):  # 1: done, with a file that failed (ingest, build, cite-check)
+            write_out(out, buf.getvalue(), silent=ctx.silent)
+        return status
 
 
 class Terminated(KeyboardInterrupt):
@@ -295,13 +314,20 @@ def _main(argv: list[str] | None) -> int:
     except OSError as exc:
         print(f"mtgcr: {os_error_message(exc)}", file=sys.stderr)
         return 2
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.DatabaseError as exc:  # an SQLite error no store method translated
         busy = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+        readonly = isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc)
         print(
             f"mtgcr: {store_path}: "
             + (
                 "store busy: another program is writing to it; try again when it is done"
                 if busy
+                else "the store is read-only here (its file or its folder cannot be written: "
+                "a read-only location or permissions); this command needs to write it"
+                if readonly
+                else f"the store is damaged ({exc}); 'mtgcr check' says which releases are "
+                f"affected and 'mtgcr check --repair' rebuilds them from the stored files"
+                if "malformed" in str(exc) or "corrupt" in str(exc)
                 else f"not an mtgcr store or damaged ({exc})"
             ),
             file=sys.stderr,

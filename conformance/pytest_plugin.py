@@ -1,7 +1,7 @@
 """pytest plugin (entry point ``pytest11``): CR fixture files as test items run on an engine.
 
 ``pytest --cr-fixtures DIR [--cr-release R] [--cr-engine phase] [--cr-stale fail|warn]
-[--cr-results FILE] [--cr-store PATH] [--cr-cards FILE …]``
+[--cr-results FILE] [--cr-store PATH]``
 
 Every ``cr_*.toml`` under DIR is one test whose id carries the rule number and variant
 (``704/cr_704_5a_below_zero.toml::704.5a[below_zero]``). Fixtures whose status is
@@ -50,7 +50,9 @@ def pytest_addoption(parser) -> None:
         "--cr-engine",
         default="phase",
         metavar="NAME",
-        help="engine adapter (default: phase — the phase.rs engine, pip install 'mtgcr[phase]')",
+        help="engine adapter from the mtgcr.engines entry-point group (default: phase — the "
+        "phase.rs engine, pip install 'mtgcr[phase]'; python-mtg — mtgcr fixtures engines "
+        "--install python-mtg)",
     )
     g.addoption(
         "--cr-stale",
@@ -67,13 +69,6 @@ def pytest_addoption(parser) -> None:
         "--cr-store",
         metavar="PATH",
         help="the mtgcr store for --cr-release (default $MTGCR_STORE or the user store)",
-    )
-    g.addoption(
-        "--cr-cards",
-        metavar="FILE",
-        action="append",
-        default=[],
-        help="more MTGJSON AtomicCards-shaped card files for the engine (repeatable)",
     )
 
 
@@ -133,11 +128,19 @@ def pytest_collect_file(file_path: Path, parent):
     state = parent.config.stash.get(_STATE, None)
     if state is None or file_path.suffix != ".toml" or not file_path.name.startswith("cr_"):
         return None
-    try:
-        file_path.resolve().relative_to(state["root"])
-    except ValueError:
+    if not _under(file_path, state["root"]):
         return None
     return FixtureFile.from_parent(parent, path=file_path)
+
+
+def _under(path: Path, root: Path) -> bool:
+    """Whether ``path`` is in the folder ``root`` (resolved), as written or once its links are
+    followed (a folder reached through a link; a file that is itself a link, as in a strict
+    editable install's tree of links)."""
+    for form in (path.absolute(), path.resolve()):
+        if form.is_relative_to(root):
+            return True
+    return False
 
 
 class FixtureFile(pytest.File):
@@ -176,13 +179,7 @@ class FixtureItem(pytest.Item):
         if state["adapter"] is None and state["adapter_error"] is None:
             name = self.config.getoption("--cr-engine")
             try:
-                if name == "phase":
-                    from mtgcr.conformance.engines.phase import PhaseAdapter
-
-                    cards = tuple(Path(p) for p in self.config.getoption("--cr-cards"))
-                    state["adapter"] = PhaseAdapter(cards)
-                else:
-                    state["adapter"] = load_adapter(name)
+                state["adapter"] = load_adapter(name)
             except EngineError as exc:
                 state["adapter_error"] = str(exc)
         if state["adapter_error"]:
@@ -301,3 +298,6 @@ def pytest_sessionfinish(session) -> None:
     store = state.get("store")
     if store is not None:
         store.close()
+    adapter = state.get("adapter")
+    if adapter is not None:
+        adapter.close()

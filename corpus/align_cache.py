@@ -14,6 +14,8 @@ import sqlite3
 from datetime import datetime, timezone
 from typing import Iterable, Sequence
 
+from mtgcr.errors import StoreError
+
 __all__ = ["ALIGN_CACHE_SCHEMA", "AlignCacheMixin", "StepRow"]
 
 ALIGN_CACHE_SCHEMA = """
@@ -97,7 +99,8 @@ class AlignCacheMixin:
         c = self.conn
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         try:
-            c.execute("BEGIN IMMEDIATE")
+            if not self.begin_write(wait=False):  # type: ignore[attr-defined]
+                return False  # busy: the cache is optional, nobody waits for it
             for (old_id, new_id, version), data, steps in items:
                 c.execute(
                     "DELETE FROM alignments WHERE old_release_id=? AND new_release_id=?",
@@ -115,7 +118,7 @@ class AlignCacheMixin:
                     )
             c.execute("COMMIT")
             return True
-        except sqlite3.OperationalError:
+        except (sqlite3.OperationalError, StoreError):  # busy, read-only: the cache is optional
             if c.in_transaction:
                 c.execute("ROLLBACK")
             return False
@@ -130,7 +133,8 @@ class AlignCacheMixin:
             return False
         c = self.conn
         try:
-            c.execute("BEGIN IMMEDIATE")
+            if not self.begin_write(wait=False):  # type: ignore[attr-defined]
+                return False  # busy: the cache is optional, nobody waits for it
             cur = c.execute(
                 "UPDATE alignments SET indexed=1 WHERE old_release_id=? AND "
                 "new_release_id=? AND version=? AND indexed=0",
@@ -143,7 +147,7 @@ class AlignCacheMixin:
                 )
             c.execute("COMMIT")
             return bool(cur.rowcount)
-        except sqlite3.OperationalError:
+        except (sqlite3.OperationalError, StoreError):  # busy, read-only: the cache is optional
             if c.in_transaction:
                 c.execute("ROLLBACK")
             return False
@@ -192,7 +196,8 @@ class AlignCacheMixin:
             return 0
         c = self.conn
         try:
-            c.execute("BEGIN IMMEDIATE")
+            if not self.begin_write(wait=False):  # type: ignore[attr-defined]
+                return 0  # busy: the cache is optional, nobody waits for it
             n = sum(
                 c.execute(
                     "DELETE FROM alignments WHERE old_release_id=? AND new_release_id=?", k
@@ -201,7 +206,7 @@ class AlignCacheMixin:
             )
             c.execute("COMMIT")
             return n
-        except sqlite3.OperationalError:
+        except (sqlite3.OperationalError, StoreError):  # busy, read-only: the cache is optional
             if c.in_transaction:
                 c.execute("ROLLBACK")
             return 0

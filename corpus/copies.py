@@ -56,11 +56,15 @@ class CopyOrigin(enum.Enum):
     UNKNOWN = "unknown"  # no folder name or option says
     NORMALIZED = "normalized"  # re-encoded / hand-fixed edition (en/normalized)
     ARCHIVE = "archive"  # second-hand text archive (en/archive)
+    TRANSLATED = "translated"  # written here from a completed translation kit (translate import)
 
     @property
     def rank(self) -> int:
-        """Precedence of the origin: 2 official, 1 unknown, 0 second-hand."""
-        return {CopyOrigin.OFFICIAL: 2, CopyOrigin.UNKNOWN: 1}.get(self, 0)
+        """Precedence of the origin: 2 official, 1 unknown, 0 second-hand, -1 translated here
+        (a text mtgcr wrote never displaces a copy of a published one)."""
+        return {CopyOrigin.OFFICIAL: 2, CopyOrigin.UNKNOWN: 1, CopyOrigin.TRANSLATED: -1}.get(
+            self, 0
+        )
 
     @property
     def second_hand(self) -> bool:

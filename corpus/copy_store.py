@@ -17,7 +17,7 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Iterator
+from typing import Any
 
 from mtgcr.corpus.copies import (
     WHOLE_TEXT,
@@ -417,19 +417,8 @@ class CopiesMixin:
         return rid
 
     # -- user operations --------------------------------------------------------------------
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise self._translate(exc) from None  # type: ignore[attr-defined]
-        try:
-            yield
-            self.conn.execute("COMMIT")
-        except BaseException:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise
+    def _transaction(self) -> contextlib.AbstractContextManager[None]:
+        return self.write_transaction()  # type: ignore[attr-defined]
 
     def apply_copy_marks(
         self, key: str, marked: list[CopyRecord], target: CopyRecord | None, rec: Any = None

@@ -14,6 +14,22 @@ Format knowledge (checked on the 112 official English releases 2003-03-15 … 20
   against); the best score wins and ties go to the order above (Mac OS Roman first for
   files whose only line breaks are bare CRs).
 
+Plain-text translations in the legacy code pages of their language are recognised before
+the Latin guess (issue 22; format knowledge: the Japanese CR text as a Windows editor saves it in
+Shift_JIS, the Russian one in Windows-1251):
+
+* **Shift_JIS** (decoded as ``cp932``, Microsoft's superset, which a Windows editor writes): the
+  bytes decode as cp932 without error and the text is Japanese: at least 20 hiragana, which are
+  at least 15 % of the non-ASCII characters, and hardly any half-width katakana (Latin code
+  page text read as cp932 gives kanji and half-width katakana, almost never hiragana: hiragana
+  need the lead byte 0x82, a rare "‚" in Windows-1252);
+* **Windows-1251** (Russian): at least 20 Cyrillic letters, 90 % of them in words made of
+  Cyrillic letters only (Windows-1252 text read as 1251 puts single Cyrillic letters inside
+  Latin words: "rйgle").
+
+A file in any other encoding is ingested with ``mtgcr ingest --encoding CODEC`` (any Python
+codec name: ``euc_jp``, ``koi8_r``, ``gb18030`` …), decoded strictly with it.
+
 An HTML page (mtg.ru serves windows-1251) that is not valid UTF-8 is decoded with the
 charset its ``<meta charset=…>`` or ``<meta http-equiv="Content-Type" content="…; charset=…">``
 declares (in its first 4096 bytes), when that codec decodes it cleanly; the guess above is the
@@ -35,7 +51,14 @@ from collections import Counter
 from dataclasses import dataclass
 from mtgcr.errors import DocumentError
 
-__all__ = ["Decoded", "DecodeError", "decode_bytes", "split_lines", "html_charset"]
+__all__ = [
+    "Decoded",
+    "DecodeError",
+    "decode_bytes",
+    "decode_with",
+    "split_lines",
+    "html_charset",
+]
 
 _EIGHT_BIT = ("cp1252", "mac_roman", "cp437")
 _COMMON_PUNCT = set("‘’“”–—…™®©•·°")
@@ -234,7 +257,85 @@ def decode_bytes(data: bytes, name: str = "<bytes>") -> Decoded:
                     _line_endings(text),
                     f"HTML <meta> charset {declared[1]}",
                 )
+    legacy = _legacy_translation(data)
+    if legacy is not None:
+        return legacy
     return _eight_bit(data, name)
+
+
+_HIRAGANA_SJIS = re.compile(rb"\x82[\x9f-\xf1]")
+_HIRAGANA = re.compile(r"[\u3041-\u309f]")
+_HALF_KATAKANA = re.compile(r"[\uff61-\uff9f]")
+_CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]+")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _legacy_translation(data: bytes) -> Decoded | None:
+    """Shift_JIS (as cp932) or Windows-1251 text of a translation, when the bytes say so
+    clearly (module docstring); ``None`` otherwise. Cheap for Latin files: each candidate is
+    decoded only when the bytes hold enough of its letters."""
+    if data.count(b"\x82") >= 20 and len(_HIRAGANA_SJIS.findall(data)) >= 20:
+        try:
+            text = data.decode("cp932")
+        except UnicodeDecodeError:
+            text = ""
+        if text and not _CONTROL.search(text):
+            non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+            hira = len(_HIRAGANA.findall(text))
+            half = len(_HALF_KATAKANA.findall(text))
+            if hira >= 20 and hira >= 0.15 * non_ascii and half <= 0.05 * non_ascii:
+                return Decoded(
+                    text,
+                    "cp932",
+                    False,
+                    _line_endings(data),
+                    f"Shift_JIS (cp932): {hira} hiragana",
+                )
+    high = len(data.translate(None, _BELOW_C0))  # Cyrillic letters, if Windows-1251
+    if high >= 20 and high >= 0.02 * len(data):  # a Latin file has a few accented letters
+        text = data.decode("cp1251", "replace")
+        if "\ufffd" not in text and not _CONTROL.search(text):
+            letters = sum(len(w) for w in _CYRILLIC_WORD.findall(text))
+            pure = sum(
+                len(w) for w in _WORD.findall(text) if _CYRILLIC_WORD.fullmatch(w) is not None
+            )
+            if letters >= 20 and pure >= 0.9 * letters:
+                return Decoded(
+                    text,
+                    "cp1251",
+                    False,
+                    _line_endings(data),
+                    f"Windows-1251: {letters} Cyrillic letters in Cyrillic words",
+                )
+    return None
+
+
+def decode_with(data: bytes, encoding: str, name: str = "<bytes>") -> Decoded:
+    """Decode ``data`` strictly with the codec the user named (``mtgcr ingest --encoding``); a
+    byte-order mark of that codec is dropped.
+
+    Raises:
+        DecodeError: an unknown codec, a byte that does not decode (named with its line), or a
+            control character (binary data).
+    """
+    try:
+        codec = codecs.lookup(encoding).name
+    except LookupError:
+        raise DecodeError(f"--encoding {encoding}: not an encoding Python knows") from None
+    if not data:
+        raise DecodeError(f"{name}: empty file")
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DecodeError(
+            f"{name}:{line}: byte 0x{data[exc.start]:02X} at offset {exc.start} does not decode "
+            f"as {codec} (given by --encoding)"
+        ) from None
+    bom = text.startswith("\ufeff")
+    text = text.removeprefix("\ufeff")
+    _reject_control(text, name, codec)
+    return Decoded(text, codec, bom, _line_endings(text), f"--encoding {encoding}")
 
 
 def _eight_bit(data: bytes, name: str) -> Decoded:
@@ -375,6 +476,8 @@ def _binary_format(data: bytes) -> str | None:
     return None
 
 
+#: The byte values below 0xC0: deleting them leaves the Cyrillic letters of Windows-1251.
+_BELOW_C0 = bytes(range(0xC0))
 #: Every byte value except the C0 controls and DEL: deleting them leaves those.
 _ALL_BUT_C0 = bytes(range(32, 127)) + bytes(range(128, 256))
 #: The C0 controls of text: TAB, LF, FF, CR.

@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from functools import cached_property
 from pathlib import Path
 
-from mtgcr.corpus.decode import DecodeError, decode_bytes, split_lines
+from mtgcr.corpus.decode import DecodeError, decode_bytes, decode_with, split_lines
 from mtgcr.errors import DocumentError
 
 __all__ = ["Document", "DocumentError", "load_document", "document_from_bytes"]
@@ -53,14 +53,23 @@ class Document:
         return Path(self.source).name
 
 
-def document_from_bytes(data: bytes, source: str) -> Document:
+def document_from_bytes(data: bytes, source: str, encoding: str | None = None) -> Document:
     """Decode ``data`` into a :class:`Document`.
 
+    Args:
+        data: the bytes.
+        source: where they come from (named in messages).
+        encoding: a codec the user named (``mtgcr ingest --encoding``): decode strictly with it
+            instead of detecting (:func:`mtgcr.corpus.decode.decode_with`).
+
     Raises:
-        DocumentError: empty, binary or undecodable input (message names ``source``).
+        DocumentError: empty, binary or undecodable input (message names ``source``), or an
+            unknown ``encoding``.
     """
     try:
-        dec = decode_bytes(data, source)
+        dec = (
+            decode_bytes(data, source) if encoding is None else decode_with(data, encoding, source)
+        )
     except DecodeError as exc:
         raise DocumentError(str(exc)) from None
     if not dec.text or dec.text.isspace():
@@ -83,13 +92,17 @@ def document_from_bytes(data: bytes, source: str) -> Document:
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 
 
-def load_document(path: str | Path, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Document:
+def load_document(
+    path: str | Path, max_bytes: int | None = DEFAULT_MAX_BYTES, encoding: str | None = None
+) -> Document:
     """Read a file from disk into a :class:`Document`.
 
     Args:
         path: the file.
         max_bytes: refuse a file larger than this many bytes (``None``: no limit). At most
             ``max_bytes + 1`` bytes are read, so a device that never ends is refused too.
+        encoding: a codec to decode with instead of detecting (see
+            :func:`document_from_bytes`).
 
     Raises:
         DocumentError: the file cannot be read, is larger than ``max_bytes`` (the message
@@ -111,4 +124,4 @@ def load_document(path: str | Path, max_bytes: int | None = DEFAULT_MAX_BYTES) -
             f"{path}: too large ({size}; the limit is {max_bytes / 2**20:g} MiB); "
             f"if it really is one document, raise the limit with --max-size MB"
         )
-    return document_from_bytes(data, str(path))
+    return document_from_bytes(data, str(path), encoding)

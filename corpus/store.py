@@ -26,6 +26,7 @@ Location: ``--store PATH`` on the command line, else ``$MTGCR_STORE``, else
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -34,7 +35,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from mtgcr.corpus.align_cache import ALIGN_CACHE_SCHEMA, AlignCacheMixin
 from mtgcr.corpus.notes import NoteKind, StoreNote
@@ -42,12 +43,14 @@ from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, origin_from_path
 from mtgcr.corpus.copy_store import COPIES_SCHEMA, CopiesMixin, CopyNotes
 from mtgcr.corpus.quality import CopyQuality, assess_text
 from mtgcr.corpus.release_spec import ReleaseSpec, parse_date_spec
+from mtgcr.corpus.store_lock import begin_write, describe_holder, is_busy, lock_holder
 from mtgcr.errors import StoreError
 
 __all__ = [
     "Store",
     "StoreError",
     "StoreBusy",
+    "StoreReadOnly",
     "AlreadyStored",
     "ReplaceRefused",
     "ReleaseRecord",
@@ -168,6 +171,10 @@ class StoreBusy(StoreError):
     """Another process held the store's write lock for longer than the timeout."""
 
 
+class StoreReadOnly(StoreError):
+    """The store cannot be written where it is (a read-only location or file); reading works."""
+
+
 class AlreadyStored(StoreError):
     """:meth:`Store.add_document`: a document with these bytes was stored meanwhile (by a
     concurrent ingest); nothing was written."""
@@ -192,10 +199,7 @@ def _is_full(exc: BaseException) -> bool:
     return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
-def _is_busy(exc: BaseException) -> bool:
-    return isinstance(exc, sqlite3.OperationalError) and (
-        "locked" in str(exc) or "busy" in str(exc)
-    )
+_is_busy = is_busy
 
 
 def default_store_path() -> Path:
@@ -268,6 +272,9 @@ class Store(CopiesMixin, AlignCacheMixin):
         readonly: open without creating or writing. A store on a read-only location (a
             read-only mount, a folder the user cannot write) is opened as immutable.
         timeout: seconds to wait for another process's write lock before :class:`StoreBusy`.
+        on_wait: called at once, with one line naming the process that holds the write lock
+            (``"waiting for another mtgcr (pid 4242) to finish writing s.sqlite …"``), when a
+            write has to wait for it (:mod:`mtgcr.corpus.store_lock`).
 
     Raises:
         StoreError: the file cannot be opened, is not SQLite, is damaged, or is an SQLite
@@ -277,11 +284,16 @@ class Store(CopiesMixin, AlignCacheMixin):
     """
 
     def __init__(
-        self, path: str | Path | None = None, readonly: bool = False, timeout: float = 30.0
+        self,
+        path: str | Path | None = None,
+        readonly: bool = False,
+        timeout: float = 30.0,
+        on_wait: Callable[[str], None] | None = None,
     ) -> None:
         self.path = Path(path) if path else default_store_path()
         self.readonly = readonly
         self.timeout = timeout
+        self.on_wait = on_wait
         if self.path.is_dir():
             raise StoreError(
                 f"{self.path}: is a folder; give the store's file name "
@@ -399,18 +411,68 @@ class Store(CopiesMixin, AlignCacheMixin):
         return tables
 
     def _translate(self, exc: sqlite3.DatabaseError) -> StoreError:
-        """A one-line :class:`StoreError` for an SQLite error on this store."""
+        """A one-line :class:`StoreError` for an SQLite error on this store: busy (naming the
+        process holding the lock), read-only, unreadable, or damaged."""
         msg = str(exc)
         if _is_busy(exc):
+            who = describe_holder(lock_holder(self.path))
             return StoreBusy(
-                f"{self.path}: store busy: another mtgcr (or program) has held its "
-                f"write lock for {self.timeout:g} s; try again when it is done"
+                f"{self.path}: store busy: {who} has held its write lock for "
+                f"{self.timeout:g} s; try again when it is done"
+            )
+        if isinstance(exc, sqlite3.OperationalError) and "readonly" in msg:
+            return StoreReadOnly(
+                f"cannot write {self.path}: the store is read-only here (its file or its "
+                f"folder cannot be written: a read-only location or permissions); reading "
+                f"it works"
             )
         if isinstance(exc, sqlite3.OperationalError) and (
-            "readonly" in msg or "unable to open" in msg or "disk I/O" in msg
+            "unable to open" in msg or "disk I/O" in msg
         ):
             return StoreError(f"cannot {'read' if self.readonly else 'write'} {self.path}: {msg}")
+        if "malformed" in msg or "corrupt" in msg:
+            return StoreError(
+                f"{self.path}: the store is damaged ({msg}); 'mtgcr check' says which releases "
+                f"are affected and 'mtgcr check --repair' rebuilds them from the stored files"
+            )
         return StoreError(f"{self.path}: not an mtgcr store ({msg})")
+
+    def begin_write(self, wait: bool = True) -> bool:
+        """Open a write transaction (``BEGIN IMMEDIATE``), saying at once whom it waits for
+        when another process holds the lock (:func:`mtgcr.corpus.store_lock.begin_write`).
+
+        Args:
+            wait: ``False``: give up at once when the lock is taken (optional writes: caches).
+
+        Returns:
+            ``True``: the transaction is open; ``False``: busy and ``wait`` is ``False``.
+
+        Raises:
+            StoreBusy: the lock stayed taken for :attr:`timeout` seconds.
+            StoreReadOnly: the store cannot be written here.
+            StoreError: another SQLite error.
+        """
+        try:
+            return begin_write(self.conn, self.path, self.timeout, self.on_wait, wait)
+        except sqlite3.OperationalError as exc:
+            raise self._translate(exc) from None
+
+    @contextlib.contextmanager
+    def write_transaction(self) -> Iterator[None]:
+        """A ``with`` block in one write transaction (:meth:`begin_write`): committed at the
+        end, rolled back when the block raises (Ctrl-C included).
+
+        Raises:
+            StoreBusy, StoreReadOnly, StoreError: see :meth:`begin_write`.
+        """
+        self.begin_write()
+        try:
+            yield
+            self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
 
     def close(self) -> None:
         """Close the connection."""
@@ -434,6 +496,16 @@ class Store(CopiesMixin, AlignCacheMixin):
         """The stored bytes of a document, or ``None``."""
         row = self.conn.execute("SELECT raw FROM documents WHERE sha256=?", (sha256,)).fetchone()
         return bytes(row[0]) if row else None
+
+    def forced_encoding(self, sha256: str) -> str | None:
+        """The codec a document was ingested with by ``--encoding`` (its bytes are decoded
+        with it again whenever they are re-read), or ``None`` when its encoding was detected."""
+        row = self.conn.execute(
+            "SELECT encoding, encoding_evidence FROM documents WHERE sha256=?", (sha256,)
+        ).fetchone()
+        if row is None or not str(row[1] or "").startswith("--encoding "):
+            return None
+        return str(row[0])
 
     def find_document(self, name: str) -> tuple[str, str] | None:
         """The stored document whose source is ``name`` or ends with ``/name`` (a file name,
@@ -504,10 +576,7 @@ class Store(CopiesMixin, AlignCacheMixin):
         """
         notes = CopyNotes()
         c = self.conn
-        try:
-            c.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise self._translate(exc) from None
+        self.begin_write()
         try:
             known = c.execute("SELECT id FROM documents WHERE sha256=?", (doc.sha256,)).fetchone()
             if known and not stored_document:  # stored by another process since we looked
@@ -561,7 +630,9 @@ class Store(CopiesMixin, AlignCacheMixin):
         except BaseException as exc:
             if c.in_transaction:  # not after COMMIT (an interrupt may land just after it)
                 c.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.OperationalError) and _is_busy(exc):
+            if isinstance(exc, sqlite3.OperationalError) and (
+                _is_busy(exc) or "readonly" in str(exc)
+            ):
                 raise self._translate(exc) from None
             if _is_full(exc):
                 raise StoreFull(

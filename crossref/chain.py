@@ -268,8 +268,17 @@ def aligned_pair(
             al.basis = "chain"
             return chain.ruleset(i), chain.ruleset(j), al
     from mtgcr.crossref.align.releases import align_releases
+    from mtgcr.extract.partial import partial_pieces, partial_union
 
-    old, new = load_release(store, a), load_release(store, b)
+    for info in (a, b):  # a partial release without a rule has nothing to compare
+        if not info.complete and partial_pieces(store, info).rules == 0:
+            raise StoreError(
+                f"{partial_pieces(store, info).describe()}: nothing to compare "
+                f"(its pieces hold no rules)"
+            )
+    # a partial label stored as several pieces (the files of the ZH bilingual edition) is
+    # compared as the union of its pieces
+    old, new = partial_union(store, a), partial_union(store, b)
     al = align_releases(old, new, options, decisions)
     al.basis = "direct"
     return old, new, al

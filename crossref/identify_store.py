@@ -68,7 +68,7 @@ def find_document(store: Store, path: str | Path) -> Document:
     raw = store.document_raw(sha)
     if raw is None:  # removed by another program since the lookup
         raise DocumentError(f"{path}: no such file, and no stored document of that name")
-    return document_from_bytes(raw, source)
+    return document_from_bytes(raw, source, store.forced_encoding(sha))
 
 
 class StoreIdentifier:

@@ -17,13 +17,100 @@ release, or the reason there are none.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable, Sequence
 
 from mtgcr.extract.model import Release
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.crossref.model import CONTINUING, Alignment, release_json
 
-__all__ = ["Lineage", "HistoryEntry", "RemapResult"]
+__all__ = [
+    "Lineage",
+    "LineageId",
+    "HistoryEntry",
+    "RemapResult",
+    "main_predecessor",
+    "forward_lineage_ids",
+]
+
+
+@dataclass(frozen=True, order=True)
+class LineageId:
+    """A rule's lineage id: the language, the label of the release where it first appeared and
+    its number there (module docstring). ``str()`` is ``"en:20031001:502.9b"``.
+
+    Attributes:
+        lang: the language code.
+        label: the eight-digit label of the release of first appearance.
+        number: its number in that release.
+    """
+
+    lang: str
+    label: str
+    number: RuleNumber
+
+    def __str__(self) -> str:
+        return f"{self.lang}:{self.label}:{self.number}"
+
+    @classmethod
+    def parse(cls, text: str) -> LineageId:
+        """Read ``"en:20031001:502.9b"`` back.
+
+        Raises:
+            ValueError: not three ``:``-separated parts, or the last is no rule number.
+        """
+        lang, label, number = text.split(":")
+        return cls(lang, label, RuleNumber.parse(number))
+
+    @property
+    def file_stem(self) -> str:
+        """A file name for the lineage within its language: ``"20031001_502.9b"``."""
+        return f"{self.label}_{self.number}"
+
+
+def main_predecessor(al: Alignment, n: RuleNumber) -> RuleNumber | None:
+    """The number in ``al``'s old release that the rule or section ``n`` of its new release
+    continues (unchanged, typography, renumbered, modified, moved; the main piece of a split;
+    the main rule of a merge; a section unchanged, moved or retitled), or ``None`` when ``n``
+    starts a lineage of its own there."""
+    if n.kind == "section":
+        s = al.section_change_of_new(n)
+        if s and s.kind in ("unchanged", "moved", "retitled"):
+            return s.old
+        return None
+    ch = al.change_of_new(n)
+    if ch is None or ch.kind not in CONTINUING or not ch.old:
+        return None
+    if ch.kind == "split" and n != ch.new[0]:
+        return None  # a secondary piece of a split starts a lineage of its own
+    return ch.old[0]
+
+
+def forward_lineage_ids(
+    releases: Sequence[Release],
+    numbers: Sequence[Iterable[RuleNumber]],
+    alignments: Sequence[Alignment],
+) -> list[dict[RuleNumber, LineageId]]:
+    """The lineage id of every number of every release of a chain, in one forward pass.
+
+    Args:
+        releases: the chain's releases, oldest first.
+        numbers: per release, the numbers to name (its rules, or rules and sections).
+        alignments: ``alignments[k]`` aligns ``releases[k]`` with ``releases[k + 1]``.
+
+    Returns:
+        ``ids[k][number]``; the same ids :meth:`Lineage.lineage_id` gives one at a time.
+    """
+    ids: list[dict[RuleNumber, LineageId]] = []
+    for k, nums in enumerate(numbers):
+        cur: dict[RuleNumber, LineageId] = {}
+        rel = releases[k]
+        for n in nums:
+            pred = main_predecessor(alignments[k - 1], n) if k else None
+            lin = ids[k - 1].get(pred) if pred is not None else None
+            cur[n] = lin or LineageId(rel.lang, rel.label, n)
+        ids.append(cur)
+    return ids
 
 
 @dataclass
@@ -48,7 +135,7 @@ class HistoryEntry:
     release: Release
     numbers: tuple[RuleNumber, ...]
     kind: str
-    lineage: str | None = None
+    lineage: LineageId | None = None
     title: str | None = None
     candidates: tuple[RuleNumber, ...] = ()
     similarity: float | None = None
@@ -69,7 +156,7 @@ class HistoryEntry:
             "number": str(self.number) if self.number else None,
             "numbers": [str(n) for n in self.numbers],
             "kind": self.kind,
-            "lineage": self.lineage,
+            "lineage": str(self.lineage) if self.lineage else None,
             "title": self.title,
             "candidates": [str(n) for n in self.candidates],
             "similarity": None if self.similarity is None else round(self.similarity, 4),
@@ -109,7 +196,7 @@ class Lineage:
         self.releases = releases
         self.alignments = alignments
         self._present = present
-        self._ids: dict[tuple[int, RuleNumber], str] = {}  # lineage ids found so far
+        self._ids: dict[tuple[int, RuleNumber], LineageId] = {}  # lineage ids found so far
 
     # -- existence and ids -----------------------------------------------------------------
     def exists(self, k: int, number: RuleNumber) -> bool:
@@ -126,8 +213,9 @@ class Lineage:
                 return True
         return bool(self._present and self._present(k, number))
 
-    def lineage_id(self, k: int, number: RuleNumber) -> str:
-        """The lineage id of ``number`` in release ``k`` (see the module docstring)."""
+    def lineage_id(self, k: int, number: RuleNumber) -> LineageId:
+        """The lineage id of ``number`` in release ``k`` (see the module docstring), walking
+        back through :func:`main_predecessor`."""
         walked: list[tuple[int, RuleNumber]] = []
         found = None
         while True:
@@ -135,29 +223,15 @@ class Lineage:
             if found is not None:
                 break
             walked.append((k, number))
-            pred = self._main_predecessor(k, number) if k > 0 else None
+            pred = main_predecessor(self.alignments[k - 1], number) if k > 0 else None
             if pred is None:
                 rel = self.releases[k]
-                found = f"{rel.lang}:{rel.label}:{number}"
+                found = LineageId(rel.lang, rel.label, number)
                 break
             number, k = pred, k - 1
         for key in walked:  # every number on the way has the same lineage
             self._ids[key] = found
         return found
-
-    def _main_predecessor(self, k: int, n: RuleNumber) -> RuleNumber | None:
-        al = self.alignments[k - 1]
-        if n.kind == "section":
-            s = al.section_change_of_new(n)
-            if s and s.kind in ("unchanged", "moved", "retitled"):
-                return s.old
-            return None
-        ch = al.change_of_new(n)
-        if ch is None or ch.kind not in CONTINUING:
-            return None
-        if ch.kind == "split" and n != ch.new[0]:
-            return None
-        return ch.old[0]
 
     # -- walking ---------------------------------------------------------------------------
     def step(self, k: int, numbers: tuple[RuleNumber, ...], forward: bool):

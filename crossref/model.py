@@ -17,6 +17,7 @@ from mtgcr.extract.model import Release
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = [
+    "one_to_one_kind",
     "RuleKind",
     "SectionKind",
     "GlossaryKind",
@@ -68,6 +69,21 @@ def _kind(value: str, kinds: tuple[str, ...], what: str) -> Any:
 CONTINUING = frozenset(
     {"unchanged", "typography", "renumbered", "modified", "moved", "split", "merged"}
 )
+
+
+def one_to_one_kind(moved: bool, changed: bool, renumbered: bool, typography: bool) -> RuleKind:
+    """The kind of a one-to-one pair of rules, from what the comparison found: ``moved`` (to
+    another section) before ``modified`` (the wording changed) before ``renumbered`` (same
+    wording, another number) before ``typography`` (only typography differs) or ``unchanged``.
+    The one rule for release alignments (:mod:`mtgcr.crossref.align.classify`) and translation
+    alignments (:mod:`mtgcr.crossref.translation.xlang`)."""
+    if moved:
+        return "moved"
+    if changed:
+        return "modified"
+    if renumbered:
+        return "renumbered"
+    return "typography" if typography else "unchanged"
 
 
 _parse = lru_cache(maxsize=65536)(RuleNumber.parse)  # cached alignments repeat numbers

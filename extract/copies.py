@@ -101,7 +101,7 @@ def reparse_copy(store: Store, copy: CopyRecord):
     raw = store.document_raw(copy.sha256)
     if raw is None:
         raise StoreError(f"copy {copy.id} of {copy.name}: its bytes are not stored")
-    doc = document_from_bytes(raw, copy.source)
+    doc = document_from_bytes(raw, copy.source, store.forced_encoding(copy.sha256))
     for rs, origin, prov in parse_document(doc).rulesets:
         if origin == WHOLE_TEXT:
             return to_record(rs, origin, prov)

@@ -53,6 +53,7 @@ __all__ = [
     "expand_paths",
     "scan_paths",
     "reread_unattached",
+    "ingest_document",
 ]
 
 #: File name endings that ``expand_paths`` picks up inside folders.
@@ -264,11 +265,13 @@ def ingest_file(
     origin: CopyOrigin | None = None,
     max_bytes: int | None = DEFAULT_MAX_BYTES,
     prepared: Prepared | None = None,
+    encoding: str | None = None,
 ) -> IngestResult:
     """Ingest one file (see :func:`ingest_paths`, also for ``max_bytes``); never raises for a
     bad file or a failed write (the result says ``"failed"`` with a one-line reason naming the
     file). ``prepared``: the file already read and parsed by a worker
     (:func:`mtgcr.extract.prepare.prepared_files`), used instead of reading it again.
+    ``encoding``: decode with this codec instead of detecting (``mtgcr ingest --encoding``).
 
     Raises:
         IngestInterrupted: Ctrl-C (``results`` = [this file's result]).
@@ -282,7 +285,7 @@ def ingest_file(
             doc = prepared.doc
         else:
             try:
-                doc = load_document(path, max_bytes)
+                doc = load_document(path, max_bytes, encoding)
             except DocumentError as exc:
                 return IngestResult(str(path), "failed", error=str(exc))
         if store.has_document(doc.sha256):
@@ -333,7 +336,7 @@ def reread_unattached(store: Store) -> list[IngestResult]:
         raw = store.document_raw(sha)
         if raw is None:  # deleted meanwhile
             continue
-        doc = document_from_bytes(raw, source)
+        doc = document_from_bytes(raw, source, store.forced_encoding(sha))
         try:
             res = _parse_and_store(store, Path(source), doc, False, None, stored=True)
         except KeyboardInterrupt:
@@ -348,6 +351,21 @@ def reread_unattached(store: Store) -> list[IngestResult]:
         )
         out.append(res)
     return out
+
+
+def ingest_document(store: Store, doc, origin: CopyOrigin | None = None) -> IngestResult:
+    """Parse and store a :class:`~mtgcr.corpus.document.Document` read from elsewhere (a
+    store's bytes: ``mtgcr check`` rebuilds a store this way), exactly as :func:`ingest_file`
+    stores a new file: whole texts as copies, partial releases merged.
+
+    Raises:
+        IngestInterrupted: Ctrl-C.
+        mtgcr.corpus.store.StoreError: the store is busy or damaged.
+    """
+    try:
+        return _parse_and_store(store, Path(doc.source), doc, False, origin)
+    except KeyboardInterrupt:
+        raise IngestInterrupted([]) from None
 
 
 def _stored_copy(store: Store, copy_id: int) -> CopyRecord:

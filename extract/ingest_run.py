@@ -144,6 +144,7 @@ def run_ingest(
     max_bytes: int | None = DEFAULT_MAX_BYTES,
     scan: ScannedPaths | None = None,
     workers: int = WORKERS,
+    encoding: str | None = None,
 ) -> IngestRun:
     """Ingest files and folders into ``store`` (see :mod:`mtgcr.extract.ingest`); never raises
     for a bad file, a Ctrl-C or a store that becomes busy: the run says so.
@@ -164,6 +165,8 @@ def run_ingest(
         workers: processes that read and parse the files ahead of the store
             (:func:`mtgcr.extract.prepare.prepared_files`; the main process alone writes,
             in file order); 1: all in this process.
+        encoding: a codec every file is decoded with instead of detecting its encoding
+            (``mtgcr ingest --encoding``).
 
     Returns:
         An :class:`IngestRun`.
@@ -177,7 +180,7 @@ def run_ingest(
     try:
         run.reread = reread_unattached(store)  # texts an older mtgcr replaced: copies now
         rereading = False
-        ahead = prepared_files(files, max_bytes, str(store.path), workers)
+        ahead = prepared_files(files, max_bytes, str(store.path), workers, encoding)
         try:
             for i, (f, prepared) in enumerate(zip(files, ahead)):
                 if on_file is not None:
@@ -190,6 +193,7 @@ def run_ingest(
                         origin=origin,
                         max_bytes=max_bytes,
                         prepared=prepared,
+                        encoding=encoding,
                     )
                 )
         finally:

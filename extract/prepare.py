@@ -88,7 +88,9 @@ def parse_failure(path: Path, exc: Exception) -> str:
     return f"{path}: internal error while parsing ({type(exc).__name__}: {exc})"
 
 
-def prepare_file(path: Path, max_bytes: int | None, store_path: str | None = None) -> Prepared:
+def prepare_file(
+    path: Path, max_bytes: int | None, store_path: str | None = None, encoding: str | None = None
+) -> Prepared:
     """Read and parse one file (see the module docstring); never raises for a bad file.
 
     Args:
@@ -96,9 +98,10 @@ def prepare_file(path: Path, max_bytes: int | None, store_path: str | None = Non
         max_bytes: as :func:`mtgcr.corpus.document.load_document`.
         store_path: a store to look the bytes up in first (read-only): stored bytes are
             not parsed.
+        encoding: as :func:`mtgcr.corpus.document.load_document`.
     """
     try:
-        doc = load_document(path, max_bytes)
+        doc = load_document(path, max_bytes, encoding)
     except DocumentError as exc:
         return Prepared(None, error=str(exc))
     if store_path is not None and _stored(store_path, doc.sha256):
@@ -139,7 +142,11 @@ def _stored(store_path: str, sha256: str) -> bool:
 
 
 def prepared_files(
-    files: Sequence[Path], max_bytes: int | None, store_path: str | None, workers: int = WORKERS
+    files: Sequence[Path],
+    max_bytes: int | None,
+    store_path: str | None,
+    workers: int = WORKERS,
+    encoding: str | None = None,
 ) -> Generator[Prepared | None, None, None]:
     """One :class:`Prepared` per file of ``files``, in order, from ``workers`` processes
     working :data:`AHEAD` files ahead; ``None`` for a file no worker could prepare (the
@@ -156,7 +163,7 @@ def prepared_files(
     todo = iter(files)
     try:
         for f in todo:
-            pending.append(pool.submit(prepare_file, f, max_bytes, store_path))
+            pending.append(pool.submit(prepare_file, f, max_bytes, store_path, encoding))
             if len(pending) >= AHEAD * workers:
                 break
         while pending:
@@ -168,7 +175,7 @@ def prepared_files(
             nxt = next(todo, None)
             if nxt is not None:
                 try:
-                    pending.append(pool.submit(prepare_file, nxt, max_bytes, store_path))
+                    pending.append(pool.submit(prepare_file, nxt, max_bytes, store_path, encoding))
                 except RuntimeError:  # a broken pool takes no more work
                     pending.append(_none_future())
     finally:

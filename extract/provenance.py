@@ -59,6 +59,13 @@ class Place:
         """``"page.txt:47"``; in a diff view ``"page.txt[right 編集中の文章]:47"``."""
         return f"{self.label}:{self.line}"
 
+    @property
+    def short(self) -> str:
+        """As shown to readers and written in exports: the document's file name only (never a
+        machine's folders), ``"page.txt:47"``, ``"page.txt[right 編集中の文章]:47"``."""
+        name = self.document.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+        return str(Place(name, self.line, self.column, self.revision))
+
     def as_json(self) -> dict[str, Any]:
         """``{"document", "line", "column", "revision"}`` (the last two ``None`` outside diff views)."""
         return {

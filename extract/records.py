@@ -29,6 +29,7 @@ __all__ = [
     "to_record",
     "from_record",
     "provenance_of",
+    "load_release_with_places",
     "warning_row",
     "warning_from_row",
     "load_ruleset",
@@ -150,7 +151,8 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
 
 
 def provenance_of(rec: ReleaseRecord) -> Provenance:
-    """The places of every rule of a stored release that has them (``rules.provenance``)."""
+    """The places of every rule of a stored release that has them (``rules.provenance``, read
+    by :func:`mtgcr.extract.provenance.parse_places`: the column's one reader)."""
     return {
         RuleNumber(row["section"], row["rule"], row["letters"]): parse_places(row["provenance"])
         for row in rec.rules
@@ -193,6 +195,18 @@ def load_ruleset(store, spec: str | None, lang: str = "en") -> Ruleset:
         mtgcr.corpus.store.StoreError: no such release.
     """
     return load_release(store, store.resolve(spec, lang))
+
+
+def load_release_with_places(store, release: ReleaseInfo | int) -> tuple[Ruleset, Provenance]:
+    """The :class:`Ruleset` of a stored release and the places its rules were read
+    (:func:`provenance_of`; empty for a release read from one whole text), from one read of
+    its rows.
+
+    Raises:
+        mtgcr.corpus.store.StoreError: no release with that id.
+    """
+    rec = store.release_rows(release if isinstance(release, int) else release.id)
+    return from_record(rec), provenance_of(rec)
 
 
 def load_release(store, release: ReleaseInfo | int) -> Ruleset:

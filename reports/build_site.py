@@ -21,7 +21,7 @@ from mtgcr.crossref.chain import Chain
 from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.history import PIVOT
 
-from mtgcr.corpus.safe_write import write_atomic
+from mtgcr.corpus.output_folder import OutputFolder
 from mtgcr.reports.diffview import diff_view, release_name
 from mtgcr.reports.render import RENDERERS, SUFFIX
 from mtgcr.reports.render.html import render_index as html_index
@@ -47,7 +47,7 @@ class BuildInterrupted(Exception):
 
 def build_reports(
     store: Store,
-    out: Path,
+    out: OutputFolder | Path,
     langs: list[str] | None = None,
     decisions: Sequence[Decision] = (),
     formats: list[str] | None = None,
@@ -67,7 +67,9 @@ def build_reports(
 
     Args:
         store: an open store (writable, so alignments are cached).
-        out: the output folder (created; it must not be a file).
+        out: the output folder: an open :class:`~mtgcr.corpus.output_folder.OutputFolder` (a
+            report or index the user edited there is kept, listed in ``out.kept``), or a path
+            (opened and closed here).
         langs: languages to report on (default: every language with a complete release).
         decisions: human decisions.
         formats: report formats (default all of ``md``, ``html``, ``csv``, ``json``).
@@ -80,8 +82,10 @@ def build_reports(
         mtgcr.crossref.decisions.DecisionError: a decision does not fit its releases.
         BuildInterrupted: Ctrl-C; the index lists the reports written before it.
     """
+    if isinstance(out, Path):
+        with OutputFolder(out, "build") as folder:
+            return build_reports(store, folder, langs, decisions, formats, progress)
     formats = formats or list(RENDERERS)
-    out.mkdir(parents=True, exist_ok=True)
     if langs is None:
         langs = sorted({r.lang for r in store.releases() if r.complete})
     chains = [(lang, Chain(store, lang, decisions)) for lang in langs]
@@ -99,9 +103,7 @@ def build_reports(
                 files = {}
                 for fmt in formats:
                     rel = f"{lang}/{stem}{SUFFIX[fmt]}"
-                    path = out / rel
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    write_atomic(path, texts[fmt])
+                    out.write(rel, texts[fmt])
                     files[fmt] = rel
                 entry["pairs"].append(
                     {
@@ -171,10 +173,10 @@ def _rendered(
         yield view, {fmt: RENDERERS[fmt](view) for fmt in formats}
 
 
-def _write_index(out: Path, index: dict[str, Any]) -> None:
-    write_atomic(out / "index.json", json.dumps(index, ensure_ascii=False, indent=2) + "\n")
-    write_atomic(out / "index.md", md_index(index))
-    write_atomic(out / "index.html", html_index(index))
+def _write_index(out: OutputFolder, index: dict[str, Any]) -> None:
+    out.write("index.json", json.dumps(index, ensure_ascii=False, indent=2) + "\n")
+    out.write("index.md", md_index(index))
+    out.write("index.html", html_index(index))
 
 
 def index_view(

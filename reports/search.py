@@ -18,7 +18,14 @@ from mtgcr.corpus.store import ReleaseInfo, Store
 from mtgcr.extract.records import load_release
 from mtgcr.extract.search_tokens import query_tokens, tokens
 
-__all__ = ["SearchResult", "WordingSpan", "search", "highlight_spans"]
+__all__ = [
+    "SearchResult",
+    "WordingSpan",
+    "search",
+    "highlight_spans",
+    "query_phrases",
+    "MAX_QUERY_CHARS",
+]
 
 
 @dataclass
@@ -82,7 +89,7 @@ def highlight_spans(text: str, query: str) -> list[tuple[int, int]]:
     if len(norm) != len(text):  # NFKC changed lengths: match on the original text instead
         norm = text.casefold()
     spans = []
-    for word in query.split():
+    for word in dict.fromkeys(query.split()):
         w = unicodedata.normalize("NFKC", word).casefold().strip("\"'")
         if w:
             spans += [(m.start(), m.end()) for m in re.finditer(re.escape(w), norm)]
@@ -96,26 +103,54 @@ def highlight_spans(text: str, query: str) -> list[tuple[int, int]]:
     return merged
 
 
+#: The longest query read, in characters (a rule's text is rarely longer; a search box never).
+MAX_QUERY_CHARS = 2000
+
+
+def query_phrases(query: str) -> list[list[str]]:
+    """The query's phrases (:func:`mtgcr.extract.search_tokens.query_tokens`), each once, in
+    the order first given.
+
+    Raises:
+        ValueError: no searchable word; longer than :data:`MAX_QUERY_CHARS` characters; more
+            than :data:`mtgcr.corpus.search_index.MAX_TERMS` distinct words.
+    """
+    if len(query) > MAX_QUERY_CHARS:
+        raise ValueError(
+            f"the query has {len(query):,} characters; at most {MAX_QUERY_CHARS:,} are searched"
+        )
+    phrases = [list(p) for p in dict.fromkeys(tuple(p) for p in query_tokens(query))]
+    if not phrases:
+        raise ValueError(f"the query {query!r} has no word to search for")
+    if len(phrases) > search_index.MAX_TERMS:
+        raise ValueError(
+            f"the query has {len(phrases)} distinct words; at most {search_index.MAX_TERMS} "
+            f"are searched (every word must occur in a rule)"
+        )
+    return phrases
+
+
 def search(
     store: Store, query: str, releases: list[ReleaseInfo], limit: int = 20, on_index=None
 ) -> list[SearchResult]:
     """Rules of ``releases`` that contain every word of ``query``, best first.
 
     Args:
-        store: a writable store (the index is filled for releases not indexed yet).
-        query: words; a CJK word matches as a substring.
+        store: the store; when it can be written, the index is filled there for releases not
+            indexed yet (kept for later runs), else for this run only.
+        query: words; a CJK word matches as a substring. Repeated words count once.
         releases: the releases to search.
         limit: most hits returned.
         on_index: called with each release before it is indexed (progress).
 
     Raises:
-        ValueError: a query with no searchable word.
+        ValueError: a query with no searchable word, too long, or with too many distinct
+            words (:func:`query_phrases`).
+        KeyboardInterrupt: Ctrl-C or SIGTERM (the query stops at once).
     """
-    phrases = query_tokens(query)
-    if not phrases:
-        raise ValueError(f"the query {query!r} has no word to search for")
-    search_index.ensure_index(store)
-    have = search_index.indexed_releases(store)
+    phrases = query_phrases(query)
+    index = search_index.ensure_index(store)
+    have = search_index.indexed_releases(index)
     texts: dict[int, dict[str, str]] = {}
     for info in releases:
         if info.id not in have:
@@ -123,10 +158,10 @@ def search(
                 on_index(info)
             texts[info.id] = _rule_texts(store, info)
             search_index.add_release(
-                store, info.id, ((n, tokens(t)) for n, t in texts[info.id].items())
+                index, info.id, ((n, tokens(t)) for n, t in texts[info.id].items())
             )
     by_id = {r.id: r for r in releases}
-    hits = search_index.match(store, phrases, by_id, limit)
+    hits = search_index.match(index, phrases, by_id, limit)
     out = []
     for h in hits:
         if h.release_id not in texts:

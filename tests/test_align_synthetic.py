@@ -317,3 +317,15 @@ def test_decision_snippet_is_a_loadable_decisions_file(tmp_path):
         (R.parse("308.1"),),
         f"{path}:3",
     )
+
+
+def test_one_to_one_kind_precedence():
+    """moved before modified before renumbered before typography/unchanged (the one rule both
+    release and translation alignments use)."""
+    from mtgcr.crossref.model import one_to_one_kind
+
+    assert one_to_one_kind(True, True, True, True) == "moved"
+    assert one_to_one_kind(False, True, True, True) == "modified"
+    assert one_to_one_kind(False, False, True, True) == "renumbered"
+    assert one_to_one_kind(False, False, False, True) == "typography"
+    assert one_to_one_kind(False, False, False, False) == "unchanged"

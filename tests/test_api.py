@@ -15,7 +15,7 @@ from crfile import cr_text, line_of
 from mtgcr.corpus.store import StoreError
 from mtgcr.extract.lookup import LocatedKind, NotFound
 from mtgcr.api import Corpus
-from mtgcr.errors import BadArgument
+from mtgcr.errors import BadArgument, RefusedOutput
 from mtgcr.cli.main import main
 
 OLD_BODY = """\
@@ -270,7 +270,7 @@ def test_build_writes_reports_and_refuses_bad_arguments(cr, tmp_path):
     with pytest.raises(BadArgument, match="--formats: unknown pdf"):
         cr.build(tmp_path / "src", out=tmp_path / "site", formats=["pdf"])
     (tmp_path / "afile").write_text("x")
-    with pytest.raises(BadArgument, match="is a file"):
+    with pytest.raises(RefusedOutput, match="is a file"):
         cr.build(tmp_path / "src", out=tmp_path / "afile")
     built = cr.build(tmp_path / "src", out=tmp_path / "site", formats=["md", "json"])
     assert built.run.count("unchanged") == 2 and not built.run.failed
@@ -462,6 +462,6 @@ def test_search_and_wording(cr, tmp_path):
         cr.search("deck", limit=0)
     with pytest.raises(NotFound, match="no complete ja release is stored"):
         cr.wording("deck", lang="ja")
-    with pytest.raises(BadArgument, match="is a file, not a folder"):
+    with pytest.raises(RefusedOutput, match="is a file, not a folder"):
         (tmp_path / "f").write_text("x")
         cr.site(tmp_path / "f")

@@ -12,6 +12,7 @@ dependency), except those under ``if TYPE_CHECKING:`` (names for annotations, ne
 from __future__ import annotations
 
 import ast
+import functools
 import tomllib
 from pathlib import Path
 
@@ -83,7 +84,9 @@ def imports_of(name: str, path: Path, modules: set[str]) -> set[str]:
     return found
 
 
+@functools.lru_cache(maxsize=1)
 def graph() -> dict[str, set[str]]:
+    """Module → the package modules it imports (computed once per test run)."""
     files = package_files()
     names = set(files)
     return {n: imports_of(n, p, names) for n, p in files.items()}
@@ -184,3 +187,38 @@ def test_every_package_folder_is_in_the_wheel():
         if p.relative_to(ROOT).parts[0] not in NOT_PACKAGE
     }
     assert folders == listed
+
+
+#: Exceptions that are not errors a user acts on: interruptions carrying partial results, and
+#: what pytest itself reports. Every other exception class of the package derives from
+#: :class:`mtgcr.errors.MtgcrError`, so the command line catches one class.
+NOT_USER_ERRORS = {
+    "mtgcr.cli.main.Terminated",  # SIGTERM, raised as KeyboardInterrupt
+    "mtgcr.extract.ingest.IngestInterrupted",  # Ctrl-C, with what was stored
+    "mtgcr.reports.build_site.BuildInterrupted",  # Ctrl-C, with the reports written
+    "mtgcr.conformance.pytest_plugin.FixtureFailure",  # a failing fixture, for pytest's report
+    "mtgcr.conformance.pytest_plugin.StaleFixtureWarning",  # a pytest warning
+    # python-mtg's worker runs under python-mtg's own interpreter without mtgcr: its refusal
+    # becomes a JSON reply, and the adapter raises the MtgcrError kinds from it
+    "mtgcr.conformance.engines.pymtg_worker.Refusal",
+}
+
+
+def test_every_user_error_derives_from_the_one_root():
+    import importlib
+    import inspect
+
+    from mtgcr.errors import MtgcrError
+
+    others = set()
+    for name in sorted(package_files()):
+        module = importlib.import_module(name)
+        for cname, cls in vars(module).items():
+            if (
+                inspect.isclass(cls)
+                and cls.__module__ == name
+                and issubclass(cls, BaseException)
+                and not issubclass(cls, MtgcrError)
+            ):
+                others.add(f"{name}.{cname}")
+    assert others == NOT_USER_ERRORS

@@ -144,7 +144,7 @@ def test_stems_and_fit():
 def run_json(store, *args, capsys=None):
     code = main(["--store", str(store), "cite-check", *args, "--format", "json"])
     out = capsys.readouterr().out
-    return code, json.loads(out) if out.strip() else None
+    return code, json.loads(out)["citations"] if out.strip() else None
 
 
 def test_cli_statuses(store, tmp_path, capsys):

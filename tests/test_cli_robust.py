@@ -137,7 +137,8 @@ def test_out_pointing_at_a_file(store, tmp_path, capsys):
     code = main(["--store", str(store), "build", str(tmp_path / "in"), "--out", str(target)])
     assert code == 2
     assert one_line(capsys.readouterr().err) == (
-        f"mtgcr: --out {target} is a file; give a folder for the reports (created if missing)"
+        f"mtgcr: --out {target} is a file, not a folder: give a folder for the build output "
+        f"(created if missing)"
     )
     assert target.read_text() == "keep me"
 
@@ -158,7 +159,11 @@ def test_a_truncated_store_is_reported_not_crashed_on(store, tmp_path, capsys):
     cut.write_bytes(store.read_bytes()[: store.stat().st_size // 3])
     for args in (["releases"], ["show", "100.1"]):
         assert main(["--store", str(cut), *args]) == 2
-        assert one_line(capsys.readouterr().err).startswith(f"mtgcr: {cut}: not an mtgcr store")
+        assert one_line(capsys.readouterr().err) == (
+            f"mtgcr: {cut}: the store is damaged (database disk image is malformed); 'mtgcr "
+            f"check' says which releases are affected and 'mtgcr check --repair' rebuilds them "
+            f"from the stored files"
+        )
 
 
 def test_another_programs_sqlite_database_is_refused_and_left_unchanged(tmp_path, capsys):

@@ -47,34 +47,6 @@ def _page(*names, base="https://media.wizards.com/2030/downloads/"):
     )
 
 
-@pytest.fixture
-def env(tmp_path, httpserver, monkeypatch):
-    monkeypatch.delenv("MTGCR_CONTACT", raising=False)
-    monkeypatch.setenv("MTGCR_DOWNLOADS", str(tmp_path / "downloads"))
-    httpserver.no_handler_status_code = 404  # as a real server answers a missing file
-    httpserver.expect_request("/robots.txt").respond_with_data(
-        "User-agent: *\nDisallow: /private\n"
-    )
-    store = tmp_path / "store.sqlite"
-
-    def run(*args):
-        return main(
-            [
-                "--store",
-                str(store),
-                "--silent",
-                *args,
-                "--base-url",
-                httpserver.url_for("/").rstrip("/"),
-                "--delay",
-                "0.5",
-                "--no-cache",
-            ]
-        )
-
-    return run, store, httpserver
-
-
 def _paths(httpserver):
     """The request targets as sent (percent-encoding kept), in order."""
     return [

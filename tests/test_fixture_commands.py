@@ -41,7 +41,9 @@ def test_generate_writes_exact_text_title_and_anchor(store, tmp_path, capsys):
     assert names == [f"100/cr_100_{i}.toml" for i in range(1, 6)]
     fx = read_fixture(out / "100" / "cr_100_3.toml")
     assert fx.text == "Each player starts the game with twenty life."  # as R1 has it
-    assert fx.title == "General" and fx.status.value == "skeleton"
+    assert fx.title == "General — CR 100.3" and fx.status.value == "skeleton"
+    assert fx.section == 100 and fx.data["section"] == 100  # phase's u32, not a string
+    assert fx.issues == []  # strict: phase's serde reads it as written
     assert fx.meta["anchor"] == "en:2031-03-03:100.3" and fx.meta["cr_label"] == "20310303"
     assert fx.meta["text_sha256"] == text_sha256("Each player starts the game with twenty life.")
     assert fx.meta["generator"].startswith("mtgcr ")
@@ -59,7 +61,7 @@ def test_generate_writes_exact_text_title_and_anchor(store, tmp_path, capsys):
         )
         == 0
     )
-    assert read_fixture(tmp_path / "s2" / "100" / "cr_100_2.toml").title == "Basics"
+    assert read_fixture(tmp_path / "s2" / "100" / "cr_100_2.toml").title == "Basics — CR 100.2"
 
 
 def test_generate_never_overwrites_authored_fixtures_and_refreshes_skeletons(
@@ -188,7 +190,10 @@ def test_migrate_dry_run_then_write_keeps_setup_steps_assertions(store, tmp_path
     assert run(store, "migrate", str(out), "--to", "2031-06-09") == 1  # edited, removed listed
     cap = capsys.readouterr()
     assert {p: p.read_bytes() for p in out.rglob("*.toml")} == before  # dry run: nothing written
-    assert "cr_100_3.toml 100.3: edited → 100.4 (pass --accept-edits" in cap.err
+    assert (
+        "100/cr_100_3.toml 100.3: edited to 100.4, but 100/cr_100_4.toml exists; not renamed "
+        "(its text edit also waits for --accept-edits)" in cap.err
+    )
     assert "cr_100_5.toml 100.5: removed" in cap.err
     # 100.3 (edited) is not accepted and stays, so 100.2 cannot take its name
     assert "100/cr_100_2.toml 100.2: moved to 100.3, but 100/cr_100_3.toml exists" in cap.err
@@ -211,7 +216,7 @@ def test_migrate_dry_run_then_write_keeps_setup_steps_assertions(store, tmp_path
     assert names == ["cr_100_1.toml", "cr_100_3.toml", "cr_100_4.toml", "cr_100_5.toml"]
     moved = read_fixture(out / "100" / "cr_100_3.toml")
     assert moved.meta["previous_rules"] == "en:2031-03-03:100.2"
-    assert moved.meta["anchor"] == "en:2031-06-09:100.3" and moved.title == "Basics"
+    assert moved.meta["anchor"] == "en:2031-06-09:100.3" and moved.title == "Basics — CR 100.3"
     assert moved.meta["ticket"] == "ENG-42" and moved.data["reviewer"] == "ana"
     tail = authored[authored.index("[setup]") : authored.index("[meta]")]
     assert tail in (out / "100" / "cr_100_3.toml").read_text()  # byte for byte
@@ -219,6 +224,48 @@ def test_migrate_dry_run_then_write_keeps_setup_steps_assertions(store, tmp_path
     assert edited.text == "Each player starts the game with twenty-five life."
     code, res = check_json(store, out, "2031-06-09", capsys)
     assert code == 0 and len(res) == 4
+
+
+def test_migrate_write_renames_pure_renumbers_while_an_edit_waits(store, tmp_path, capsys):
+    """Issue 27: --write renames the pure renumbers even when another fixture in the folder needs
+    --accept-edits; the edited one is renumbered too (so it frees its old name) and stays listed,
+    its text and anchor untouched until the edit is accepted."""
+    out = tmp_path / "suite"
+    run(store, "generate", "--release", "2031-03-03", "--out", str(out))
+    (out / "100" / "cr_100_5.toml").unlink()  # the removed rule's fixture, retired by a human
+    edited_before = (out / "100" / "cr_100_3.toml").read_text()
+    capsys.readouterr()
+    assert run(store, "migrate", str(out), "--to", "2031-06-09", "--write") == 1
+    cap = capsys.readouterr()
+    assert "4 fixtures written (3 renamed)" in cap.out  # 100.1: re-anchored
+    assert (
+        "cr_100_3.toml 100.3: edited → 100.4 (pass --accept-edits to take the new text); renumbered"
+        in cap.err
+    )
+    names = sorted(p.name for p in (out / "100").glob("*.toml"))
+    assert names == ["cr_100_1.toml", "cr_100_3.toml", "cr_100_4.toml", "cr_100_5.toml"]
+    renumbered = read_fixture(out / "100" / "cr_100_4.toml")
+    assert str(renumbered.rule) == "100.4"
+    assert renumbered.title == "Basics — CR 100.4" and renumbered.section == 100
+    assert renumbered.text == "Each player starts the game with twenty life."  # not taken
+    assert renumbered.meta["anchor"] == "en:2031-03-03:100.3"  # still anchored to its text
+    assert (
+        edited_before.replace('rule = "100.3"', 'rule = "100.4"').replace(
+            "General — CR 100.3", "Basics — CR 100.4"
+        )
+        == (out / "100" / "cr_100_4.toml").read_text()
+    )  # only those two lines changed
+    code, res = check_json(store, out, "2031-06-09", capsys)
+    assert code == 1
+    assert {k[0]: v["status"] for k, v in res.items()} == {
+        "100.1": "current",
+        "100.3": "current",
+        "100.4": "edited",
+        "100.5": "current",
+    }
+    assert run(store, "migrate", str(out), "--to", "2031-06-09", "--write", "--accept-edits") == 0
+    assert read_fixture(out / "100" / "cr_100_4.toml").text.endswith("twenty-five life.")
+    assert check_json(store, out, "2031-06-09", capsys)[0] == 0
 
 
 def test_migrate_moves_a_chain_of_renames(store, tmp_path, capsys):
@@ -386,3 +433,44 @@ def test_typography_is_not_an_edit_in_the_word_diff():
     runs = fold_typography(word_diff("a player's hand", "that player’s hand"))
     # inside a real change the quote style travels with the words
     assert render_word_diff(runs) == "[-a player's-]{+that player’s+} hand"
+
+
+PLAN = """release = "2031-03-03"
+
+[[rule]]
+rule = "100.3"
+priority = "high"
+assertions = ["player_life"]
+
+[[rule]]
+rule = "100.4"
+priority = "low"
+"""
+
+
+def test_coverage_reports_statuses_and_the_plan(store, tmp_path, capsys):
+    out = tmp_path / "suite"
+    run(store, "generate", "--release", "2031-03-03", "--out", str(out))
+    author(out / "100" / "cr_100_3.toml")  # executable now
+    p4 = out / "100" / "cr_100_4.toml"
+    p4.write_text(p4.read_text().replace('status = "skeleton"', 'status = "deferred"'))
+    (tmp_path / "plan.toml").write_text(PLAN)  # beside DIR: read without --plan
+    capsys.readouterr()
+    assert run(store, "coverage", str(out), "--release", "2031-03-03", "--format", "json") == 0
+    data = json.loads(capsys.readouterr().out)
+    [sec] = data["sections"]
+    assert sec["statuses"] == {"skeleton": 3, "executable": 1, "not-applicable": 0, "deferred": 1}
+    assert [(r["rule"], r["priority"], r["status"]) for r in sec["plan"]] == [
+        ("100.3", "high", "executable"),
+        ("100.4", "low", "deferred"),
+    ]
+    assert data["totals"]["plan"] == {
+        "high": {"executable": 1, "planned": 1},
+        "low": {"executable": 0, "planned": 1},
+    }
+    assert run(store, "coverage", str(out), "--release", "2031-03-03", "--no-plan") == 0
+    assert "plan (2031-03-03 numbers)" not in capsys.readouterr().out
+    (tmp_path / "plan.toml").write_text(PLAN.replace('"low"', '"soon"'))
+    assert run(store, "coverage", str(out), "--release", "2031-03-03") == 2
+    err = capsys.readouterr().err
+    assert "plan.toml: [[rule]] 2 (100.4): priority 'soon' is not one of high, medium" in err

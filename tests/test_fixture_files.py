@@ -58,13 +58,20 @@ def test_file_names_and_variants(tmp_path):
 
 
 def test_parse_reads_fields_and_provenance(tmp_path):
+    """FIXTURE is a file of an older mtgcr: it is read (check and migrate work on it), and what
+    phase would not read as written is listed with its line."""
     fx = parse_fixture(FIXTURE, tmp_path / "704" / "cr_704_5a_zero.toml")
     assert (str(fx.rule), fx.variant, fx.section, fx.status) == (
         "704.5a",
         "zero",
-        "704",
+        704,
         FixtureStatus.EXECUTABLE,
     )
+    assert [(i.kind.value, i.path, i.line) for i in fx.issues] == [
+        ("rejected", "section", 3),  # phase's u32
+        ("ignored", "engine_owner", 8),  # serde skips a key ScenarioFile has no field for
+        ("runtime", "setup.phase", 11),  # phase's runner knows "PreCombatMain", not this
+    ]
     assert str(fx.anchor) == "en:2031-03-03:704.5a" and fx.anchor.text_sha256 == "00"
     assert fx.data["steps"] == [{"action": "check_sbas"}]
     assert fx.test_id == "704.5a[zero]"
@@ -128,3 +135,20 @@ def test_rewrite_adds_keys_before_the_tables_and_a_meta_table_when_missing():
     assert fx.text == "two\nlines" and fx.data["setup"] == {"seed": 1}
     assert str(fx.anchor) == "en:2031-03-03:100.1"
     assert out.startswith('rule = "100.1"\ntext = """two\nlines"""\n')
+
+
+def test_fixture_files_reached_through_links_are_collected(tmp_path):
+    """A strict editable install links each file: a fixture that is a link into another folder
+    still belongs to the folder given to --cr-fixtures; one outside it does not."""
+    from mtgcr.conformance.pytest_plugin import _under
+
+    real = tmp_path / "real" / "704"
+    real.mkdir(parents=True)
+    (real / "cr_704_5a.toml").write_text("rule = '704.5a'\n")
+    tree = tmp_path / "tree" / "704"
+    tree.mkdir(parents=True)
+    (tree / "cr_704_5a.toml").symlink_to(real / "cr_704_5a.toml")
+    root = (tmp_path / "tree").resolve()
+    assert _under(tree / "cr_704_5a.toml", root)
+    assert _under(real / "cr_704_5a.toml", (tmp_path / "real").resolve())
+    assert not _under(real / "cr_704_5a.toml", root)

@@ -313,7 +313,7 @@ def test_busy_store_is_one_clear_line_and_stops_the_run(store_path, three, monke
         assert main(["--store", str(store_path), "ingest", *map(str, three)]) == 2
         err = capsys.readouterr().err
         assert err.rstrip().splitlines()[-1] == (
-            f"mtgcr: {store_path}: store busy: another mtgcr (or program) has held its write lock "
+            f"mtgcr: {store_path}: store busy: another program has held its write lock "
             f"for 0.2 s; try again when it is done (stopped after 0 of 3 files)"
         )
         assert "Traceback" not in err and "not stored" not in err

@@ -5,7 +5,7 @@ from __future__ import annotations
 from align_helpers import TEXTS as T
 from align_helpers import numbered, ruleset
 from mtgcr.crossref.align.releases import align_releases
-from mtgcr.crossref.lineage import Lineage
+from mtgcr.crossref.lineage import Lineage, LineageId
 from mtgcr.extract.rulenum import RuleNumber as R
 
 
@@ -52,7 +52,7 @@ def test_history_of_a_rule_both_directions():
         ("102.2", "renumbered"),
         ("102.3", "renumbered"),
     ]
-    assert {e.lineage for e in h} == {"en:20300110:101.2"}
+    assert {str(e.lineage) for e in h} == {"en:20300110:101.2"}
     h = lin.history(R.parse("100.2"), 0)
     assert [(e.kind, [str(n) for n in e.numbers]) for e in h] == [
         ("initial", ["100.2"]),
@@ -76,13 +76,13 @@ def test_history_removed_and_added():
         ("absent", None),
         ("added", R.parse("102.1")),
     ]
-    assert h[2].lineage == "en:20300701:102.1"
+    assert str(h[2].lineage) == "en:20300701:102.1"
 
 
 def test_split_pieces_lineage():
     lin, _ = _chain()
-    assert lin.lineage_id(2, R.parse("100.2")) == "en:20300110:100.2"  # main piece continues
-    assert lin.lineage_id(2, R.parse("100.3")) == "en:20300701:100.3"  # the other one is new
+    assert str(lin.lineage_id(2, R.parse("100.2"))) == "en:20300110:100.2"  # main piece continues
+    assert str(lin.lineage_id(2, R.parse("100.3"))) == "en:20300701:100.3"  # the other one is new
     h = lin.history(R.parse("100.3"), 2)
     assert [(e.kind, str(e.number)) for e in h] == [
         ("initial", "100.2"),
@@ -130,3 +130,23 @@ def test_unknown_number_raises_keyerror():
         assert "100.9 is not in en 2030-04-05" in str(exc)
     else:
         raise AssertionError("no KeyError")
+
+
+def test_lineage_id_is_a_value_that_reads_back():
+    lid = LineageId("en", "20300110", R.parse("101.2"))
+    assert str(lid) == "en:20300110:101.2" and lid.file_stem == "20300110_101.2"
+    assert LineageId.parse("en:20300110:101.2") == lid
+
+
+def test_the_sites_ids_are_the_lineages_ids():
+    """The site names traces by the forward pass; history and remap by walking back: one id."""
+    from mtgcr.reports.site.trace import lineage_ids
+
+    lin, rels = _chain()
+    ids = lineage_ids(rels, lin.alignments)
+    walked = [{n: lin.lineage_id(k, n) for n in rs.rules} for k, rs in enumerate(rels)]
+    assert ids == walked
+    assert ids[2][R.parse("100.3")] == LineageId("en", "20300701", R.parse("100.3"))  # split piece
+    assert ids[2][R.parse("102.3")] == LineageId(
+        "en", "20300110", R.parse("101.2")
+    )  # renumbered twice

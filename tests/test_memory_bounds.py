@@ -23,6 +23,8 @@ from mtgcr.extract.wiki.facts import line_texts
 from mtgcr.extract.registry import parse_document
 from helpers import make_doc
 
+pytestmark = pytest.mark.slow  # subprocesses: the full suite runs them, make test-fast does not
+
 CITATIONS = 400_000
 PER_LINE = 10_000
 #: Peak RSS allowed for the 30 MB / 400,000-citation ingest (MiB): under 4 KiB per citation

@@ -38,8 +38,10 @@ def store(tmp_path, capsys) -> Path:
     return s
 
 
-def diff(store, out, capsys) -> tuple[int, str, str]:
-    code = main(["--store", str(store), "diff", "2031-03-03", "2031-06-07", "--out", str(out)])
+def diff(store, out, capsys, *more: str) -> tuple[int, str, str]:
+    code = main(
+        ["--store", str(store), "diff", "2031-03-03", "2031-06-07", "--out", str(out), *more]
+    )
     got = capsys.readouterr()
     return code, got.out, got.err
 
@@ -103,7 +105,12 @@ def test_dash_is_stdout_and_a_regular_file_is_replaced_whole(store, tmp_path, ca
     assert target.read_text(encoding="utf-8") == out
     target.write_text("old text that is longer than nothing")
     os.chmod(target, 0o640)
-    assert diff(store, target, capsys)[0] == 0
+    code, _, err = diff(store, target, capsys)  # an existing file: only with --force
+    assert code == 2 and err == (
+        f"mtgcr: --out {target} exists: not replaced; give --force to replace it, or another file\n"
+    )
+    assert target.read_text() == "old text that is longer than nothing"
+    assert diff(store, target, capsys, "--force")[0] == 0
     assert target.read_text(encoding="utf-8") == out
     assert oct(target.stat().st_mode & 0o777) == oct(0o640)  # the replaced file's permissions
     assert [p.name for p in target.parent.iterdir()] == ["r.md"]  # no temporary file left
@@ -128,11 +135,14 @@ def test_build_refuses_a_report_path_that_is_a_link(store, tmp_path, capsys):
     out = tmp_path / "site"
     out.mkdir()
     (out / "index.html").symlink_to(tmp_path / "elsewhere.html")
-    code = main(
-        ["--store", str(store), "--silent", "build", str(tmp_path / "in"), "--out", str(out)]
-    )
+    cmd = ["--store", str(store), "--silent", "build", str(tmp_path / "in"), "--out", str(out)]
+    assert main(cmd) == 2  # a folder mtgcr did not create
+    assert "is a folder mtgcr did not create (1 entry: index.html" in capsys.readouterr().err
+    assert main([*cmd, "--force"]) == 2  # written into, but a link is never replaced
     err = capsys.readouterr().err
-    assert code == 2 and "is a symbolic link, not a regular file" in err
+    assert (
+        err == f"mtgcr: {out / 'index.html'} is a symbolic link, not a regular file: not replaced\n"
+    )
     assert not (tmp_path / "elsewhere.html").exists()
 
 
@@ -167,7 +177,7 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary(tiny_disk, capsys, sto
     big = tiny_disk / "fill"
     with pytest.raises(OSError):
         big.write_bytes(b"\0" * 2_000_000)  # the disk is now full
-    code, _, err = diff(store, target, capsys)
+    code, _, err = diff(store, target, capsys, "--force")
     assert code == 2 and err == f"mtgcr: --out {target}: cannot write (No space left on device)\n"
     assert target.read_text() == "old"
 

@@ -251,3 +251,34 @@ def test_site_and_search_without_a_store_say_so_and_create_none(tmp_path, capsys
     err = capsys.readouterr().err
     assert err.count("no store here yet") == 2 and "Traceback" not in err
     assert not store.exists() and not (tmp_path / "site").exists()
+
+
+def _quote_page(title: str, rule_line: str) -> str:
+    """A rendered MTG Wiki page (text) quoting one rule of JA 20300110.0."""
+    return (
+        f"{title}\n\n提供：MTG Wiki\n\n{title}について。\n\n引用：総合ルール 20300110.0\n\n"
+        f"• 1 ゲームの概念\n  • 100 一般\n    • 100.1 テスト用のルール。\n      • {rule_line}\n"
+    )
+
+
+def test_a_rule_quoted_on_two_pages_names_both_on_its_side_page(tmp_path):
+    (tmp_path / "en.txt").write_text(
+        cr_text(OLD, GLOSSARY, date="These rules are effective as of January 10, 2030."),
+        encoding="utf-8",
+    )
+    (tmp_path / "first_page.txt").write_text(
+        _quote_page("二人対戦", "100.1a 二人対戦は二人で始める。"), encoding="utf-8"
+    )
+    (tmp_path / "second_page.txt").write_text(
+        _quote_page("多人数戦", "100.1a 二人対戦は二人で始める。"), encoding="utf-8"
+    )
+    store = tmp_path / "store.sqlite"
+    files = [str(tmp_path / n) for n in ("en.txt", "first_page.txt", "second_page.txt")]
+    assert main(["--silent", "--store", str(store), "ingest", *files]) == 0
+    site_args = ["site", "--out", str(tmp_path / "site"), "--lang", "en", "ja"]
+    assert main(["--silent", "--store", str(store), *site_args]) == 0
+    [side] = list((tmp_path / "site" / "ja").glob("*-quotes/side/100.html"))
+    notes = [d.text_content() for d in _doc(side).xpath('//div[@class="quoted"]')]
+    # 100.1a (line 12 of both pages): every page and line it was quoted on, file names only
+    assert "quoted on first_page.txt:12; second_page.txt:12" in notes
+    assert all(str(tmp_path) not in n for n in notes)

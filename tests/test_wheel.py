@@ -23,7 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # One worker builds the wheel for both tests: two workers building it at once collide in the
 # checkout's build/ folder ("File exists: build/bdist…/mtgcr-0.1.0.dist-info").
-pytestmark = pytest.mark.xdist_group("wheel")
+pytestmark = [
+    pytest.mark.xdist_group("wheel"),
+    pytest.mark.slow,
+]  # builds a wheel: not in make test-fast
 
 
 @pytest.fixture(scope="module")
@@ -115,10 +118,13 @@ def test_console_script_and_sample(wheel_env):
 def test_fixture_data_and_pytest_plugin_entry_point(wheel_env):
     py, site, names, entry, tmp = wheel_env
     assert any(
-        n.startswith("mtgcr/conformance/fixtures/starter/704/") and n.endswith(".toml")
-        for n in names
+        n.startswith("mtgcr/conformance/suite/fixtures/704/") and n.endswith(".toml") for n in names
     )
+    assert "mtgcr/conformance/suite/findings/506/cr_506_1_no_attackers.toml" in names
+    assert "mtgcr/conformance/suite/plan.toml" in names
+    assert "mtgcr/conformance/engines/pymtg_worker.py" in names  # run by python-mtg's Python
     assert "mtgcr/conformance/engines/cards/basic.json" in names
     ep = (site / entry[0]).read_text()
     assert "[pytest11]" in ep and "mtgcr = mtgcr.conformance.pytest_plugin" in ep
     assert "[mtgcr.engines]" in ep and "phase = mtgcr.conformance.engines.phase:PhaseAdapter" in ep
+    assert "python-mtg = mtgcr.conformance.engines.pymtg:PyMtgAdapter" in ep

@@ -19,6 +19,7 @@ NAMES: list[tuple[str, str]] = [
         "releases",
         "remove",
         "restore",
+        "check",
         "show",
         "define",
         "build",
@@ -35,6 +36,8 @@ NAMES: list[tuple[str, str]] = [
         "site",
         "fixtures",
         "glossary",
+        "translate",
+        "wiki",
     )
 ]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from mtgcr.cli.alignctx import add_decisions_option, decision_errors, read_decisions
 from mtgcr.cli.args import add_max_size_option, max_bytes
 from mtgcr.reports.build_site import BuildInterrupted
-from mtgcr.cli.output import err_console
+from mtgcr.cli.output import err_console, print_kept
 from mtgcr.reports.render import RENDERERS
 
 
@@ -30,7 +30,11 @@ def register(sub) -> None:
     )
     p.add_argument("sources", nargs="+", metavar="SOURCE")
     p.add_argument(
-        "--out", required=True, metavar="DIR", help="output folder (created if missing; not a file)"
+        "--out",
+        required=True,
+        metavar="DIR",
+        help="output folder: created if missing, or one mtgcr created before (its "
+        ".mtgcr-output file says so); a folder of yours only with --force",
     )
     p.add_argument(
         "--lang",
@@ -59,7 +63,9 @@ def run(args, ctx) -> int:
 
     Raises:
         BadArgument: a bad decisions file or a decision that does not fit.
-        BadArgument: unknown ``--formats``, ``--out`` is a file or under one, no files in
+        RefusedOutput: ``--out`` is a file or under one, or a folder mtgcr did not create
+            (without ``--force``).
+        BadArgument: unknown ``--formats``, no files in
             the SOURCEs, nothing ingested.
     """
     formats = [f.strip() for f in args.formats.split(",") if f.strip()]
@@ -85,6 +91,7 @@ def run(args, ctx) -> int:
                 on_file=on_file,
                 on_report=on_report,
                 max_bytes=max_bytes(args),
+                force=args.force,
             )
     except BuildInterrupted as exc:
         if err_console.is_terminal:
@@ -111,4 +118,4 @@ def run(args, ctx) -> int:
                 f"change reports"
             )
         print(f"index at {out / 'index.html'}")
-    return 1 if failed else 0
+    return 1 if print_kept(out, built.kept) or failed else 0

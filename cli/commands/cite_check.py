@@ -45,7 +45,13 @@ def register(sub) -> None:
         "(--as-of, the page's quote, or inferred from which releases make the "
         "cited section fit the page's subject), what the number meant then, what "
         "it is in the newest EN release in the store, and a status: current, "
-        "moved (with a replacement), changed, gone or unknown. A citation of several "
+        "moved (with a replacement), changed, gone or unknown. A citation inside a quote "
+        "('引用：総合ルール 20231117.0') keeps the quote's numbers: its status is in-quote, "
+        "with no replacement; the quote block gets one row of its own, checked as a unit "
+        "against the newest release of its language (unchanged, renumbered, reworded, "
+        "removed, added rules; refresh it with 'mtgcr wiki refresh'). JSON: "
+        "{citations: [...], quotes: [...]}; JSON lines: the quotes as kind 'quote'. "
+        "A citation of several "
         "numbers ('rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕') gets one "
         "replacement per number, each for its own part of the line (JSON: old_text, "
         "span, suggestion), and every line that needs replacing gets the whole line "
@@ -109,7 +115,9 @@ def register(sub) -> None:
         help="the release every citation was written against (effective date or label)",
     )
     p.add_argument(
-        "--no-quotes", action="store_true", help="leave out citations inside quoted rule text"
+        "--no-quotes",
+        action="store_true",
+        help="leave out citations inside quoted rule text and the quote blocks",
     )
     add_format_option(p, ("text", "json", "jsonl", "sarif"))
     add_max_size_option(p)
@@ -157,46 +165,76 @@ def run(args, ctx) -> int:
     checked = corpus.cite_check(pages, as_of=args.as_of, quotes=not args.no_quotes)
     results, failed = checked.results, checked.failed
     if args.format == "json":
-        print_json([r.as_json() for r in results])
+        print_json(checked.to_json())
     elif args.format == "jsonl":
         for r in results:
             sys.stdout.write(json.dumps(r.as_json(), ensure_ascii=False) + "\n")
+        for q in checked.quotes:
+            sys.stdout.write(
+                json.dumps({"kind": "quote", **q.as_json()}, ensure_ascii=False) + "\n"
+            )
     else:
-        rows = [
-            [
-                escape(where(r) + (" quote" if r.in_quote else "")),
-                escape(r.citation),
-                r.number,
-                r.as_of or "?",
-                escape(r.then_title or ""),
-                r.now_number or "",
-                r.status,
-                escape(_suggestion(r) or r.note),
-            ]
-            for r in results
-        ]
-        console.print(
-            table(
-                f"{len(results)} citations; now = EN {checked.newest}",
+        _print_wiki_table(checked)
+    return 1 if failed else 0
+
+
+def _print_wiki_table(checked) -> None:
+    """The text report: one row per citation outside the quotes and one per quote block (the
+    citations inside a quote are kept with it: not listed), in page and line order; then the
+    lines with every replacement applied."""
+    rows: list[tuple[tuple, list[str]]] = []
+    for r in checked.results:
+        if r.status == "in-quote":
+            continue
+        rows.append(
+            (
+                (r.page, r.column or "", r.line),
                 [
-                    "where",
-                    "citation",
-                    "number",
-                    "as of",
-                    "then",
-                    "now",
-                    "status",
-                    "suggestion / note",
+                    escape(where(r) + (" quote" if r.in_quote else "")),
+                    escape(r.citation),
+                    r.number,
+                    r.as_of or "?",
+                    escape(r.then_title or ""),
+                    r.now_number or "",
+                    r.status,
+                    escape(_suggestion(r) or r.note),
                 ],
-                rows,
             )
         )
-        lines = {(r.page, r.column, r.line): r for r in results if r.line_suggestion}
-        if lines:
-            console.print("lines with every replacement applied:", markup=False)
-            for r in lines.values():
-                console.print(f"  {where(r)}: {r.line_suggestion}", markup=False)
-    return 1 if failed else 0
+    for q in checked.quotes:
+        rows.append(
+            (
+                (q.page, q.column or "", q.line),
+                [
+                    escape(_where_quote(q)),
+                    escape(q.header),
+                    q.span,
+                    q.label,
+                    "",
+                    q.target or "",
+                    f"{q.status} quote",
+                    escape(q.note),
+                ],
+            )
+        )
+    kept = sum(r.status == "in-quote" for r in checked.results)
+    title = f"{len(checked.results)} citations"
+    if kept:
+        title += f" ({kept} inside quotes, kept with their quote)"
+    if checked.quotes:
+        title += f", {len(checked.quotes)} quote blocks"
+    console.print(
+        table(
+            f"{title}; now = EN {checked.newest}",
+            ["where", "citation", "number", "as of", "then", "now", "status", "suggestion / note"],
+            [row for _, row in sorted(rows, key=lambda x: x[0])],
+        )
+    )
+    lines = {(r.page, r.column, r.line): r for r in checked.results if r.line_suggestion}
+    if lines:
+        console.print("lines with every replacement applied:", markup=False)
+        for r in lines.values():
+            console.print(f"  {where(r)}: {r.line_suggestion}", markup=False)
 
 
 def where(r) -> str:
@@ -206,6 +244,12 @@ def where(r) -> str:
     if r.column:
         out += f" ({r.column_label or r.column} column, line {r.revision_line} of that revision)"
     return out
+
+
+def _where_quote(q) -> str:
+    """``"page.txt:28"`` (the quote header's line); for a diff view, with its column."""
+    out = f"{q.page.rsplit('/', 1)[-1]}:{q.line}"
+    return out + (f" ({q.column_label or q.column} column)" if q.column else "")
 
 
 def _suggestion(r) -> str | None:

@@ -11,7 +11,7 @@ from mtgcr.cli.alignctx import (
     write_report,
 )
 from mtgcr.cli.args import add_format_option, add_lang_option, section_option
-from mtgcr.corpus.safe_write import STDOUT, check_out_path
+from mtgcr.corpus.safe_write import STDOUT, Replace, check_out_path
 from mtgcr.reports.render import RENDERERS
 
 
@@ -78,7 +78,7 @@ def run(args, ctx) -> int:
     """
     section = section_option(args.section)
     if args.out and args.out != STDOUT:
-        check_out_path(args.out)  # refuse a device or folder before the work, not after
+        check_out_path(args.out, Replace.IF_FORCED)  # refused before the work, not after
     decisions = read_decisions(args, ctx)
     with decision_errors():
         report = ctx.corpus(decisions).diff(

@@ -7,11 +7,21 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    DownloadColumn,
+    Progress,
+    SpinnerColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TransferSpeedColumn,
+)
 
 from mtgcr.corpus.fetch.http import FetchError, FetchPolicy, MIN_INTERVAL_FLOOR
 from mtgcr.corpus.fetch.mtgru import MTGRU_HOSTS, START_PAGE
 from mtgcr.corpus.fetch.wizards import WIZARDS_HOSTS, ArchiveMetadata
+from mtgcr.corpus.data_paths import data_folders, default_data_file
 from mtgcr.corpus.release_spec import parse_date_spec
 
 from mtgcr import fetching
@@ -67,6 +77,29 @@ def add_fetch_options(p) -> None:
         help="read timeout (default 30; connecting: 10)",
     )
     p.add_argument(
+        "--max-time",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="the longest one response may take, from the request to its last byte, retries "
+        "included (default 300): a server that trickles is cut off",
+    )
+    p.add_argument(
+        "--deadline",
+        type=float,
+        default=1800.0,
+        metavar="SECONDS",
+        help="the longest the whole command may spend fetching (default 1800)",
+    )
+    p.add_argument(
+        "--max-requests",
+        type=int,
+        default=2000,
+        metavar="N",
+        help="requests one listing may take: MediaWiki continuation, the pages of an mtg.ru "
+        "crawl (default 2000); a site that never stops says so",
+    )
+    p.add_argument(
         "--no-cache",
         action="store_true",
         help="no HTTP cache (by default answers are cached for an hour beside the "
@@ -88,6 +121,9 @@ def policy_from(args, ctx) -> FetchPolicy:
             max_retries=args.retries,
             read_timeout=args.timeout,
             max_bytes=args.max_bytes,
+            max_time=args.max_time,
+            deadline=args.deadline,
+            max_requests=args.max_requests,
             cache_dir=cache,
         )
     except ValueError as exc:
@@ -133,8 +169,10 @@ def register(sub) -> None:
     a.add_argument(
         "--metadata",
         metavar="FILE",
-        default="../shared/corpus/derived/archive_metadata.json",
-        help="the archive metadata (default: %(default)s)",
+        default=None,
+        help="the archive metadata (default: archive_metadata.json in "
+        "$MTGCR_SHARED/corpus/derived, in shared/corpus/derived beside the mtgcr checkout, or "
+        "beside the store; never the current folder)",
     )
     add_fetch_options(a)
     a.set_defaults(func=run_archive)
@@ -190,6 +228,32 @@ def _summary(results) -> None:
 
 
 @contextmanager
+def download_progress(ctx) -> Iterator[Callable[[str, int, int | None], None] | None]:
+    """A bar per download (bytes, speed) on stderr while a body arrives, or nothing when
+    silent or not on a terminal."""
+    if ctx.silent or not err_console.is_terminal:
+        yield None
+        return
+    with Progress(
+        TextColumn("[bold]download"),
+        BarColumn(),
+        DownloadColumn(),
+        TransferSpeedColumn(),
+        TextColumn("{task.description}"),
+        console=err_console,
+        transient=True,
+    ) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def on_bytes(url: str, done: int, total: int | None) -> None:
+            if url not in tasks:
+                tasks[url] = bar.add_task(url.rsplit("/", 1)[-1][-40:], total=total)
+            bar.update(tasks[url], completed=done)
+
+        yield on_bytes
+
+
+@contextmanager
 def crawl_progress(ctx, label: str) -> Iterator[Callable[[str], None] | None]:
     """A spinner with a page count and the page in hand (on stderr), or nothing when silent."""
     if ctx.silent:
@@ -227,7 +291,10 @@ def run_wizards(args, ctx) -> int:
     try:
         with (
             ctx.store() as store,
-            fetching.client_for(policy, WIZARDS_HOSTS, args.base_url, _note(ctx)) as client,
+            download_progress(ctx) as on_bytes,
+            fetching.client_for(
+                policy, WIZARDS_HOSTS, args.base_url, _note(ctx), on_bytes
+            ) as client,
         ):
             if args.check:
                 link, is_new = fetching.check_wizards(store, client, args.base_url)
@@ -268,8 +335,14 @@ def run_archive(args, ctx) -> int:
         if when is None:
             raise BadArgument(f"fetch archive: {d!r} is not a date (give YYYY-MM-DD)")
         dates.append(when)
+    path = args.metadata or default_data_file("archive_metadata.json", ctx.store_path)
+    if path is None:
+        folders = ", ".join(str(f) for f in data_folders(ctx.store_path))
+        raise BadArgument(
+            f"fetch archive: no archive metadata: give --metadata FILE (looked in {folders})"
+        )
     try:
-        meta = ArchiveMetadata.load(args.metadata)
+        meta = ArchiveMetadata.load(path)
     except ValueError as exc:
         raise BadArgument(f"fetch archive: {exc}") from None
     hosts = {h for t in meta.templates for h in [t.split("/")[2]]} | WIZARDS_HOSTS
@@ -277,7 +350,8 @@ def run_archive(args, ctx) -> int:
     try:
         with (
             ctx.store() as store,
-            fetching.client_for(policy, hosts, args.base_url, _note(ctx)) as client,
+            download_progress(ctx) as on_bytes,
+            fetching.client_for(policy, hosts, args.base_url, _note(ctx), on_bytes) as client,
         ):
             results, ingested = fetching.fetch_archive_dates(
                 store, client, meta, dates, args.base_url
@@ -351,7 +425,8 @@ def run_mtgwiki(args, ctx) -> int:
 
 
 def run_mtgru(args, ctx) -> int:
-    """``fetch mtgru``: returns 0; 1 when an ingest failed.
+    """``fetch mtgru``: returns 0; 1 when an ingest failed or the crawl stopped at its page
+    bound (``--max-requests``; the pages read are kept and ingested).
 
     Raises:
         BadArgument: a fetch error.
@@ -379,4 +454,7 @@ def run_mtgru(args, ctx) -> int:
         markup=False,
     )
     _summary(ingested)
+    if crawl.stopped:
+        print(f"mtgcr: fetch mtgru: {crawl.stopped}", file=sys.stderr)
+        return 1
     return 1 if any(r.status == "failed" for r in ingested) else 0

@@ -23,19 +23,23 @@ from mtgcr.cli.alignctx import (
 from mtgcr.cli.args import add_lang_option, rule_argument, section_option
 from mtgcr.errors import BadArgument
 from mtgcr.conformance.fixtures.check import CheckResult, FixtureChecker, Verdict, render_word_diff
-from mtgcr.conformance.fixtures.coverage import compute_coverage, coverage_html
+from mtgcr.conformance.fixtures.coverage import compute_coverage, coverage_html, plan_text
+from mtgcr.conformance.fixtures.model import FixtureStatus
+from mtgcr.conformance.fixtures.plan import Plan, read_plan
 from mtgcr.conformance.fixtures.generate import GenerateAction, generate_skeletons, select_rules
-from mtgcr.conformance.fixtures.migrate import MigrateAction, apply_migrations, plan_migrations
+from mtgcr.conformance.fixtures.migrate import apply_migrations, plan_migrations
 from mtgcr.conformance.fixtures.results import read_results
 from mtgcr.conformance.fixtures.tomlio import read_fixtures
 from mtgcr.cli.output import console, err_console, print_json, table
 
 
 def register(sub) -> None:
-    """Add the ``fixtures`` command (and its four subcommands) to ``sub``."""
+    """Add the ``fixtures`` command and its subcommands to ``sub`` (run, mutate, validate,
+    export and engines are in :mod:`mtgcr.cli.commands.fixtures_run`)."""
     p = sub.add_parser(
         "fixtures",
-        help="conformance test fixtures: generate, check, migrate, coverage",
+        help="conformance fixtures: generate, check, migrate, coverage, run, mutate, validate, "
+        "export, engines",
         description="Per-rule test fixtures for rules engines, in the phase.rs cr-suite TOML "
         "shape (DIR/<section>/cr_<rule>[_<variant>].toml), anchored to the release "
         "they were written against ([meta] anchor and text hash). Workflow: "
@@ -109,6 +113,12 @@ def register(sub) -> None:
     m.add_argument(
         "--accept-edits", action="store_true", help="also take the new text of edited rules"
     )
+    m.add_argument(
+        "--fill-text",
+        action="store_true",
+        help="write the release's rule text (and title) into fixtures whose text is empty, "
+        "such as mtgcr's own suite, which ships without CR text",
+    )
     add_lang_option(m, help="language of unanchored fixtures (default en)")
     add_decisions_option(m)
     m.set_defaults(func=run_migrate)
@@ -116,15 +126,30 @@ def register(sub) -> None:
     v = fsub.add_parser(
         "coverage",
         help="rules with and without fixtures, per section",
-        description="Per section of release R: its rules, the rules with a fixture, fixtures, "
-        "executable ones, passing ones (from the results file pytest --cr-results "
-        "writes) and the rules with no fixture. Example: mtgcr fixtures coverage "
-        "cr-suite --release 2026-01-16 --results results.json --format html > "
-        "coverage.html",
+        description="Per section of release R: its rules, the rules with a fixture, the "
+        "fixtures by status (skeleton, executable, deferred, not-applicable), passing ones "
+        "(from the results file pytest --cr-results or fixtures run --format json writes), "
+        "the coverage plan's rules by priority with how many have an executable fixture "
+        "(a plan.toml in DIR or beside it, or --plan FILE), and the rules with no fixture. "
+        "Example: mtgcr fixtures coverage cr-suite --release 2026-01-16 --results "
+        "results.json --format html > coverage.html",
     )
     v.add_argument("dir", metavar="DIR")
     v.add_argument("--release", "-r", required=True, metavar="R")
-    v.add_argument("--results", metavar="FILE", help="results of pytest --cr-results FILE")
+    v.add_argument(
+        "--results",
+        metavar="FILE",
+        help="results of pytest --cr-results FILE or of fixtures run --format json",
+    )
+    v.add_argument(
+        "--engine", metavar="NAME", help="with a fixtures-run results file: whose results"
+    )
+    v.add_argument(
+        "--plan",
+        metavar="FILE",
+        help="the coverage plan (default: plan.toml in DIR or its parent folder, if any)",
+    )
+    v.add_argument("--no-plan", action="store_true", help="read no plan")
     v.add_argument(
         "--section", action="append", default=[], metavar="N", help="only this section (repeatable)"
     )
@@ -132,6 +157,10 @@ def register(sub) -> None:
     add_lang_option(v)
     add_decisions_option(v)
     v.set_defaults(func=run_coverage)
+
+    from mtgcr.cli.commands import fixtures_run
+
+    fixtures_run.register(fsub)
 
 
 def _note(ctx, text: str) -> None:
@@ -280,12 +309,14 @@ def run_migrate(args, ctx) -> int:
         results, n_err, _ = _checked(args, ctx, store, args.to)
     if n_err or not results:
         return 2
-    plan = plan_migrations(results, args.accept_edits, root=Path(args.dir))
-    listed = [m for m in plan if m.action in (MigrateAction.LISTED, MigrateAction.CONFLICT)]
+    plan = plan_migrations(
+        results, args.accept_edits, root=Path(args.dir), fill_text=args.fill_text
+    )
+    listed = [m for m in plan if m.for_a_human]
     changing = [m for m in plan if m.changes]
     if args.write:
         n = apply_migrations(plan)
-        renamed = sum(1 for m in changing if m.action is MigrateAction.RENAME)
+        renamed = sum(1 for m in changing if m.new_path != m.old_path)
         print(f"{n} fixtures written ({renamed} renamed) for {args.to}")
     else:
         for m in changing:
@@ -293,14 +324,25 @@ def run_migrate(args, ctx) -> int:
         _note(
             ctx,
             f"dry run: {len(changing)} fixtures would change "
-            f"({sum(1 for m in changing if m.action is MigrateAction.RENAME)} renamed); "
+            f"({sum(1 for m in changing if m.new_path != m.old_path)} renamed); "
             f"--write makes the changes",
         )
     if listed:
-        print(f"{len(listed)} fixtures for a human (not edited):", file=sys.stderr)
+        print(f"{len(listed)} fixtures for a human:", file=sys.stderr)
         for m in listed:
             print(f"  {m.note}", file=sys.stderr)
     return 1 if listed else 0
+
+
+def _plan(args) -> Plan | None:
+    """The plan: --plan FILE, else a plan.toml in DIR or beside it (``None`` when there is
+    none)."""
+    if args.plan:
+        return read_plan(Path(args.plan))
+    for cand in (Path(args.dir) / "plan.toml", Path(args.dir).parent / "plan.toml"):
+        if cand.is_file():
+            return read_plan(cand)
+    return None
 
 
 def run_coverage(args, ctx) -> int:
@@ -315,7 +357,7 @@ def run_coverage(args, ctx) -> int:
     outcomes = None
     if args.results:
         try:
-            outcomes = read_results(Path(args.results))
+            outcomes = read_results(Path(args.results), args.engine)
         except ValueError as exc:
             raise BadArgument(str(exc)) from None
     sections = {s for s in (section_option(x) for x in args.section) if s is not None} or None
@@ -323,7 +365,8 @@ def run_coverage(args, ctx) -> int:
         results, n_err, checker = _checked(args, ctx, store, args.release)
         chain = checker.chain(args.lang)
         rs = chain.ruleset(chain.index(args.release))
-    cov = compute_coverage(rs, results, outcomes, sections)
+    plan = None if args.no_plan else _plan(args)
+    cov = compute_coverage(rs, results, outcomes, sections, plan)
     if args.format == "json":
         print_json(cov.to_json())
     elif args.format == "html":
@@ -335,13 +378,13 @@ def run_coverage(args, ctx) -> int:
                 s.title,
                 s.rules,
                 s.covered,
-                s.fixtures,
-                s.executable,
+                *(s.statuses[k] for k in FixtureStatus),
                 "" if s.passing is None else s.passing,
-                ", ".join(str(n) for n in s.missing[:8]) + (" …" if len(s.missing) > 8 else ""),
+                plan_text(s.plan_progress()),
+                ", ".join(str(n) for n in s.missing[:6]) + (" …" if len(s.missing) > 6 else ""),
             ]
             for s in cov.sections
-            if s.fixtures or sections
+            if s.fixtures or s.plan or sections
         ]
         t = cov.totals()
         console.print(
@@ -352,9 +395,12 @@ def run_coverage(args, ctx) -> int:
                     "title",
                     "rules",
                     "with fixture",
-                    "fixtures",
+                    "skeleton",
                     "executable",
+                    "deferred",
+                    "n/a",
                     "passing",
+                    "plan (executable/planned)",
                     "no fixture",
                 ],
                 rows,
@@ -365,6 +411,14 @@ def run_coverage(args, ctx) -> int:
             f"{t['executable']} executable"
             + (f", {t['passing']} passing" if outcomes is not None else "")
         )
+        if plan is not None:
+            progress: dict = t["plan"]  # type: ignore[assignment]
+            done = {k: f"{v['executable']}/{v['planned']}" for k, v in progress.items()}
+            print(
+                f"plan ({plan.release} numbers): "
+                + ", ".join(f"{k} {v}" for k, v in done.items())
+                + " rules with an executable fixture"
+            )
         for r in cov.elsewhere:
             print(f"  not counted: {r.summary()}")
     return 2 if n_err or not results else 0

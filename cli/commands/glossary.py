@@ -57,7 +57,6 @@ def register(sub) -> None:
     e.add_argument(
         "--delimiter", default=",", help="csv: field delimiter (default ','; '\\t' for a tab)"
     )
-    e.add_argument("--force", action="store_true", help="replace FILE if it exists")
     e.set_defaults(func=run_export)
     d = gsub.add_parser(
         "diff",
@@ -116,12 +115,12 @@ def run_export(args, ctx) -> int:
 
     fmt = FORMATS[args.format]
     out = Path(args.out) if args.out else None
-    if out is not None and out.exists() and not args.force:
-        raise BadArgument(f"{out} exists; give --force to replace it, or another --out")
     if out is not None:
-        from mtgcr.corpus.safe_write import check_out_path
+        from mtgcr.corpus.safe_write import Replace, check_out_path
 
-        check_out_path(out)  # a folder, link, device or pipe is refused before the work
+        # before the work: an existing file only with --force; never the store, an input, a
+        # folder, link, device or pipe
+        check_out_path(out, Replace.IF_FORCED)
     if out is None and fmt.binary and sys.stdout.isatty():
         raise BadArgument(
             f"--format {fmt.name} writes a binary package; give --out FILE{fmt.suffix}"
@@ -145,9 +144,10 @@ def run_export(args, ctx) -> int:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     else:
-        from mtgcr.corpus.safe_write import write_atomic
+        from mtgcr.corpus.safe_write import Replace, write_atomic
 
-        write_atomic(out, data)  # a failed run leaves no half-written file under the name asked for
+        # a failed run leaves no half-written file under the name asked for
+        write_atomic(out, data, Replace.IF_FORCED)
     if not ctx.silent:
         concepts = len(cat.concepts)
         where = str(out) if out else "standard output"

@@ -59,6 +59,13 @@ def register(sub) -> None:
         help="where the files come from (default: from their folder names: "
         "official, normalized, archive; else unknown)",
     )
+    p.add_argument(
+        "--encoding",
+        metavar="CODEC",
+        help="decode every file with this codec (euc_jp, koi8_r, gb18030, …) instead of "
+        "detecting it (detected: UTF-8/16, Windows-1252, Mac Roman, DOS 437, Shift_JIS, "
+        "Windows-1251); a byte it cannot decode fails the file, naming the line",
+    )
     add_max_size_option(p)
     add_decisions_option(p)
     p.set_defaults(func=run)
@@ -132,6 +139,7 @@ def run(args, ctx) -> int:
             origin=args.origin,
             max_bytes=max_bytes(args),
             on_align=None if ctx.silent else on_align,
+            encoding=args.encoding,
         )
     finally:
         for shown in (bar, aligning):

@@ -9,7 +9,14 @@ from mtgcr.corpus.fetch.wizards import WIZARDS_HOSTS
 
 from mtgcr import fetching
 from mtgcr.errors import BadArgument
-from mtgcr.cli.commands.fetch import NEW_RELEASE, _note, add_fetch_options, policy_from
+from mtgcr.cli.commands.fetch import (
+    NEW_RELEASE,
+    _note,
+    add_fetch_options,
+    download_progress,
+    policy_from,
+)
+from mtgcr.corpus.output_folder import OutputFolder
 from mtgcr.cli.output import console
 
 
@@ -20,7 +27,8 @@ def register(sub) -> None:
         help="fetch, ingest, align and report a new CR release when one is out",
         description="Check Wizards' rules page; when a release newer than the newest stored "
         "one is published, fetch and ingest it, align it with the previous release "
-        "and write its change report. Meant for cron: exit 0 when nothing is new, "
+        "and write its change report and the release feeds (feed.atom, feed.json: one entry per "
+        "release, translations with how far behind EN they are). Meant for cron: exit 0 when nothing is new, "
         f"{NEW_RELEASE} when a new release was ingested, 2 on an error. "
         "Example (cron, Mondays 06:00): 0 6 * * 1 MTGCR_CONTACT=you@example.org "
         "mtgcr update --quiet --reports ~/cr-reports",
@@ -37,7 +45,8 @@ def register(sub) -> None:
         "--reports",
         metavar="DIR",
         default=None,
-        help="where change reports go (default: reports/ beside the store)",
+        help="where change reports go (default: reports/ beside the store); an output "
+        "folder: one mtgcr created, or a new or empty one (a folder of yours with --force)",
     )
     p.add_argument("--quiet", action="store_true", help="print nothing when nothing is new")
     add_fetch_options(p)
@@ -45,24 +54,33 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    """``mtgcr update``: returns 0 (nothing new), 10 (new release ingested and reported).
+    """``mtgcr update``: returns 0 (nothing new), 10 (new release ingested and reported, or
+    the current file published again with other bytes: stored as a copy, and the line says
+    which copy is canonical and how to switch).
 
     Raises:
         BadArgument: a fetch error (exit 2).
     """
     policy = policy_from(args, ctx)
     report_dir = Path(args.reports) if args.reports else Path(ctx.store_path).parent / "reports"
+    OutputFolder(report_dir, "update", label="--reports").open()  # refused before any fetch
     others = [lang for lang in args.lang if lang != "en"]
     try:
         with (
             ctx.store() as store,
-            fetching.client_for(policy, WIZARDS_HOSTS, args.base_url, _note(ctx)) as client,
+            download_progress(ctx) as on_bytes,
+            fetching.client_for(
+                policy, WIZARDS_HOSTS, args.base_url, _note(ctx), on_bytes
+            ) as client,
         ):
             res = fetching.update(store, client, report_dir, args.base_url)
     except FetchError as exc:
         raise BadArgument(f"update: {exc}") from None
     if others and not args.quiet:
         console.print(f"note: no publisher feed for {', '.join(others)}; not updated", markup=False)
+    if res.republished is not None:
+        console.print(res.republished.advice(), markup=False, highlight=False)
+        return NEW_RELEASE
     if not res.new:
         if not args.quiet:
             console.print(
@@ -81,4 +99,8 @@ def run(args, ctx) -> int:
                 markup=False,
             )
         console.print(f"report: {res.report}", markup=False, highlight=False)
+    if res.feeds:
+        console.print(
+            f"feeds: {', '.join(str(p) for p in res.feeds)}", markup=False, highlight=False
+        )
     return NEW_RELEASE

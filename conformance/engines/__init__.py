@@ -120,6 +120,9 @@ class EngineAdapter(ABC):
             EngineError: the engine refused the setup.
         """
 
+    def close(self) -> None:  # noqa: B027 - a hook with a default, not abstract
+        """Release what the adapter holds (a worker process); nothing by default."""
+
 
 def load_adapter(name: str) -> EngineAdapter:
     """The adapter registered as ``name`` in the ``mtgcr.engines`` entry-point group.

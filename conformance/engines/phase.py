@@ -1,51 +1,39 @@
-"""The phase.rs rules engine through the ``phase-python`` wheel (import name ``phase``).
+"""The phase.rs rules engine through the ``phase-python`` wheel (import name ``phase``), running
+fixtures exactly as phase's own cr-suite runner does.
 
-Format knowledge (phase-python 0.103, checked on the installed wheel): ``Engine.from_json``
-takes a ``card-data.json`` object (lower-cased card name → the ``CardFace`` that
-``phase.build_oracle_face(mtgjson_record, oracle_id)`` builds from an MTGJSON AtomicCards
-record); ``engine.new_game(player=[names], opponent=[names], seed=…, first_player=…)``
-starts at the mulligan prompt; ``game.actions()`` lists the legal ``GameAction``s (``kind``
-``PassPriority``, ``PlayLand``, ``CastSpell``, ``ChooseTarget``, ``DeclareAttackers``,
-``DeclareBlockers``, ``ChooseLegend``, ``MulliganDecision`` …, payload ``data``);
-``game.apply(seat, action)``; ``game.waiting_for()`` (``{"type": "Priority" |
-"TargetSelection" | "DeclareAttackers" | "ChooseLegend" | "GameOver", "data": …}``);
-``game.player(seat)``, ``game.battlefield()``, ``game.graveyard(seat)``, ``game.hand(seat)``,
-``game.stack()``, ``game.phase``, ``game.turn``; ``game.state()`` / ``engine.load_game(state)``
-export and resume the whole game state.
+Format knowledge: phase's runner (``crates/cr-suite/src/runner/{setup,steps,execute}.rs`` and
+``assert/*.rs`` at cd9ef1b, phase-rs/phase) builds every game with the engine's test harness
+``GameScenario`` (``crates/engine/src/game/scenario.rs``); this adapter builds the same game in the
+state the wheel exports (``game.state()``, phase-python 0.103) and resumes it with
+``engine.load_game``:
 
-How a fixture runs:
+* a two-player game, seed ``[setup] seed`` (42 when absent), turn 2, the ``[setup] phase``,
+  player 0 active and waiting with priority (``GameScenario::at_phase``); libraries, hands,
+  graveyards and the battlefield empty except for what ``[setup]`` puts there;
+* ``[[setup.players]]``: ``life``; ``hand`` and ``library_top`` (first is top) as named cards
+  without types or rules text (``with_cards_in_hand``, ``with_library_top``);
+* ``[[setup.creatures]]``: a creature of that name, power and toughness, no rules text and no
+  card record, on the battlefield since the turn before (not summoning sick unless
+  ``summoning_sickness``), with ``keywords`` (each name parsed by the engine; an unknown one
+  stops the setup, as ``Keyword::from_str`` does there); ``damage_marked`` (schema a99e381);
+* ``[[setup.lightning_bolts]]``: an instant "Lightning Bolt" in hand with a cost of {0} and the
+  ability "deals 3 damage to any target" (``add_bolt_to_hand``); its handle names it.
 
-* **setup** — both players keep their opening hands; the game passes priority until the
-  ``[setup] phase`` of turn 1 (default ``precombat_main``), then the position is arranged in
-  the exported state and the game resumed from it: each ``[[setup.players]]`` entry's
-  ``life``, ``poison``, ``hand`` (exact contents), ``library_top`` (top first) and
-  ``battlefield`` (non-creature permanents, by name); each ``[[setup.creatures]]`` entry
-  (``id`` an alias, ``player``, ``name``, optional ``power``/``toughness`` overrides,
-  ``keywords``, ``summoning_sickness``, ``tapped``, ``damage``) is put onto the battlefield.
-  Decks hold the cards named plus ``filler`` (default ``Plains``) up to ``deck_size`` (40).
-  Setup arranges a position; it never decides an outcome: nothing is checked or resolved
-  until a step gives the engine priority.
-* **steps** — each is one or more of the engine's own legal actions: ``pass_priority``,
-  ``pass_both``, ``check_sbas`` (the priority holder passes once: the engine checks
-  state-based actions before a player receives priority, CR 117.5), ``play_land``,
-  ``cast_spell`` / ``cast_lightning_bolt`` (``spell``, ``target_player`` or
-  ``target_creature``), ``resolve_top``, ``advance_until_stack_empty``, ``advance_to``
-  (``phase``, ``turn``; declares no attackers or blockers on the way), ``declare_attackers``
-  (``attackers`` = aliases, ``target_player``), ``declare_blockers`` (``blockers`` = pairs
-  ``[blocker, attacker]``), ``choose_legend`` (``keep``).
-* **assertions** — ``player_life``, ``player_poison``, ``creature_in_graveyard``,
-  ``creature_on_battlefield``, ``game_over`` (``winner``), ``game_not_over``, ``phase_is``,
-  ``turn_is``, ``hand_count_equals``, ``library_count_equals``, ``stack_is_empty``,
-  ``action_legal`` (``action`` = ``play_land`` | ``cast_spell`` | ``attack``, ``card`` or
-  ``creature``, ``legal`` = true/false).
-
-Players are seats ``0`` and ``1``.
+Steps (``runner/steps.rs``): ``pass_priority`` (nothing when the game is over; a refused pass
+fails the fixture), ``pass_both`` (two passes; refusals ignored), ``cast_lightning_bolt``
+(CastSpell with automatic payment, then the one target), ``resolve_top`` (the stack must not be
+empty; up to 10 passes until it shrinks), ``advance_until_stack_empty`` (up to 40 passes),
+``check_sbas`` (one pass when the engine waits for priority), and schema a99e381's direct writes
+``mark_damage``, ``set_life`` and ``damage_player`` (then one SBA check, refusals ignored).
+Every assertion kind of cd9ef1b reads the engine's state as ``assert/*.rs`` does.
+Players are seats 0 and 1; every action is applied as the player the engine waits for.
 """
 
 from __future__ import annotations
 
+import copy
 import json
-from pathlib import Path
+from functools import lru_cache
 from typing import Any, Callable
 
 from mtgcr.conformance.engines import (
@@ -56,58 +44,19 @@ from mtgcr.conformance.engines import (
     Unsupported,
 )
 from mtgcr.conformance.engines.cards import path as cards_path
+from mtgcr.conformance.fixtures.schema import PHASES, ZONES
 
-__all__ = ["PhaseAdapter", "PhaseSession", "PHASES", "card_data"]
+__all__ = ["PhaseAdapter", "PhaseSession"]
 
-#: fixture phase names → the engine's (the engine's own names are accepted too)
-PHASES = {
-    "untap": "Untap",
-    "upkeep": "Upkeep",
-    "draw": "Draw",
-    "precombat_main": "PreCombatMain",
-    "main1": "PreCombatMain",
-    "begin_combat": "BeginCombat",
-    "declare_attackers": "DeclareAttackers",
-    "declare_blockers": "DeclareBlockers",
-    "combat_damage": "CombatDamage",
-    "end_combat": "EndCombat",
-    "postcombat_main": "PostCombatMain",
-    "main2": "PostCombatMain",
-    "end": "End",
-    "end_step": "End",
-    "cleanup": "Cleanup",
-}
-
-_SETUP_KEYS = {"phase", "seed", "active_player", "players", "creatures", "filler", "deck_size"}
-_PLAYER_KEYS = {"id", "life", "poison", "hand", "library_top", "battlefield"}
-_CREATURE_KEYS = {
-    "id",
-    "player",
-    "name",
-    "power",
-    "toughness",
-    "keywords",
-    "summoning_sickness",
-    "tapped",
-    "damage",
-}
-_MAX_PASSES = 400  # a step that passes priority this often without arriving is an error
-
-
-def _phase_name(name: Any) -> str:
-    if not isinstance(name, str):
-        raise Unsupported(f"phase {name!r} is not a phase name")
-    if name in PHASES.values():
-        return name
-    try:
-        return PHASES[name.strip().lower()]
-    except KeyError:
-        raise Unsupported(f"unknown phase {name!r} (one of {', '.join(PHASES)})") from None
+_RESOLVE_PASSES = 10  # GameRunner::resolve_top
+_EMPTY_PASSES = 40  # GameRunner::advance_until_stack_empty
+_ZERO_COST = {"type": "Cost", "generic": 0, "shards": []}  # {0}: castable (NoCost is not, CR 118.6)
+_NO_TYPES: dict[str, list[str]] = {"core_types": [], "subtypes": [], "supertypes": []}
 
 
 def _import_phase():
     try:
-        import phase  # noqa: F401 - the engine wheel
+        import phase  # the engine wheel
     except ImportError as exc:
         raise EngineError(
             "the phase.rs engine is not installed: pip install 'mtgcr[phase]' "
@@ -116,566 +65,473 @@ def _import_phase():
     return phase
 
 
-def card_data(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """``card-data.json`` for the engine from MTGJSON AtomicCards face records: lower-cased
-    name → ``phase.build_oracle_face(record, None)``.
-
-    Raises:
-        EngineError: the engine rejects a record (the message names the card).
-    """
-    phase = _import_phase()
-    out = {}
-    for rec in records:
-        try:
-            out[rec["name"].lower()] = phase.build_oracle_face(rec, None)
-        except (ValueError, KeyError, TypeError) as exc:
-            raise EngineError(
-                f"card {rec.get('name', '?')!r}: the engine rejects the record ({exc})"
-            ) from None
-    return out
-
-
-def read_atomic_cards(path: Path) -> list[dict[str, Any]]:
-    """The face records of an MTGJSON AtomicCards-shaped file (``{"data": {name: [faces]}}``).
-
-    Raises:
-        EngineError: not JSON or not that shape (the message names the file).
-    """
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        return [face for faces in data["data"].values() for face in faces]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise EngineError(f"{path}: not an MTGJSON AtomicCards file ({exc})") from None
-
-
 class PhaseAdapter(EngineAdapter):
-    """phase.rs with the bundled card records (:mod:`mtgcr.conformance.engines.cards`) and any
-    more AtomicCards files given.
-
-    Args:
-        card_files: further MTGJSON AtomicCards-shaped files.
+    """phase.rs, set up as phase's cr-suite runner sets up a scenario.
 
     Raises:
-        EngineError: phase-python is not installed, or a card record is rejected.
+        EngineError: phase-python is not installed or rejects the bundled card records.
     """
 
     name = "phase"
 
-    def __init__(self, card_files: tuple[Path, ...] = ()) -> None:
+    def __init__(self) -> None:
         phase = _import_phase()
-        records = read_atomic_cards(cards_path())
-        for f in card_files:
-            records += read_atomic_cards(f)
-        self.cards = card_data(records)
-        self.engine = phase.Engine.from_json(json.dumps(self.cards))
+        data = json.loads(cards_path().read_text(encoding="utf-8"))
+        faces = {}
+        for recs in data["data"].values():
+            for rec in recs:
+                try:
+                    faces[rec["name"].lower()] = phase.build_oracle_face(rec, None)
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise EngineError(
+                        f"card {rec.get('name')!r}: the engine rejects it ({exc})"
+                    ) from None
+        self._phase = phase
+        self.version = _version()
+        self.engine = phase.Engine.from_json(json.dumps(faces))
+        game = self.engine.new_game(
+            player=["Lightning Bolt", "Grizzly Bears", "Plains"],
+            opponent=["Plains"] * 3,
+            seed=42,
+            first_player=0,
+        )
+        self._base = game.state()
+        objects = self._base["state"]["objects"].values()
+        self._templates = {o["name"]: o for o in objects}
+
+    def template(self, name: str) -> dict[str, Any]:
+        """A fresh copy of the exported object of the bundled card ``name``."""
+        return copy.deepcopy(self._templates[name])
+
+    def keyword(self, name: str) -> Any:
+        """The engine's own value for a keyword name (``"Flying"`` → ``"Flying"``,
+        ``"First strike"`` → ``"FirstStrike"``), as its Oracle parser reads it.
+
+        Raises:
+            StepError: the engine does not know the keyword (phase's runner stops there).
+        """
+        return _keyword(self._phase, name)
 
     def start(self, setup: dict[str, Any]) -> "PhaseSession":
-        """A game arranged as ``setup`` says (see the module docstring)."""
+        """A game set up as ``[setup]`` says (see the module docstring)."""
         return PhaseSession(self, setup)
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"phase-python {version('phase-python')}"
+    except PackageNotFoundError:  # pragma: no cover - imported from a source tree
+        return "phase-python"
+
+
+@lru_cache(maxsize=256)
+def _keyword_json(phase: Any, name: str) -> str:
+    rec = {
+        "name": "mtgcr keyword probe",
+        "layout": "normal",
+        "type": "Creature",
+        "types": ["Creature"],
+        "subtypes": [],
+        "supertypes": [],
+        "text": name,
+        "keywords": [name],
+        "power": "1",
+        "toughness": "1",
+        "manaCost": "{1}",
+        "manaValue": 1,
+        "colors": [],
+        "colorIdentity": [],
+        "identifiers": {},
+        "legalities": {},
+    }
+    try:
+        kws = phase.build_oracle_face(rec, None).get("keywords") or []
+    except (ValueError, KeyError, TypeError):
+        kws = []
+    return json.dumps(kws[0]) if len(kws) == 1 else ""
+
+
+def _keyword(phase: Any, name: str) -> Any:
+    found = _keyword_json(phase, str(name))
+    if not found:
+        raise StepError(f"unknown keyword {name!r} (the engine does not parse it)")
+    return json.loads(found)
+
+
 class PhaseSession(GameSession):
-    """One game on phase.rs, set up from a fixture's ``[setup]``."""
+    """One game on phase.rs, built from a fixture's ``[setup]``."""
 
     def __init__(self, adapter: PhaseAdapter, setup: dict[str, Any]) -> None:
         self.adapter = adapter
-        unknown = set(setup) - _SETUP_KEYS
-        if unknown:
-            raise Unsupported(
-                f"[setup] keys not supported by the phase adapter: {', '.join(sorted(unknown))}"
-            )
-        players = {p.get("id", i): p for i, p in enumerate(setup.get("players", []))}
-        creatures = list(setup.get("creatures", []))
-        for p in players.values():
-            bad = set(p) - _PLAYER_KEYS
-            if bad:
-                raise Unsupported(f"[[setup.players]] keys not supported: {', '.join(sorted(bad))}")
-        for c in creatures:
-            bad = set(c) - _CREATURE_KEYS
-            if bad:
-                raise Unsupported(
-                    f"[[setup.creatures]] keys not supported: {', '.join(sorted(bad))}"
-                )
-            if "name" not in c:
-                raise Unsupported("a [[setup.creatures]] entry needs a card 'name'")
-        if set(players) - {0, 1} or any(c.get("player", 0) not in (0, 1) for c in creatures):
-            raise Unsupported("the phase adapter plays two-player games: players are 0 and 1")
-        filler = self.filler = setup.get("filler", "Plains")
-        size = int(setup.get("deck_size", 40))
-        decks: list[list[str]] = [[], []]
-        for seat in (0, 1):
-            p = players.get(seat, {})
-            names = (
-                list(p.get("hand", []))
-                + list(p.get("library_top", []))
-                + list(p.get("battlefield", []))
-                + [c["name"] for c in creatures if c.get("player", 0) == seat]
-            )
-            for n in names:
-                self._known(n)
-            self._known(filler)
-            decks[seat] = names + [filler] * max(size - len(names), 7)
-        phase_name = _phase_name(setup.get("phase", "precombat_main"))
-        active = int(setup.get("active_player", 0))
-        game = adapter.engine.new_game(
-            player=decks[0], opponent=decks[1], seed=int(setup.get("seed", 42)), first_player=active
-        )
-        while game.waiting_for()["type"] == "MulliganDecision":
-            seat = game.waiting_for()["data"]["pending"][0]["player"]
-            keep = [a for a in game.actions() if a.data["choice"]["type"] == "Keep"]
-            game.apply(seat, keep[0])
-        self.game = game
-        self._advance(
-            lambda: self.game.phase == phase_name,
-            f"{phase_name} of turn 1",
-            declare_nothing=False,
-            max_turn=1,
-        )
-        self.aliases: dict[Any, int] = {}
-        self.game = self._arrange(players, creatures)
-
-    # -- setup ----------------------------------------------------------------------------
-    def _known(self, name: str) -> None:
-        if not isinstance(name, str) or name.lower() not in self.adapter.cards:
-            raise Unsupported(
-                f"card {name!r} has no card record (bundled: "
-                f"{', '.join(sorted(c['name'] for c in self.adapter.cards.values()))})"
-            )
-
-    def _arrange(self, players: dict, creatures: list) -> Any:
-        st = self.game.state()
+        self.handles: dict[str, int] = {}
+        phase_name = setup.get("phase", "PreCombatMain")
+        if phase_name not in PHASES:
+            raise StepError(f"unknown phase name {phase_name!r}")
+        st = copy.deepcopy(adapter._base)
         s = st["state"]
-        objs = s["objects"]
-        turn = s["turn_number"]
-
-        def take(seat: int, name: str) -> dict:
-            """An object named ``name`` out of the library, else out of the opening hand
-            (then a filler card from the library takes its place there)."""
+        s["objects"] = {}
+        for p in s["players"]:
+            p["hand"], p["library"], p["graveyard"] = [], [], []
+        s["battlefield"], s["exile"], s["stack"] = [], [], []
+        s["phase"], s["turn_number"] = phase_name, 2
+        s["active_player"] = s["priority_player"] = 0
+        s["waiting_for"] = {"type": "Priority", "data": {"player": 0}}
+        s["rng_seed"] = int(setup.get("seed", 42))
+        self._state, self._next = s, 1
+        for p in setup.get("players", []):
+            seat = int(p["id"])
+            if seat not in (0, 1):
+                continue  # GameScenario::with_life finds no such player
             ps = s["players"][seat]
-            for oid in ps["library"]:
-                o = objs[str(oid)]
-                if o["name"].lower() == name.lower():
-                    ps["library"].remove(oid)
-                    return o
-            for i, oid in enumerate(ps["hand"]):
-                o = objs[str(oid)]
-                if o["name"].lower() == name.lower():
-                    swap = next(
-                        (
-                            x
-                            for x in ps["library"]
-                            if objs[str(x)]["name"].lower() == self.filler.lower()
-                        ),
-                        None,
-                    )
-                    if swap is None:
-                        break
-                    ps["library"].remove(swap)
-                    ps["hand"][i] = swap
-                    objs[str(swap)]["zone"] = "Hand"
-                    return o
-            raise Unsupported(
-                f"player {seat}: no {name!r} left in the deck to place (raise deck_size?)"
-            )
+            ps["life"] = int(p.get("life", 20))
+            for n in p.get("hand", []):
+                ps["hand"].append(self._plain(n, seat, "Hand")["id"])
+            for n in reversed(list(p.get("library_top", []))):
+                ps["library"].insert(0, self._plain(n, seat, "Library")["id"])
+        for c in setup.get("creatures", []):
+            self._handle(str(c["id"]), self._creature(c)["id"])
+        for b in setup.get("lightning_bolts", []):
+            seat = int(b["player"])
+            o = self._new("Lightning Bolt", seat, "Hand", adapter.template("Lightning Bolt"))
+            o["mana_cost"], o["base_mana_cost"] = dict(_ZERO_COST), dict(_ZERO_COST)
+            o["color"], o["base_color"] = [], []
+            s["players"][seat]["hand"].append(o["id"])
+            self._handle(str(b["id"]), o["id"])
+        s["next_object_id"] = self._next
+        self.game = adapter.engine.load_game(st)
+        del self._state
 
-        for seat, p in players.items():
-            ps = s["players"][seat]
-            if "life" in p:
-                ps["life"] = int(p["life"])
-            if "poison" in p:
-                ps["poison_counters"] = int(p["poison"])
-            if "hand" in p:
-                for oid in list(ps["hand"]):  # back to the bottom of the library
-                    ps["hand"].remove(oid)
-                    ps["library"].append(oid)
-                    objs[str(oid)]["zone"] = "Library"
-                for name in p["hand"]:
-                    o = take(seat, name)
-                    o["zone"] = "Hand"
-                    ps["hand"].append(o["id"])
-            for name in reversed(list(p.get("library_top", []))):
-                o = take(seat, name)
-                ps["library"].insert(0, o["id"])
-            for name in p.get("battlefield", []):
-                o = take(seat, name)
-                self._to_battlefield(s, o, sick=False, turn=turn)
-        for i, c in enumerate(creatures):
-            seat = int(c.get("player", 0))
-            o = take(seat, c["name"])
-            sick = bool(c.get("summoning_sickness", False))
-            self._to_battlefield(s, o, sick=sick, turn=turn)
-            for key in ("power", "toughness"):
-                if key in c:
-                    v = int(c[key])
-                    o[key] = o[f"base_{key}"] = o[f"layer_base_{key}"] = v
-            if "keywords" in c:
-                o["keywords"] = o["base_keywords"] = list(c["keywords"])
-            if c.get("tapped"):
-                o["tapped"] = True
-            if "damage" in c:
-                o["damage_marked"] = int(c["damage"])
-            self.aliases[c.get("id", f"creature{i + 1}")] = o["id"]
-        return self.adapter.engine.load_game(st)
+    # -- setup ------------------------------------------------------------------------------
+    def _handle(self, name: str, oid: int) -> None:
+        if name in self.handles:
+            raise StepError(f"duplicate handle {name!r}")
+        self.handles[name] = oid
 
-    @staticmethod
-    def _to_battlefield(s: dict, o: dict, sick: bool, turn: int) -> None:
-        o["zone"] = "Battlefield"
-        s["battlefield"].append(o["id"])
-        o["entered_battlefield_turn"] = turn if sick else max(turn - 1, 0)
-        o["summoning_sick"] = o["has_summoning_sickness"] = sick
+    def _new(self, name: str, owner: int, zone: str, obj: dict) -> dict:
+        oid, self._next = self._next, self._next + 1
+        obj.update(
+            id=oid,
+            card_id=oid,
+            owner=owner,
+            controller=owner,
+            base_controller=owner,
+            zone=zone,
+            name=name,
+            base_name=name,
+        )
+        self._state["objects"][str(oid)] = obj
+        return obj
 
-    # -- engine helpers -------------------------------------------------------------------
-    def _waiting(self) -> str:
-        return self.game.waiting_for()["type"]
+    def _plain(self, name: str, owner: int, zone: str) -> dict:
+        """A named card with no types, cost or rules text (``create_object``)."""
+        o = self._new(str(name), owner, zone, self.adapter.template("Plains"))
+        o["abilities"], o["base_abilities"] = [], []
+        o["card_types"], o["base_card_types"] = copy.deepcopy(_NO_TYPES), copy.deepcopy(_NO_TYPES)
+        o["mana_cost"] = o["base_mana_cost"] = {"type": "NoCost"}
+        o["color"], o["base_color"] = [], []
+        return o
 
-    def _holder(self) -> int:
-        wf = self.game.waiting_for()
-        if wf["type"] == "GameOver":
-            raise StepError("the game is over")
-        data = wf.get("data") or {}
-        if isinstance(data, dict) and "player" in data:
+    def _creature(self, c: dict) -> dict:
+        """``GameScenario::add_creature`` (+ keywords, sickness, a99e381's marked damage)."""
+        seat = int(c["player"])
+        if seat not in (0, 1):
+            raise StepError(f"creature {c['id']!r}: no player {seat}")
+        o = self._plain(c.get("name", "Creature"), seat, "Battlefield")
+        types = {"core_types": ["Creature"], "subtypes": [], "supertypes": []}
+        o["card_types"], o["base_card_types"] = types, copy.deepcopy(types)
+        for k in ("power", "toughness"):
+            v = int(c[k])
+            o[k] = o[f"base_{k}"] = o[f"layer_base_{k}"] = v
+        kws = [self.adapter.keyword(k) for k in c.get("keywords", [])]
+        o["keywords"], o["base_keywords"] = kws, copy.deepcopy(kws)
+        sick = bool(c.get("summoning_sickness", False))
+        o["entered_battlefield_turn"] = 2 if sick else 1
+        o["summoning_sick"] = sick
+        o["damage_marked"] = int(c.get("damage_marked", 0))
+        self._state["battlefield"].append(o["id"])
+        return o
+
+    # -- engine helpers ---------------------------------------------------------------------
+    def _waiting(self) -> dict:
+        return self.game.waiting_for()
+
+    def _over(self) -> bool:
+        return self._waiting()["type"] == "GameOver"
+
+    def _actor(self) -> int:
+        data = self._waiting().get("data") or {}
+        if isinstance(data, dict) and isinstance(data.get("player"), int):
             return int(data["player"])
         return int(self.game.priority_player())
 
-    def _apply(self, action, seat: int | None = None) -> None:
-        self.game.apply(self._holder() if seat is None else seat, action)
-
     def _pass(self) -> None:
-        if self._waiting() != "Priority":
-            raise StepError(f"cannot pass priority: the engine is waiting for {self._waiting()}")
+        """``GameAction::PassPriority`` as the player the engine waits for.
+
+        Raises:
+            StepError: the engine offers no pass now.
+        """
         acts = [a for a in self.game.actions() if a.kind == "PassPriority"]
-        if not acts:  # pragma: no cover - the engine always offers a pass with priority
-            raise StepError("no PassPriority action")
-        self._apply(acts[0])
+        if not acts:
+            raise StepError(f"PassPriority: the engine is waiting for {self._waiting()['type']}")
+        self.game.apply(self._actor(), acts[0])
 
-    def _no_declaration(self) -> bool:
-        """Declare no attackers / blockers when the engine asks (advancing)."""
-        kind = self._waiting()
-        if kind in ("DeclareAttackers", "DeclareBlockers"):
-            key = "attacks" if kind == "DeclareAttackers" else "assignments"
-            none = [
-                a for a in self.game.actions() if a.kind == kind and not (a.data or {}).get(key)
-            ]
-            if not none:
-                raise StepError(f"the engine asks for {kind} and offers no empty declaration")
-            self._apply(none[0])
-            return True
-        return False
-
-    def _advance(
-        self,
-        done: Callable[[], bool],
-        what: str,
-        declare_nothing: bool = True,
-        max_turn: int | None = None,
-    ) -> int:
-        n = 0
-        while not done():
-            if self._waiting() == "GameOver":
-                raise StepError(f"the game ended before {what}")
-            if max_turn is not None and self.game.turn > max_turn:
-                raise Unsupported(f"the engine never gave priority in {what}")
-            if not (declare_nothing and self._no_declaration()):
-                self._pass()
-            n += 1
-            if n > _MAX_PASSES:
-                raise StepError(f"{what} not reached after {_MAX_PASSES} passes")
-        return n
-
-    def _obj(self, ref: Any) -> int:
-        if ref in self.aliases:
-            return self.aliases[ref]
-        raise Unsupported(
-            f"no creature {ref!r} in [[setup.creatures]] (ids: "
-            f"{', '.join(map(str, self.aliases)) or 'none'})"
-        )
-
-    def _zone_of(self, oid: int) -> str | None:
+    def _try_pass(self) -> bool:
         try:
-            o = self.game.object(oid)
-        except Exception:
-            return None
-        return o.get("zone") if isinstance(o, dict) else None
+            self._pass()
+        except (StepError, ValueError, RuntimeError):
+            return False
+        return True
 
-    # -- steps ----------------------------------------------------------------------------
+    def _obj(self, handle: Any) -> int:
+        if handle not in self.handles:
+            raise StepError(
+                f"unknown handle {handle!r} (handles: {', '.join(self.handles) or 'none'})"
+            )
+        return self.handles[handle]
+
+    def _object(self, handle: Any) -> dict | None:
+        try:
+            o = self.game.object(self._obj(handle))
+        except (ValueError, KeyError, RuntimeError):
+            return None
+        return o if isinstance(o, dict) else None
+
+    def _edit(self, fn: Callable[[dict], None]) -> None:
+        """A direct state write (schema a99e381's steps), then one SBA check."""
+        st = self.game.state()
+        fn(st["state"])
+        self.game = self.adapter.engine.load_game(st)
+        self._check_sbas(raise_errors=False)
+
+    def _check_sbas(self, raise_errors: bool = True) -> None:
+        if self._over() or self._waiting()["type"] != "Priority":
+            return
+        if raise_errors:
+            self._pass()
+        else:
+            self._try_pass()
+
+    # -- steps ------------------------------------------------------------------------------
     def step(self, step: dict[str, Any]) -> str:
-        """Apply one step (see the module docstring for the actions)."""
+        """Apply one step (see the module docstring)."""
         action = step.get("action")
         fn = _STEPS.get(str(action))
         if fn is None:
             raise Unsupported(
-                f"step action {action!r} is not supported by the phase adapter "
-                f"(supported: {', '.join(sorted(_STEPS))})"
+                f"step action {action!r} is not in phase's schema "
+                f"(known: {', '.join(sorted(_STEPS))})"
             )
         fn(self, step)
-        return f"{action}: turn {self.game.turn} {self.game.phase}, waiting for {self._waiting()}"
+        return f"{action}: turn {self.game.turn} {self.game.phase}, waiting for {self._waiting()['type']}"
 
     def _step_pass(self, st: dict) -> None:
-        if "player" in st and self._holder() != int(st["player"]):
-            raise StepError(
-                f"player {st['player']} does not have priority (player {self._holder()} does)"
-            )
-        self._pass()
-
-    def _step_pass_both(self, st: dict) -> None:
-        self._pass()
-        if self._waiting() == "Priority":
+        if not self._over():
             self._pass()
 
-    def _step_play_land(self, st: dict) -> None:
-        name = st.get("card") or st.get("land")
-        seat = int(st.get("player", self._holder()))
-        act = self._find_card_action("PlayLand", seat, name)
-        if act is None:
-            raise StepError(f"player {seat} has no legal land play of {name!r}")
-        self._apply(act, seat)
-
-    def _find_card_action(self, kind: str, seat: int, name: str | None):
-        if self._holder() != seat:
-            return None
-        for a in self.game.actions():
-            if a.kind != kind:
-                continue
-            oid = (a.data or {}).get("object_id")
-            o = self.game.object(oid) if oid is not None else None
-            if name is None or (o and o.get("name", "").lower() == str(name).lower()):
-                return a
-        return None
+    def _step_pass_both(self, st: dict) -> None:
+        self._try_pass()
+        self._try_pass()
 
     def _step_cast(self, st: dict) -> None:
-        name = st.get("spell") or st.get("card") or "Lightning Bolt"
-        seat = int(st.get("player", self._holder()))
-        act = self._find_card_action("CastSpell", seat, name)
-        if act is None:
-            raise StepError(f"player {seat} cannot cast {name!r} now")
-        self._apply(act, seat)
-        if "target_player" in st:
-            target = {"Player": int(st["target_player"])}
-        elif "target_creature" in st:
-            target = {"Object": self._obj(st["target_creature"])}
-        else:
-            target = None
-        while self._waiting() == "TargetSelection":
-            if target is None:
-                raise StepError(f"{name} needs a target (target_player or target_creature)")
-            hits = [
-                a
-                for a in self.game.actions()
-                if a.kind == "ChooseTarget" and (a.data or {}).get("target") == target
-            ]
-            if not hits:
-                raise StepError(f"{target} is not a legal target for {name}")
-            self._apply(hits[0], seat)
-            target = None
+        bolt = self._obj(st.get("spell"))
+        seat = self._actor() if not self._over() else 0
+        hits = [
+            a
+            for a in self.game.actions()
+            if a.kind == "CastSpell" and (a.data or {}).get("object_id") == bolt
+        ]
+        if not hits:
+            raise StepError(f"CastSpell: {st.get('spell')!r} cannot be cast now")
+        self.game.apply(seat, hits[0])
+        if self._waiting()["type"] != "TargetSelection":
+            return
+        tp, tc = st.get("target_player"), st.get("target_creature")
+        if (tp is None) == (tc is None):
+            raise StepError(
+                "CastLightningBolt: specify target_player XOR target_creature"
+                if tp is not None
+                else "CastLightningBolt: requires target_player or target_creature"
+            )
+        target = {"Player": int(tp)} if tp is not None else {"Object": self._obj(tc)}
+        hits = [
+            a
+            for a in self.game.actions()
+            if a.kind in ("ChooseTarget", "SelectTargets")
+            and (a.data or {}).get("target", ((a.data or {}).get("targets") or [None])[0]) == target
+        ]
+        if not hits:
+            raise StepError(f"SelectTargets: {target} is not a legal target")
+        self.game.apply(self._actor(), hits[0])
 
     def _step_resolve_top(self, st: dict) -> None:
         n = len(self.game.stack())
         if n == 0:
-            raise StepError("the stack is empty")
-        self._advance(
-            lambda: len(self.game.stack()) < n or self._waiting() != "Priority",
-            "the top of the stack resolving",
-            declare_nothing=False,
-        )
+            raise StepError("ResolveTop: stack is empty")
+        for _ in range(_RESOLVE_PASSES):
+            if len(self.game.stack()) < n or not self._try_pass():
+                break
 
     def _step_until_empty(self, st: dict) -> None:
-        self._advance(
-            lambda: not self.game.stack() or self._waiting() == "GameOver",
-            "an empty stack",
-            declare_nothing=False,
-        )
+        for _ in range(_EMPTY_PASSES):
+            if not self.game.stack() or not self._try_pass():
+                break
 
-    def _step_advance_to(self, st: dict) -> None:
-        target = _phase_name(st.get("phase"))
-        turn = st.get("turn")
+    def _step_check_sbas(self, st: dict) -> None:
+        self._check_sbas()
 
-        def there() -> bool:
-            if self._waiting() == "GameOver":
-                return True
-            if turn is not None and self.game.turn != int(turn):
-                return False
-            if target == "DeclareAttackers" and self._waiting() == "DeclareAttackers":
-                return True
-            if target == "DeclareBlockers" and self._waiting() == "DeclareBlockers":
-                return True
-            return self.game.phase == target and self._waiting() == "Priority"
+    def _step_mark_damage(self, st: dict) -> None:
+        oid, amount = self._obj(st.get("creature")), int(st["amount"])
 
-        self._advance(there, f"{target}" + (f" of turn {turn}" if turn else ""))
+        def mark(s: dict) -> None:
+            o = s["objects"][str(oid)]
+            o["damage_marked"] = int(o.get("damage_marked", 0)) + amount
 
-    def _step_declare_attackers(self, st: dict) -> None:
-        if self._waiting() != "DeclareAttackers":
-            raise StepError(
-                f"the engine is not asking for attackers (waiting for {self._waiting()})"
-            )
-        want = sorted(self._obj(a) for a in st.get("attackers", []))
-        defender = st.get("target_player")
-        for a in self.game.actions():
-            if a.kind != "DeclareAttackers":
-                continue
-            attacks = (a.data or {}).get("attacks", [])
-            ids = sorted(x[0] for x in attacks)
-            if ids != want:
-                continue
-            if defender is not None and any(
-                x[1] != {"type": "Player", "data": int(defender)} for x in attacks
-            ):
-                continue
-            self._apply(a)
-            return
-        raise StepError(f"attack by {st.get('attackers')} is not a legal declaration")
+        self._edit(mark)
 
-    def _step_declare_blockers(self, st: dict) -> None:
-        if self._waiting() != "DeclareBlockers":
-            raise StepError(
-                f"the engine is not asking for blockers (waiting for {self._waiting()})"
-            )
-        want = sorted([self._obj(b), self._obj(a)] for b, a in st.get("blockers", []))
-        for a in self.game.actions():
-            if a.kind != "DeclareBlockers":
-                continue
-            got = sorted([int(x[0]), int(x[1])] for x in (a.data or {}).get("assignments", []))
-            if got == want:
-                self._apply(a)
-                return
-        raise StepError(f"blocks {st.get('blockers')} are not a legal declaration")
+    def _step_set_life(self, st: dict) -> None:
+        seat, life = int(st["player"]), int(st["life"])
+        self._edit(lambda s: s["players"][seat].__setitem__("life", life))
 
-    def _step_choose_legend(self, st: dict) -> None:
-        if self._waiting() != "ChooseLegend":
-            raise StepError(
-                f"the engine is not asking which legend to keep (waiting for {self._waiting()})"
-            )
-        keep = self._obj(st.get("keep"))
-        hits = [
-            a
-            for a in self.game.actions()
-            if a.kind == "ChooseLegend" and (a.data or {}).get("keep") == keep
-        ]
-        if not hits:
-            raise StepError(f"{st.get('keep')!r} is not one of the legends to choose from")
-        self._apply(hits[0])
+    def _step_damage_player(self, st: dict) -> None:
+        seat, amount = int(st["player"]), int(st["amount"])
 
-    # -- assertions -----------------------------------------------------------------------
+        def hurt(s: dict) -> None:
+            s["players"][seat]["life"] = int(s["players"][seat]["life"]) - amount
+
+        self._edit(hurt)
+
+    # -- assertions -------------------------------------------------------------------------
     def check(self, a: dict[str, Any]) -> tuple[bool, str]:
-        """Evaluate one assertion (see the module docstring for the kinds)."""
+        """Evaluate one assertion (every kind of schema cd9ef1b)."""
         kind = a.get("kind")
         fn = _ASSERTIONS.get(str(kind))
         if fn is None:
-            raise Unsupported(
-                f"assertion kind {kind!r} is not supported by the phase adapter "
-                f"(supported: {', '.join(sorted(_ASSERTIONS))})"
-            )
+            raise Unsupported(f"assertion kind {kind!r} is not in phase's schema")
         return fn(self, a)
 
-    @staticmethod
-    def _expect(a: dict, *keys: str):
-        for k in keys:
-            if k in a:
-                return a[k]
-        raise Unsupported(f"{a.get('kind')} needs '{keys[0]}'")
+    def _player(self, a: dict) -> dict:
+        seat = int(a["player"])
+        if seat not in (0, 1):
+            raise StepError(f"player {seat} not found")
+        return self.game.player(seat)
 
     def _a_life(self, a: dict) -> tuple[bool, str]:
-        seat, want = int(a.get("player", 0)), int(self._expect(a, "life", "equals", "value"))
-        got = self.game.player(seat)["life"]
-        return got == want, f"player {seat} life: expected {want}, engine has {got}"
+        got = self._player(a)["life"]
+        return got == int(a["life"]), f"player {a['player']} life: expected {a['life']}, got {got}"
 
-    def _a_poison(self, a: dict) -> tuple[bool, str]:
-        seat, want = int(a.get("player", 0)), int(self._expect(a, "count", "poison", "equals"))
-        got = self.game.player(seat)["poison_counters"]
-        return got == want, f"player {seat} poison counters: expected {want}, engine has {got}"
-
-    def _a_zone(self, a: dict, zone: str) -> tuple[bool, str]:
-        ref = self._expect(a, "creature", "id")
-        got = self._zone_of(self._obj(ref))
-        return got == zone, f"creature {ref!r}: expected in {zone}, engine has it in {got}"
+    def _a_zone(self, a: dict, zone: str | None = None) -> tuple[bool, str]:
+        want = zone or a["zone"]
+        if want not in ZONES:
+            raise StepError(f"unknown zone name {want!r}")
+        o = self._object(a["creature"])
+        got = o.get("zone") if o else None
+        return got == want, f"{a['creature']}: expected zone {want}, got {got}"
 
     def _a_game_over(self, a: dict) -> tuple[bool, str]:
-        wf = self.game.waiting_for()
+        wf = self._waiting()
         if wf["type"] != "GameOver":
-            return False, f"expected the game to be over, engine is waiting for {wf['type']}"
+            return False, f"expected game over, engine waits for {wf['type']}"
         got = (wf.get("data") or {}).get("winner")
-        if "winner" in a and got != int(a["winner"]):
-            return False, f"expected winner {a['winner']}, engine says {got}"
+        if a.get("winner") is not None and got != int(a["winner"]):
+            return False, f"expected winner {a['winner']}, got {got}"
         return True, f"game over, winner {got}"
 
     def _a_not_over(self, a: dict) -> tuple[bool, str]:
-        t = self._waiting()
+        t = self._waiting()["type"]
         return t != "GameOver", f"expected the game to go on, engine: {t}"
 
     def _a_phase(self, a: dict) -> tuple[bool, str]:
-        want = _phase_name(self._expect(a, "phase"))
-        return self.game.phase == want, f"expected {want}, engine is in {self.game.phase}"
+        if a["phase"] not in PHASES:
+            raise StepError(f"unknown phase name {a['phase']!r}")
+        return self.game.phase == a["phase"], f"expected phase {a['phase']}, got {self.game.phase}"
 
-    def _a_turn(self, a: dict) -> tuple[bool, str]:
-        want = int(self._expect(a, "turn"))
-        return self.game.turn == want, f"expected turn {want}, engine is in turn {self.game.turn}"
+    def _a_hand(self, a: dict, at_least: bool) -> tuple[bool, str]:
+        got, want = len(self._player(a)["hand"]), int(a["count"])
+        ok = got >= want if at_least else got == want
+        rel = "at least " if at_least else ""
+        return ok, f"player {a['player']} hand: expected {rel}{want}, got {got}"
 
-    def _a_hand(self, a: dict) -> tuple[bool, str]:
-        seat, want = int(a.get("player", 0)), int(self._expect(a, "count", "equals"))
-        got = len(self.game.hand(seat))
-        return got == want, f"player {seat} hand: expected {want} cards, engine has {got}"
-
-    def _a_library(self, a: dict) -> tuple[bool, str]:
-        seat, want = int(a.get("player", 0)), int(self._expect(a, "count", "equals"))
-        got = len(self.game.player(seat)["library"])
-        return got == want, f"player {seat} library: expected {want} cards, engine has {got}"
+    def _a_damage(self, a: dict) -> tuple[bool, str]:
+        o = self._object(a["creature"])
+        got = o.get("damage_marked") if o else None
+        return got == int(a["damage"]), f"{a['creature']} damage: expected {a['damage']}, got {got}"
 
     def _a_stack_empty(self, a: dict) -> tuple[bool, str]:
         n = len(self.game.stack())
-        return n == 0, f"expected an empty stack, engine has {n} object(s) on it"
+        return n == 0, f"expected an empty stack, got {n} object(s)"
 
-    def _a_action_legal(self, a: dict) -> tuple[bool, str]:
-        what = self._expect(a, "action")
-        want = bool(a.get("legal", True))
-        if what == "attack":
-            ref = self._expect(a, "creature")
-            wf = self.game.waiting_for()
-            if wf["type"] != "DeclareAttackers":
-                raise Unsupported(
-                    f"action_legal attack: the engine is not asking for attackers "
-                    f"(waiting for {wf['type']}); advance_to declare_attackers first"
-                )
-            got = self._obj(ref) in wf["data"].get("valid_attacker_ids", [])
-            label = f"creature {ref!r} attacking"
-        elif what in ("play_land", "cast_spell"):
-            name = self._expect(a, "card")
-            seat = int(a.get("player", self._holder()))
-            kind = "PlayLand" if what == "play_land" else "CastSpell"
-            got = self._find_card_action(kind, seat, name) is not None
-            label = f"player {seat} {what} {name!r}"
+    def _a_priority(self, a: dict) -> tuple[bool, str]:
+        got = self.game.state()["state"]["priority_player"]
+        return got == int(a["player"]), f"expected priority player {a['player']}, got {got}"
+
+    def _a_library(self, a: dict) -> tuple[bool, str]:
+        got = len(self._player(a)["library"])
+        return got == int(
+            a["count"]
+        ), f"player {a['player']} library: expected {a['count']}, got {got}"
+
+    def _a_poison(self, a: dict) -> tuple[bool, str]:
+        got = self._player(a)["poison_counters"]
+        return got == int(
+            a["count"]
+        ), f"player {a['player']} poison: expected {a['count']}, got {got}"
+
+    def _a_combat(self, a: dict, blocker: bool) -> tuple[bool, str]:
+        oid = self._obj(a["creature"])
+        combat = self.game.state()["state"].get("combat")
+        if not combat:
+            return False, "no combat in progress"
+        if blocker:
+            ok = str(oid) in {str(k) for k in (combat.get("blocker_to_attacker") or {})}
         else:
-            raise Unsupported(f"action_legal: action {what!r} (play_land, cast_spell or attack)")
-        return got == want, (
-            f"{label}: expected {'legal' if want else 'not legal'}, engine "
-            f"says {'legal' if got else 'not legal'}"
-        )
+            ok = any(x.get("object_id") == oid for x in combat.get("attackers") or [])
+        what = "blocker" if blocker else "attacker"
+        return ok, f"{a['creature']} {'is' if ok else 'is not'} a declared {what}"
+
+    def _a_keyword(self, a: dict) -> tuple[bool, str]:
+        want = self.adapter.keyword(a["keyword"])
+        o = self._object(a["creature"])
+        got = (o or {}).get("keywords") or []
+        ok = want in got
+        return ok, f"{a['creature']} {'has' if ok else 'does not have'} keyword {a['keyword']}"
+
+    def _a_command(self, a: dict) -> tuple[bool, str]:
+        o = self._object(a["handle"])
+        got = o.get("zone") if o else None
+        return got == "Command", f"{a['handle']}: expected Command zone, got {got}"
 
 
 _STEPS: dict[str, Callable[[PhaseSession, dict], None]] = {
     "pass_priority": PhaseSession._step_pass,
     "pass_both": PhaseSession._step_pass_both,
-    "check_sbas": PhaseSession._step_pass,
-    "play_land": PhaseSession._step_play_land,
-    "cast_spell": PhaseSession._step_cast,
     "cast_lightning_bolt": PhaseSession._step_cast,
     "resolve_top": PhaseSession._step_resolve_top,
     "advance_until_stack_empty": PhaseSession._step_until_empty,
-    "advance_to": PhaseSession._step_advance_to,
-    "declare_attackers": PhaseSession._step_declare_attackers,
-    "declare_blockers": PhaseSession._step_declare_blockers,
-    "choose_legend": PhaseSession._step_choose_legend,
+    "check_sbas": PhaseSession._step_check_sbas,
+    "mark_damage": PhaseSession._step_mark_damage,
+    "set_life": PhaseSession._step_set_life,
+    "damage_player": PhaseSession._step_damage_player,
 }
 
 _ASSERTIONS: dict[str, Callable[[PhaseSession, dict], tuple[bool, str]]] = {
     "player_life": PhaseSession._a_life,
-    "player_poison": PhaseSession._a_poison,
-    "creature_in_graveyard": lambda s, a: s._a_zone(a, "Graveyard"),
+    "creature_zone": PhaseSession._a_zone,
     "creature_on_battlefield": lambda s, a: s._a_zone(a, "Battlefield"),
+    "creature_in_graveyard": lambda s, a: s._a_zone(a, "Graveyard"),
     "game_over": PhaseSession._a_game_over,
     "game_not_over": PhaseSession._a_not_over,
     "phase_is": PhaseSession._a_phase,
-    "turn_is": PhaseSession._a_turn,
-    "hand_count_equals": PhaseSession._a_hand,
-    "library_count_equals": PhaseSession._a_library,
+    "hand_count_at_least": lambda s, a: s._a_hand(a, True),
+    "hand_count_equals": lambda s, a: s._a_hand(a, False),
+    "creature_damage": PhaseSession._a_damage,
     "stack_is_empty": PhaseSession._a_stack_empty,
-    "action_legal": PhaseSession._a_action_legal,
+    "priority_player": PhaseSession._a_priority,
+    "library_count_equals": PhaseSession._a_library,
+    "player_poison": PhaseSession._a_poison,
+    "attacker_declared": lambda s, a: s._a_combat(a, False),
+    "blocker_declared": lambda s, a: s._a_combat(a, True),
+    "creature_has_keyword": PhaseSession._a_keyword,
+    "in_command_zone": PhaseSession._a_command,
 }

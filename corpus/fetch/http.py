@@ -13,8 +13,16 @@ a transport that applies the manners a site operator expects:
 * 429 and 503 answers are retried after their ``Retry-After`` (seconds or an HTTP date);
   connection errors and other 5xx answers after an exponential backoff with a cap, up to
   :attr:`FetchPolicy.max_retries` times;
-* only ``http``/``https`` URLs on the source's allowed hosts are fetched (a redirect to another
-  host is refused); bodies are streamed and aborted past :attr:`FetchPolicy.max_bytes`.
+* only ``http``/``https`` URLs on the source's allowed hosts are fetched; a redirect keeps the
+  scheme, host and port of the URL it answers (anything else is refused); with a base URL (a
+  mirror, a test server) every path stays under the base path (no ``..``, no ``%2F`` or ``%5C``
+  that a server could turn into one);
+* bodies are read under the limits of :mod:`mtgcr.corpus.fetch.body`: one offered content
+  coding, a decompression budget, :attr:`FetchPolicy.max_bytes`, a deadline per response
+  (:attr:`FetchPolicy.max_time`) and one for the whole run (:attr:`FetchPolicy.deadline`);
+  robots.txt included;
+* a ``Retry-After`` that is not a number or a date is ignored (the backoff applies); a wait
+  longer than what is left of the run's deadline fails at once, saying so.
 """
 
 from __future__ import annotations
@@ -27,9 +35,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 import httpx
+from mtgcr.corpus.fetch.body import ACCEPT_ENCODING, Deadline, read_body
 from mtgcr.errors import FetchError
 
 __all__ = [
@@ -40,6 +49,7 @@ __all__ = [
     "PoliteClient",
     "is_loopback",
     "user_agent",
+    "retry_after_seconds",
     "MIN_INTERVAL_FLOOR",
 ]
 
@@ -81,7 +91,13 @@ class FetchPolicy:
         backoff_cap: the longest backoff or ``Retry-After`` wait honoured, in seconds.
         connect_timeout: seconds to connect.
         read_timeout: seconds to wait for data.
-        max_bytes: the largest body read (bytes); a longer one is aborted.
+        max_bytes: the largest body read (bytes, decompressed); a longer one is aborted.
+        max_time: seconds one response may take, from the request to its last byte
+            (retries of it included); a server that trickles is cut off.
+        deadline: seconds the whole run may take (every request of this client); ``None``:
+            no limit.
+        max_requests: requests one listing may take (MediaWiki continuation, a crawl's
+            pages) before it stops, saying so.
         cache_dir: folder of the HTTP cache (``None``: no cache).
         cache_ttl: seconds a cached response is served without a request.
         obey_robots: read and obey robots.txt (always on for hosts off loopback).
@@ -98,6 +114,9 @@ class FetchPolicy:
     connect_timeout: float = 10.0
     read_timeout: float = 30.0
     max_bytes: int = 32 * 1024 * 1024
+    max_time: float = 300.0
+    deadline: float | None = 1800.0
+    max_requests: int = 2000
     cache_dir: Path | None = None
     cache_ttl: float = 3600.0
     obey_robots: bool = True
@@ -115,10 +134,14 @@ class FetchPolicy:
             "connect_timeout",
             "read_timeout",
             "max_bytes",
+            "max_time",
+            "max_requests",
             "cache_ttl",
         ):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must not be negative")
+        if self.deadline is not None and self.deadline <= 0:
+            raise ValueError("deadline must be positive")
 
 
 @dataclass
@@ -144,20 +167,56 @@ class FetchResponse:
     fetched_at: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
 
 
-def _retry_after(value: str | None, now: float) -> float | None:
-    """Seconds to wait for a ``Retry-After`` value (delta seconds or an HTTP date)."""
-    if not value:
+def retry_after_seconds(value: object, now: float | None = None) -> float | None:
+    """Seconds to wait for a ``Retry-After`` value (delta seconds or an HTTP date, RFC 9110
+    10.2.3); ``None`` for anything else (``"abc"``, a negative number, a list): the caller's
+    backoff applies."""
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
         return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
+    text = str(value).strip()
     try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
+        seconds = float(text)
+    except ValueError:
+        seconds = None
+    if seconds is not None:
+        return seconds if 0 <= seconds < float("inf") else None
+    try:
+        when = email.utils.parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
         return None
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
-    return max(0.0, when.timestamp() - now)
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+_retry_after = retry_after_seconds
+
+
+def _origin_of(url: str) -> tuple[str, str, int | None]:
+    """``(scheme, host, port)`` of a URL, the port made explicit for http and https."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return scheme, (parts.hostname or "").lower(), port or {"http": 80, "https": 443}.get(scheme)
+
+
+def _path_problem(raw_path: bytes, base_path: str | None) -> str | None:
+    """Why a request path is refused (``None``: fine): a segment that is or decodes to ``.``,
+    ``..``, or holds an encoded ``/`` or ``\\`` (a server may decode ``%2F`` and climb out of the
+    base path), or a path outside ``base_path``."""
+    path = raw_path.split(b"?", 1)[0].decode("ascii", "replace")
+    for seg in path.split("/"):
+        dec = unquote(seg)
+        if dec in (".", "..") or "/" in dec or "\\" in dec:
+            return f"the path segment {seg!r} could leave the folder it names"
+    if base_path:
+        prefix = base_path.rstrip("/")
+        if prefix and not (path == prefix or path.startswith(prefix + "/")):
+            return f"the path {path} is outside the base path {prefix}/"
+    return None
 
 
 class _PoliteTransport(httpx.BaseTransport):
@@ -171,12 +230,14 @@ class _PoliteTransport(httpx.BaseTransport):
         agent: str,
         sleep: Callable[[float], None],
         on_wait: Callable[[str], None] | None,
+        base_path: str | None = None,
     ):
         self.inner, self.policy, self.allowed, self.agent = inner, policy, allowed, agent
-        self.sleep, self.on_wait = sleep, on_wait
+        self.sleep, self.on_wait, self.base_path = sleep, on_wait, base_path
         self._last: dict[str, float] = {}
         self._robots: dict[str, urllib.robotparser.RobotFileParser | None] = {}
         self.sent = 0  # requests that went out on the network
+        self.deadlines: list[Deadline] = []  # those of the response in hand (set by the client)
 
     def _space(self, host: str) -> None:
         gap = self.policy.min_interval
@@ -189,11 +250,22 @@ class _PoliteTransport(httpx.BaseTransport):
         if last is not None:
             wait = last + gap - time.monotonic()
             if wait > 0:
+                self._wait(wait, str(host))
                 self.sleep(wait)
+
+    def _wait(self, seconds: float, url: str) -> None:
+        """Refuse a wait that would pass a deadline (rather than sleep past it)."""
+        for d in self.deadlines:
+            if seconds > d.left():
+                raise FetchError(
+                    f"{url}: waiting {seconds:.0f} s more would pass {d.what}; stopped"
+                )
 
     def _send_once(self, request: httpx.Request) -> httpx.Response:
         host = request.url.host
         self._space(host)
+        for d in self.deadlines:
+            d.check(str(request.url))
         try:
             return self.inner.handle_request(request)
         finally:
@@ -205,15 +277,28 @@ class _PoliteTransport(httpx.BaseTransport):
         if key in self._robots:
             return self._robots[key]
         parser: urllib.robotparser.RobotFileParser | None = urllib.robotparser.RobotFileParser()
-        req = httpx.Request("GET", f"{key}/robots.txt", headers={"User-Agent": self.agent})
+        req = httpx.Request(
+            "GET",
+            f"{key}/robots.txt",
+            headers={"User-Agent": self.agent, "Accept-Encoding": ACCEPT_ENCODING},
+        )
         resp = self._send_with_retries(req)
-        resp.read()
+        try:
+            body = read_body(
+                resp.iter_raw(),
+                str(req.url),
+                resp.headers.get("content-encoding"),
+                min(self.policy.max_bytes, _ROBOTS_CAP),
+                self.deadlines,
+            )
+        finally:
+            resp.close()
         if resp.status_code in (401, 403):
             parser.disallow_all = True  # type: ignore[union-attr]
         elif resp.status_code >= 400:
             parser = None  # no robots.txt: everything allowed
         else:
-            parser.parse(resp.content.decode("utf-8", "replace").splitlines())  # type: ignore[union-attr]
+            parser.parse(body.decode("utf-8", "replace").splitlines())  # type: ignore[union-attr]
         self._robots[key] = parser
         self._robots[url.host] = parser
         return parser
@@ -234,9 +319,8 @@ class _PoliteTransport(httpx.BaseTransport):
                 retryable = resp.status_code in (429, 503) or 500 <= resp.status_code < 600
                 if not retryable or attempt >= p.max_retries:
                     return resp
-                ra = _retry_after(resp.headers.get("retry-after"), time.time())
-                resp.read()
-                resp.close()
+                ra = retry_after_seconds(resp.headers.get("retry-after"))
+                resp.close()  # its body is not read (it could be anything)
                 if ra is not None and resp.status_code in (429, 503):
                     if ra > p.backoff_cap:
                         raise FetchError(
@@ -247,6 +331,7 @@ class _PoliteTransport(httpx.BaseTransport):
                     wait = ra
                 else:
                     wait = min(p.backoff_cap, p.backoff_base * 2**attempt)
+            self._wait(wait, str(request.url))
             if self.on_wait:
                 self.on_wait(f"{request.url}: waiting {wait:.1f} s before retry {attempt + 1}")
             self.sleep(wait)
@@ -261,6 +346,9 @@ class _PoliteTransport(httpx.BaseTransport):
                 f"{url}: host {url.host} is not one this source may fetch from "
                 f"(allowed: {', '.join(sorted(self.allowed))})"
             )
+        problem = _path_problem(url.raw_path, self.base_path)
+        if problem is not None:
+            raise FetchRefused(f"{url}: not fetched: {problem}")
         if self.policy.obey_robots or not is_loopback(url.host):
             robots = self._robots_for(url)
             if robots is not None and not robots.can_fetch(self.agent, str(url)):
@@ -271,6 +359,10 @@ class _PoliteTransport(httpx.BaseTransport):
         return self._send_with_retries(request)
 
 
+#: The largest robots.txt read (bytes): Google reads 500 KiB of one.
+_ROBOTS_CAP = 512 * 1024
+
+
 class PoliteClient:
     """Fetch URLs of one source politely (see the module docstring).
 
@@ -279,6 +371,10 @@ class PoliteClient:
         allowed_hosts: host names this source may fetch from.
         sleep: the sleeping function (seconds); tests pass none and wait for real.
         on_wait: called with a one-line note when a retry waits.
+        base_path: every request path must stay under this path (a mirror's or test server's
+            base URL path; ``None``: anywhere on the allowed hosts).
+        on_progress: called as ``on_progress(url, bytes so far, bytes expected or None)``
+            while a body is read (download progress).
 
     Raises:
         FetchRefused: an allowed host is off loopback and the policy has no contact.
@@ -290,6 +386,8 @@ class PoliteClient:
         allowed_hosts: set[str],
         sleep: Callable[[float], None] = time.sleep,
         on_wait: Callable[[str], None] | None = None,
+        base_path: str | None = None,
+        on_progress: Callable[[str, int, int | None], None] | None = None,
     ) -> None:
         off = sorted(h for h in allowed_hosts if not is_loopback(h))
         if off and not policy.contact:
@@ -300,8 +398,16 @@ class PoliteClient:
         self.policy = policy
         self.allowed = set(allowed_hosts)
         self.agent = user_agent(policy.contact)
+        self.on_progress = on_progress
+        self.run_deadline = (
+            Deadline.after(
+                policy.deadline, f"the run's deadline of {policy.deadline:g} s (--deadline)"
+            )
+            if policy.deadline is not None
+            else None
+        )
         self._polite = _PoliteTransport(
-            httpx.HTTPTransport(), policy, self.allowed, self.agent, sleep, on_wait
+            httpx.HTTPTransport(), policy, self.allowed, self.agent, sleep, on_wait, base_path
         )
         transport: httpx.BaseTransport = self._polite
         if policy.cache_dir is not None:
@@ -317,7 +423,7 @@ class PoliteClient:
             transport=transport,
             follow_redirects=False,
             timeout=httpx.Timeout(policy.read_timeout, connect=policy.connect_timeout),
-            headers={"User-Agent": self.agent},
+            headers={"User-Agent": self.agent, "Accept-Encoding": ACCEPT_ENCODING},
         )
 
     @property
@@ -335,10 +441,25 @@ class PoliteClient:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _deadlines(self) -> list[Deadline]:
+        """The deadlines of a new response: its own, and the run's."""
+        own = Deadline.after(
+            self.policy.max_time,
+            f"the time limit of {self.policy.max_time:g} s for one response (--max-time)",
+        )
+        return [own] + ([self.run_deadline] if self.run_deadline is not None else [])
+
+    def _timeout(self, deadlines: list[Deadline]) -> httpx.Timeout:
+        """Socket timeouts no longer than what is left of the deadlines."""
+        left = max(0.001, min(d.left() for d in deadlines))
+        p = self.policy
+        return httpx.Timeout(min(p.read_timeout, left), connect=min(p.connect_timeout, left))
+
     def get(
         self, url: str, headers: dict[str, str] | None = None, max_redirects: int = 5
     ) -> FetchResponse:
-        """GET ``url`` (following up to ``max_redirects`` redirects on allowed hosts).
+        """GET ``url`` (following up to ``max_redirects`` redirects that keep the scheme, host
+        and port of the URL they answer).
 
         Args:
             url: an absolute http(s) URL, already percent-encoded.
@@ -349,39 +470,57 @@ class PoliteClient:
             A :class:`FetchResponse` (any status; callers decide what an error status means).
 
         Raises:
-            FetchRefused: robots.txt, another host, another scheme.
+            FetchRefused: robots.txt, another host, another scheme or port in a redirect, a
+                path that could leave its folder or the base path.
             FetchError: network failure after the retries, too many redirects, a body
-                larger than :attr:`FetchPolicy.max_bytes`.
+                larger than :attr:`FetchPolicy.max_bytes`, stacked or unoffered content
+                codings, a passed deadline (:mod:`mtgcr.corpus.fetch.body`).
         """
         current = url
-        for _ in range(max_redirects + 1):
-            try:
-                with self._client.stream("GET", current, headers=headers or {}) as resp:
-                    if resp.status_code in (301, 302, 303, 307, 308) and "location" in resp.headers:
-                        nxt = urljoin(current, resp.headers["location"])
-                        host = urlsplit(nxt).hostname or ""
-                        if host not in self.allowed:
-                            raise FetchRefused(
-                                f"{current}: redirected to {nxt}, on host {host}, "
-                                f"which this source may not fetch from"
-                            )
-                        current = nxt
-                        continue
-                    body = self._read_capped(resp, current)
-                    cached = bool((resp.extensions.get("caching") or {}).get("from_cache"))
-                    return FetchResponse(
-                        url,
-                        current,
-                        resp.status_code,
-                        {k.lower(): v for k, v in resp.headers.items()},
-                        body,
-                        cached,
-                    )
-            except httpx.HTTPError as exc:
-                raise FetchError(f"{current}: {type(exc).__name__}: {exc}") from None
-        raise FetchError(f"{url}: more than {max_redirects} redirects")
+        deadlines = self._deadlines()
+        self._polite.deadlines = deadlines
+        try:
+            for _ in range(max_redirects + 1):
+                for d in deadlines:
+                    d.check(current)
+                try:
+                    with self._client.stream(
+                        "GET", current, headers=headers or {}, timeout=self._timeout(deadlines)
+                    ) as resp:
+                        if (
+                            resp.status_code in (301, 302, 303, 307, 308)
+                            and "location" in resp.headers
+                        ):
+                            nxt = urljoin(current, resp.headers["location"])
+                            if _origin_of(nxt) != _origin_of(current):
+                                scheme, host, port = _origin_of(nxt)
+                                raise FetchRefused(
+                                    f"{current}: redirected to {nxt} ({scheme}://{host}:{port}); "
+                                    f"a redirect must keep the scheme, host and port; refused"
+                                )
+                            current = nxt
+                            continue
+                        body = self._read(resp, current, deadlines)
+                        cached = bool((resp.extensions.get("caching") or {}).get("from_cache"))
+                        return FetchResponse(
+                            url,
+                            current,
+                            resp.status_code,
+                            {k.lower(): v for k, v in resp.headers.items()},
+                            body,
+                            cached,
+                        )
+                except httpx.TimeoutException as exc:
+                    for d in deadlines:
+                        d.check(current)
+                    raise FetchError(f"{current}: {type(exc).__name__}: {exc}") from None
+                except httpx.HTTPError as exc:
+                    raise FetchError(f"{current}: {type(exc).__name__}: {exc}") from None
+            raise FetchError(f"{url}: more than {max_redirects} redirects")
+        finally:
+            self._polite.deadlines = []
 
-    def _read_capped(self, resp: httpx.Response, url: str) -> bytes:
+    def _read(self, resp: httpx.Response, url: str, deadlines: list[Deadline]) -> bytes:
         cap = self.policy.max_bytes
         declared = resp.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > cap:
@@ -389,13 +528,14 @@ class PoliteClient:
                 f"{url}: the response is {int(declared):,} bytes, more than the "
                 f"cap of {cap:,} (raise it with --max-bytes)"
             )
-        chunks, size = [], 0
-        for chunk in resp.iter_bytes():
-            size += len(chunk)
-            if size > cap:
-                raise FetchError(
-                    f"{url}: the response is more than the cap of {cap:,} bytes "
-                    f"(aborted; raise it with --max-bytes)"
-                )
-            chunks.append(chunk)
-        return b"".join(chunks)
+        coding = resp.headers.get("content-encoding")
+        total = int(declared) if declared and declared.isdigit() and not coding else None
+        progress = self.on_progress
+        return read_body(
+            resp.iter_raw(),
+            url,
+            coding,
+            cap,
+            deadlines,
+            (lambda n: progress(url, n, total)) if progress is not None else None,
+        )

@@ -9,6 +9,12 @@ repeated without it, and the content read from ``content`` or ``*``. A ``maxlag`
 database replicas lag) says how long to wait (``Retry-After``, else ``lag``): the query waits
 and is repeated. A site with no API (``api.php`` missing or answering HTML) is read page by
 page from ``index.php?title=…&action=raw`` — the current revision only, without ids.
+
+Answers are checked for their shape before they are used: a JSON value that is not the object
+the API documents (``[1,2,3]``, a ``continue`` that is not an object, a page without a title …)
+is a :class:`~mtgcr.errors.FetchError` naming the URL, never a crash. A listing follows
+``continue`` for at most :attr:`~mtgcr.corpus.fetch.http.FetchPolicy.max_requests` requests: a
+wiki that always says "more" stops with a message saying so.
 """
 
 from __future__ import annotations
@@ -19,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 from urllib.parse import urlencode
 
-from mtgcr.corpus.fetch.http import FetchError, PoliteClient
+from mtgcr.corpus.fetch.http import FetchError, PoliteClient, retry_after_seconds
 
-__all__ = ["Revision", "MediaWiki", "ApiError", "NoApi"]
+__all__ = ["Revision", "MediaWiki", "ApiError", "NoApi", "BadAnswer"]
 
 
 class ApiError(FetchError):
@@ -34,6 +40,22 @@ class ApiError(FetchError):
 
 class NoApi(FetchError):
     """The site has no usable ``api.php``."""
+
+
+class BadAnswer(FetchError):
+    """The API answered JSON of another shape than the one it documents."""
+
+
+def _shape(value: Any, kind: type, url: str, what: str) -> Any:
+    """``value`` if it is a ``kind`` (``None`` allowed: the key was absent), else
+    :class:`BadAnswer`."""
+    if value is None or isinstance(value, kind):
+        return value
+    names = {dict: "an object", list: "a list", str: "a string", int: "a number"}
+    raise BadAnswer(
+        f"{url}: {what} is {names.get(type(value), type(value).__name__)}, not "
+        f"{names.get(kind, kind.__name__)}: not a MediaWiki API answer"
+    )
 
 
 @dataclass(frozen=True)
@@ -65,6 +87,14 @@ class Revision:
             "timestamp": self.timestamp,
             "sha1": self.sha1,
         }
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _str_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 class MediaWiki:
@@ -113,22 +143,27 @@ class MediaWiki:
                 data = json.loads(resp.body)
             except ValueError:
                 raise FetchError(f"{url}: the API answered something that is not JSON") from None
-            err = data.get("error")
+            _shape(data, dict, url, "the answer")
+            if not data:
+                raise BadAnswer(f"{url}: the API answered an empty object")
+            err = _shape(data.get("error"), dict, url, "its 'error'")
             if not err:
                 self.has_api = True
                 return data
             code, info = str(err.get("code", "")), str(err.get("info", ""))
             if code == "maxlag" and attempt < self.maxlag_retries:
-                wait = resp.headers.get("retry-after") or err.get("lag") or 5
-                self.sleep(min(60.0, float(wait)))
+                wait = retry_after_seconds(resp.headers.get("retry-after"))
+                if wait is None:
+                    wait = retry_after_seconds(err.get("lag"))
+                self.sleep(min(60.0, 5.0 if wait is None else wait))
                 continue
             raise ApiError(url, code, info)
         raise FetchError(f"{url}: the wiki's database lag stayed above {self.maxlag} s")
 
     @staticmethod
     def _content(rev: dict[str, Any]) -> str:
-        slots = rev.get("slots") or {}
-        main = slots.get("main") or {}
+        slots: dict[str, Any] = rev["slots"] if isinstance(rev.get("slots"), dict) else {}
+        main: dict[str, Any] = slots["main"] if isinstance(slots.get("main"), dict) else {}
         for v in (main.get("content"), main.get("*"), rev.get("content"), rev.get("*")):
             if isinstance(v, str):
                 return v
@@ -153,6 +188,7 @@ class MediaWiki:
             params["rvend"] = since if "T" in since else f"{since}T00:00:00Z"
         got = 0
         cont: dict[str, Any] = {}
+        requests = 1
         while got < limit:
             q = {**params, **cont}
             if self.slots:
@@ -167,32 +203,40 @@ class MediaWiki:
             warn = json.dumps(data.get("warnings", {}))
             if self.slots and "rvslots" in warn:
                 self.slots = False
-            pages = (data.get("query") or {}).get("pages") or []
+            url = f"{self.api_url} (revisions of {title!r})"
+            query = _shape(data.get("query"), dict, url, "its 'query'") or {}
+            pages = query.get("pages") or []
             if isinstance(pages, dict):  # formatversion=1 shape
                 pages = list(pages.values())
-            for page in pages:
+            for page in _shape(pages, list, url, "its 'query.pages'"):
+                _shape(page, dict, url, "a page")
                 if page.get("missing") is not None and page.get("missing") is not False:
                     raise FetchError(f"{self.api_url}: no page {title!r} on the wiki")
-                for rev in page.get("revisions") or []:
+                for rev in _shape(page.get("revisions"), list, url, "a page's 'revisions'") or []:
+                    _shape(rev, dict, url, "a revision")
                     yield Revision(
-                        page.get("title", title),
+                        str(page.get("title", title)),
                         self._content(rev),
-                        page.get("pageid"),
-                        rev.get("revid"),
-                        rev.get("timestamp"),
-                        rev.get("sha1"),
+                        _int_or_none(page.get("pageid")),
+                        _int_or_none(rev.get("revid")),
+                        _str_or_none(rev.get("timestamp")),
+                        _str_or_none(rev.get("sha1")),
                     )
                     got += 1
                     if got >= limit:
                         return
-            if "continue" not in data:
+            more = self._continue(data, url, requests)
+            if more is None:
                 return
-            cont = {k: str(v) for k, v in data["continue"].items()}
+            cont = more
+            requests += 1
 
     def category_members(self, category: str) -> Iterator[str]:
         """Titles of the pages in ``category`` (with or without the ``Category:`` prefix)."""
         name = category if ":" in category else f"Category:{category}"
         cont: dict[str, Any] = {}
+        url = f"{self.api_url} (members of {name})"
+        requests = 1
         while True:
             data = self._api(
                 {
@@ -203,11 +247,38 @@ class MediaWiki:
                     **cont,
                 }
             )
-            for m in (data.get("query") or {}).get("categorymembers") or []:
-                yield m["title"]
-            if "continue" not in data:
+            query = _shape(data.get("query"), dict, url, "its 'query'") or {}
+            members = _shape(query.get("categorymembers"), list, url, "its 'categorymembers'") or []
+            for m in members:
+                title = _shape(m, dict, url, "a member").get("title")
+                if not isinstance(title, str):
+                    raise BadAnswer(f"{url}: the API answered a member without a title")
+                yield title
+            more = self._continue(data, url, requests)
+            if more is None:
                 return
-            cont = {k: str(v) for k, v in data["continue"].items()}
+            cont = more
+            requests += 1
+
+    def _continue(self, data: dict[str, Any], url: str, requests: int) -> dict[str, str] | None:
+        """The ``continue`` parameters of an answer (``None``: the listing is complete).
+
+        Raises:
+            BadAnswer: ``continue`` is not an object of strings and numbers.
+            FetchError: the listing took :attr:`FetchPolicy.max_requests` requests already.
+        """
+        cont = _shape(data.get("continue"), dict, url, "its 'continue'")
+        if cont is None:
+            return None
+        if not cont or not all(isinstance(v, (str, int)) for v in cont.values()):
+            raise BadAnswer(f"{url}: the API answered a 'continue' with no usable values")
+        limit = self.client.policy.max_requests
+        if requests >= limit:
+            raise FetchError(
+                f"{url}: the wiki still answered 'continue' after {limit} requests; stopped "
+                f"(a listing that never ends; raise the bound with --max-requests)"
+            )
+        return {k: str(v) for k, v in cont.items()}
 
     def raw(self, title: str) -> Revision:
         """The current wikitext of ``title`` from ``index.php?action=raw``.

@@ -101,6 +101,7 @@ class CrawlResult:
     saved: list[Path] = field(default_factory=list)
     reused: list[Path] = field(default_factory=list)
     sections: list[int] = field(default_factory=list)
+    stopped: str | None = None  # why the crawl stopped before its end (its page bound)
 
 
 def _page(client: PoliteClient, store: Store, url: str) -> tuple[str, Path]:
@@ -117,6 +118,13 @@ def _page(client: PoliteClient, store: Store, url: str) -> tuple[str, Path]:
     path = save_body(downloads_dir(store) / "mtgru", name, resp.body)
     record_fetch(store, "mtgru", resp, path)
     return _decode(resp.body, resp.headers), path
+
+
+def _bound(max_pages: int, url: str) -> str:
+    return (
+        f"stopped after {max_pages} pages, before {url}: a crawl reads at most that many "
+        f"(raise the bound with --max-requests)"
+    )
 
 
 def crawl_mtgru(
@@ -138,7 +146,9 @@ def crawl_mtgru(
         sections: the section numbers to keep; the crawl stops after the highest one.
         glossary: also fetch the glossary and its letter pages (only when all sections are asked).
         on_page: called with each URL before it is read (progress).
-        max_pages: a bound on the pages visited.
+        max_pages: a bound on the pages visited (section and glossary pages together); a site
+            whose links go on past it stops the crawl, and :attr:`CrawlResult.stopped` says
+            so (the pages kept so far are kept).
 
     Raises:
         FetchError: a page could not be fetched (the pages kept so far stay stored).
@@ -148,7 +158,10 @@ def crawl_mtgru(
     url: str | None = start
     gloss_url: str | None = None
     top = max(sections) if sections else None
-    while url and url not in seen and len(seen) < max_pages:
+    while url and url not in seen:
+        if len(seen) >= max_pages:
+            res.stopped = _bound(max_pages, url)
+            return res
         seen.add(url)
         if on_page:
             on_page(url)
@@ -170,6 +183,9 @@ def crawl_mtgru(
         for letter in page_links(html, gloss_url).letters:
             if letter in seen:
                 continue
+            if len(seen) >= max_pages:
+                res.stopped = _bound(max_pages, letter)
+                break
             seen.add(letter)
             if on_page:
                 on_page(letter)

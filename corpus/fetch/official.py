@@ -1,7 +1,10 @@
 """Fetching the official CR text files: the current one from the rules page, old ones from
 the archive URLs the metadata lists.
 
-Both save the body under the downloads folder (``official/<file name>``) and record the fetch
+Both save the body under the downloads folder — ``official/<file name>`` only when the Wizards
+hosts served it (the URL after redirects, never from a ``--base-url`` mirror), else
+``fetched/<host>/`` (:func:`mtgcr.corpus.fetch.state.download_folder`), a file with other bytes
+under the same name beside the old one, never over it — and record the fetch
 (:mod:`mtgcr.corpus.fetch.state`); ingesting the saved file is the caller's step (the ingest
 pipeline lives in :mod:`mtgcr.extract`). A conditional GET (``If-None-Match`` /
 ``If-Modified-Since`` from the last fetch of the URL) makes an unchanged file cost one small
@@ -20,14 +23,15 @@ from mtgcr.corpus.store import Store
 from mtgcr.corpus.fetch.http import FetchError, FetchResponse, PoliteClient
 from mtgcr.corpus.fetch.state import (
     conditional_headers,
-    downloads_dir,
+    download_folder,
     record_fetch,
     safe_name,
     save_body,
 )
-from mtgcr.corpus.fetch.wizards import ArchiveMetadata, CRLink, find_cr_links, rebase
+from mtgcr.corpus.fetch.wizards import WIZARDS_HOSTS, ArchiveMetadata, CRLink, find_cr_links, rebase
 
 __all__ = [
+    "HTTPStatusError",
     "RulesPageError",
     "current_link",
     "Download",
@@ -43,6 +47,14 @@ class RulesPageError(FetchError):
     """The rules page links no CR text file, or more than one."""
 
 
+class HTTPStatusError(FetchError):
+    """A URL answered an error status (``status``: 404, 410, 500 …)."""
+
+    def __init__(self, url: str, status: int) -> None:
+        super().__init__(f"{url}: HTTP {status}")
+        self.url, self.status = url, status
+
+
 def current_link(client: PoliteClient, page_url: str) -> CRLink:
     """The CR text file the rules page links to.
 
@@ -52,7 +64,7 @@ def current_link(client: PoliteClient, page_url: str) -> CRLink:
     """
     resp = client.get(page_url)
     if resp.status != 200:
-        raise FetchError(f"{page_url}: HTTP {resp.status}")
+        raise HTTPStatusError(page_url, resp.status)
     html = resp.body.decode("utf-8", "replace")
     links = find_cr_links(html, resp.final_url)
     if not links:
@@ -86,12 +98,26 @@ class Download:
 
 
 def download(
-    client: PoliteClient, store: Store, url: str, name: str, source: str, when: date | None = None
+    client: PoliteClient,
+    store: Store,
+    url: str,
+    name: str,
+    source: str,
+    when: date | None = None,
+    mirror: bool = False,
 ) -> Download:
     """Fetch one CR text file conditionally, save it and record the fetch.
 
+    Args:
+        client, store: the client and the store the fetch is recorded in.
+        url: the file's URL; name: the file name to save it under.
+        source: the ``fetches.source`` (``wizards``, ``archive``).
+        when: the release date the file is for, if known.
+        mirror: fetched through ``--base-url``: never saved (nor ingested) as official.
+
     Raises:
-        FetchError: an error status, or an HTML page where a text file was expected.
+        HTTPStatusError: an error status.
+        FetchError: an HTML page where a text file was expected.
     """
     resp = client.get(url, headers=conditional_headers(store, url))
     if resp.status == 304:
@@ -99,13 +125,14 @@ def download(
         return Download(resp, None, when)
     if resp.status != 200:
         record_fetch(store, source, resp)
-        raise FetchError(f"{url}: HTTP {resp.status}")
+        raise HTTPStatusError(url, resp.status)
     if _HTML.match(resp.body[:2000]) or "html" in resp.headers.get("content-type", "").lower():
         raise FetchError(
             f"{url}: answered an HTML page, not the rules text "
             f"(content-type {resp.headers.get('content-type', 'not given')})"
         )
-    path = save_body(downloads_dir(store) / "official", safe_name(name), resp.body)
+    folder = download_folder(store, resp.final_url, WIZARDS_HOSTS, mirror)
+    path = save_body(folder, safe_name(name), resp.body)
     record_fetch(store, source, resp, path, {"date": when.isoformat() if when else None})
     return Download(resp, path, when)
 
@@ -152,11 +179,16 @@ def fetch_archive(
         for cand in meta.candidates(when):
             url = rebase(cand.url, base_url)
             try:
-                dl = download(client, store, url, f"{when.isoformat()}.txt", "archive", when)
-            except FetchError as exc:
-                if re.search(r"HTTP (404|410|403)$", str(exc)):
+                dl = download(
+                    client, store, url, f"{when.isoformat()}.txt", "archive", when, bool(base_url)
+                )
+            except HTTPStatusError as exc:
+                if exc.status in (403, 404, 410):
                     tried.append(url)
                     continue
+                res.error = str(exc)
+                break
+            except FetchError as exc:
                 res.error = str(exc)
                 break
             res.download, res.matched = dl, cand.source

@@ -6,7 +6,15 @@ headers, the fetch time, the sha256 of the body and the file it was saved to, pl
 source-specific facts in ``meta`` (a MediaWiki page id, revision id, timestamp and sha1).
 The latest row of a URL gives the validators (``ETag``, ``Last-Modified``) for the next
 conditional GET. Bodies are written to the downloads folder atomically (a temporary file
-renamed into place), so an interrupted run leaves no half-written file.
+renamed into place), so an interrupted run leaves no half-written file, and a download never
+replaces different bytes: a file answered again with other bytes (a re-publication, or a bad
+200 from a broken or hostile server) is saved beside the one already there
+(``NAME.<first 8 hex digits of its sha256>.txt``), so the good copy stays where it was.
+
+Where a fetched CR file goes says where it came from (:func:`download_folder`): ``official/``
+only for a file the Wizards hosts served themselves (the final URL after redirects, and never
+with ``--base-url``), else ``fetched/<host>/`` — the ingest reads the origin from that folder
+name (:func:`mtgcr.corpus.copies.origin_from_path`: official, or unknown).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from mtgcr.corpus.safe_write import replace_file
 from mtgcr.corpus.store import Store
@@ -31,6 +40,7 @@ __all__ = [
     "conditional_headers",
     "save_body",
     "downloads_dir",
+    "download_folder",
     "safe_name",
     "fetched_meta",
 ]
@@ -74,14 +84,41 @@ def safe_name(name: str) -> str:
     return out[:150] or "page"
 
 
+def download_folder(store: Store, final_url: str, official_hosts: set[str], mirror: bool) -> Path:
+    """The folder a fetched CR file is saved in (module docstring): ``DOWNLOADS/official`` when
+    ``final_url``'s host is one of ``official_hosts`` and the file was not fetched from a mirror
+    (``--base-url``), else ``DOWNLOADS/fetched/<host>`` (``<host>_<port>`` with a port)."""
+    parts = urlsplit(final_url)
+    host = (parts.hostname or "unknown").lower()
+    if host in official_hosts and not mirror:
+        return downloads_dir(store) / "official"
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return downloads_dir(store) / "fetched" / safe_name(host + (f"_{port}" if port else ""))
+
+
 def save_body(folder: Path, name: str, body: bytes) -> Path:
-    """Write ``body`` to ``folder/name`` atomically (temporary file, then rename).
+    """Write ``body`` to ``folder/name`` atomically (temporary file, then rename) — unless a
+    file of that name holds other bytes: then beside it, as ``stem.<sha8>suffix`` (module
+    docstring); the same bytes already there are not written again.
+
+    Returns:
+        The file that holds ``body``.
 
     Raises:
         OSError: the folder cannot be created or written (the message names the path).
     """
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / name
+    if target.is_file():
+        if target.read_bytes() == body:
+            return target
+        sha8 = hashlib.sha256(body).hexdigest()[:8]
+        target = folder / f"{target.stem}.{sha8}{target.suffix}"
+        if target.is_file() and target.read_bytes() == body:
+            return target
     replace_file(target, body)
     return target
 
@@ -106,7 +143,7 @@ def record_fetch(
         str(path) if path else None,
         dict(meta or {}),
     )
-    with store.conn:
+    with store.write_transaction():
         store.conn.execute(
             "INSERT INTO fetches (source, url, final_url, status, etag, last_modified, headers, "
             "fetched_at, sha256, path, meta) VALUES (?,?,?,?,?,?,?,?,?,?,?)",

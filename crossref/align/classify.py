@@ -30,7 +30,7 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.crossref.align.glossary import glossary_plan
 from mtgcr.crossref.align.keys import ReleaseKeys
 from mtgcr.crossref.align.matching import Matching, Side
-from mtgcr.crossref.model import CONTINUING, Alignment, Change, GlossaryChange, RuleKind
+from mtgcr.crossref.model import CONTINUING, Alignment, Change, GlossaryChange, one_to_one_kind
 from mtgcr.crossref.align.sections import sections_from_counts
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers
 from mtgcr.crossref.typography import forms_equal, typography_form, typography_only
@@ -330,15 +330,7 @@ def _pair_change(
     if changed and a.text[i] == b.text[j]:
         notes.append("examples changed")
     na, nb = a.nums[i], b.nums[j]
-    kind: RuleKind
-    if sec_map.get(na.section) != nb.section:
-        kind = "moved"
-    elif changed:
-        kind = "modified"
-    elif na != nb:
-        kind = "renumbered"
-    else:
-        kind = "typography" if typo else "unchanged"
+    kind = one_to_one_kind(sec_map.get(na.section) != nb.section, changed, na != nb, typo)
     return Change(kind, (na,), (nb,), round(sim, 4), changed, tuple(notes), decided)
 
 

@@ -18,7 +18,12 @@ For each citation (:mod:`mtgcr.extract.citations.wiki`, found on a page by :mod:
    suggested), ``changed`` (no successor, and the number now names something else), ``gone``
    (no successor and the number no longer exists), ``unknown`` (as of unknown, or the
    number did not exist in ``as_of``).
-5. **replacements**: a citation of several numbers (``rule 701.28〔変身する〕、rule 701.50〔トラン
+5. **inside a quote**: a citation that is part of quoted rule text belongs to the quote's
+   release (``引用：総合ルール 20231117.0``): rewriting its number alone would make a hybrid
+   quote that matches no release. Its status is ``in-quote``, with no replacement; the note
+   says what the number is now, and the quote block is refreshed as a whole
+   (:mod:`mtgcr.crossref.cite.quote_check`, ``mtgcr wiki refresh``).
+6. **replacements**: a citation of several numbers (``rule 701.28〔変身する〕、rule 701.50〔トラン
    スフォーム〕``, ``{{CR|109.2|110}}``) gets one replacement per number, each for its own span of
    the line (``rule 701.50〔トランスフォーム〕`` → ``rule 701.28〔トランスフォーム〕``); every result
    of a line also carries the whole line with all of that line's replacements applied.
@@ -36,12 +41,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Protocol
 
 from mtgcr.extract.citations.wiki import Target
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.wiki.fact_records import CitationFact, WikiPageFact
+
+if TYPE_CHECKING:
+    from mtgcr.crossref.decisions import Decision
 
 __all__ = [
     "CiteResult",
@@ -192,8 +200,9 @@ class TitleRemapper:
         return [best], ""
 
 
-#: A cited number's status (module docstring, point 4); the JSON value is the string itself.
-CiteStatus = Literal["current", "moved", "changed", "gone", "unknown"]
+#: A cited number's status (module docstring, points 4 and 5); the JSON value is the string
+#: itself.
+CiteStatus = Literal["current", "moved", "changed", "gone", "unknown", "in-quote"]
 
 
 @dataclass
@@ -369,6 +378,8 @@ def check_citations(
             rel, src, quote = _at_or_before(c.quote_label, releases), "quote", c.quote_label
         for t in c.citation.targets:
             for r in _check_target(c, t, rel, src, newest, remapper, ja_sections or {}, subject):
+                if c.in_quote and c.quote_label:
+                    _keep_quoted(r, c.quote_label)
                 if r.as_of is None and r.as_of_source == "unknown":
                     r.note = "; ".join(
                         x
@@ -397,6 +408,29 @@ def check_citations(
         {c.file_line: c.line_text if c.line_text is not None else lines.get(c.line) for c in live},
     )
     return out
+
+
+def _keep_quoted(r: CiteResult, label: str) -> None:
+    """Make ``r`` the result of a citation inside a quote of release ``label``: status
+    ``in-quote``, no replacement; the note keeps what the number is now (module docstring,
+    point 5)."""
+    now = {
+        "current": f"{r.number} is still {r.number}",
+        "moved": f"{r.number} is {r.now_number} now",
+        "changed": f"{r.number} has no successor and now names something else",
+        "gone": f"{r.number} is gone",
+    }.get(r.status, "")
+    r.note = "; ".join(
+        x
+        for x in (
+            f"quoted from {label}: the number belongs to the quote"
+            + (f" ({now})" if now else "")
+            + "; refresh the whole quote (mtgcr wiki refresh), never this number alone",
+            r.note,
+        )
+        if x
+    )
+    r.status, r.suggestion = "in-quote", None
 
 
 def _line_suggestions(results: list[CiteResult], line_texts: dict[int, str | None]) -> None:
@@ -701,12 +735,13 @@ def ja_lookups(store) -> tuple[dict[str, RuleNumber], dict[str, str]]:
 
 class ChainRemapper:
     """Follows numbers through the release alignment of :mod:`mtgcr.crossref.chain` (the lineage of
-    every consecutive pair of EN releases, cached in the store)."""
+    every consecutive pair of EN releases, cached in the store; ``decisions``: human alignment
+    decisions applied to the pairs, none by default as ``cite-check`` does)."""
 
-    def __init__(self, store) -> None:
+    def __init__(self, store, decisions: Iterable[Decision] = ()) -> None:
         from mtgcr.crossref.chain import Chain
 
-        self.chain = Chain(store, "en")
+        self.chain = Chain(store, "en", decisions)
         self._lineage = None
         self._index = {r.label: k for k, r in enumerate(self.chain.releases)}
 

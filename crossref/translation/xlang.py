@@ -43,7 +43,7 @@ from mtgcr.crossref.decisions import Decision
 from mtgcr.crossref.align.glossary import align_glossary
 from mtgcr.crossref.translation.langpair import LangPairing, english_release, pair_rulesets
 from mtgcr.crossref.align.matching import full_text
-from mtgcr.crossref.model import Alignment, Change, RuleKind, SectionChange, release_json
+from mtgcr.crossref.model import Alignment, Change, SectionChange, one_to_one_kind, release_json
 from mtgcr.crossref.align.options import AlignOptions
 from mtgcr.crossref.textkey import compare_form, rewrite_numbers, title_key
 from mtgcr.crossref.worddiff import text_similarity
@@ -227,15 +227,7 @@ def project_alignment(
                 tnotes.append("examples changed")
             if cnote:
                 tnotes.append(cnote)
-            kind: RuleKind
-            if ch.kind == "moved":
-                kind = "moved"
-            elif changed:
-                kind = "modified"
-            elif o[0] != nw[0]:
-                kind = "renumbered"
-            else:
-                kind = "typography" if typo else "unchanged"
+            kind = one_to_one_kind(ch.kind == "moved", changed, o[0] != nw[0], typo)
             if ch.text_changed and not changed:
                 tnotes.append(
                     f"the {pivot.new.lang} text changed (similarity "

@@ -48,7 +48,11 @@ __all__ = [
     "quote_ruleset",
     "page_rulesets",
     "merge_partial",
+    "same_text",
     "Provenance",
+    "EntryLayout",
+    "entry_layout",
+    "block_lines",
 ]
 
 _ENTRY = re.compile(
@@ -255,7 +259,9 @@ def page_rulesets(page: WikiPage) -> list[tuple[Ruleset, Provenance]]:
     return list(merged.values())
 
 
-def _same(a: str, b: str) -> bool:
+def same_text(a: str, b: str) -> bool:
+    """True when two quoted texts are the same after NFKC and without white space (a rendered
+    page leaves spaces where links were: ``合体 パーマネント``)."""
     norm = lambda s: re.sub(r"\s+", "", unicodedata.normalize("NFKC", s))
     return norm(a) == norm(b)
 
@@ -318,7 +324,7 @@ def merge_partial(
     for num in sorted(set(base.sections) | set(new.sections)):
         s1, s2 = base.sections.get(num), new.sections.get(num)
         out.sections[num] = s1 or new.sections[num]
-        if s1 and s2 and not _same(s1.title, s2.title):
+        if s1 and s2 and not same_text(s1.title, s2.title):
             warnings.append(
                 ParseWarning(
                     new.source,
@@ -333,7 +339,7 @@ def merge_partial(
     for num in sorted(set(base.rules) | set(new.rules)):
         r1, r2 = base.rules.get(num), new.rules.get(num)
         out.rules[num] = r1 or new.rules[num]
-        if r1 and r2 and not _same(r1.text, r2.text):
+        if r1 and r2 and not same_text(r1.text, r2.text):
             warnings.append(
                 ParseWarning(
                     new.source,
@@ -349,7 +355,7 @@ def merge_partial(
     gloss: dict[str, GlossaryEntry] = {g.heading or g.term: g for g in base.glossary}
     for g in new.glossary:
         key = g.heading or g.term
-        if key in gloss and not _same(gloss[key].text, g.text):
+        if key in gloss and not same_text(gloss[key].text, g.text):
             warnings.append(
                 ParseWarning(
                     new.source,
@@ -362,3 +368,60 @@ def merge_partial(
     out.glossary = list(gloss.values())
     out.warnings = warnings
     return out, {k: v for k, v in prov.items() if v}
+
+
+@dataclass(frozen=True)
+class EntryLayout:
+    """How one quoted entry is written on its source line, so a refresh writes the new
+    rules the same way.
+
+    Attributes:
+        prefix: what precedes the number (``"    • "`` rendered, ``"***"`` wikitext, ``";"``).
+        number: the number as written (``"712.4a"``, ``"719."``).
+        sep: what separates the number from the text (``" "``; ``". "`` keeps the dot style).
+        body: the rest of the line as written (wikitext markup included), without the line end.
+        eol: the line end (``"\\n"``, ``"\\r\\n"`` or ``""`` on the last line).
+    """
+
+    prefix: str
+    number: str
+    sep: str
+    body: str
+    eol: str = "\n"
+
+    def render(self, number: str, body: str) -> str:
+        """The line for another number and body in this layout."""
+        return f"{self.prefix}{number}{self.sep}{body}{self.eol}"
+
+
+_LAYOUT = re.compile(
+    r"^(?P<prefix>[\s*#:;•◦▪‣\u3000]*)(?P<num>\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?\.?)(?P<sep>\s+|$)"
+)
+
+
+def entry_layout(line: str) -> EntryLayout | None:
+    """The :class:`EntryLayout` of a quoted entry's source line (line end included or not),
+    or ``None`` when it does not start with a number after its list marks.
+
+    >>> entry_layout("    • 712.4a 合体する組…\\n")
+    EntryLayout(prefix='    • ', number='712.4a', sep=' ', body='合体する組…', eol='\\n')
+    """
+    body = line.rstrip("\r\n")
+    eol = line[len(body) :]
+    norm = _normalise(body)  # per character: offsets in ``norm`` are offsets in ``body``
+    m = _LAYOUT.match(norm)
+    if not m:
+        return None
+    return EntryLayout(
+        body[: m.end("prefix")],
+        body[m.start("num") : m.end("num")],
+        body[m.start("sep") : m.end("sep")],
+        body[m.end("sep") :],
+        eol,
+    )
+
+
+def block_lines(block: QuoteBlock) -> tuple[int, int]:
+    """``(first, last)``: the 1-based source lines a block spans, from its header to its last
+    entry (the header alone when it quotes nothing)."""
+    return block.line, max([block.line] + [e.line for e in block.entries])

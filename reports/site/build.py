@@ -4,7 +4,8 @@ Writes the pages described in :mod:`mtgcr.reports.site.pages` from a store: ever
 release of each language (rule pages, contents, glossary, search, ``rules.json``), a
 ``latest/`` copy of the newest, the traces and change pages of each language's chain, and
 translations side by side with the English release of the same label (partial translations —
-wiki quotes — too, with the page each rule was quoted on). A file whose content did not change
+wiki quotes — too, with the page each rule was quoted on), and the release feeds
+(``feed.atom``, ``feed.json``: :mod:`mtgcr.reports.feeds`). A file whose content did not change
 is not rewritten, so after ``mtgcr update`` only the pages that changed are touched.
 """
 
@@ -18,13 +19,15 @@ from typing import Callable, Iterable
 
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
 from mtgcr.crossref.chain import Chain, aligned_pair
+from mtgcr.crossref.lineage import LineageId
 from mtgcr.crossref.textkey import compare_form
 from mtgcr.extract.model import Ruleset
-from mtgcr.extract.records import load_release
+from mtgcr.extract.provenance import Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
-from mtgcr.corpus.safe_write import write_atomic
+from mtgcr.reports.feeds import ATOM_FILE, JSON_FILE, LanguageChain, feed_from_chains, feed_json
+from mtgcr.corpus.output_folder import OutputFolder
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
 from mtgcr.reports.site.rules import (
@@ -63,12 +66,14 @@ class SiteOptions:
 
 @dataclass
 class SiteResult:
-    """Files written and files left as they were (same content), and the index page."""
+    """Files written and files left as they were (same content), the index page, and the
+    user's own files in the folder that were not replaced (``kept``)."""
 
     written: int = 0
     unchanged: int = 0
     index: Path | None = None
     languages: dict[str, int] = field(default_factory=dict)
+    kept: list[str] = field(default_factory=list)  # the user's files, not replaced
 
 
 def load_set_names(path: str | Path, release_dates: Iterable[str]) -> dict[str, str]:
@@ -100,20 +105,20 @@ def load_set_names(path: str | Path, release_dates: Iterable[str]) -> dict[str, 
 
 
 class _Writer:
+    """The site folder (:class:`~mtgcr.corpus.output_folder.OutputFolder`): unchanged files are not rewritten, a user's own files are kept (a user's
+    ``index.html`` refuses the build)."""
+
     def __init__(self, out: Path, result: SiteResult) -> None:
-        self.out, self.result = out, result
+        self.folder = OutputFolder(out, "site", keep=frozenset({"index.html"})).open()
+        self.result = result
 
     def write(self, rel: str, text: str) -> None:
-        path = self.out / rel
-        data = text.encode("utf-8")
-        try:
-            if path.read_bytes() == data:
-                self.result.unchanged += 1
-                return
-        except OSError:
-            pass
-        write_atomic(path, text)  # a regular file only, the umask's permissions, no temporary left
-        self.result.written += 1
+        self.folder.write(rel, text)
+
+    def close(self) -> None:
+        self.folder.close()
+        self.result.written, self.result.unchanged = self.folder.written, self.folder.unchanged
+        self.result.kept = list(self.folder.kept)
 
 
 def _example_label(lang: str) -> str:
@@ -148,7 +153,10 @@ def _release_pages(w: _Writer, ctx: ReleaseContext, folder: str) -> None:
 
 
 def _stale_marks(
-    tr: Ruleset, en_k: int, en_rulesets: list[Ruleset], ids: list[dict[RuleNumber, str]] | None
+    tr: Ruleset,
+    en_k: int,
+    en_rulesets: list[Ruleset],
+    ids: list[dict[RuleNumber, LineageId]] | None,
 ) -> dict[RuleNumber, str]:
     """Translated rules whose English rule changed after the translation's release, or whose
     pairing found a conflict."""
@@ -166,7 +174,7 @@ def _stale_marks(
         pass
     if ids is not None and en_k < len(en_rulesets) - 1:
         newest = en_rulesets[-1]
-        by_lin: dict[str, list[RuleNumber]] = {}
+        by_lin: dict[LineageId, list[RuleNumber]] = {}
         for n, lin in ids[-1].items():
             by_lin.setdefault(lin, []).append(n)
         for n in tr.rules:
@@ -185,23 +193,6 @@ def _stale_marks(
     return out
 
 
-def _provenance_text(stored) -> str:
-    """A rule's stored provenance as one line: ``page.txt:42`` (several quotes joined by
-    ``; ``); the typed form (a JSON list of ``{document, line, …}``) is read too."""
-    try:
-        items = json.loads(stored)
-    except (TypeError, ValueError):
-        return Path(str(stored)).name
-    if isinstance(items, list):
-        return "; ".join(
-            f"{Path(str(i.get('document', ''))).name}:{i.get('line', '?')}"
-            if isinstance(i, dict)
-            else str(i)
-            for i in items
-        )
-    return str(stored)
-
-
 def side_of_partial(folder: str, rs: Ruleset) -> list[tuple[str, str, frozenset[int]]]:
     """The side-by-side link of a partial release's own pages."""
     return [("side by side with English", folder, frozenset(n.section for n in rs.rules))]
@@ -212,7 +203,9 @@ def release_key_rs(rs: Ruleset) -> str:
 
 
 def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> SiteResult:
-    """Build the site into ``out``.
+    """Build the site into ``out``, an output folder (:mod:`mtgcr.corpus.output_folder`:
+    created with its marker, or one mtgcr made before; a folder of the user's only with
+    ``--force``, and a user's own ``index.html`` never).
 
     Args:
         store: an open store (writable for the alignment cache; read-only works).
@@ -224,10 +217,18 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
 
     Raises:
         StoreError: no complete release of a language asked for.
+        RefusedOutput: ``out`` is not a folder mtgcr may write into (see above).
     """
-    opts = options or SiteOptions()
     res = SiteResult()
     w = _Writer(out, res)
+    try:
+        _build(store, out, options or SiteOptions(), res, w)
+    finally:
+        w.close()
+    return res
+
+
+def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writer) -> None:
     step = opts.on_step or (lambda msg: None)
     langs = opts.langs or [
         lang for lang in store.languages() if any(r.complete for r in store.releases(lang))
@@ -240,6 +241,7 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     w.write("static/site.js", JS)
     en_state: dict[str, object] = {}
     index_rows: list[str] = []
+    chains: list[LanguageChain] = []  # for the release feeds
     # which translation releases get side-by-side pages (those with an EN release of their label)
     en_labels = {r.label for r in store.releases("en") if r.complete} if "en" in langs else set()
     side_of: dict[str, list[tuple[str, str, frozenset[int]]]] = {}
@@ -271,6 +273,9 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
                 raise StoreError(f"no {lang} releases in {store.path} (run 'mtgcr ingest' first)")
             if en_state:  # only partial releases (wiki quotes): their pages beside English
                 _side_pages(w, store, lang, [], [], en_state, opts, step)
+            # partial releases with no complete English release of their label: pages of
+            # their own (the union of their pieces), or a clear reason
+            index_rows += _partial_pages(w, store, lang, en_state, opts, step)
             continue
         step(f"{lang}: aligning the chain")
         chain = Chain(store, lang)
@@ -281,7 +286,8 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
             if lang == "en" or len(infos) <= 1
             else [chain.alignment(k) for k in range(len(infos) - 1)]
         )
-        ids = lineage_ids(infos, rulesets, alignments)
+        ids = lineage_ids(rulesets, alignments)
+        chains.append(LanguageChain(lang, infos, [dict(a.summary()["rules"]) for a in alignments]))
         all_traces = traces(ids, alignments)
         keys = [release_key(i) for i in infos]
         selector = [
@@ -359,9 +365,14 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
                 f'{esc(kn)}</td><td><a href="changes/{lang}/{ko}_{kn}.html">'
                 f"changes</a></td></tr>",
             )
+    step("release feeds")
+    feed = feed_from_chains(chains)
+    w.write(ATOM_FILE, feed.atom())
+    w.write(JSON_FILE, feed_json(feed))
     body = (
         "<h1>Magic: The Gathering Comprehensive Rules</h1>"
-        "<p>Every stored release, with its rules, traces and changes. "
+        "<p>Every stored release, with its rules, traces and changes "
+        f'(new releases: <a href="{ATOM_FILE}">Atom feed</a>, <a href="{JSON_FILE}">JSON</a>). '
         + " · ".join(
             f'<a href="{esc(lang)}/latest/index.html">latest {esc(lang)}</a>'
             for lang in res.languages
@@ -372,7 +383,62 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     )
     w.write("index.html", page("mtgcr — Comprehensive Rules", body, "", "en"))
     res.index = out / "index.html"
-    return res
+
+
+def _partial_labels(store: Store, lang: str) -> dict[str, ReleaseInfo]:
+    """The partial releases of ``lang`` by label (the first piece of each stored label)."""
+    out: dict[str, ReleaseInfo] = {}
+    for r in store.releases(lang):
+        if not r.complete:
+            out.setdefault(r.label, r)
+    return out
+
+
+def _partial_pages(
+    w: _Writer, store: Store, lang: str, en_state: dict, opts: SiteOptions, step
+) -> list[str]:
+    """Own pages (``LANG/KEY-quotes/``) of each partial release of ``lang`` whose label has no
+    complete English release to sit beside (those get theirs from :func:`_side_pages`): every
+    piece of the label read as one (:func:`mtgcr.extract.partial.partial_union`). Returns the
+    index rows.
+
+    Raises:
+        StoreError: no partial release of ``lang`` has a rule to show (the message says what
+            is stored).
+    """
+    from mtgcr.extract.partial import partial_pieces, partial_union
+
+    en_labels = {i.label for i in en_state.get("infos", [])}
+    rows: list[str] = []
+    shown = 0
+    labels = _partial_labels(store, lang)
+    for label, info in labels.items():
+        if _base_label(label) in en_labels or not _wanted(info, opts.releases):
+            continue
+        pieces = partial_pieces(store, info)
+        if pieces.rules == 0:
+            continue
+        rs = partial_union(store, info)
+        key = release_key(info) + "-quotes"
+        folder = f"{lang}/{key}"
+        step(f"{lang} {release_key(info)}: {pieces.describe()}")
+        sections = frozenset(n.section for n in rs.sections)
+        ctx = ReleaseContext(
+            info, rs, [(key, info.label, sections)], example_label=_example_label(lang)
+        )
+        _release_pages(w, ctx, folder)
+        shown += 1
+        rows.append(
+            f'<tr><td>{esc(lang)}</td><td><a href="{esc(folder)}/index.html">{esc(key)}</a></td>'
+            f"<td>{esc(label)} (partial: {len(pieces.pieces)} pieces)</td><td></td><td></td></tr>"
+        )
+    if not shown and not any(_base_label(lb) in en_labels for lb in labels):
+        described = "; ".join(partial_pieces(store, i).describe() for i in labels.values())
+        raise StoreError(
+            f"no {lang} release to show: only partial ones, with no rules "
+            f"({described or 'none stored'})"
+        )
+    return rows
 
 
 def _side_pages(
@@ -390,9 +456,14 @@ def _side_pages(
     en_infos = en_state["infos"]
     by_label = {i.label: k for k, i in enumerate(en_infos)}
     en_rs = en_state["rulesets"]
-    partial = [r for r in store.releases(lang) if not r.complete]
-    todo = list(zip(infos, rulesets)) + [(r, load_release(store, r)) for r in partial]
-    for info, rs in todo:
+    from mtgcr.extract.partial import partial_union_with_places
+
+    partial = list(_partial_labels(store, lang).values())  # the pieces of a label as one
+    todo: list[tuple[ReleaseInfo, Ruleset, Provenance]] = [
+        (i, rs, {}) for i, rs in zip(infos, rulesets)
+    ]
+    todo += [(r, *partial_union_with_places(store, r)) for r in partial]
+    for info, rs, places in todo:
         k_en = by_label.get(_base_label(info.label))
         if k_en is None or not _wanted(info, opts.releases):
             continue
@@ -416,19 +487,8 @@ def _side_pages(
                 side_links=side_of_partial(folder, rs),
             )
             _release_pages(w, pctx, folder)
-        quoted = (
-            {}
-            if info.complete
-            else {
-                RuleNumber.parse(row[0]): _provenance_text(row[1])
-                for row in store.conn.execute(
-                    "SELECT number, provenance FROM rules WHERE release_id=? AND provenance IS NOT NULL",
-                    (info.id,),
-                )
-            }
-        )
         for sec in sorted({n.section for n in rs.rules}):
             w.write(
                 f"{folder}/side/{sec}.html",
-                side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=quoted),
+                side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=places),
             )

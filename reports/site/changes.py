@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtgcr.extract.provenance import Provenance
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.render.common import diff_markup
@@ -82,11 +83,12 @@ def side_page(
     en: ReleaseContext,
     stale: dict[RuleNumber, str],
     root: str = "../../../",
-    quoted_on: dict[RuleNumber, str] | None = None,
+    quoted_on: Provenance | None = None,
 ) -> str:
     """One section of a translation beside its English release, rule by rule; a rule marked
     in ``stale`` (number → why) gets a visible mark; a quoted rule (a wiki quote) names the
-    page and line it was quoted on (``quoted_on``: number → provenance as stored)."""
+    page and line of every place it was quoted (``quoted_on``: number → its
+    places, file names shown without folders)."""
     rows = []
     numbers = [n for n in tr.ruleset.rules if n.section == section.section]
     numbers += [
@@ -100,7 +102,8 @@ def side_page(
         note = f'<div class="stale-note">{esc(why)}</div>' if why else ""
         where = (quoted_on or {}).get(n)
         if where:
-            note += f'<div class="quoted">quoted on {esc(where)}</div>'
+            shown = "; ".join(p.short for p in where)
+            note += f'<div class="quoted">quoted on {esc(shown)}</div>'
 
         def cell(rule, ctx, lang_name, prefix, n=n):
             if rule is None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import re
 
+from mtgcr.crossref.lineage import LineageId
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = [
@@ -73,9 +74,9 @@ def slug(term: str) -> str:
     return _SLUG.sub("-", term.casefold()).strip("-") or "term"
 
 
-def trace_file(lineage: str) -> str:
+def trace_file(lineage: LineageId) -> str:
     """The file name of a lineage's trace page: ``en:20031001:502.9b`` → ``20031001_502.9b.html``."""
-    return lineage.split(":", 1)[-1].replace(":", "_") + ".html"
+    return f"{lineage.file_stem}.html"
 
 
 def page(

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgcr.corpus.store import ReleaseInfo
+from mtgcr.crossref.lineage import LineageId
 from mtgcr.crossref.model import Change
 from mtgcr.extract.model import Rule, Ruleset
 from mtgcr.extract.references import find_references
@@ -69,7 +70,7 @@ class ReleaseContext:
     ruleset: Ruleset
     releases: list[tuple[str, str, frozenset[int]]]
     set_name: str | None = None
-    lineage: dict[RuleNumber, str] = field(default_factory=dict)
+    lineage: dict[RuleNumber, LineageId] = field(default_factory=dict)
     changed: dict[RuleNumber, Change] = field(default_factory=dict)
     changes_page: str | None = None
     example_label: str = "Example:"
@@ -412,7 +413,7 @@ def rules_json(ctx: ReleaseContext) -> str:
                 "examples": [e.text for e in r.examples],
                 "section": r.number.section,
                 "anchor": anchor_id(n),
-                "lineage": ctx.lineage.get(n),
+                "lineage": str(ctx.lineage[n]) if n in ctx.lineage else None,
                 "url": rule_href(n),
             }
             for n, r in ctx.ruleset.rules.items()

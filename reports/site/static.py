@@ -58,15 +58,29 @@ JS = """\
   if (sel) sel.addEventListener("change", function () { if (sel.value) location.href = sel.value; });
 
   function words(q) { return q.toLowerCase().split(/\\s+/).filter(Boolean); }
-  function esc(s) { return s.replace(/[&<>"]/g, function (c) {
-    return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]; }); }
-  function markText(text, ws) {
-    var out = esc(text);
+  // Where the words are in a text: [start, end) pairs in order (a case-insensitive match on
+  // the text itself when lower-casing changes its length, so offsets stay the text's own).
+  function cutsOf(text, ws) {
+    var low = text.toLowerCase(), cuts = [];
+    if (low.length !== text.length) low = text;
     ws.forEach(function (w) {
-      var re = new RegExp("(" + esc(w).replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&") + ")", "gi");
-      out = out.replace(re, "<mark>$1</mark>");
+      var i = low.indexOf(w);
+      while (i >= 0) { cuts.push([i, i + w.length]); i = low.indexOf(w, i + w.length); }
     });
-    return out;
+    return cuts.sort(function (a, b) { return a[0] - b[0]; });
+  }
+  // The text with its words marked, as DOM nodes (text nodes and <mark> elements): nothing of
+  // the text or the query is ever parsed as HTML.
+  function marked(text, ws) {
+    var frag = document.createDocumentFragment(), pos = 0;
+    cutsOf(text, ws).forEach(function (c) {
+      if (c[0] < pos) return;
+      frag.appendChild(document.createTextNode(text.slice(pos, c[0])));
+      var m = document.createElement("mark"); m.textContent = text.slice(c[0], c[1]);
+      frag.appendChild(m); pos = c[1];
+    });
+    frag.appendChild(document.createTextNode(text.slice(pos)));
+    return frag;
   }
   // Search: "120.4" finds the rule and its subrules, "120.4." the rule alone, words find text.
   function run(index, q) {
@@ -94,37 +108,33 @@ JS = """\
     var go = function () {
       var q = box.value, hits = run(window.MTGCR_SEARCH, q), ws = words(q);
       info.textContent = q.trim() ? hits.length + " rule" + (hits.length === 1 ? "" : "s") : "";
-      list.innerHTML = hits.slice(0, 200).map(function (e) {
-        var href = e[1] + "?q=" + encodeURIComponent(q) + "#" + e[3];
-        return '<li><a class="hit-link" href="' + href + '"><b>' + esc(e[0]) + "</b></a> " +
-               markText(e[2].slice(0, 300), /^\\d{3}/.test(q) ? [] : ws) + "</li>";
-      }).join("");
+      list.textContent = "";
+      hits.slice(0, 200).forEach(function (e) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        var b = document.createElement("b");
+        a.className = "hit-link";
+        a.setAttribute("href", e[1] + "?q=" + encodeURIComponent(q) + "#" + e[3]);
+        b.textContent = e[0];
+        a.appendChild(b);
+        li.appendChild(a);
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(marked(e[2].slice(0, 300), /^\\d{3}/.test(q) ? [] : ws));
+        list.appendChild(li);
+      });
     };
     box.addEventListener("input", go);
     var p = new URLSearchParams(location.search).get("q");
     if (p) { box.value = p; }
     go();
   }
-  // A section page opened from a search hit: mark the words (text nodes only, links kept),
+  // A section page opened from a search hit: mark the words in its text nodes (links kept),
   // keep the hit in view.
   function markNodes(el, ws) {
     var walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), nodes = [], n;
     while ((n = walker.nextNode())) nodes.push(n);
     nodes.forEach(function (node) {
-      var text = node.nodeValue, low = text.toLowerCase(), cuts = [];
-      ws.forEach(function (w) { var i = low.indexOf(w);
-        while (i >= 0) { cuts.push([i, i + w.length]); i = low.indexOf(w, i + w.length); } });
-      if (!cuts.length) return;
-      cuts.sort(function (a, b) { return a[0] - b[0]; });
-      var frag = document.createDocumentFragment(), pos = 0;
-      cuts.forEach(function (c) {
-        if (c[0] < pos) return;
-        frag.appendChild(document.createTextNode(text.slice(pos, c[0])));
-        var m = document.createElement("mark"); m.textContent = text.slice(c[0], c[1]);
-        frag.appendChild(m); pos = c[1];
-      });
-      frag.appendChild(document.createTextNode(text.slice(pos)));
-      node.parentNode.replaceChild(frag, node);
+      if (!cutsOf(node.nodeValue, ws).length) return;
+      node.parentNode.replaceChild(marked(node.nodeValue, ws), node);
     });
   }
   var q = new URLSearchParams(location.search).get("q");

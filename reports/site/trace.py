@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from mtgcr.crossref.model import CONTINUING, Alignment, Change
+from mtgcr.crossref.lineage import LineageId, forward_lineage_ids
+from mtgcr.crossref.model import Alignment, Change
 from mtgcr.crossref.worddiff import tokenizer_for, word_diff
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
@@ -23,30 +24,14 @@ from mtgcr.reports.site.pages import esc, page, release_key, rule_href, trace_fi
 __all__ = ["lineage_ids", "TraceStep", "traces", "trace_page", "lineage_json"]
 
 
-def _main_predecessor(al: Alignment, n: RuleNumber) -> RuleNumber | None:
-    ch = al.change_of_new(n)
-    if ch is None or not ch.old:
-        return None
-    if ch.kind in CONTINUING or ch.kind in ("split", "merged", "typography"):
-        if ch.kind == "split" and ch.new and ch.new[0] != n:
-            return None  # a secondary piece of a split starts a lineage of its own
-        return ch.old[0]
-    return None
-
-
 def lineage_ids(
-    infos: list, rulesets: list[Ruleset], alignments: list[Alignment]
-) -> list[dict[RuleNumber, str]]:
-    """``ids[k][number]``: the lineage id of every rule of every release of the chain."""
-    ids: list[dict[RuleNumber, str]] = []
-    for k, rs in enumerate(rulesets):
-        cur: dict[RuleNumber, str] = {}
-        for n in rs.rules:
-            pred = _main_predecessor(alignments[k - 1], n) if k else None
-            lin = ids[k - 1].get(pred) if pred is not None else None
-            cur[n] = lin or f"{rs.release.lang}:{infos[k].label}:{n}"
-        ids.append(cur)
-    return ids
+    rulesets: list[Ruleset], alignments: list[Alignment]
+) -> list[dict[RuleNumber, LineageId]]:
+    """``ids[k][number]``: the lineage id of every rule of every release of the chain
+    (:func:`mtgcr.crossref.lineage.forward_lineage_ids`, the lineage's own)."""
+    return forward_lineage_ids(
+        [rs.release for rs in rulesets], [rs.rules for rs in rulesets], alignments
+    )
 
 
 @dataclass
@@ -60,13 +45,13 @@ class TraceStep:
 
 
 def traces(
-    ids: list[dict[RuleNumber, str]], alignments: list[Alignment]
-) -> dict[str, list[TraceStep]]:
+    ids: list[dict[RuleNumber, LineageId]], alignments: list[Alignment]
+) -> dict[LineageId, list[TraceStep]]:
     """Every lineage's steps, oldest first; a lineage that ends before the newest release
     gets a ``removed`` step in the release after its last."""
-    out: dict[str, list[TraceStep]] = {}
+    out: dict[LineageId, list[TraceStep]] = {}
     for k, cur in enumerate(ids):
-        per: dict[str, list[RuleNumber]] = {}
+        per: dict[LineageId, list[RuleNumber]] = {}
         for n, lin in cur.items():
             per.setdefault(lin, []).append(n)
         for lin, nums in per.items():
@@ -82,7 +67,7 @@ def traces(
 
 
 def trace_page(
-    lin: str,
+    lin: LineageId,
     steps: list[TraceStep],
     infos: list,
     rulesets: list[Ruleset],
@@ -131,8 +116,8 @@ def trace_page(
     title = f"Trace of {first.numbers[0] if first.numbers else lin}"
     body = (
         f'<nav class="crumbs"><a href="{root}index.html">mtgcr</a> › trace</nav>'
-        f"<h1>{esc(title)} <small>({esc(lin)})</small></h1>"
-        f"<p>Newest release first. Lineage id: <code>{esc(lin)}</code> (derived from the "
+        f"<h1>{esc(title)} <small>({esc(str(lin))})</small></h1>"
+        f"<p>Newest release first. Lineage id: <code>{esc(str(lin))}</code> (derived from the "
         f"release the rule first appeared in).</p>"
         f"<table><thead><tr><th>release</th><th>number</th><th>change</th><th>detail</th>"
         f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -140,10 +125,10 @@ def trace_page(
     return page(title, body, root, lang)
 
 
-def lineage_json(all_traces: dict[str, list[TraceStep]], infos: list) -> str:
+def lineage_json(all_traces: dict[LineageId, list[TraceStep]], infos: list) -> str:
     """``lineage.json``: lineage id → ``[{release, numbers, kind}]``, oldest first."""
     data = {
-        lin: [
+        str(lin): [
             {
                 "release": release_key(infos[st.k]),
                 "numbers": [str(n) for n in st.numbers],

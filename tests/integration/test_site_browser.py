@@ -9,7 +9,6 @@ Each test takes a screenshot; a failing test's screenshot is kept in
 from __future__ import annotations
 
 import contextlib
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,6 @@ from sitecheck import broken_links
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("site_browser")]
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 KEPT = ROOT / ".pytest_cache" / "screenshots"
 
 
@@ -53,32 +50,6 @@ def site(tmp_path_factory):
         == 0
     )
     return tmp / "site"
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    if not (CHROMIUM and DRIVER):
-        pytest.skip("headless Chromium not installed (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--window-size=1200,900",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
-    ):
-        opts.add_argument(arg)
-    driver = webdriver.Chrome(options=opts, service=webdriver.ChromeService(executable_path=DRIVER))
-    yield driver
-    driver.quit()
 
 
 @contextlib.contextmanager

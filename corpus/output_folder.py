@@ -1,0 +1,281 @@
+"""Output folders: the folders a command fills with files (``site``, ``build``, ``update``'s
+reports), under the output policy of :mod:`mtgcr.corpus.safe_write`.
+
+A folder is mtgcr's when it holds the marker file ``.mtgcr-output``: a journal of the files
+mtgcr wrote into it, one line per file written (``<sha256 of its bytes> <path inside the
+folder>``), appended just before each file is renamed into place, compacted when the command
+ends. So mtgcr knows, file by file, what is its own:
+
+* a missing or empty folder is created (or taken) and gets the marker;
+* a non-empty folder without the marker is the user's: refused before anything is written,
+  unless ``--force`` (then it gets the marker and mtgcr's files join what is there);
+* in a folder with the marker, a file whose bytes are one mtgcr recorded for it is replaced
+  freely; a file the user put there or edited since is *kept* (listed for the user, never
+  replaced) unless ``--force``; some names are never replaced when they are the user's, not
+  even with ``--force`` (``site`` keeps a user's own ``index.html``: it refuses before writing);
+* a file whose new bytes equal the old ones is not rewritten (so a rebuild touches only the
+  pages that changed);
+* a symbolic link or a non-folder inside the folder is never followed or replaced, and nothing
+  is written over the store or an input of the run, whatever the options.
+
+Removing the marker gives the folder back to the user: the next run refuses it again.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import TextIO
+
+from mtgcr.corpus.safe_write import _what, current_guard, replace_file
+from mtgcr.errors import RefusedOutput
+
+__all__ = ["MARKER", "OutputFolder", "WriteOutcome"]
+
+#: The marker file of a folder mtgcr writes into.
+MARKER = ".mtgcr-output"
+
+_HEADER = (
+    "# mtgcr output folder, written by 'mtgcr {command}'. Each line: the sha256 of a file mtgcr\n"
+    "# wrote here and its path. mtgcr replaces only files whose bytes are listed; delete this\n"
+    "# file to give the folder back to yourself (mtgcr then refuses to write into it).\n"
+)
+
+
+class WriteOutcome(enum.Enum):
+    """What :meth:`OutputFolder.write` did with one file."""
+
+    WRITTEN = "written"
+    UNCHANGED = "unchanged"  # same bytes already there: not rewritten
+    KEPT = "kept"  # the user's file (not one mtgcr wrote): left as it is
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class OutputFolder:
+    """A folder of files written under the output policy (module docstring). Use as a context
+    manager (:meth:`open` on entry, :meth:`close` on exit, also after an error).
+
+    Args:
+        root: the folder (created with its parents when missing).
+        command: the command writing it (named in the marker).
+        keep: paths (inside the folder, ``/``-separated) never replaced when they are the user's,
+            not even with ``--force``: refused when the folder is opened.
+        label: how messages name the folder (``"--out"``, ``"--reports"``).
+
+    Attributes:
+        written, unchanged: files written, and files left because their bytes were the same.
+        kept: paths of the user's files that were not replaced (say so to the user).
+        adopted: the folder was the user's and ``--force`` made it mtgcr's.
+    """
+
+    root: Path
+    command: str
+    keep: frozenset[str] = frozenset()
+    label: str = "--out"
+    written: int = 0
+    unchanged: int = 0
+    kept: list[str] = field(default_factory=list)
+    adopted: bool = False
+    _records: dict[str, set[str]] = field(default_factory=dict, repr=False)
+    _touched: dict[str, str] = field(default_factory=dict, repr=False)
+    _dirs: set[Path] = field(default_factory=set, repr=False)
+    _journal: TextIO | None = field(default=None, repr=False)
+    _resolved_root: Path = field(default=Path(), repr=False)
+
+    # -- opening -----------------------------------------------------------------------------
+    def __enter__(self) -> "OutputFolder":
+        return self.open()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def marker(self) -> Path:
+        return self.root / MARKER
+
+    def open(self) -> "OutputFolder":
+        """Check that the folder may be written (module docstring) and read its marker;
+        nothing is created until the first :meth:`write`.
+
+        Raises:
+            RefusedOutput: ``root`` is a file (or under one), a non-empty folder without the
+                marker and no ``--force``, or holds a user's file named in ``keep``.
+            OSError: the folder cannot be created or the marker written.
+        """
+        guard = current_guard()
+        root = self.root
+        try:
+            st = os.stat(root)
+        except FileNotFoundError:
+            st = None
+        except NotADirectoryError:
+            raise RefusedOutput(
+                f"{self.label} {root}: a parent of it is a file, not a folder"
+            ) from None
+        if st is not None and not stat.S_ISDIR(st.st_mode):
+            raise RefusedOutput(
+                f"{self.label} {root} is a file, not a folder: give a folder for the "
+                f"{self.command} output (created if missing)"
+            )
+        why = guard.protected(root)
+        if why is not None:
+            raise RefusedOutput(f"{self.label} {root} is {why}: not written; give another folder")
+        if st is None:
+            pass  # created at the first write
+        elif os.path.lexists(self.marker):
+            if not self.marker.is_file() or self.marker.is_symlink():
+                raise RefusedOutput(f"{self.label} {self.marker} is not a regular file: not used")
+            self._load()
+        else:
+            entries = sorted(e.name for e in os.scandir(root))
+            if entries and not guard.force:
+                shown = ", ".join(entries[:3]) + (" …" if len(entries) > 3 else "")
+                raise RefusedOutput(
+                    f"{self.label} {root} is a folder mtgcr did not create ({len(entries)} "
+                    f"{'entry' if len(entries) == 1 else 'entries'}: {shown}; no {MARKER} "
+                    f"file): nothing written; give a new or "
+                    f"empty folder, or --force to write into it"
+                )
+            self.adopted = bool(entries)
+        for rel in sorted(self.keep):
+            path = root / rel
+            if path.is_file() and not self._ours(rel, path.read_bytes()):
+                raise RefusedOutput(
+                    f"{path} is not a file mtgcr wrote: '{self.command}' never replaces it, "
+                    f"not even with --force; move it away or give another {self.label}"
+                )
+        return self
+
+    def _start(self) -> None:
+        """At the first write: create the folder and open the marker's journal."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        self._dirs.add(self.root)
+        self._resolved_root = self.root.resolve()
+        new = not os.path.lexists(self.marker)
+        journal = open(self.marker, "a", encoding="utf-8", newline="\n")
+        if new:
+            journal.write(_HEADER.format(command=self.command))
+            journal.flush()
+        self._journal = journal
+
+    def _load(self) -> None:
+        with open(self.marker, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("#") or " " not in line:
+                    continue
+                sha, rel = line.rstrip("\n").split(" ", 1)
+                self._records.setdefault(rel, set()).add(sha)
+
+    def _ours(self, rel: str, data: bytes) -> bool:
+        return _sha(data) in self._records.get(rel, ())
+
+    # -- writing -----------------------------------------------------------------------------
+    def _parent_ok(self, path: Path) -> None:
+        """Create the folders between the root and ``path``; refuse a link or a file among
+        them."""
+        missing = []
+        d = path.parent
+        while d not in self._dirs:
+            missing.append(d)
+            d = d.parent
+        for d in reversed(missing):
+            try:
+                st = os.lstat(d)
+            except FileNotFoundError:
+                d.mkdir()
+                st = os.lstat(d)
+            if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
+                what = "a symbolic link" if stat.S_ISLNK(st.st_mode) else "a file"
+                raise RefusedOutput(
+                    f"{d} is {what} inside the output folder {self.root}: not followed or "
+                    f"replaced; nothing written there"
+                )
+            self._dirs.add(d)
+
+    def write(self, rel: str, text: str | bytes) -> WriteOutcome:
+        """Write ``text`` (UTF-8; bytes as they are) to ``rel`` inside the folder, atomically
+        (:func:`mtgcr.corpus.safe_write.replace_file`), if the policy allows (module docstring).
+
+        Args:
+            rel: the path inside the folder, ``/``-separated (``en/2026-01-16/100.html``).
+            text: the whole content.
+
+        Returns:
+            :attr:`WriteOutcome.WRITTEN`, ``UNCHANGED`` (same bytes there) or ``KEPT`` (a file
+            of the user's, listed in :attr:`kept`).
+
+        Raises:
+            RefusedOutput: ``rel`` leaves the folder, names a link, a folder or another
+                non-file, or the store or an input of the run.
+            OSError: the write failed (the old file is unchanged).
+        """
+        parts = PurePosixPath(rel).parts
+        if not parts or rel.startswith("/") or ".." in parts or "\n" in rel:
+            raise RefusedOutput(f"{rel!r} is not a path inside the output folder {self.root}")
+        if self._journal is None:
+            self._start()
+        path = self.root.joinpath(*parts)
+        self._parent_ok(path)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            st = None
+        # no link below the root (refused above): the root resolved once resolves every path
+        why = current_guard().protected(
+            path,
+            resolved=self._resolved_root.joinpath(*parts),
+            ident=(st.st_dev, st.st_ino) if st is not None else None,
+        )
+        if why is not None:
+            raise RefusedOutput(f"{path} is {why}: not written, whatever the options")
+        if st is not None:
+            what = _what(st.st_mode)
+            if what is not None:
+                raise RefusedOutput(f"{path} is {what}, not a regular file: not replaced")
+            old = path.read_bytes()
+            if old == data:
+                sha = _sha(data)
+                if sha not in self._records.get(rel, ()):
+                    self._record(rel, sha)
+                self._touched[rel] = sha
+                self.unchanged += 1
+                return WriteOutcome.UNCHANGED
+            if not self._ours(rel, old) and (rel in self.keep or not current_guard().force):
+                self.kept.append(rel)
+                return WriteOutcome.KEPT
+        sha = _sha(data)
+        replace_file(path, data, before_replace=lambda: self._record(rel, sha))
+        self._touched[rel] = sha
+        self.written += 1
+        return WriteOutcome.WRITTEN
+
+    def _record(self, rel: str, sha: str) -> None:
+        """Append ``sha rel`` to the journal (before the file is renamed into place, so a file
+        on disk is never mtgcr's without a line saying so)."""
+        assert self._journal is not None  # opened by the first write
+        self._journal.write(f"{sha} {rel}\n")
+        self._journal.flush()
+        self._records.setdefault(rel, set()).add(sha)
+
+    # -- closing -----------------------------------------------------------------------------
+    def close(self) -> None:
+        """Compact the journal: one line per file (the bytes written or found this run; all
+        recorded ones for files not touched). Safe to call twice."""
+        if self._journal is None:
+            return
+        self._journal.close()
+        self._journal = None
+        lines = [_HEADER.format(command=self.command)]
+        for rel in sorted(self._records):
+            shas = [self._touched[rel]] if rel in self._touched else sorted(self._records[rel])
+            lines += [f"{sha} {rel}\n" for sha in shas]
+        replace_file(self.marker, "".join(lines).encode("utf-8"))
