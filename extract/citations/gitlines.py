@@ -32,11 +32,14 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from mtgcr.errors import InputError
+
 __all__ = ["GitError", "GitHistory", "repository_top", "changed_lines"]
 
 
-class GitError(Exception):
-    """``git`` failed (the message has its own first line of error output)."""
+class GitError(InputError):
+    """``git`` failed on the repository the paths are in (the message has its own first line
+    of error output)."""
 
 
 def _git(top: Path, *args: str) -> bytes:
