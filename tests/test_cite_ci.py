@@ -5,16 +5,15 @@ command lines they run, run for real on a git repository built here."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from cite_releases import DATES, R1, cr_file
+from gitrepo import Repo
 from helpers import ingested_store
 from mtgcr.cli.main import main
 
@@ -30,25 +29,7 @@ def store(tmp_path_factory):
 
 
 def repo(root: Path) -> Path:
-    env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_SYSTEM="/dev/null")
-    root.mkdir()
-
-    def git(*args: str, when: str | None = None) -> None:
-        e = dict(env)
-        if when:
-            e.update(GIT_AUTHOR_DATE=f"{when}T12:00:00", GIT_COMMITTER_DATE=f"{when}T12:00:00")
-        subprocess.run(
-            ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
-            cwd=root,
-            env=e,
-            check=True,
-            capture_output=True,
-        )
-
-    git("init", "-q")
-    (root / "A.java").write_text("// CR 702.1: Deathtouch\nclass A {}\n", encoding="utf-8")
-    git("add", "A.java")
-    git("commit", "-q", "-m", "one", when=R1)
+    Repo(root).commit({"A.java": "// CR 702.1: Deathtouch\nclass A {}\n"}, R1)
     return root
 
 

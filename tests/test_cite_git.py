@@ -4,51 +4,19 @@ check: real repositories built here with dated commits (GIT_AUTHOR_DATE/GIT_COMM
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from cite_releases import DATES, R1, R4, cr_file
+from gitrepo import Repo
 from helpers import ingested_store
 from mtgcr.cli.main import main
 from mtgcr.extract.citations.gitlines import GitHistory, changed_lines, repository_top
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-
-
-class Repo:
-    """A git repository in ``root`` with commits on chosen days."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        root.mkdir(parents=True, exist_ok=True)
-        self.git("init", "-q")
-
-    def git(self, *args: str, when: str | None = None) -> str:
-        env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_SYSTEM="/dev/null")
-        if when:
-            env.update(GIT_AUTHOR_DATE=f"{when}T12:00:00", GIT_COMMITTER_DATE=f"{when}T12:00:00")
-        run = subprocess.run(
-            ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
-            cwd=self.root,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return run.stdout
-
-    def commit(self, files: dict[str, str], when: str) -> None:
-        for name, text in files.items():
-            p = self.root / name
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text, encoding="utf-8")
-            self.git("add", name)
-        self.git("commit", "-q", "-m", f"on {when}", when=when)
 
 
 def test_line_dates_follow_renames_ignore_moves_and_reindents(tmp_path):

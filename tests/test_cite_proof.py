@@ -9,14 +9,13 @@ must not get a wrong rewrite either.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from cite_releases import DATES, R1, R2, R3, R4, concept, cr_file, rules
+from gitrepo import Repo
 from helpers import ingested_store
 from mtgcr.cli.main import main
 from mtgcr.extract.citations.comments import family_of
@@ -143,28 +142,9 @@ def store(tmp_path_factory):
 
 
 def make_repo(root: Path) -> Path:
-    root.mkdir()
-    env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_SYSTEM="/dev/null")
-
-    def git(*args, when=None):
-        e = dict(env)
-        if when:
-            e.update(GIT_AUTHOR_DATE=f"{when}T12:00:00", GIT_COMMITTER_DATE=f"{when}T12:00:00")
-        subprocess.run(
-            ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
-            cwd=root,
-            env=e,
-            check=True,
-            capture_output=True,
-        )
-
-    git("init", "-q")
+    repo = Repo(root)
     for name, _, when, lines in sorted(FILES, key=lambda f: f[2]):
-        p = root / name
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text("\n".join(t for t, _ in lines) + "\n", encoding="utf-8")
-        git("add", name)
-        git("commit", "-q", "-m", f"{name} written against the CR of {when}", when=when)
+        repo.commit({name: "\n".join(t for t, _ in lines) + "\n"}, when)
     return root
 
 

@@ -732,6 +732,21 @@ class CitationChecker:
         certain, reason = not conflict, conflict
         if as_of is AsOf.INFERRED and certain:
             certain, reason = False, note
+
+        def made(verdict: Verdict, *notes: str, diff: str | None = None) -> NumberCheck:
+            return NumberCheck(
+                n,
+                verdict,
+                rels[k],
+                as_of,
+                now,
+                _join(note, conflict, *notes),
+                diff=diff,
+                evidence=ev,
+                certain=certain,
+                reason=reason,
+            )
+
         if now == (n,):
             old, new = ix.text(n, k), ix.text(n, T)
             if (
@@ -740,47 +755,16 @@ class CitationChecker:
                 and new is not None
                 and text_sha256(mask_references(old)) != text_sha256(mask_references(new))
             ):
-                return NumberCheck(
-                    n,
+                return made(
                     Verdict.CHANGED,
-                    rels[k],
-                    as_of,
-                    now,
-                    _join(
-                        note,
-                        conflict,
-                        f"the wording of {n} changed between {name[k]} and {name[T]}",
-                    ),
+                    f"the wording of {n} changed between {name[k]} and {name[T]}",
                     diff=_diff_text(old, new),
-                    evidence=ev,
-                    certain=certain,
-                    reason=reason,
                 )
-            return NumberCheck(
-                n,
-                Verdict.CURRENT,
-                rels[k],
-                as_of,
-                now,
-                _join(note, conflict),
-                evidence=ev,
-                certain=certain,
-                reason=reason,
-            )
+            return made(Verdict.CURRENT)
         if n in now:
             # split, and the number still names part of the rule: not stale
             others = ", ".join(str(x) for x in now if x != n)
-            return NumberCheck(
-                n,
-                Verdict.CHANGED,
-                rels[k],
-                as_of,
-                now,
-                _join(note, conflict, f"{n} of {name[k]} was split: part of it is now {others}"),
-                evidence=ev,
-                certain=certain,
-                reason=reason,
-            )
+            return made(Verdict.CHANGED, f"{n} of {name[k]} was split: part of it is now {others}")
         if now:
             extra = f"split: also {', '.join(map(str, now[1:]))}" if len(now) > 1 else ""
             if len(now) > 1 and certain:
@@ -801,28 +785,9 @@ class CitationChecker:
                 other = self._reads_like_other(n, k, quote) or self._unrelated(n, k, quote)
                 if other:
                     certain, reason = False, other
-            return NumberCheck(
-                n,
-                Verdict.MOVED,
-                rels[k],
-                as_of,
-                now,
-                _join(note, conflict, f"{n} of {name[k]} is {now[0]} in {name[T]}", extra),
-                evidence=ev,
-                certain=certain,
-                reason=reason,
-            )
-        return NumberCheck(
-            n,
-            Verdict.GONE,
-            rels[k],
-            as_of,
-            (),
-            _join(note, conflict, why, self._now_names(n)),
-            evidence=ev,
-            certain=False,
-            reason=why or "gone",
-        )
+            return made(Verdict.MOVED, f"{n} of {name[k]} is {now[0]} in {name[T]}", extra)
+        certain, reason = False, why or "gone"
+        return made(Verdict.GONE, why, self._now_names(n))
 
     def _reads_like_other(self, n: RuleNumber, k: int, quote: str) -> str:
         """When the words after ``n`` (no quote of any release, so no evidence) do not read

@@ -183,10 +183,9 @@ def _renumbered(chain, index, k: int, target: int, limit: int) -> list[tuple[str
 
 
 def test_migrating_real_releases_rewrites_nothing_wrong(store, tmp_path, capsys):
-    import os
     import shutil
-    import subprocess
 
+    from gitrepo import Repo
     from mtgcr.crossref.cite.rule_index import RuleIndex
 
     if shutil.which("git") is None:
@@ -197,22 +196,7 @@ def test_migrating_real_releases_rewrites_nothing_wrong(store, tmp_path, capsys)
     names = [r.name for r in chain.releases]
     target = names.index("2026-04-17")
     root = tmp_path / "engine"
-    root.mkdir()
-    env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_SYSTEM="/dev/null")
-
-    def git(*args, when=None):
-        e = dict(env)
-        if when:
-            e.update(GIT_AUTHOR_DATE=f"{when}T12:00:00", GIT_COMMITTER_DATE=f"{when}T12:00:00")
-        subprocess.run(
-            ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
-            cwd=root,
-            env=e,
-            check=True,
-            capture_output=True,
-        )
-
-    git("init", "-q")
+    repo = Repo(root)
     expect: dict[tuple[str, int], tuple[str, str]] = {}  # (file, line) → (old, new number)
     for w in WRITTEN:
         k = names.index(w)
@@ -231,10 +215,10 @@ def test_migrating_real_releases_rewrites_nothing_wrong(store, tmp_path, capsys)
             expect[(f"c{w}.java", len(lines))] = (n, m)
         lines.append("}")
         (root / f"c{w}.java").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        git("add", f"c{w}.java")
         day = chain.releases[k].effective_date
         assert day is not None
-        git("commit", "-q", "-m", w, when=(day.replace(day=min(day.day + 10, 28))).isoformat())
+        when = day.replace(day=min(day.day + 10, 28)).isoformat()
+        repo.commit({f"c{w}.java": (root / f"c{w}.java").read_text(encoding="utf-8")}, when)
     st.close()
     code = main(
         ["--silent", "--store", str(store), "cite-migrate", str(root), "--to", "2026-04-17"]
