@@ -164,3 +164,40 @@ def test_a_shallow_clone_dates_no_line_it_cannot_see_the_start_of(tmp_path):
     assert hist.shallow and got == {}  # both lines are in the one commit the clone has
     assert hist.span(path, path.read_text()) is None
     hist.close()
+
+
+class DictMemo(dict):
+    """A memo in memory (the checker uses the result cache)."""
+
+    def put(self, key, value):
+        self[key] = json.loads(json.dumps(value))  # as the cache keeps it: JSON
+
+
+def test_the_history_is_kept_and_a_later_run_reads_only_the_new_commits(tmp_path, monkeypatch):
+    repo = Repo(tmp_path / "r")
+    repo.commit({"A.java": "// CR 100.1\n"}, "2020-01-10")
+    memo = DictMemo()
+    first = GitHistory(repo.root, [repo.root], memo)
+    path = repo.root / "A.java"
+    assert first.line_dates(path, ["// CR 100.1"]) == {"// CR 100.1": date(2020, 1, 10)}
+    first.close()
+    repo.git("mv", "A.java", "B.java")
+    repo.commit({"B.java": "// CR 100.1\n// CR 100.2\n"}, "2021-05-05")
+    reads = []
+    real = GitHistory._read_log
+
+    def counting(self, commits):
+        reads.append(commits)
+        return real(self, commits)
+
+    monkeypatch.setattr(GitHistory, "_read_log", counting)
+    later = GitHistory(repo.root, [repo.root], memo)
+    path = repo.root / "B.java"
+    got = later.line_dates(path, path.read_text().splitlines())
+    assert got == {"// CR 100.1": date(2020, 1, 10), "// CR 100.2": date(2021, 5, 5)}
+    assert reads == [reads[0]] and reads[0].endswith("..HEAD")  # only the commits since
+    later.close()
+    again = GitHistory(repo.root, [repo.root], memo)
+    assert again.line_dates(path, ["// CR 100.2"]) == {"// CR 100.2": date(2021, 5, 5)}
+    assert len(reads) == 1  # the same HEAD: nothing read
+    again.close()

@@ -369,7 +369,7 @@ class SourceRun:
             return None
         if top not in self._git:
             inside = [p for p in self.paths if _below(p.resolve(), top)]
-            self._git[top] = GitHistory(top, inside)
+            self._git[top] = GitHistory(top, inside, self.cache)
         return self._git[top]
 
     def _check_file(

@@ -31,6 +31,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any, Protocol
 
 from mtgcr.errors import InputError
 
@@ -67,6 +68,15 @@ def repository_top(path: Path) -> Path | None:
     return Path(out.decode("utf-8", "surrogateescape").strip()).resolve()
 
 
+class Memo(Protocol):
+    """What keeps a history between runs: JSON values by key
+    (:class:`mtgcr.corpus.keyed_cache.KeyedCache` is one)."""
+
+    def get(self, key: str) -> Any: ...
+
+    def put(self, key: str, value: Any) -> None: ...
+
+
 @dataclass(frozen=True)
 class _Version:
     when: date
@@ -80,13 +90,16 @@ class GitHistory:
         top: the repository's top folder (:func:`repository_top`).
         paths: the files and folders asked about (below ``top``); the log is read once for
             all of them, on the first question.
+        memo: where the history read is kept between runs (by HEAD; a later run on a
+            descendant of that HEAD reads only the commits since), or ``None``.
 
     Raises:
         GitError: (on the first question) ``git log`` failed.
     """
 
-    def __init__(self, top: Path, paths: list[Path]) -> None:
+    def __init__(self, top: Path, paths: list[Path], memo: Memo | None = None) -> None:
         self.top = top
+        self.memo = memo
         self.paths = [os.path.relpath(p.resolve(), top) for p in paths]
         self._versions: dict[str, list[_Version]] | None = None
         self._shallow: bool | None = None
@@ -108,8 +121,43 @@ class GitHistory:
             pass
 
     def _log(self) -> dict[str, list[_Version]]:
+        """Every version of every file under :attr:`paths`, newest first, by current path —
+        from the memo when it holds the history up to this HEAD, or up to an ancestor of it
+        (then only the commits since are read)."""
         if self._versions is not None:
             return self._versions
+        head = _git(self.top, "rev-parse", "--verify", "--quiet", "HEAD").decode().strip()
+        scope = f"git-history:{self.top}:{' '.join(self.paths)}"
+        got = self.memo.get(f"{scope}:{head}") if self.memo is not None and head else None
+        if got is not None:
+            self._versions = _decode(got)
+            return self._versions
+        since = self.memo.get(f"{scope}:last") if self.memo is not None and head else None
+        versions: dict[str, list[_Version]]
+        if since is not None and since["head"] != head and self._is_ancestor(since["head"]):
+            newer, moved = self._read_log(f"{since['head']}..HEAD")
+            versions = newer
+            for path, vs in _decode(since["versions"]).items():
+                versions.setdefault(moved.get(path, path), []).extend(vs)
+        else:
+            versions, _ = self._read_log(None)
+        self._versions = versions
+        if self.memo is not None and head:
+            value = _encode(versions)
+            self.memo.put(f"{scope}:{head}", value)
+            self.memo.put(f"{scope}:last", {"head": head, "versions": value})
+        return versions
+
+    def _is_ancestor(self, commit: str) -> bool:
+        try:
+            _git(self.top, "merge-base", "--is-ancestor", commit, "HEAD")
+        except GitError:
+            return False
+        return True
+
+    def _read_log(self, commits: str | None) -> tuple[dict[str, list[_Version]], dict[str, str]]:
+        """``git log --raw -M`` of :attr:`paths` (over ``commits``, a range, or all):
+        versions by current path, and the older paths renamed to those."""
         out = _git(
             self.top,
             "-c",
@@ -121,6 +169,7 @@ class GitHistory:
             "--no-abbrev",
             "--date=short",
             "--format=%x00%ad",
+            *([commits] if commits else []),
             "--",
             *(self.paths or ["."]),
         ).decode("utf-8", "surrogateescape")
@@ -145,8 +194,7 @@ class GitHistory:
             versions[now].append(_Version(when, blob))
             if status.startswith("R"):
                 later_name[parts[0]] = now
-        self._versions = versions
-        return versions
+        return dict(versions), later_name
 
     def _blob(self, sha: str) -> str:
         if self._cat is None:
@@ -263,6 +311,17 @@ def _has_line(blob: str, text: str) -> bool:
             return True
         at = blob.find(text, at + 1)
     return False
+
+
+def _encode(versions: dict[str, list[_Version]]) -> dict[str, list]:
+    return {p: [x for v in vs for x in (v.when.isoformat(), v.blob)] for p, vs in versions.items()}
+
+
+def _decode(value: dict[str, list]) -> dict[str, list[_Version]]:
+    return {
+        p: [_Version(date.fromisoformat(d), b) for d, b in zip(flat[::2], flat[1::2])]
+        for p, flat in value.items()
+    }
 
 
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.M)
