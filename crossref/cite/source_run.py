@@ -278,6 +278,7 @@ class SourceRun:
         ahead of the checking, when there are enough of them to pay for the workers."""
         pool = None
         try:
+            self._start_histories()
             if len(self.files) >= PARALLEL_FILES and WORKERS > 1:
                 from concurrent.futures import ProcessPoolExecutor
 
@@ -295,6 +296,18 @@ class SourceRun:
             if pool is not None:
                 pool.shutdown(cancel_futures=True)
             self.cache.flush()
+
+    def _start_histories(self) -> None:
+        """Start reading each repository's history in the background (while files are read)."""
+        if not self.options.git or self.changed is not None and not self.files:
+            return
+        for p in self.paths:
+            hist = self._history(p if p.is_dir() else p)
+            if hist is not None:
+                try:
+                    hist.start()
+                except GitError as exc:
+                    self.git_problem = self.git_problem or f"git history not read ({exc})"
 
     def close(self) -> None:
         """Write the cache and stop git helpers."""

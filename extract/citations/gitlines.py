@@ -27,6 +27,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
@@ -68,6 +69,17 @@ def repository_top(path: Path) -> Path | None:
     return Path(out.decode("utf-8", "surrogateescape").strip()).resolve()
 
 
+@dataclass
+class _Plan:
+    """How a history is to be had: HEAD, the memo's scope, the history itself when the memo
+    has it for HEAD (``known``), or the memo's record for an ancestor of HEAD (``since``)."""
+
+    head: str
+    scope: str
+    known: dict[str, list["_Version"]] | None = None
+    since: dict | None = None
+
+
 class Memo(Protocol):
     """What keeps a history between runs: JSON values by key
     (:class:`mtgcr.corpus.keyed_cache.KeyedCache` is one)."""
@@ -103,11 +115,20 @@ class GitHistory:
         self.paths = [os.path.relpath(p.resolve(), top) for p in paths]
         self._versions: dict[str, list[_Version]] | None = None
         self._shallow: bool | None = None
+        self._planned: _Plan | None = None
+        self._running: tuple[str | None, subprocess.Popen, Any] | None = None
         self._cat: subprocess.Popen | None = None
         self.blobs_read = 0
 
     def close(self) -> None:
-        """Stop the ``git cat-file`` process (also done when the object is collected)."""
+        """Stop the ``git cat-file`` and ``git log`` processes (also done when the object is
+        collected)."""
+        if self._running is not None:
+            _, proc, tmp = self._running
+            self._running = None
+            proc.kill()
+            proc.wait()
+            tmp.close()
         if self._cat is not None:
             if self._cat.stdin:
                 self._cat.stdin.close()
@@ -126,15 +147,13 @@ class GitHistory:
         (then only the commits since are read)."""
         if self._versions is not None:
             return self._versions
-        head = _git(self.top, "rev-parse", "--verify", "--quiet", "HEAD").decode().strip()
-        scope = f"git-history:{self.top}:{' '.join(self.paths)}"
-        got = self.memo.get(f"{scope}:{head}") if self.memo is not None and head else None
-        if got is not None:
-            self._versions = _decode(got)
-            return self._versions
-        since = self.memo.get(f"{scope}:last") if self.memo is not None and head else None
+        plan = self._plan()
+        if plan.known is not None:
+            self._versions = plan.known
+            return plan.known
+        head, since = plan.head, plan.since
         versions: dict[str, list[_Version]]
-        if since is not None and since["head"] != head and self._is_ancestor(since["head"]):
+        if since is not None:
             newer, moved = self._read_log(f"{since['head']}..HEAD")
             versions = newer
             for path, vs in _decode(since["versions"]).items():
@@ -142,11 +161,42 @@ class GitHistory:
         else:
             versions, _ = self._read_log(None)
         self._versions = versions
+        scope = plan.scope
         if self.memo is not None and head:
             value = _encode(versions)
             self.memo.put(f"{scope}:{head}", value)
             self.memo.put(f"{scope}:last", {"head": head, "versions": value})
         return versions
+
+    def start(self) -> None:
+        """Start reading the history in the background (a ``git log`` writing to a temporary
+        file) when the memo does not hold it: the caller reads files meanwhile."""
+        plan = self._plan()
+        if plan.known is None and self._running is None:
+            commits = f"{plan.since['head']}..HEAD" if plan.since is not None else None
+            out = tempfile.TemporaryFile()
+            proc = subprocess.Popen(self._log_command(commits), stdout=out, stderr=subprocess.PIPE)
+            self._running = (commits, proc, out)
+
+    def _plan(self) -> "_Plan":
+        if self._planned is not None:
+            return self._planned
+        try:
+            head = _git(self.top, "rev-parse", "--verify", "--quiet", "HEAD").decode().strip()
+        except GitError:  # no commit yet: no history
+            head = ""
+        scope = f"git-history:{self.top}:{' '.join(self.paths)}"
+        plan = _Plan(head, scope, known=None if head else {})
+        if self.memo is not None and head:
+            got = self.memo.get(f"{scope}:{head}")
+            if got is not None:
+                plan.known = _decode(got)
+            else:
+                since = self.memo.get(f"{scope}:last")
+                if since is not None and since["head"] != head and self._is_ancestor(since["head"]):
+                    plan.since = since
+        self._planned = plan
+        return plan
 
     def _is_ancestor(self, commit: str) -> bool:
         try:
@@ -155,11 +205,11 @@ class GitHistory:
             return False
         return True
 
-    def _read_log(self, commits: str | None) -> tuple[dict[str, list[_Version]], dict[str, str]]:
-        """``git log --raw -M`` of :attr:`paths` (over ``commits``, a range, or all):
-        versions by current path, and the older paths renamed to those."""
-        out = _git(
-            self.top,
+    def _log_command(self, commits: str | None) -> list[str]:
+        return [
+            "git",
+            "-C",
+            str(self.top),
             "-c",
             "core.quotePath=false",
             "log",
@@ -172,7 +222,29 @@ class GitHistory:
             *([commits] if commits else []),
             "--",
             *(self.paths or ["."]),
-        ).decode("utf-8", "surrogateescape")
+        ]
+
+    def _read_log(self, commits: str | None) -> tuple[dict[str, list[_Version]], dict[str, str]]:
+        """``git log --raw -M`` of :attr:`paths` (over ``commits``, a range, or all):
+        versions by current path, and the older paths renamed to those."""
+        running = self._running
+        if running is not None and running[0] == commits:
+            _, proc, tmp = running
+            self._running = None
+            err = proc.communicate()[1]
+            if proc.returncode != 0:
+                first = err.decode("utf-8", "replace").strip().splitlines()[:1]
+                raise GitError(f"git log: {first[0] if first else f'exit {proc.returncode}'}")
+            tmp.seek(0)
+            raw = tmp.read()
+            tmp.close()
+        else:
+            run = subprocess.run(self._log_command(commits), capture_output=True, check=False)
+            if run.returncode != 0:
+                first = run.stderr.decode("utf-8", "replace").strip().splitlines()[:1]
+                raise GitError(f"git log: {first[0] if first else f'exit {run.returncode}'}")
+            raw = run.stdout
+        out = raw.decode("utf-8", "surrogateescape")
         versions: dict[str, list[_Version]] = defaultdict(list)
         later_name: dict[str, str] = {}  # an older path -> the path it has now
         when = date.min
