@@ -149,9 +149,8 @@ def _keep_store_entries(cache: Path, out: Path) -> None:
         )
 
 
-def _sample_for(tree: Path) -> tuple[dict, str] | None:
-    """The judged sample taken at the commit ``tree`` is at, and the folder prefix of the
-    tree inside its repository."""
+def _samples_for(tree: Path) -> list[dict]:
+    """The judged samples taken at the commit ``tree`` is at, of that folder of it."""
     try:
         top = subprocess.run(
             ["git", "-C", str(tree), "rev-parse", "--show-toplevel", "HEAD"],
@@ -160,11 +159,12 @@ def _sample_for(tree: Path) -> tuple[dict, str] | None:
             check=True,
         ).stdout.split()
     except (OSError, subprocess.CalledProcessError):
-        return None
-    for s in load_samples():
-        if s["commit"] == top[1] and tree.resolve() == (Path(top[0]) / s["tree"]).resolve():
-            return s, ""
-    return None
+        return []
+    return [
+        s
+        for s in load_samples()
+        if s["commit"] == top[1] and tree.resolve() == (Path(top[0]) / s["tree"]).resolve()
+    ]
 
 
 def main(shared: Path) -> None:
@@ -181,16 +181,15 @@ def main(shared: Path) -> None:
             warm = _run(store, tree, cache, records=False)
             s = cold["summary"]
             v = s["verdicts"]
-            found = _sample_for(tree)
             judged = ""
-            if found:
-                sample, _ = found
+            for sample in _samples_for(tree):
                 records = [
                     dict(r, file=str((Path(sample["tree"]) / r["file"]).as_posix()))
                     for r in cold["records"]
                 ]
                 sc = score(sample, records)
-                judged = (
+                judged += (
+                    f"\n    judged sample {sample['name']}: "
                     f"flags {sc.flag_right}/{sc.flagged} right (precision {100 * sc.precision:.1f} %), "
                     f"outdated found {100 * sc.recall:.1f} % (estimated over the tree), "
                     f"stale among 'current' {sc.current_stale}/{sc.current}, "
@@ -218,4 +217,4 @@ def main(shared: Path) -> None:
                 + f"; stale {s['stale']}, certain rewrites {s['certain_rewrites']}"
             )
             if judged:
-                print(f"    judged sample: {judged}")
+                print(judged.lstrip("\n"))

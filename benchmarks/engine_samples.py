@@ -21,9 +21,9 @@ DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 
 
 def load_samples() -> list[dict]:
-    """Every judged sample, as stored."""
+    """Every judged sample, as stored, with its file's ``name``."""
     return [
-        json.loads(p.read_text(encoding="utf-8"))
+        dict(json.loads(p.read_text(encoding="utf-8")), name=p.stem)
         for p in sorted(DATA.glob("engine_cite_sample_*.json"))
     ]
 
@@ -65,12 +65,14 @@ def score(sample: dict, records: list[dict], strip: str = "") -> Score:
     by = {}
     for r in records:
         name = r["file"][len(strip) :] if strip and r["file"].startswith(strip) else r["file"]
-        by[(name, r["line"], r["text"])] = r
+        by.setdefault((name, r["line"], r["text"]), r)  # the first on its line
+        by[(name, r["line"], r["column"], r["text"])] = r
     out = Score(sample["repository"])
     pop = sample["population_when_sampled"]
     size = {g: sum(1 for i in sample["items"] if i["group"] == g) for g in pop}
     for item in sample["items"]:
-        r = by.get((item["file"], item["line"], item["citation"]))
+        r = by.get((item["file"], item["line"], item.get("column"), item["citation"]))
+        r = r or by.get((item["file"], item["line"], item["citation"]))
         where = f"{item['file']}:{item['line']} {item['citation']!r}"
         if r is None:
             out.missing.append(where)

@@ -119,6 +119,59 @@ def test_a_reference_inside_pasted_rule_text_is_read_in_the_quote_s_release(
     assert "update the quote by hand" in inner["reason"]
 
 
+def test_a_pasted_quote_ends_where_the_rule_text_ends(store, tmp_path, capsys):
+    # the engine's own words after the pasted text cite a rule of their own: not the quote's
+    tree = write(
+        tmp_path / "e",
+        {
+            "A.java": f"// 702.3a {POISON_R1.replace('that player', chr(10) + '// that player')}"
+            " Counted by the\n// poison check (CR 704.5c) in the state code.\n"
+        },
+    )
+    _, r, _ = check(capsys, store, tree)
+    assert r["702.3a"]["release"] == R1
+    own = r["CR 704.5c"]
+    assert own["as_of"] != "quoted" and own["release"] == R4
+
+
+def test_the_same_citation_again_on_its_line_is_read_as_the_first(store, tmp_path, capsys):
+    # a table row: the rule with its R1 text pasted, then the code comment citing it again
+    tree = write(
+        tmp_path / "e",
+        {"A.md": f"| poisonous | CR 702.3a: {POISON_R1} | `// CR 702.3a: poison counters` |\n"},
+    )
+    main(["--silent", "--store", str(store), "cite-check", str(tree), "--format", "jsonl"])
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    cites = [r for r in rows if r["kind"] == "citation"]
+    assert [(r["release"], r["verdict"], r["suggestion"]) for r in cites] == [
+        (R1, "moved", "CR 702.4a")
+    ] * 2
+    assert "same citation at column" in cites[1]["note"]
+
+
+def test_a_short_quote_of_a_sibling_that_fits_a_far_rule_too_is_no_certain_answer():
+    # 702.9a cited with the first sentence of 702.9b, which is word for word the far 702.17b:
+    # the sibling is in the running, so the quote decides nothing alone
+    from mtgcr.crossref.cite.evidence import text_evidence
+    from mtgcr.crossref.cite.rule_index import RuleIndex
+    from mtgcr.extract.rulenum import RuleNumber
+
+    block = "A creature with flying can't be blocked except by creatures with flying and/or reach."
+    texts = [
+        "Flying is an evasion ability.",
+        block
+        + " A creature with flying can block a creature with or without flying. (See rule 509,"
+        ' "Declare Blockers Step," and rule 702.17, "Reach.")',
+        block,
+    ]
+    n = RuleNumber.parse
+    index = RuleIndex(
+        texts, {n("702.9a"): {0: 0}, n("702.9b"): {0: 1}, n("702.17b"): {0: 2}}, {}, 1
+    )
+    ev = text_evidence(index, n("702.9a"), None, block)
+    assert {m for m, *_ in ev.others} == {n("702.9b"), n("702.17b")}
+
+
 def test_placeholders_weak_numbers_and_the_default(store, tmp_path, capsys):
     tree = write(
         tmp_path / "e",

@@ -213,7 +213,14 @@ def text_evidence(
                 hits = [
                     h
                     for h in index.find_text(qk)
-                    if h.number != n and (len(qwords) >= QUOTE_SPAN or 2 * len(qwords) >= h.words)
+                    if h.number != n
+                    and (
+                        len(qwords) >= QUOTE_SPAN
+                        or 2 * len(qwords) >= h.words
+                        # a short quote of a longer sibling (702.9b beside 702.9a) still counts:
+                        # it makes a far rule the same words fit (702.17b) no certain answer
+                        or rule_distance(n, h.number) == 0
+                    )
                 ]
                 if hits and _own_best(index, n, qk) < OWN_MAX:
                     by: dict[RuleNumber, tuple[tuple[int, ...], float]] = {}

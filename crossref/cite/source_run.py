@@ -26,7 +26,8 @@ import hashlib
 from concurrent.futures import Future
 import json
 import os
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -408,6 +409,7 @@ class SourceRun:
         containers: list[tuple[int, int, int, RuleNumber]] = []  # quote span, release, number
         position = {r.name: k for k, r in enumerate(self.chain.releases)}
         heading: tuple[int, RuleNumber, str, int] | None = None  # release, rule, title, line
+        line_reads: dict[tuple[int, str], CheckedCitation] = {}  # by line and text
         for c in cits:
             if not checker.is_citation(c):
                 res.ignored += 1
@@ -428,6 +430,20 @@ class SourceRun:
                 family,
             )
             chk = checker.check(name, c, ctx)
+            same = line_reads.get((c.line, c.text))
+            if same is not None and all(x.as_of in _DATE_ONLY for x in chk.checks):
+                # written at the same time as the same citation before it on the line, whose
+                # words date it (``CR 702.50a: Convoke — <its text> | // CR 702.50a``)
+                chk = replace(
+                    same,
+                    citation=c,
+                    line_date=chk.line_date,
+                    note=_join_note(
+                        same.note, f"read as the same citation at column {same.citation.column}"
+                    ),
+                )
+            elif chk.checks and all(x.as_of in _WORD_DATED for x in chk.checks):
+                line_reads.setdefault((c.line, c.text), chk)
             res.citations.append(chk)
             heading = _heading(chk, position) or (
                 heading if heading and c.numbers and c.numbers[0].parent == heading[1] else None
@@ -438,7 +454,9 @@ class SourceRun:
                     k0.verdict is Verdict.MISMATCH and k0.score is not None
                 )
                 if quoted and k0.release is not None:
-                    containers.append((c.end, c.quote_end, position[k0.release.name], k0.number))
+                    k = position[k0.release.name]
+                    end = _quote_stop(text, c.end, c.quote_end, checker.index.text(k0.number, k))
+                    containers.append((c.end, end, k, k0.number))
         return res
 
     def _dates(self, path: Path, text: str, cits: list[SourceCitation]) -> dict[int, Context]:
@@ -516,6 +534,38 @@ class _Prepared:
 #: A heading citation (``702.97. Cipher``) dates the subrules cited below it for this many
 #: lines.
 HEADING_REACH = 40
+_DATE_ONLY = frozenset({AsOf.GIT, AsOf.DEFAULT, AsOf.JOURNAL, AsOf.ASSUMED, AsOf.INFERRED})
+_WORD_DATED = frozenset({AsOf.TEXT, AsOf.STAMP})
+
+
+def _join_note(*parts: str) -> str:
+    return "; ".join(p for p in parts if p)
+
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
+_SENTENCE_END = re.compile(r"[^\n]*?[.;!?](?=\s|$)")
+
+
+def _quote_stop(text: str, start: int, end: int, rule: str | None) -> int:
+    """Where a pasted rule text that begins after ``start`` ends: at the sentence end after
+    the rule's last two words (a quote runs on into the engine's own prose, whose citations
+    are not the rule's), else about the rule's length on, never past ``end``."""
+    if not rule:
+        return end
+    words = _WORD.findall(rule)
+    reach = min(end, start + len(rule) + len(rule) // 4 + 24)
+    if len(words) >= 2:
+        tail = re.compile(
+            r"\b" + re.escape(words[-2]) + r"\W+" + re.escape(words[-1]) + r"\b", re.IGNORECASE
+        )
+        # the first time they come once most of the rule's length is past
+        hit = tail.search(text, start + len(rule) // 2, reach)
+        if hit is not None:
+            # to the end of the sentence that holds them when it ends on the same line
+            # (``counters (see rule 704.5c).``)
+            stop = _SENTENCE_END.match(text, hit.end(), min(end, hit.end() + 60))
+            return stop.end() if stop else hit.end()
+    return reach
 
 
 def _heading(
