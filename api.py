@@ -726,6 +726,60 @@ class Corpus:
                     raise NotFound(f"{exc} ({note})") from None
                 return replace(found, fallback=note)
 
+    # -- bilingual glossaries -----------------------------------------------------------------
+    def glossary(self, lang: str, release: str | None = None):
+        """The bilingual glossary (term pairs) of translation ``lang`` release ``release``
+        against the EN glossary of the same release
+        (:func:`mtgcr.reports.glossary.from_store.load_catalog`).
+
+        Args:
+            lang: the translation's language (``ja``, ``zh``, ``ru``).
+            release: label (``20260116``), date, or ``None``: the newest with a glossary.
+
+        Returns:
+            :class:`mtgcr.reports.glossary.model.Catalog` (``pairs``: one
+            :class:`~mtgcr.reports.glossary.model.TermPair` per translated term of each
+            concept sense; ``notes`` and ``disagreements`` for a person to read).
+
+        Raises:
+            NotFound: ``lang`` is ``en``, no glossary, or no EN release to pair it with
+                (:class:`mtgcr.reports.glossary.build.GlossaryError`).
+            StoreError: no store, or no such release.
+        """
+        from mtgcr.reports.glossary.from_store import load_catalog
+
+        with self.store() as store:
+            return load_catalog(store, lang, release)
+
+    def glossary_check(self, lang: str, release: str | None = None, section: int | None = None):
+        """Terminology QA of translation ``lang`` release ``release``
+        (:func:`mtgcr.reports.glossary.checks.check_store`).
+
+        Returns:
+            :class:`mtgcr.reports.glossary.checks.CheckReport`.
+
+        Raises:
+            NotFound: as :meth:`glossary`, or no complete translated or EN release of that label.
+        """
+        from mtgcr.reports.glossary.checks import check_store
+        from mtgcr.reports.glossary.from_store import load_catalog
+
+        with self.store() as store:
+            return check_store(store, load_catalog(store, lang, release), section=section)
+
+    def glossary_diff(self, lang: str, old: str, new: str):
+        """The term pairs added, removed, renamed and re-translated between two releases of
+        translation ``lang`` (:func:`mtgcr.reports.glossary.diff.diff_store`).
+
+        Returns:
+            :class:`mtgcr.reports.glossary.diff.GlossaryDiff`.
+        """
+        from mtgcr.reports.glossary.diff import diff_store
+        from mtgcr.reports.glossary.from_store import load_catalog
+
+        with self.store() as store:
+            return diff_store(store, load_catalog(store, lang, old), load_catalog(store, lang, new))
+
     # -- alignment -------------------------------------------------------------------------
     def diff(
         self,
@@ -1670,7 +1724,7 @@ class Corpus:
         >>> [p["files"]["html"] for p in built.index["languages"][0]["pairs"]]
         ['en/2030-01-10_2030-04-05.html']
         >>> sorted(f.name for f in (tmp / "site").iterdir())
-        ['en', 'index.html', 'index.json', 'index.md']
+        ['.mtgcr-output', 'en', 'index.html', 'index.json', 'index.md']
         """
         from mtgcr.corpus.output_folder import OutputFolder
         from mtgcr.corpus.safe_write import guarding

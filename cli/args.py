@@ -23,8 +23,9 @@ __all__ = [
 ]
 
 #: The destinations of the options that name what a command writes (never its inputs):
-#: the global ``--out``, a command's own ``--out``, ``update --reports``.
-OUTPUT_OPTIONS = frozenset({"global_out", "out", "reports"})
+#: the global ``--out``, a command's own ``--out``, ``update --reports``, ``fixtures export
+#: --dest``, ``wiki refresh --out-dir``. A command that adds an output option adds it here.
+OUTPUT_OPTIONS = frozenset({"global_out", "out", "reports", "dest", "out_dir"})
 
 
 def add_lang_option(p, help: str | None = "language (default en)") -> None:

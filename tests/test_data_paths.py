@@ -20,6 +20,15 @@ def _sets(folder, name):
     )
 
 
+@pytest.fixture(autouse=True)
+def no_checkout_shared(tmp_path, monkeypatch):
+    """The checkout's own ../shared (present in development and CI) is not what these tests
+    are about: the package is made to run from a folder without one."""
+    import mtgcr.corpus.data_paths as data_paths
+
+    monkeypatch.setattr(data_paths, "_PACKAGE_ROOT", tmp_path / "checkout" / "mtgcr")
+
+
 @pytest.fixture
 def store(tmp_path, capsys):
     (tmp_path / "a.txt").write_text(cr_text(), encoding="utf-8")
@@ -69,3 +78,4 @@ def test_fetch_archive_without_metadata_says_where_it_looked(store, tmp_path, mo
         "mtgcr: fetch archive: no archive metadata: give --metadata FILE"
     )
     assert str(tmp_path / "nothing-here" / "corpus" / "derived") in err
+    assert str(tmp_path / "checkout" / "shared" / "corpus" / "derived") in err

@@ -179,5 +179,29 @@ def test_export_leaves_out_fixtures_that_are_not_executable(tmp_path, capsys):
         == 0
     )
     n = len(list((tmp_path / "o").rglob("*.pzl")))
-    assert f"{n} forge skeletons written to" in capsys.readouterr().out
+    assert f"{n} forge skeletons in {tmp_path / 'o'}: {n} written, 0 unchanged, 0 kept" in (
+        capsys.readouterr().out
+    )
     assert not (tmp_path / "o" / "704" / "cr_704_5c.pzl").exists()  # deferred
+
+
+def test_export_never_replaces_a_skeleton_the_user_completed(tmp_path, capsys):
+    """The output policy: a re-export rewrites nothing unchanged, keeps a completed skeleton,
+    and refuses a folder of the user's without --force."""
+    suite = tmp_path / "s"
+    shutil.copytree(bundled.path() / "704", suite / "704")
+    args = ["fixtures", "export", str(suite), "--to", "forge", "--dest", str(tmp_path / "o")]
+    assert main(args) == 0
+    done = sorted((tmp_path / "o" / "704").glob("*.pzl"))
+    done[0].write_text(done[0].read_text() + "# completed by hand\n")
+    capsys.readouterr()
+    assert main(args) == 1  # the completed one kept, said on stderr
+    out, err = capsys.readouterr()
+    assert f"0 written, {len(done) - 1} unchanged, 1 kept" in out
+    assert f"kept: {tmp_path / 'o' / '704' / done[0].name}" in err
+    assert done[0].read_text().endswith("# completed by hand\n")
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("my own folder")
+    assert main([*args[:-1], str(mine)]) == 2  # refused: a folder mtgcr did not create
+    assert "--force" in capsys.readouterr().err and not list(mine.rglob("*.pzl"))

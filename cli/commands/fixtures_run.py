@@ -291,15 +291,24 @@ def run_export(args, ctx) -> int:
     """``fixtures export``: Forge puzzles or XMage skeletons.
 
     Returns:
-        0, or 2 when a file cannot be read.
+        0; 1 when a skeleton the user completed was kept (not replaced); 2 when a fixture
+        file cannot be read.
     """
     from mtgcr.conformance.export import ExportKind, export_fixtures
 
+    from mtgcr.cli.output import print_kept
+    from mtgcr.corpus.output_folder import OutputFolder, WriteOutcome
+
     fixtures, n_err = _fixtures(args.dir)
-    done = export_fixtures(fixtures, Path(args.dest), ExportKind(args.to))
-    todo = sum(len(x.todo) for x in done)
-    print(f"{len(done)} {args.to} skeletons written to {args.dest} ({todo} TODO lines to complete)")
-    return 2 if n_err else 0
+    with OutputFolder(Path(args.dest), f"fixtures export --to {args.to}") as out:
+        done = export_fixtures(fixtures, out, ExportKind(args.to))
+    todo = sum(len(x.todo) for x in done if x.outcome is not WriteOutcome.KEPT)
+    print(
+        f"{len(done)} {args.to} skeletons in {args.dest}: {out.written} written, "
+        f"{out.unchanged} unchanged, {len(out.kept)} kept ({todo} TODO lines to complete)"
+    )
+    kept = print_kept(args.dest, out.kept)
+    return 2 if n_err else kept
 
 
 def run_engines(args, ctx) -> int:

@@ -88,13 +88,8 @@ def register(sub) -> None:
     c.set_defaults(func=run_check)
 
 
-def _catalog(store, lang: str, spec: str | None):
-    from mtgcr.reports.glossary.build import GlossaryError, load_catalog
-
-    try:
-        return load_catalog(store, lang, spec)
-    except GlossaryError as exc:
-        raise BadArgument(str(exc)) from None
+def _catalog(ctx, lang: str, spec: str | None):
+    return ctx.corpus().glossary(lang, spec)
 
 
 def _delimiter(text: str) -> str:
@@ -126,8 +121,7 @@ def run_export(args, ctx) -> int:
             f"--format {fmt.name} writes a binary package; give --out FILE{fmt.suffix}"
         )
     t0 = time.perf_counter()
-    with ctx.store(readonly=True) as store:
-        cat = _catalog(store, args.lang, args.release)
+    cat = _catalog(ctx, args.lang, args.release)
     if not cat.pairs:
         raise BadArgument(f"nothing to export for {args.lang} {cat.release_name}: no term pairs")
     buf = io.BytesIO()
@@ -168,18 +162,12 @@ def run_export(args, ctx) -> int:
 
 def run_diff(args, ctx) -> int:
     """``mtgcr glossary diff``: see :func:`mtgcr.reports.glossary.diff.diff_catalogs`; returns 0."""
-    from mtgcr.reports.glossary.diff import diff_store
-
-    with ctx.store(readonly=True) as store:
-        old = _catalog(store, args.lang, args.old)
-        new = _catalog(store, args.lang, args.new)
-        result = diff_store(store, old, new)
+    result = ctx.corpus().glossary_diff(args.lang, args.old, args.new)
     if args.format == "json":
         print_json(result.as_json())
         return 0
     console.print(
-        f"[bold]glossary {args.lang} {escape(old.release_name)} → "
-        f"{escape(new.release_name)}[/bold]: "
+        f"[bold]glossary {args.lang} {escape(result.old)} → {escape(result.new)}[/bold]: "
         + ", ".join(f"{n} {k}" for k, n in result.counts().items())
     )
     rows = [
@@ -194,44 +182,29 @@ def run_check(args, ctx) -> int:
     """``mtgcr glossary check``: findings as text or JSON; returns 1 when there are any,
     else 0."""
     from mtgcr.cli.args import section_option
-    from mtgcr.reports.glossary.checks import check_store
 
     section = section_option(args.section)
-    with ctx.store(readonly=True) as store:
-        cat = _catalog(store, args.lang, args.release)
-        report = check_store(store, cat, section=section)
+    report = ctx.corpus().glossary_check(args.lang, args.release, section)
     if args.format == "json":
         print_json(report.as_json())
-    else:
+        return 1 if report.findings else 0
+    console.print(
+        f"[bold]glossary check {args.lang} {escape(report.release)}[/bold] against en "
+        f"{report.en_release}: {len(report.findings)} findings ("
+        + ", ".join(f"{n} {k}" for k, n in report.per_kind().items() if n)
+        + f"; {report.concepts_checked} concepts, {report.rules_checked} rules)"
+    )
+    for note in report.notes:
+        console.print(f"[dim]note: {escape(note)}[/dim]")
+    if report.findings:
         console.print(
-            f"[bold]glossary check {args.lang} {escape(cat.release_name)}[/bold] "
-            f"against en {report.en_release}: {len(report.drift)} rules where the "
-            f"rendering drifted, {len(report.shared)} translated terms used for two "
-            f"EN terms ({report.pairs_checked} pairs, {report.rules_checked} rules)"
+            table(
+                "findings",
+                ["kind", "rule", "en", "glossary", "found", "note"],
+                [
+                    [f.kind.value, str(f.rule or ""), f.en, f.term, f.found, f.note]
+                    for f in report.findings
+                ],
+            )
         )
-        for note in report.notes:
-            console.print(f"[dim]note: {escape(note)}[/dim]")
-        if report.drift:
-            console.print(
-                table(
-                    "rendering drifted",
-                    ["rule", "en term", "expected", "line"],
-                    [[str(f.rule), f.en, f.term, f.line] for f in report.drift],
-                )
-            )
-            console.print(
-                table(
-                    "per section",
-                    ["section", "findings"],
-                    [[s, n] for s, n in report.per_section().items()],
-                )
-            )
-        if report.shared:
-            console.print(
-                table(
-                    "one translated term, several EN terms",
-                    ["term", "en terms"],
-                    [[s.term, ", ".join(s.en)] for s in report.shared],
-                )
-            )
     return 1 if report.findings else 0

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Iterable
 
 from mtgcr.conformance.fixtures.model import Fixture, FixtureStatus
-from mtgcr.corpus.safe_write import write_atomic
+from mtgcr.corpus.output_folder import OutputFolder, WriteOutcome
 
 __all__ = ["ExportKind", "Exported", "export_fixtures"]
 
@@ -24,21 +24,38 @@ class ExportKind(Enum):
 
 @dataclass(frozen=True)
 class Exported:
-    """One written file: the fixture, the file, and the skeleton's open points (``todo``)."""
+    """One exported file: the fixture, the file, the skeleton's open points (``todo``) and
+    what was done with it (``outcome``: written, unchanged, or kept — a file the user edited
+    since mtgcr wrote it, left as it is)."""
 
     fixture: Fixture
     path: Path
     todo: tuple[str, ...]
+    outcome: WriteOutcome = WriteOutcome.WRITTEN
 
 
-def export_fixtures(fixtures: Iterable[Fixture], out: Path, kind: ExportKind) -> list[Exported]:
+def export_fixtures(
+    fixtures: Iterable[Fixture], out: OutputFolder | Path, kind: ExportKind
+) -> list[Exported]:
     """Write one file per executable fixture under ``out`` (``<section>/<name>.pzl`` or
-    ``<Class>.java``); other fixtures are left out.
+    ``<Class>.java``); other fixtures are left out. The folder is written under the output
+    policy (:mod:`mtgcr.corpus.output_folder`): a skeleton the user completed there is never
+    replaced (``outcome`` kept), a folder of the user's is refused without ``--force``.
+
+    Args:
+        fixtures: the fixtures (only executable ones are exported).
+        out: an open :class:`~mtgcr.corpus.output_folder.OutputFolder`, or a folder path
+            (opened and closed here).
+        kind: the format.
 
     Raises:
-        RefusedOutput: a target is a folder, a link or a device.
+        RefusedOutput: the folder is the user's (no ``--force``), or a target is a folder, a
+            link or a device.
         OSError: a file cannot be written.
     """
+    if not isinstance(out, OutputFolder):
+        with OutputFolder(Path(out), f"fixtures export --to {kind.value}") as folder:
+            return export_fixtures(fixtures, folder, kind)
     from mtgcr.conformance.export.forge import forge_puzzle
     from mtgcr.conformance.export.xmage import xmage_test
 
@@ -48,10 +65,10 @@ def export_fixtures(fixtures: Iterable[Fixture], out: Path, kind: ExportKind) ->
             continue
         if kind is ExportKind.FORGE:
             text, todo = forge_puzzle(fx)
-            path = Path(out) / str(fx.rule.section) / (fx.path.stem + ".pzl")
+            rel = f"{fx.rule.section}/{fx.path.stem}.pzl"
         else:
             name, text, todo = xmage_test(fx)
-            path = Path(out) / f"{name}.java"
-        write_atomic(path, text)
-        done.append(Exported(fx, path, tuple(todo)))
+            rel = f"{name}.java"
+        outcome = out.write(rel, text)
+        done.append(Exported(fx, out.root / rel, tuple(todo), outcome))
     return done

@@ -1,9 +1,11 @@
 """Anki packages (``.apkg``) built with genanki: :func:`write_anki`, :func:`read_anki`.
 
-One note per concept and sense; fields ``Term`` (the translated term), ``Reading``,
-``Translation`` (the EN term), ``Definitions`` (both, HTML; other official forms of the term
-listed after them) and ``Rule``; tags ``mtgcr``, the status and the release. Two cards per
-note (term → translation, translation → term).
+One note per concept sense (:attr:`~.model.TermPair.entry_id`: ``Draw`` 1 and 2 are two
+notes); fields ``Term`` (the translated term), ``Reading``, ``Translation`` (the EN names of
+the sense), ``Definitions`` (both, HTML; then the part of speech and kind, the other terms of
+the sense, the term that replaced an obsolete one, a translator's note) and ``Rule``; tags
+``mtgcr``, the status, the kind (``keyword-ability``), the part of speech and the release.
+Two cards per note (term → translation, translation → term).
 
 Ids are fixed, so that importing the package of a newer release updates the notes already in
 a collection instead of adding new ones: the model and deck ids are derived from the language
@@ -107,12 +109,25 @@ def write_anki(fileobj: IO[bytes], catalog: Catalog, timestamp: float | None = N
 
     model = _model(catalog.lang)
     deck = genanki.Deck(deck_id(catalog.lang), f"MTG CR glossary EN–{catalog.lang.upper()}")
+    first = {p.entry_id: p for p in reversed(catalog.pairs)}
     for p, others in notes_of(catalog):
         defs = "<br><br>".join(_html(t) for t in (p.definition_en, p.definition) if t)
+        extra = [f"{p.part_of_speech.value}, {p.kind.value}"]
         if others:
-            defs += "<br><br>" + _html("Also: " + "、".join(o.term for o in others))
+            extra.append("Also: " + "、".join(dict.fromkeys(o.term for o in others)))
+        succ = first.get(p.successor or "")
+        if succ is not None:
+            extra.append(f"Obsolete: use {succ.term} ({succ.en})")
+        if p.translator_note:
+            extra.append(p.translator_note)
+        defs += "".join("<br><br>" + _html(x) for x in extra)
         rules = ", ".join(str(n) for n in (p.rules_en or p.rules))
-        tags = ["mtgcr", p.status.value] + ([f"release-{p.release}"] if p.release else [])
+        tags = [
+            "mtgcr",
+            p.status.value,
+            p.kind.value.replace(" ", "-"),
+            p.part_of_speech.value,
+        ] + ([f"release-{p.release}"] if p.release else [])
         deck.add_note(
             genanki.Note(
                 model=model,
@@ -121,7 +136,7 @@ def write_anki(fileobj: IO[bytes], catalog: Catalog, timestamp: float | None = N
                 fields=[
                     _html(p.term),
                     _html(p.reading or ""),
-                    _html(p.en),
+                    _html(", ".join(p.names)),
                     defs,
                     f"rule {rules}" if rules else "",
                 ],

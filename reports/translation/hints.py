@@ -17,7 +17,7 @@ from functools import lru_cache
 from mtgcr.crossref.glossary_anchor import concept_id
 from mtgcr.crossref.translation.carry_model import TermHint, TranslationKit, UnitKind
 
-from mtgcr.reports.glossary.checks import _en_pattern  # the check's own matcher (one place)
+from mtgcr.reports.glossary.checks import en_term_pattern  # the check's own matcher
 
 __all__ = ["add_hints"]
 
@@ -36,7 +36,7 @@ _WORD = re.compile(r"[a-z0-9']+")
 def _term_pattern(en: str) -> re.Pattern | None:
     """The check's pattern of one EN term (compiled once per process: the same terms come
     back in every kit)."""
-    return _en_pattern({en})
+    return en_term_pattern({en})
 
 
 def _matches(pat: re.Pattern, text: str, low: str, first: str, same_length: bool, hint: TermHint):
@@ -62,7 +62,7 @@ def add_hints(kit: TranslationKit) -> TranslationKit:
     longer one ("draw" in "draw step") is left out, as the check does; a glossary definition
     gets no hint for its own headword.
 
-    Each term is matched with its own pattern of the check (:func:`~mtgcr.reports.glossary.checks._en_pattern`),
+    Each term is matched with its own pattern of the check (:func:`~mtgcr.reports.glossary.checks.en_term_pattern`),
     tried only on units that hold a word starting like the term's first word."""
     by_start: dict[str, list[tuple[str, str, re.Pattern, TermHint]]] = {}
     for en, term in kit.terms.items():

@@ -1,50 +1,66 @@
 """Integration: bilingual glossaries of the real translations — JA 20260116 (the official text,
-../shared/corpus/ja/full) against EN 2026-01-16, ZH 20260417 (the bilingual Markdown edition
-and the provisional term list) against EN 2026-04-17; every export format read back by a
-parser of that format; terminology findings checked by reading the texts."""
+../shared/corpus/ja/full) against EN 2026-01-16, and every ZH release (the 19 plain-text
+releases 20220610 … 20260417 and the bilingual Markdown edition of 20260417) against the EN
+release of the same label; every export validated by its consumers' schemas (TBX v3: core
+RelaxNG and TBX-Basic Schematron; TBX 2: translate-toolkit, and the DTD where the shared
+folder has it) and read back; terminology findings measured on the committed labelled sample
+(tests/data/glossary_qa/, each finding judged by reading both texts)."""
 
 from __future__ import annotations
 
 import csv
 import io
-import sqlite3
-import time
-import zipfile
+import json
+from pathlib import Path
 
 import pytest
 from lxml import etree
 
 from helpers import CORPUS, OFFICIAL, need
+from mtgcr.cli.main import main
 from mtgcr.corpus.store import Store
+from mtgcr.crossref.translation.glossary_pairs import EvidenceKind, cited_rules
 from mtgcr.extract.ingest import ingest_paths
 from mtgcr.extract.rulenum import RuleNumber
-from mtgcr.cli.main import main
-from mtgcr.reports.glossary.anki import notes_of, note_guid
-from mtgcr.reports.glossary.build import load_catalog
 from mtgcr.reports.glossary.checks import check_store
-from mtgcr.reports.glossary.diff import DiffKind, diff_store
 from mtgcr.reports.glossary.formats import FORMATS
+from mtgcr.reports.glossary.from_store import load_catalog
 from mtgcr.reports.glossary.model import Origin, Status
-from mtgcr.reports.glossary.tbx import BASIC_CATEGORIES, NS, XML_LANG
 
 pytestmark = pytest.mark.integration
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "glossary_qa"
+#: The label of every plain ZH release and the EN file of the same label.
+ZH_LABELS = (
+    [p.name[:8] for p in sorted((CORPUS / "zh" / "plain_text").glob("2*_Zh.txt"))]
+    if (CORPUS / "zh" / "plain_text").exists()
+    else []
+)
+_NORMALIZED = {"20240410", "20240917", "20260227", "20260417", "20230616", "20230901"}
+
+
+def _en_file(label: str) -> Path:
+    if label in _NORMALIZED:
+        return need(CORPUS / "en" / "normalized" / f"{label}_En.txt")
+    official = [p for p in OFFICIAL.glob("*.txt") if p.stem.replace("-", "") == label]
+    return need(official[0]) if official else need(OFFICIAL / f"{label}.txt")
 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    paths = [
-        need(OFFICIAL / "2026-01-16.txt"),
-        need(CORPUS / "en" / "normalized" / "20260417_En.txt"),
+    need(CORPUS / "zh" / "plain_text")
+    paths = sorted({_en_file(label) for label in ZH_LABELS} | {need(OFFICIAL / "2026-01-16.txt")})
+    paths += [
         need(CORPUS / "ja" / "full" / "JPN_CR_20260116_lines.txt"),
         need(CORPUS / "zh" / "markdown"),
-        need(CORPUS / "zh" / "plain_text" / "20260417_Zh.txt"),
-        need(CORPUS / "zh" / "plain_text" / "20260116_Zh.txt"),
-        need(CORPUS / "zh" / "plain_text" / "translatedterms.txt"),
+        need(CORPUS / "zh" / "plain_text"),
     ]
     path = tmp_path_factory.mktemp("glossary") / "s.sqlite"
     with Store(path) as s:
         results = ingest_paths(s, paths)
-        assert all(r.status == "ingested" for r in results), [r.error for r in results if r.error]
+        assert all(r.status in ("ingested", "copy") for r in results), [
+            r.error for r in results if r.error
+        ]
     return path
 
 
@@ -60,219 +76,243 @@ def zh(store):
         return load_catalog(s, "zh", "20260417")
 
 
-def test_ja_concepts_and_companion(ja):
-    assert len(ja.concepts) >= 700
-    assert sum(1 for p in ja.pairs if p.provenance[0].origin is Origin.GLOSSARY) == 728
-    c = next(p for p in ja.pairs if p.term == "相棒")
-    assert (c.concept, c.en, c.reading) == ("en-glossary-companion", "Companion", "あいぼう")
-    assert c.rules == c.rules_en == (RuleNumber.parse("702.139"),)
-    assert c.anchor == "en:2026-01-16:glossary:Companion"
-    assert [v.origin for v in c.provenance] == [Origin.GLOSSARY, Origin.RULE_TITLE]
-    assert c.provenance[0].line == 3720 and c.provenance[1].line == 2665  # headword, 702.139.
-    # the JA senses of one EN entry (引く／Draw(1), 引き分け／Draw(2)) are one concept
-    assert {p.term for p in ja.pairs if p.concept == "en-glossary-draw"} >= {"引く", "引き分け"}
-    # every JA glossary entry is tied to an EN entry (typos and plurals included)
-    assert ja.notes == []
-    assert sum(p.status is Status.OBSOLETE for p in ja.pairs) >= 33  # EN (Obsolete) entries
-
-
 def _bytes(fmt, cat):
     buf = io.BytesIO()
     FORMATS[fmt].write(buf, cat)
     return buf.getvalue()
 
 
-def test_ja_tbx_read_back_with_lxml(ja):
-    root = etree.fromstring(_bytes("tbx", ja))
-    q = {"t": NS}
-    entries = root.findall(".//t:conceptEntry", q)
-    assert len({e.get("id") for e in entries}) == len(entries) == len(ja.concepts)
-    assert all(s.get(XML_LANG) for s in root.iterfind(".//t:langSec", q))
-    assert all(len(ts.findall("t:term", q)) == 1 for ts in root.iterfind(".//t:termSec", q))
-    assert {
-        (el.tag.split("}")[1], el.get("type"))
-        for el in root.iter()
-        if isinstance(el.tag, str) and el.get("type") and el is not root
-    } <= BASIC_CATEGORIES
-    got = [
-        (
-            e.get("id"),
-            e.findtext(
-                "t:langSec[@xml:lang='en']/t:termSec/t:term",
-                namespaces={**q, "xml": "http://www.w3.org/XML/1998/namespace"},
-            ),
-            ts.findtext("t:term", namespaces=q),
-        )
-        for e in entries
-        for ts in e.iterfind(
-            "t:langSec[@xml:lang='ja']/t:termSec",
-            {**q, "xml": "http://www.w3.org/XML/1998/namespace"},
-        )
+# -- JA ----------------------------------------------------------------------------------------
+def test_ja_concepts_senses_terms_and_companion(ja):
+    assert sum(1 for p in ja.pairs if p.provenance[0].origin is Origin.GLOSSARY) >= 728
+    c = next(p for p in ja.pairs if p.term == "相棒")
+    assert (c.entry_id, c.en, c.reading) == ("en-glossary-companion", "Companion", "あいぼう")
+    assert c.rules == c.rules_en == (RuleNumber.parse("702.139"),)
+    assert c.provenance[0].document == "JPN_CR_20260116_lines.txt"
+    assert c.provenance[0].line == 3720 and c.provenance[1].line == 2665
+    # homonyms are concepts of their own: 打ち消す (Counter sense 1, 701.6) ≠ カウンター (sense 2)
+    counter = {p.term: p.entry_id for p in ja.pairs if p.concept == "en-glossary-counter"}
+    assert counter["打ち消す"] == "en-glossary-counter-sense-1"
+    assert counter["カウンター"] == "en-glossary-counter-sense-2"
+    # JA Vanguard(1) is the card type, EN Vanguard sense 2 (rule 313): by the rules cited
+    assert (
+        next(p.entry_id for p in ja.pairs if p.term == "ヴァンガード")
+        == "en-glossary-vanguard-sense-2"
+    )
+    # a headword of two terms is two pairs beside the EN headword and alias
+    assert [(p.term, p.en) for p in ja.pairs if p.concept == "en-glossary-control"][:2] == [
+        ("コントロール", "Control"),
+        ("コントローラー", "Controller"),
     ]
-    assert got == [(p.concept, p.en, p.term) for p in ja.pairs]
+    totem = next(p for p in ja.pairs if p.term == "族霊鎧")
+    assert (totem.status, totem.successor_en) == (Status.OBSOLETE, "Umbra Armor")
+    assert ja.notes == []
 
 
-def test_ja_tbx2_read_back_with_translate_toolkit(ja):
+# -- schemas -------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def tbx_validator():
+    from tbx_schemas import TbxValidator, need_schema
+
+    v = TbxValidator()
+    control = etree.parse(str(need_schema("Example_Astronomy_DCA_VALID.tbx")))
+    assert v.errors(control) == [], "the dialect's own valid example must pass"
+    return v
+
+
+@pytest.mark.parametrize("which", ["ja", "zh"])
+def test_tbx_v3_export_is_valid_and_a_planted_fault_is_not(which, ja, zh, tbx_validator):
+    cat = {"ja": ja, "zh": zh}[which]
+    data = _bytes("tbx", cat)
+    assert tbx_validator.errors(data) == []
+    assert b"/work/" not in data and b"/shared/" not in data  # no machine paths
+    if which == "zh":
+        assert b'xml:lang="zh-Hans"' in data
+    bad = data.replace(b"deprecatedTerm-admn-sts", b"obsoleteTerm-admn-sts", 1)
+    assert bad != data and tbx_validator.errors(bad)
+
+
+@pytest.mark.parametrize("which", ["ja", "zh"])
+def test_tbx2_export_read_by_translate_toolkit(which, ja, zh):
     from translate.storage import tbx
 
-    units = tbx.tbxfile.parsefile(io.BytesIO(_bytes("tbx2", ja))).units
-    assert [(u.source, u.target) for u in units] == [(p.en, p.term) for p in ja.pairs]
+    cat = {"ja": ja, "zh": zh}[which]
+    units = tbx.tbxfile.parsefile(io.BytesIO(_bytes("tbx2", cat))).units
+    assert len(units) == len(cat.concepts)
+    first = {p.entry_id: p for p in reversed(cat.pairs)}
+    for u in units:
+        p = first[u.getid()]
+        assert (u.source, u.target) == (p.names[0], p.term)
 
 
-def test_ja_csv_and_omegat_read_back(ja):
-    rows = list(csv.reader(io.StringIO(_bytes("csv", ja).decode("utf-8-sig"), newline="")))
-    assert rows[0] == [
-        "en",
-        "ja",
-        "reading",
-        "definition_en",
-        "definition_ja",
-        "rules",
-        "status",
-        "release",
-    ]
-    assert [(r[0], r[1], r[2] or None, r[6]) for r in rows[1:]] == [
-        (p.en, p.term, p.reading, p.status.value) for p in ja.pairs
-    ]
-    lines = _bytes("omegat", ja).decode("utf-8").split("\n")[:-1]
-    assert [tuple(line.split("\t")[:2]) for line in lines] == [(p.en, p.term) for p in ja.pairs]
+@pytest.mark.parametrize("which", ["ja", "zh"])
+def test_tbx2_export_valid_by_the_dtd(which, ja, zh):
+    from tbx_schemas import tbx2_dtd
+
+    dtd = tbx2_dtd()
+    data = _bytes("tbx2", {"ja": ja, "zh": zh}[which])
+    assert dtd.validate(etree.fromstring(data)), dtd.error_log.filter_from_errors()[:3]
 
 
-def test_ja_anki_read_back_via_zip_and_sqlite(ja, tmp_path):
-    with zipfile.ZipFile(io.BytesIO(_bytes("anki", ja))) as z:
-        z.extract("collection.anki2", tmp_path)
-    conn = sqlite3.connect(tmp_path / "collection.anki2")
-    notes = conn.execute("SELECT guid, flds FROM notes ORDER BY id").fetchall()
-    conn.close()
-    want = [(note_guid(p), p.term, p.reading or "", p.en) for p, _ in notes_of(ja)]
-    assert [(g, *f.split("\x1f")[:3]) for g, f in notes] == want
-    assert len(notes) >= 700
+def test_every_format_reads_back(ja, zh):
+    for cat in (ja, zh):
+        assert FORMATS["json"].read(io.BytesIO(_bytes("json", cat))).pairs == cat.pairs
+        rows = list(csv.reader(io.StringIO(_bytes("csv", cat).decode("utf-8-sig"), newline="")))
+        assert [(r[2], r[4]) for r in rows[1:]] == [(p.en, p.term) for p in cat.pairs]
+        assert all(not r[11] or r[11].startswith("rule ") for r in rows[1:])  # text, not numbers
+        lines = _bytes("omegat", cat).decode("utf-8").split("\n")[:-1]
+        assert [tuple(x.split("\t")[:2]) for x in lines] == [(p.en, p.term) for p in cat.pairs]
+        FORMATS["anki"].read(io.BytesIO(_bytes("anki", cat)))
 
 
-def test_ja_json_read_back(ja):
-    assert FORMATS["json"].read(io.BytesIO(_bytes("json", ja))).pairs == ja.pairs
+# -- ZH: pairs by evidence in every release ------------------------------------------------------
+def _explained(p) -> bool:
+    """A pair whose cited rules differ is right when the difference is a number one side did
+    not renumber (one apart, or a quoted title that now heads the other number), a citation one
+    side leaves out, or when both headwords head the same keyword rule."""
+    a, b = p.tr_rules, p.en_rules
+    if a <= b or b <= a:
+        return True  # a citation left out
+    if EvidenceKind.HEADING in p.pair.kinds or p.pair.renumbered:
+        return True
+
+    def near(x, others) -> bool:  # 608.2g / 608.2h, 725 / 728, 111.10 / 110.10 (an EN slip)
+        return any(
+            abs(x.section - y.section) <= 3
+            and (x.rule, x.letters is None) == (y.rule, y.letters is None)
+            for y in others
+        )
+
+    return all(near(x, b) for x in a - b) or all(near(y, a) for y in b - a)
 
 
-def test_export_of_the_full_ja_glossary_under_two_seconds(store):
-    # CPU time of this process (load from the store + write), so that a machine busy with
-    # other work does not decide the result; alone, each format takes about 0.2 s wall time
-    for fmt in FORMATS:
-        t0 = time.process_time()
-        with Store(store, readonly=True) as s:
-            cat = load_catalog(s, "ja", "20260116")
-        _bytes(fmt, cat)
-        assert time.process_time() - t0 < 2.0, fmt
+class _Checked:
+    def __init__(self, pair) -> None:
+        self.pair = pair
+        self.tr_rules = set(cited_rules(pair.tr.text))
+        self.en_rules = set(cited_rules(pair.en.text))
 
 
-def test_zh_bilingual_edition_pairs_and_provisional_marks(zh):
-    t = next(p for p in zh.pairs if p.en == "Trample")
-    assert (t.term, t.status, t.provenance[0].origin) == ("践踏", Status.OFFICIAL, Origin.BILINGUAL)
-    assert t.provenance[0].document.endswith("glossary.md") and t.provenance[0].line == 3469
-    assert t.anchor == "en:2026-04-17:glossary:Trample" and t.rules == (RuleNumber.parse("702.19"),)
-    # the chapter file's keyword heading (### 702.19. 践踏 Trample) names the same pair
-    assert any(v.origin is Origin.RULE_TITLE and v.document.endswith("7.md") for v in t.provenance)
-    # a translator's note in a headword is no part of the term
-    c = [p for p in zh.pairs if p.en == "Counter" and p.provenance[0].origin is Origin.BILINGUAL]
-    assert c and "译注" not in c[0].term and c[0].notes
-    # the shifted entries (see the check test) are noted: their definitions cite other rules
-    ex = next(p for p in zh.pairs if p.en == "Exert" and p.provenance[0].origin is Origin.BILINGUAL)
-    assert any("cite different rules" in n for n in ex.notes)
-    assert not any("cite different rules" in n for n in t.notes)
-    a = next(p for p in zh.pairs if p.en == "Abandon")  # in translatedterms: provisional
-    assert (a.term, a.status) == ("撤废", Status.PROVISIONAL)
-    assert any(v.origin is Origin.TERM_LIST for v in a.provenance)
-    assert sum(p.status is Status.PROVISIONAL for p in zh.pairs) >= 40
+@pytest.mark.slow
+def test_every_zh_release_pairs_by_evidence_and_cited_rules_agree(store):
+    """Over the whole ZH glossary of every release: each pair's cited rules agree, or differ
+    only as a renumbering or an omitted citation explains (each listed as a definition finding
+    by `glossary check`); the entries the bilingual edition pairs wrongly are paired right."""
+    from mtgcr.crossref.translation.glossary_pairs import pair_glossary_entries
+    from mtgcr.extract.records import from_record
+    from mtgcr.reports.glossary.from_store import witness_pairs
 
-
-def test_zh_plain_glossary_is_never_paired_by_position(store, capsys):
-    rc = main(
-        [
-            "--store",
-            str(store),
-            "glossary",
-            "export",
-            "--lang",
-            "zh",
-            "--release",
-            "20260116",
-            "--format",
-            "csv",
-        ]
-    )
-    assert rc == 2
-    err = capsys.readouterr().err
-    assert "nothing to export for zh 20260116" in err and "never paired by position" in err
-
-
-def test_ja_check_findings_verified_by_reading_the_texts(store):
+    assert len(ZH_LABELS) == 19
     with Store(store, readonly=True) as s:
-        cat = load_catalog(s, "ja", "20260116")
-        rep = check_store(s, cat)
-    got = {(str(d.rule), d.concept) for d in rep.drift}
-    # Verified by reading JPN_CR_20260116_lines.txt and the EN 2026-01-16 rules: the glossary
-    # renders "Intervening 'If' Clause" as if節, but rule 608.2a (JA line 1517) calls it the
-    # "場合" rule, and 702.122d (line 2603) and 805.4d (line 3454) call it the 「場合」節 —
-    # three rules whose EN text uses "intervening 'if' clause" without the glossary's term.
-    for rule in ("608.2a", "702.122d", "805.4d"):
-        assert (rule, "en-glossary-intervening-if-clause") in got
-    # 603.3b (line 1408): EN "triggered ability", JA 誘発した能力 instead of 誘発型能力 — read too.
-    assert ("603.3b", "en-glossary-triggered-ability") in got
-    # "draw" inside "draw step" is the Draw Step concept's use, not Draw's
-    assert ("103.8a", "en-glossary-draw") not in got
-    assert rep.per_section()[702] >= 1 and sum(rep.per_section().values()) == len(rep.drift)
-    # both Enchant and Enchantment are エンチャント in the JA glossary (lines 3856, 3858)
-    assert any(
-        s.term == "エンチャント" and set(s.en) == {"Enchant", "Enchantment"} for s in rep.shared
-    )
+        witness = witness_pairs(s, "zh")
+        for label in ZH_LABELS:
+            tr = from_record(
+                s.release_rows(
+                    next(r for r in s.releases("zh") if r.label == label and r.complete).id
+                )
+            )
+            en = from_record(
+                s.release_rows(
+                    next(r for r in s.releases("en") if r.label == label and r.complete).id
+                )
+            )
+            pairing = pair_glossary_entries(tr, en, witness)
+            assert len(pairing.pairs) >= len(tr.glossary) - 3, label
+            differ = agree = 0
+            for p in map(_Checked, pairing.pairs):
+                if p.tr_rules and p.en_rules:
+                    if p.tr_rules == p.en_rules:
+                        agree += 1
+                        continue
+                    differ += 1
+                    assert _explained(p), (
+                        label,
+                        p.pair.tr.term,
+                        p.pair.en.term,
+                        sorted(map(str, p.tr_rules)),
+                        sorted(map(str, p.en_rules)),
+                    )
+            assert differ <= 15 and agree >= 550, (label, agree, differ)
+            terms = {p.tr.term: p.en.term for p in pairing.pairs}
+            assert terms.get("传奇规则") == "Legend Rule" and terms.get("横置符号") == "Tap Symbol"
+            assert (
+                terms.get("别名") == "Alternate Name"
+                and terms.get("替代性费用") == "Alternative Cost"
+            )
+    assert any("传奇规则" in d and "'Legendary'" in d for d in load_zh_disagreements(store))
 
 
-def test_zh_check_shared_term_verified_and_exit_status(store, capsys):
-    # Verified by reading glossary.md lines 2507 and 2512: both Plainscycling and Plainswalk
-    # are given as 平原行者 (Plainscycling's own definition points at the cycling entry).
-    rc = main(["--store", str(store), "glossary", "check", "--lang", "zh", "--format", "json"])
-    assert rc == 1
-    import json
+def load_zh_disagreements(store) -> list[str]:
+    with Store(store, readonly=True) as s:
+        return load_catalog(s, "zh", "20260417").disagreements
 
+
+def test_zh_20260417_colorless_and_color_indicator_and_the_witness_disagreements(zh):
+    terms = {(p.term, p.en) for p in zh.pairs}
+    assert ("无色", "Colorless") in terms and ("颜色标志", "Color Indicator") in terms
+    assert 25 <= len(zh.disagreements) <= 40  # every swapped heading line, listed
+    assert any("隔位分队玩法" in d and "'Alternate Name'" in d for d in zh.disagreements)
+    draft = {p.term: p.translator_note for p in zh.pairs if p.en == "Draft"}
+    assert set(draft) == {"轮抽", "抽选"} and all("译者注" in n for n in draft.values())
+
+
+def test_cli_exports_checks_and_diffs_a_plain_zh_release(store, capsys):
+    args = ["--store", str(store), "glossary"]
+    assert main(args + ["export", "--lang", "zh", "--release", "20231117", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert any(
-        s["term"] == "平原行者" and set(s["en"]) == {"Plainscycling", "Plainswalk"}
-        for s in data["shared"]
-    )
-    assert data["findings"] == len(data["drift"]) + len(data["shared"])
-    # Verified by reading glossary.md lines 1239–1256 and 7.md line 226: from Excess Damage on,
-    # the edition's ZH headwords and ZH definitions sit one entry too early (交换 "exchange"
-    # heads Excess Damage, 耗竭 heads Exchange, 放逐 heads Exhaust), while the keyword heading
-    # 701.12 gives 交换 for Exchange: 交换 is reported for both EN terms.
-    assert any(
-        s["term"] == "交换" and set(s["en"]) == {"Excess Damage", "Exchange"}
-        for s in data["shared"]
-    )
+    assert data["lang_tag"] == "zh-Hans" and len(data["pairs"]) > 600
+    assert main(args + ["diff", "--lang", "zh", "20231117", "20240206", "--format", "json"]) == 0
+    diff = json.loads(capsys.readouterr().out)
+    assert diff["counts"]["added"] >= 1
+    assert main(args + ["check", "--lang", "zh", "--release", "20231117", "--format", "json"]) == 1
 
 
-def test_ja_diff_reports_entries_changed_in_a_later_en_release(store):
+# -- terminology QA: the labelled sample ---------------------------------------------------------
+def _labels(name: str) -> list[dict]:
+    with open(DATA / name, encoding="utf-8") as fh:
+        return list(csv.DictReader(fh, delimiter="\t"))
+
+
+def _report(store, lang: str, label: str):
     with Store(store, readonly=True) as s:
-        cat = load_catalog(s, "ja", "20260116")
-        d = diff_store(s, cat, cat)
-    counts = d.counts()
-    assert counts["added"] == counts["removed"] == counts["retranslated"] == 0
-    stale = {c.concept for c in d.changes if c.kind is DiffKind.STALE}
-    assert stale and all(c in {p.concept for p in cat.pairs} for c in stale)
+        return check_store(s, load_catalog(s, lang, label))
 
 
-def test_cli_export_writes_and_refuses_to_replace(store, tmp_path, capsys):
-    out = tmp_path / "ja.tbx"
-    args = [
-        "--store",
-        str(store),
-        "glossary",
-        "export",
-        "--lang",
-        "ja",
-        "--format",
-        "tbx",
-        "--out",
-        str(out),
+#: Findings of the old check that reading showed true and the new check misses, with why:
+#: the translation writes another word for a sense with no spelling in common with the term.
+KNOWN_MISSES = {
+    ("ja", "106.12a", "type"): "種類 for Type sense 2 (mana type): no part of タイプ",
+    ("ja", "702.48c", "type"): "種類 for Type sense 2 (mana type): no part of タイプ",
+    ("zh", "118.7b", "type"): "类型 for 类别 (Type sense 2): two-character terms are not compared",
+    ("zh", "303.4c", "effect"): "异能 for 效应: no part in common, and EN names an ability too",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang,label", [("ja", "20260116"), ("zh", "20260417")])
+def test_qa_precision_on_the_labelled_sample_and_the_old_true_findings(store, lang, label):
+    rep = _report(store, lang, label)
+    found = {}
+    for f in rep.findings:
+        short = f.concept.removeprefix("en-glossary-")
+        found[(f.kind.value, str(f.rule or ""), short, f.found)] = f
+        for r in f.rules:
+            found.setdefault(("rule", str(r), short, ""), f)
+    sample = _labels(f"{lang}_{label}_sample.tsv")
+    assert len(sample) >= 60
+    missing = [
+        (x["kind"], x["rule"], x["concept"], x["found"])
+        for x in sample
+        if (x["kind"], x["rule"], x["concept"], x["found"]) not in found
     ]
-    assert main(args) == 0 and out.read_bytes().startswith(b"<?xml")
-    assert main(args) == 2 and "exists" in capsys.readouterr().err
-    assert main(args + ["--force"]) == 0
+    assert not missing, f"the sample is no longer a sample of the output: {missing[:5]}"
+    true = sum(x["label"] == "true" for x in sample)
+    assert true / len(sample) >= 0.80, (true, len(sample))
+    old = [x for x in _labels(f"{lang}_{label}_old_output.tsv") if x["label"] == "true"]
+    lost = [
+        x["rule"]
+        for x in old
+        if ("rule", x["rule"], x["concept"], "") not in found
+        and (lang, x["rule"], x["concept"]) not in KNOWN_MISSES
+    ]
+    assert not lost, lost
