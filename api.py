@@ -1263,7 +1263,9 @@ class Corpus:
         >>> _ = src.write_text("// CR 701.2: Controlling Another Player's Turn\\n", encoding="utf-8")
         >>> check = cr.cite_check_source(src, git=False)
         >>> [(c.verdict.value, c.as_of.value, c.suggestion, c.certain) for c in check.citations]
-        [('mismatch', 'text', 'CR 702.2', True)]
+        [('moved', 'text', 'CR 702.2', False)]
+        >>> check.citations[0].reason  # the title dates it; "Turn" is no word of 702.2 now
+        'the words beside 701.2 do not fit 702.2 of 2030-04-05'
         """
         from mtgcr.crossref.cite.source_run import SourceCheck, SourceOptions, SourceRun
 

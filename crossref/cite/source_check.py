@@ -649,7 +649,7 @@ class CitationChecker:
             evidence.append(
                 Evidence(
                     tev.kind,
-                    (name[conf[0]], name[conf[-1]]),
+                    tuple(dict.fromkeys((name[conf[0]], name[conf[-1]]))),
                     not conflict,
                     (
                         f"under the heading {tev.heading} of {name[conf[0]]}"
