@@ -23,6 +23,7 @@ phase.rs ``crates/`` and a ~4,000-file tree on a 2-core machine.
 from __future__ import annotations
 
 import json
+from datetime import date, timedelta
 import os
 import random
 import subprocess
@@ -76,7 +77,8 @@ def _java(rng: random.Random, i: int) -> str:
     ]
     for k in range(12):
         n = rng.choice(numbers)
-        stamp = f"{20090000 + rng.randrange(10, 160000):08d}"
+        day = date(2009, 10, 1) + timedelta(days=rng.randrange(6000))
+        stamp = day.strftime("%Y%m%d")  # a real day (XMage's stamps are)
         if k % 5 == 0:
             body.append(
                 f"    // {stamp} - {n}" if k % 2 == 0 else f"    // CR {n}: the rule says so"

@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from cite_releases import DATES, R1, R4, cr_file
+from cite_releases import DATES, R1, R3, R4, cr_file
 from gitrepo import Repo
 from helpers import ingested_store
 from mtgcr.cli.main import main
@@ -96,6 +96,32 @@ def test_a_line_reads_against_the_release_in_force_when_it_was_written(store, tm
     # without git the same lines are read against the target, marked assumed
     code, recs, _ = check(capsys, store, repo.root, "--format", "jsonl", "--no-cache", "--no-git")
     assert {r["as_of"] for r in recs} == {"assumed"} and {r["verdict"] for r in recs} == {"current"}
+
+
+def test_a_line_written_just_after_a_release_may_follow_the_one_before(store, tmp_path, capsys):
+    repo = Repo(tmp_path / "r")
+    # 702.3 is Flying in R3 and Gravestorm in R4 (effective 2033-01-01); code lags the CR
+    repo.commit(
+        {"a/A.java": "// CR 702.3: Flying creatures are blocked only by fliers.\n"}, "2033-01-11"
+    )
+    repo.commit(
+        {"b/B.java": "// CR 702.3: Gravestorm copies the spell for each permanent.\n"}, "2033-01-11"
+    )
+    repo.commit(
+        {"c/C.java": "// CR 702.3: Flying creatures are blocked only by fliers.\n"}, "2033-04-15"
+    )  # > 60 days
+    code, recs, _ = check(capsys, store, repo.root, "--format", "jsonl", "--no-cache")
+    by = {r["file"].rsplit("/", 2)[-2]: r for r in recs}
+    a = by["a"]
+    assert (a["verdict"], a["release"], a["suggestion"], a["certain"]) == (
+        "moved",
+        R3,
+        "CR 702.2",
+        False,
+    )
+    assert "10 days after 2033-01-01" in a["reason"]
+    assert (by["b"]["verdict"], by["b"]["release"]) == ("current", R4)
+    assert (by["c"]["verdict"], by["c"]["release"]) == ("current", R4)
 
 
 def test_changed_only_reports_the_lines_of_a_pull_request(store, tmp_path, capsys):

@@ -45,6 +45,7 @@ __all__ = [
     "text_fits",
     "ReleaseDates",
     "GIT_GRACE",
+    "AFTER_GRACE",
     "EXACT",
     "rule_distance",
 ]
@@ -52,6 +53,8 @@ __all__ = [
 #: A release published up to this long after a line was written may be the one its author
 #: read (the CR is published before it takes effect).
 GIT_GRACE = timedelta(days=30)
+#: how long after a release takes effect code may still follow the release before it
+AFTER_GRACE = timedelta(days=60)
 #: A quote matching another rule at least this well (0–100) is that rule's text: the citation
 #: is migrated to it. Between :data:`~mtgcr.crossref.cite.rule_index.QUOTE_MIN` and this, it
 #: is listed with the suggestion.

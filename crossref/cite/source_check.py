@@ -38,6 +38,7 @@ from mtgcr.crossref.cite.evidence import (
     EXACT,
     rule_distance,
     GIT_GRACE,
+    AFTER_GRACE,
     AsOf,
     Evidence,
     EvidenceKind,
@@ -617,6 +618,13 @@ class CitationChecker:
                             n, g, as_of, tev, evidence, "the line's date", bound, words
                         )
                     evidence.append(agree)
+                elif ctx.line_date is not None:
+                    # the earliest day it may have been written
+                    day = ctx.line_span[0] if ctx.line_span is not None else ctx.line_date
+                    lag = self._written_before(n, g, day, words)
+                    if lag is not None:
+                        k, conflict = g - 1, lag.detail
+                        evidence.append(lag)
         elif conf:
             upto = [q for q in conf if q <= self.k_target]
             k, as_of = (max(upto) if upto else min(conf)), AsOf.TEXT
@@ -788,6 +796,36 @@ class CitationChecker:
             return made(Verdict.MOVED, f"{n} of {name[k]} is {now[0]} in {name[T]}", extra)
         certain, reason = False, why or "gone"
         return made(Verdict.GONE, why, self._now_names(n))
+
+    def _written_before(
+        self, n: RuleNumber, g: int, day: date, words: tuple[str | None, str | None]
+    ) -> Evidence | None:
+        """A line written within :data:`AFTER_GRACE` of release ``g`` taking effect may still
+        follow the release before (code lags the CR): when ``n`` names another rule in ``g``
+        than in the release before and the words beside it fit only the older one (``CR
+        730.2a: it's neither day nor night`` two days after 730 became *Merging with
+        Permanents*), the evidence for reading it in the older release (not a certain one);
+        else ``None``."""
+        if g == 0 or (day - self.dates.dates[g]) > AFTER_GRACE:
+            return None
+        ix = self.index
+        if not (ix.has(n, g - 1) and ix.has(n, g)) or ix.stable(n, g - 1, g):
+            return None
+        if self.map.numbers(n, g - 1)[0] == (n,):
+            return None  # the same rule in both: its wording changed, not its number
+        text = " ".join(w for w in words if w)
+        said = title_words(" ".join(text.split()[:12])) - _STOPWORDS
+        if not said or said & ix.words(n, g) or not said & ix.words(n, g - 1):
+            return None
+        name = self.names
+        return Evidence(
+            EvidenceKind.GIT,
+            (name[g - 1],),
+            True,
+            f"line written {day.isoformat()}, {(day - self.dates.dates[g]).days} days after "
+            f"{name[g]} took effect, and the words beside {n} fit {n} of {name[g - 1]}, "
+            f"not of {name[g]}: written against {name[g - 1]}?",
+        )
 
     def _reads_like_other(self, n: RuleNumber, k: int, quote: str) -> str:
         """When the words after ``n`` (no quote of any release, so no evidence) do not read
