@@ -5,12 +5,11 @@ schema; the result cache."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from cite_releases import DATES, R1, R3, R4, cr_file
-from helpers import SHARED, ingested_store, need
+from helpers import SHARED, ingested_store, need, write_tree
 from mtgcr.cli.main import main
 
 POISON_R1 = (
@@ -30,14 +29,6 @@ def own_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("MTGCR_CITE_CACHE", str(tmp_path / "cite-cache.sqlite"))
 
 
-def write(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        p = root / name
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
-    return root
-
-
 def check(capsys, store, tree, *opts) -> tuple[int, dict, dict]:
     code = main(
         ["--silent", "--store", str(store), "cite-check", str(tree), "--format", "jsonl"]
@@ -48,7 +39,7 @@ def check(capsys, store, tree, *opts) -> tuple[int, dict, dict]:
 
 
 def test_a_title_confirms_its_number_or_names_the_rule_meant(store, tmp_path, capsys):
-    tree = write(
+    tree = write_tree(
         tmp_path / "e",
         {
             "A.java": (
@@ -84,7 +75,7 @@ def test_a_title_confirms_its_number_or_names_the_rule_meant(store, tmp_path, ca
 def test_a_quote_dates_its_number_and_a_stamp_it_contradicts_is_left_to_a_human(
     store, tmp_path, capsys
 ):
-    tree = write(
+    tree = write_tree(
         tmp_path / "e",
         {
             "A.java": f"/**\n * 702.3a {POISON_R1}\n */\n",
@@ -111,7 +102,7 @@ def test_a_reference_inside_pasted_rule_text_is_read_in_the_quote_s_release(
 ):
     # R1's Poisonous text with a reference in it: the reference is the CR's own, of R1
     text = POISON_R1.replace("counters.", "counters (see rule 704.5c).")
-    tree = write(tmp_path / "e", {"A.java": f"/**\n * 702.3a {text}\n */\n"})
+    tree = write_tree(tmp_path / "e", {"A.java": f"/**\n * 702.3a {text}\n */\n"})
     _, r, _ = check(capsys, store, tree)
     inner = r["see rule 704.5c"]
     assert (inner["as_of"], inner["release"], inner["verdict"]) == ("quoted", R1, "moved")
@@ -121,7 +112,7 @@ def test_a_reference_inside_pasted_rule_text_is_read_in_the_quote_s_release(
 
 def test_a_pasted_quote_ends_where_the_rule_text_ends(store, tmp_path, capsys):
     # the engine's own words after the pasted text cite a rule of their own: not the quote's
-    tree = write(
+    tree = write_tree(
         tmp_path / "e",
         {
             "A.java": f"// 702.3a {POISON_R1.replace('that player', chr(10) + '// that player')}"
@@ -136,7 +127,7 @@ def test_a_pasted_quote_ends_where_the_rule_text_ends(store, tmp_path, capsys):
 
 def test_the_same_citation_again_on_its_line_is_read_as_the_first(store, tmp_path, capsys):
     # a table row: the rule with its R1 text pasted, then the code comment citing it again
-    tree = write(
+    tree = write_tree(
         tmp_path / "e",
         {"A.md": f"| poisonous | CR 702.3a: {POISON_R1} | `// CR 702.3a: poison counters` |\n"},
     )
@@ -173,7 +164,7 @@ def test_a_short_quote_of_a_sibling_that_fits_a_far_rule_too_is_no_certain_answe
 
 
 def test_placeholders_weak_numbers_and_the_default(store, tmp_path, capsys):
-    tree = write(
+    tree = write_tree(
         tmp_path / "e",
         {
             "A.java": (
@@ -204,7 +195,7 @@ def test_sarif_is_valid_and_annotates_the_stale_lines(store, tmp_path, capsys):
     schema = json.loads(
         need(SHARED / "schemas" / "sarif" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")
     )
-    tree = write(
+    tree = write_tree(
         tmp_path / "e",
         {"src/A.java": "class A {\n    // 702.3. Poisonous\n    // CR 702.1: Deathtouch\n}\n"},
     )
@@ -234,7 +225,9 @@ def test_sarif_is_valid_and_annotates_the_stale_lines(store, tmp_path, capsys):
 
 
 def test_an_unchanged_file_costs_nothing_the_second_time(store, tmp_path, capsys):
-    tree = write(tmp_path / "e", {"A.java": "// 702.3. Poisonous\n", "B.java": "// CR 702.1\n"})
+    tree = write_tree(
+        tmp_path / "e", {"A.java": "// 702.3. Poisonous\n", "B.java": "// CR 702.1\n"}
+    )
     cache = tmp_path / "c.sqlite"
     _, first, s1 = check(capsys, store, tree, "--cache", cache)
     _, again, s2 = check(capsys, store, tree, "--cache", cache)
@@ -253,7 +246,7 @@ def test_an_unchanged_file_costs_nothing_the_second_time(store, tmp_path, capsys
 def test_the_library_call_and_its_frame(store, tmp_path):
     import mtgcr
 
-    tree = write(tmp_path / "e", {"A.java": "// 702.3. Poisonous\n// CR 722.1\n"})
+    tree = write_tree(tmp_path / "e", {"A.java": "// 702.3. Poisonous\n// CR 722.1\n"})
     check_ = mtgcr.open(store).cite_check_source(tree, git=False)
     files = list(check_)  # one result per file as it is done
     assert [len(f.citations) for f in files] == [2]

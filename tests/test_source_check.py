@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
-from helpers import ingested_store
+from helpers import ingested_store, write_tree
 from crfile import cr_text
 from mtgcr.cli.main import main
 
@@ -67,14 +66,6 @@ def store(tmp_path):
             "new.txt": cr_text(NEW, date="These rules are effective as of May 5, 2032."),
         },
     )
-
-
-def write_tree(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        p = root / name
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
-    return root
 
 
 def run_jsonl(capsys, store, *args):

@@ -397,29 +397,22 @@ class CitationChecker:
             cit: the citation.
             ctx: its line's date, an enclosing quote, the default release.
         """
-        if cit.syntax is Syntax.PLACEHOLDER:
-            return CheckedCitation(
-                file,
-                cit,
-                None,
-                AsOf.ASSUMED,
-                self.target,
-                Verdict.PLACEHOLDER,
-                note="a placeholder: no rule to check",
-            )
         notes = []
         if cit.stamp is not None and cit.stamp.flag:
             notes.append(f"stamp {cit.stamp.flag}")
-        if cit.malformed:
+        if cit.syntax is Syntax.PLACEHOLDER or cit.malformed:
+            placeholder = cit.syntax is Syntax.PLACEHOLDER
             return CheckedCitation(
                 file,
                 cit,
                 None,
                 AsOf.ASSUMED,
                 self.target,
-                Verdict.MALFORMED,
-                note=_join(cit.malformed, *notes),
-                line_date=ctx.line_date,
+                Verdict.PLACEHOLDER if placeholder else Verdict.MALFORMED,
+                note="a placeholder: no rule to check"
+                if placeholder
+                else _join(cit.malformed, *notes),
+                line_date=None if placeholder else ctx.line_date,
             )
         single = len(cit.numbers) == 1
         placeholders = {t.number for t in cit.tokens if t.placeholder_like}
