@@ -137,6 +137,11 @@ class ReleaseView:
     whole: Callable[[], tuple[Ruleset, Provenance, Ruleset | None]] | None = field(
         default=None, repr=False, compare=False
     )
+    #: pairs one rule as ``mtgcr pair`` does (its section, the neighbouring EN releases, the
+    #: lineage: :func:`mtgcr.crossref.translation.pairing.pair_in_store`)
+    pairer: Callable[[Ruleset, Ruleset, RuleNumber], Any] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def locate(self, number: str | RuleNumber | int, subrules: bool = False) -> Located:
         """A rule, subrule, section or chapter of this release (see
@@ -157,18 +162,19 @@ class ReleaseView:
 
     def pairs(self, located: Located) -> list[tuple[Any, Any, Any]]:
         """For each rule of ``located``: ``(rule, EN rule of the same number or None,
-        RulePair or None)`` — the evidence check of the pair
-        (:func:`mtgcr.crossref.translation.langpair.pair_rule`); ``[]`` without ``english``."""
+        RulePair or None)`` — the evidence check of the pair as ``mtgcr pair`` makes it
+        (:func:`mtgcr.crossref.translation.pairing.pair_in_store`; without a store,
+        :func:`mtgcr.crossref.translation.langpair.pair_rule`); ``[]`` without ``english``."""
         from mtgcr.crossref.translation.langpair import pair_rule
 
         if self.english is None:
             return []
+        english = self.english
+        pair = self.pairer or (lambda tr, en, n: pair_rule(tr, en, n))
         out = []
         for r in located.rules:
-            en = self.english.get(r.number)
-            out.append(
-                (r, en, pair_rule(self.ruleset, self.english, r.number) if en is not None else None)
-            )
+            en = english.get(r.number)
+            out.append((r, en, pair(self.ruleset, english, r.number) if en is not None else None))
         return out
 
 
@@ -189,6 +195,10 @@ class Corpus:
     Args:
         path: the store file (default :func:`mtgcr.corpus.store.default_store_path`).
         decisions: see :func:`open`.
+
+    Raises:
+        mtgcr.extract.profiles.ProfileError: ``$MTGCR_PROFILES`` names a folder of language
+            profiles that cannot be used (its profiles are applied otherwise).
     """
 
     def __init__(
@@ -196,6 +206,11 @@ class Corpus:
         path: str | Path | None = None,
         decisions: str | Path | Iterable[Decision] | None = None,
     ) -> None:
+        from mtgcr.extract.profiles import apply_env
+
+        problem = apply_env()  # $MTGCR_PROFILES: the user's language profiles
+        if problem is not None:
+            raise problem
         self.path = Path(path) if path is not None else default_store_path()
         self._decisions_arg = decisions
         self._decisions: list[Decision] | None = None
@@ -547,7 +562,13 @@ class Corpus:
                 with self.store() as st:
                     return self._read_release(st, info, pair, None)
 
-        return ReleaseView(rs, prov, english, note, whole)
+        def pairer(tr: Ruleset, en: Ruleset, number: RuleNumber):
+            from mtgcr.crossref.translation.pairing import pair_in_store
+
+            with self.aligning_store() as st:
+                return pair_in_store(st, tr, en, number)
+
+        return ReleaseView(rs, prov, english, note, whole, pairer if pair else None)
 
     @staticmethod
     def _read_release(

@@ -42,11 +42,46 @@ __all__ = [
     "why_preferred",
     "with_marks",
     "WHOLE_TEXT",
+    "LEGACY_WHOLE_TEXT",
+    "TextKind",
 ]
+
+
+class TextKind(enum.Enum):
+    """What a stored release was read from: the kind of text (``releases.origin``), apart from
+    where a copy of a whole text comes from (:class:`CopyOrigin`).
+
+    Only whole texts have copies; partial releases of the other kinds merge instead. The
+    stored value of a partial kind may carry what keeps its releases apart after a colon
+    (``mtgru:711``, one mtg.ru section page; ``markdown:index``, the ZH bilingual edition).
+    """
+
+    WHOLE = "whole"  #: a whole CR text file (official or not: see its copies' origin)
+    WIKI = "wiki"  #: quotes of MTG Wiki pages, merged per release
+    MTGRU = "mtgru"  #: an mtg.ru section page
+    MARKDOWN = "markdown"  #: the ZH bilingual Markdown edition
+    FRAGMENT = "fragment"  #: a pasted fragment (compared, never stored)
+
+    @classmethod
+    def of(cls, origin: str) -> TextKind:
+        """The kind of a stored ``releases.origin`` value (``"mtgru:711"`` → ``MTGRU``; the
+        value ``"official"`` of stores written before mtgcr 0.2 → ``WHOLE``).
+
+        Raises:
+            ValueError: no kind of text.
+        """
+        if origin == LEGACY_WHOLE_TEXT:
+            return cls.WHOLE
+        return cls(origin.split(":", 1)[0])
+
 
 #: The ``releases.origin`` of a whole CR text (the parsers' origin for complete files); only
 #: these releases have copies. Partial ones (``wiki``, ``mtgru:…``, ``fragment``) merge instead.
-WHOLE_TEXT = "official"
+WHOLE_TEXT = TextKind.WHOLE.value
+#: … as stores written before mtgcr 0.2 hold it (the same word as :attr:`CopyOrigin.OFFICIAL`,
+#: which says who served a copy): migrated when such a store is opened for writing, read as
+#: :data:`WHOLE_TEXT` when it is only read.
+LEGACY_WHOLE_TEXT = "official"
 
 
 class CopyOrigin(enum.Enum):

@@ -20,6 +20,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from mtgcr.corpus.copies import (
+    LEGACY_WHOLE_TEXT,
     WHOLE_TEXT,
     CopyOrigin,
     CopyRecord,
@@ -120,9 +121,10 @@ class CopiesMixin:
         sql = (
             "SELECT c.*, d.sha256, d.source AS doc_source, d.size, "
             "EXISTS(SELECT 1 FROM releases r WHERE r.document_id = c.document_id "
-            "AND r.origin = ?) AS canonical FROM copies c JOIN documents d ON d.id = c.document_id"
+            "AND r.origin IN (?, ?)) AS canonical FROM copies c JOIN documents d "
+            "ON d.id = c.document_id"
         )
-        where, args = [], [WHOLE_TEXT]
+        where, args = [], [WHOLE_TEXT, LEGACY_WHOLE_TEXT]  # (a store read before migration)
         if lang:
             where.append("c.lang = ?")
             args.append(lang)
@@ -156,9 +158,10 @@ class CopiesMixin:
         row = (
             self.conn.execute(
                 "SELECT c.*, d.sha256, d.source AS doc_source, d.size, "
-                "EXISTS(SELECT 1 FROM releases r WHERE r.document_id = c.document_id AND r.origin = ?) "
-                "AS canonical FROM copies c JOIN documents d ON d.id = c.document_id WHERE c.id = ?",
-                (WHOLE_TEXT, copy_id),
+                "EXISTS(SELECT 1 FROM releases r WHERE r.document_id = c.document_id "
+                "AND r.origin IN (?, ?)) AS canonical FROM copies c JOIN documents d "
+                "ON d.id = c.document_id WHERE c.id = ?",
+                (WHOLE_TEXT, LEGACY_WHOLE_TEXT, copy_id),
             ).fetchone()
             if self.has_copies_table()
             else None
@@ -403,7 +406,15 @@ class CopiesMixin:
             [doc_id, *r.values()],
         )
         rid = cur.lastrowid
-        for table in ("chapters", "sections", "rules", "examples", "glossary", "warnings"):
+        for table in (
+            "chapters",
+            "sections",
+            "rules",
+            "examples",
+            "glossary",
+            "warnings",
+            "stale_rules",
+        ):
             rows = getattr(rec, table)
             if not rows:
                 continue

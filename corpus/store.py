@@ -39,7 +39,13 @@ from typing import Any, Callable, Iterable, Iterator
 
 from mtgcr.corpus.align_cache import ALIGN_CACHE_SCHEMA, AlignCacheMixin
 from mtgcr.corpus.notes import NoteKind, StoreNote
-from mtgcr.corpus.copies import WHOLE_TEXT, CopyOrigin, origin_from_path
+from mtgcr.corpus.copies import (
+    LEGACY_WHOLE_TEXT,
+    WHOLE_TEXT,
+    CopyOrigin,
+    TextKind,
+    origin_from_path,
+)
 from mtgcr.corpus.copy_store import COPIES_SCHEMA, CopiesMixin, CopyNotes
 from mtgcr.corpus.quality import CopyQuality, assess_text
 from mtgcr.corpus.release_spec import ReleaseSpec, parse_date_spec
@@ -118,6 +124,12 @@ CREATE TABLE IF NOT EXISTS examples (
     release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
     number TEXT NOT NULL, ord INTEGER NOT NULL, text TEXT NOT NULL, line INTEGER
 );
+CREATE TABLE IF NOT EXISTS stale_rules (
+    -- a number printed twice with another text: the second text, kept apart (not a rule)
+    release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
+    ord INTEGER NOT NULL, number TEXT NOT NULL, text TEXT NOT NULL, line INTEGER,
+    examples TEXT
+);
 CREATE TABLE IF NOT EXISTS glossary (
     release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
     ord INTEGER NOT NULL, term TEXT NOT NULL, aliases TEXT, text TEXT, line INTEGER,
@@ -160,6 +172,7 @@ PUBLIC_TABLES = (
     "rules",
     "examples",
     "glossary",
+    "stale_rules",
     "warnings",
     "facts",
     "alignments",
@@ -227,11 +240,18 @@ class ReleaseRecord:
     examples: list[dict[str, Any]] = field(default_factory=list)
     glossary: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[dict[str, Any]] = field(default_factory=list)
+    stale_rules: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class ReleaseInfo:
-    """One row of ``releases``: id, language, label, effective date, origin, counts."""
+    """One row of ``releases``: id, language, label, effective date, origin, counts.
+
+    ``origin`` is the stored kind of text (``"whole"``, ``"wiki"``, ``"mtgru:711"``: see
+    :attr:`text`); ``copy_origin``, for a whole text, where its canonical copy comes from
+    (:class:`mtgcr.corpus.copies.CopyOrigin`: ``"official"``, ``"unknown"`` …), ``None`` for
+    the others. :attr:`origin_name` is what every output shows.
+    """
 
     id: int
     lang: str
@@ -243,6 +263,21 @@ class ReleaseInfo:
     source: str | None
     counts: dict[str, int]
     truncated: bool = False
+    copy_origin: str | None = None
+
+    @property
+    def text(self) -> TextKind:
+        """The kind of text the release was read from."""
+        return TextKind.of(self.origin)
+
+    @property
+    def origin_name(self) -> str:
+        """Where the release comes from, as outputs show it: a whole text's copy origin
+        (``"official"`` only for a byte-exact file Wizards served, else ``"unknown"``,
+        ``"normalized"``, ``"archive"``), else the kind of text (``"wiki"``, ``"mtgru:711"``)."""
+        if self.text is TextKind.WHOLE:
+            return self.copy_origin or CopyOrigin.UNKNOWN.value
+        return self.origin
 
     @property
     def name(self) -> str:
@@ -256,7 +291,8 @@ class ReleaseInfo:
             "label": self.label,
             "lang": self.lang,
             "revision": self.revision,
-            "origin": self.origin,
+            "origin": self.origin_name,
+            "text": self.text.value,
             "complete": self.complete,
             "truncated": self.truncated,
             "source": self.source,
@@ -328,6 +364,7 @@ class Store(CopiesMixin, AlignCacheMixin):
                         (str(SCHEMA_VERSION),),
                     )
                 self._add_missing_columns()
+                self._migrate_whole_text()
                 if "releases" in tables and "copies" not in tables:
                     conn.row_factory = sqlite3.Row
                     self._backfill_copies()  # additive: old stores gain their copies
@@ -339,6 +376,25 @@ class Store(CopiesMixin, AlignCacheMixin):
             if isinstance(exc, sqlite3.DatabaseError):
                 raise self._translate(exc) from None
             raise
+
+    def _migrate_whole_text(self) -> None:
+        """A store written before mtgcr 0.2 calls a whole CR text's release ``"official"``
+        (:data:`~mtgcr.corpus.copies.LEGACY_WHOLE_TEXT`), the word a copy's origin uses for
+        files Wizards served: rename it :data:`~mtgcr.corpus.copies.WHOLE_TEXT` (read-only
+        opens read either)."""
+        c = self.conn
+        if not c.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='releases'"
+        ).fetchone():
+            return
+        if c.execute(
+            "SELECT 1 FROM releases WHERE origin = ? LIMIT 1", (LEGACY_WHOLE_TEXT,)
+        ).fetchone():
+            c.execute("BEGIN IMMEDIATE")
+            c.execute(
+                "UPDATE releases SET origin = ? WHERE origin = ?", (WHOLE_TEXT, LEGACY_WHOLE_TEXT)
+            )
+            c.execute("COMMIT")
 
     #: Columns added after a table was first released: (table, column, declaration).
     _ADDED_COLUMNS = (
@@ -607,6 +663,8 @@ class Store(CopiesMixin, AlignCacheMixin):
                 assert doc_id is not None  # an INSERT sets it
             for rec in releases:
                 copy = None
+                if rec.release.get("origin") == LEGACY_WHOLE_TEXT:  # a caller of before 0.2
+                    rec.release["origin"] = WHOLE_TEXT
                 if rec.release.get("origin") == WHOLE_TEXT:
                     if quality is None:
                         quality = assess_text(doc.text)
@@ -721,24 +779,33 @@ class Store(CopiesMixin, AlignCacheMixin):
 
     # -- releases ---------------------------------------------------------------------------
     def releases(self, lang: str | None = None) -> list[ReleaseInfo]:
-        """All stored releases (optionally of one language), by effective date then label."""
-        sql = "SELECT * FROM releases"
+        """All stored releases (optionally of one language), by effective date then label,
+        each whole text with its canonical copy's origin."""
+        copies = self.has_copies_table()
+        sql = (
+            "SELECT r.*, c.origin AS copy_origin FROM releases r LEFT JOIN copies c "
+            "ON c.document_id = r.document_id"
+            if copies
+            else "SELECT r.*, NULL AS copy_origin FROM releases r"
+        )
         args: tuple = ()
         if lang:
-            sql += " WHERE lang=?"
+            sql += " WHERE r.lang=?"
             args = (lang,)
-        sql += " ORDER BY lang, COALESCE(effective_date, label), label"
+        sql += " ORDER BY r.lang, COALESCE(r.effective_date, r.label), r.label"
         return [self._info(row) for row in self.conn.execute(sql, args)]
 
     @staticmethod
     def _info(row: sqlite3.Row) -> ReleaseInfo:
+        keys = row.keys()
+        origin = row["origin"]
         return ReleaseInfo(
             id=row["id"],
             lang=row["lang"],
             label=row["label"],
             effective_date=row["effective_date"],
             revision=row["revision"],
-            origin=row["origin"],
+            origin=WHOLE_TEXT if origin == LEGACY_WHOLE_TEXT else origin,
             complete=bool(row["complete"]),
             source=row["source"],
             counts={
@@ -748,7 +815,8 @@ class Store(CopiesMixin, AlignCacheMixin):
                 "examples": row["n_examples"],
                 "glossary": row["n_glossary"],
             },
-            truncated=bool(row["truncated"]) if "truncated" in row.keys() else False,
+            truncated=bool(row["truncated"]) if "truncated" in keys else False,
+            copy_origin=row["copy_origin"] if "copy_origin" in keys else None,
         )
 
     def languages(self) -> list[str]:
@@ -810,7 +878,7 @@ class Store(CopiesMixin, AlignCacheMixin):
                 f"{', '.join(nearest_releases(rels, named.date or named.label or s))}"
             )
         exact = [r for r in hits if r.label == named.label] or hits
-        return sorted(exact, key=lambda r: (r.complete, r.origin == "official"))[-1]
+        return sorted(exact, key=lambda r: (r.complete, r.text is TextKind.WHOLE))[-1]
 
     def release_rows(self, release_id: int, section: int | None = None) -> ReleaseRecord:
         """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`mtgcr.extract.records`);
@@ -843,6 +911,7 @@ class Store(CopiesMixin, AlignCacheMixin):
             ("examples", "ord"),
             ("glossary", "ord"),
             ("warnings", "rowid"),
+            ("stale_rules", "ord"),
         ):
             where, arg = only.get(table, ("1", None))
             args = (release_id,) if arg is None else (release_id, arg)

@@ -16,6 +16,7 @@ import json
 from datetime import date
 from typing import Callable, Iterable
 
+from mtgcr.corpus.copies import TextKind
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError
 from mtgcr.extract.model import Release, Ruleset
 from mtgcr.extract.records import load_release
@@ -40,7 +41,7 @@ def complete_releases(store: Store, lang: str = "en") -> list[ReleaseInfo]:
     best: dict[tuple, ReleaseInfo] = {}
 
     def rank(r: ReleaseInfo) -> tuple:
-        return (r.origin == "official", (r.effective_date or "").replace("-", "") == r.label)
+        return (r.text is TextKind.WHOLE, (r.effective_date or "").replace("-", "") == r.label)
 
     for r in store.releases(lang):
         if not r.complete:

@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 from mtgcr.extract.model import Rule, Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.translation.langpair import compare_evidence, _EvidenceCache
+from mtgcr.crossref.translation.langpair import TextOwner, compare_evidence, _EvidenceCache
 from mtgcr.crossref.textkey import compare_form, title_key
 
 __all__ = [
@@ -92,6 +92,10 @@ class RuleEvidence:
             ``modified``, ``moved``, ``split``, ``merged``, ``removed``, ``ambiguous``), or
             ``None`` when compared by number.
         joined: for ``merged``, the other rules (numbers of the earlier release) merged with it.
+        owner: for a rule that differs from (or is absent in) the compared release, whose
+            text it is when another rule of that release, or this number or another in
+            another release, has it word for word (:class:`TextOwner`: "this is the text of M
+            in release R", not a small difference under its own number), else ``None``.
     """
 
     number: RuleNumber
@@ -101,6 +105,7 @@ class RuleEvidence:
     now: tuple[RuleNumber, ...] = ()
     change: str | None = None
     joined: tuple[RuleNumber, ...] = ()
+    owner: TextOwner | None = None
 
     def as_json(self) -> dict:
         """JSON-ready dict (``now``, ``change`` and ``joined`` only when aligned)."""
@@ -110,6 +115,8 @@ class RuleEvidence:
             "similarity": round(self.similarity, 1),
             "changes": self.changes,
         }
+        if self.owner is not None:
+            out["owner"] = self.owner.as_json()
         if self.change is not None:
             out.update(
                 now=[str(n) for n in self.now],
@@ -414,6 +421,55 @@ def _add_changes(m: "ReleaseMatch", fragment: Ruleset, rel: Ruleset) -> None:
             ev.changes = _word_changes(fragment.rules[ev.number].text_with_examples(), there)
 
 
+def _add_owners(
+    m: "ReleaseMatch", fragment: Ruleset, pool: Sequence[Ruleset], i: int, keys: _Keys
+) -> None:
+    """For each rule of the reported match that differs or is absent: whose text it is, when
+    some rule has it word for word (loose key) — another rule of the same section in the
+    matched release, else this number in another release (nearest first), else another rule
+    of this section in another release (:attr:`RuleEvidence.owner`)."""
+    order = sorted(range(len(pool)), key=lambda k: (abs(k - i), -k))
+    text_only: dict[int, str] = {}
+
+    def fits(r: Rule, frag: Rule, want: str) -> bool:
+        if keys.loose(r) == want:
+            return True
+        if frag.examples:  # a quote without its examples is compared on the rule text
+            return False
+        k = text_only.get(id(r))
+        if k is None:
+            k = text_only[id(r)] = loose_key(r.text)
+        return k == want
+
+    for ev in m.rules:
+        if ev.status not in ("differs", "absent"):
+            continue
+        frag = fragment.rules[ev.number]
+        want = keys.loose(frag)
+        if not want:
+            continue
+        found = None
+        for k in order:
+            rel = pool[k]
+            same = rel.rules.get(ev.number)
+            if same is not None and fits(same, frag, want):
+                # (in the matched release itself: its own rule, shown without examples)
+                found = TextOwner(ev.number, rel.release, "release") if k != i else None
+                break
+            hit = next(
+                (
+                    r
+                    for n, r in rel.rules.items()
+                    if n.section == ev.number.section and n != ev.number and fits(r, frag, want)
+                ),
+                None,
+            )
+            if hit is not None:
+                found = TextOwner(hit.number, rel.release, "number")
+                break
+        ev.owner = found
+
+
 def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys) -> ReleaseMatch:
     same_lang = fragment.release.lang == rel.release.lang
     eff = rel.release.effective_date
@@ -591,6 +647,8 @@ def identify(
     last = ident.best[-1]
     i = next(k for k, m in enumerate(ident.matches) if m is last)
     _add_changes(last, fragment, pool[i])
+    if fragment.release.lang == pool[i].release.lang:
+        _add_owners(last, fragment, pool, i, keys)
     if follow is None and chain is not None:
         follow = chain_follower(chain)
     if i + 1 < len(ident.matches):

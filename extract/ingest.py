@@ -42,7 +42,8 @@ from mtgcr.extract.prepare import Prepared, parse_failure
 from mtgcr.extract.registry import parse_document
 from mtgcr.extract.merge_stored import merge_with_stored
 from mtgcr.extract.model import ParseWarning
-from mtgcr.extract.records import to_record, warning_from_row, warning_row
+from mtgcr.extract.formats.numbering import english_evidence
+from mtgcr.extract.records import to_record, warning_from_row, warning_row, english_numbers
 
 __all__ = [
     "IngestResult",
@@ -518,7 +519,8 @@ def _parse_and_store(
         parsed = prepared.parsed
     else:
         try:
-            parsed = parse_document(doc)
+            with english_evidence(english_numbers(store)):
+                parsed = parse_document(doc)
         except Exception as exc:  # a parser bug must not abort the other files
             return IngestResult(
                 str(path), "failed", encoding=doc.encoding, error=parse_failure(path, exc)
@@ -528,7 +530,7 @@ def _parse_and_store(
         # An official file is a whole text: even when damaged (incomplete) it replaces, never merges.
         merged = [
             (rs, prov, [])
-            if origin == "official"
+            if origin == WHOLE_TEXT
             else merge_with_stored(store, rs, origin, prov, doc.source)
             for rs, origin, prov in parsed_rulesets
         ]

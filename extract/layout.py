@@ -51,6 +51,7 @@ class LineRole(StrEnum):
     HEADING = "heading"  #: the fixed "Glossary" / "Credits" headings of the body
     DATE = "date"  #: an effective-date statement (the model keeps the date, not its wording)
     IGNORED = "ignored"  #: a line the parser reported (a warning at that line) and left out
+    INDEX = "index"  #: an index printed after the glossary (a term and its rules per line)
 
     @property
     def from_model(self) -> bool:

@@ -13,7 +13,8 @@ from datetime import date
 from typing import Any
 
 from mtgcr.extract.layout import Layout
-from mtgcr.extract.parse_warnings import ParseWarning, WarningKind
+from mtgcr.extract.lists import ItemList, find_lists
+from mtgcr.extract.parse_warnings import STALE_OUTCOME, ParseWarning, WarningKind
 from mtgcr.extract.provenance import split_sources
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -26,6 +27,7 @@ __all__ = [
     "GlossaryEntry",
     "ParseWarning",
     "WarningKind",
+    "STALE_OUTCOME",
     "Ruleset",
 ]
 
@@ -107,6 +109,11 @@ class Rule:
         """``"rule"`` or ``"subrule"``."""
         return self.number.kind
 
+    def items(self, lang: str = "en") -> list[ItemList]:
+        """The lists in the rule's text as items (the creature types of 205.3m …), with the
+        separators of ``lang`` (:func:`mtgcr.extract.lists.find_lists`)."""
+        return find_lists(self.text, lang)
+
     def text_with_examples(self, label: str = "") -> str:
         """The text and each example's text, joined by ``"\\n"``; ``label`` goes before each
         example (``"Example: "``: the text as alignments compare it for changes)."""
@@ -176,6 +183,9 @@ class Ruleset:
     glossary: list[GlossaryEntry] = field(default_factory=list)
     warnings: list[ParseWarning] = field(default_factory=list)
     complete: bool = True
+    #: second texts of a number kept apart (the same number printed twice with another text,
+    #: JA 20260116 505.4: the first is the rule, the second a stale duplicate), in file order
+    stale: list[Rule] = field(default_factory=list)
     #: the file ends before its credits (cut off inside or right after the glossary heading,
     #: like the official 2013-02-01): the rule tree may be whole, the glossary is not.
     truncated: bool = False
@@ -190,19 +200,21 @@ class Ruleset:
         writes them)."""
         return split_sources(self.source)
 
-    def add_or_append(self, number: RuleNumber, text: str, line: int) -> tuple[Rule, Rule | None]:
-        """Add a rule, or — when the number is already there — append ``text`` to it as a new
-        paragraph (a duplicated number in a source; nothing is dropped).
+    def add_rule(self, number: RuleNumber, text: str, line: int) -> tuple[Rule, Rule | None]:
+        """Add a rule; when the number is already there (a number printed twice with another
+        text), the new one is kept apart in :attr:`stale` — never appended to the first, so a
+        pair or a comparison never reads two texts as one.
 
         Returns:
-            ``(rule, first)``: the rule now holding the text, and the earlier rule of that
-            number if it was a duplicate (the same object as ``rule``), else ``None``.
+            ``(rule, first)``: the new rule (where the line's continuation goes), and the
+            earlier rule of that number if it was a duplicate, else ``None``.
         """
+        rule = Rule(number, text, line)
         first = self.rules.get(number)
         if first is not None:
-            first.text += "\n" + text
-            return first, first
-        rule = self.rules[number] = Rule(number, text, line)
+            self.stale.append(rule)
+            return rule, first
+        self.rules[number] = rule
         return rule, None
 
     # -- queries ---------------------------------------------------------------------------

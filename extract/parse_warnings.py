@@ -19,13 +19,16 @@ from typing import Any
 
 from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["WarningKind", "ParseWarning"]
+__all__ = ["WarningKind", "ParseWarning", "STALE_OUTCOME"]
+
+#: What becomes of a second text of a rule number (:attr:`mtgcr.extract.model.Ruleset.stale`).
+STALE_OUTCOME = "the first is the rule; this line is kept apart as a stale duplicate"
 
 
 class WarningKind(StrEnum):
     """What a parse warning is about. The values are stored (``warnings.kind`` in the store)."""
 
-    #: a rule number printed a second time with another text; the text is appended to the first
+    #: a rule number printed a second time with another text; kept apart (``Ruleset.stale``)
     DUPLICATE_RULE = "duplicate-rule"
     #: a quote block quotes the same rule twice
     DUPLICATE_QUOTE = "duplicate-quote"
@@ -111,10 +114,11 @@ class ParseWarning:
         line: int,
         number: RuleNumber,
         first_line: int,
-        outcome: str = "its text is appended to the first",
+        outcome: str = "",
         where: str | None = None,
     ) -> ParseWarning:
-        """``rule 701.3 appears twice (first at line 3); its text is appended to the first``.
+        """``rule 701.3 appears twice (first at line 3); the first is the rule; this line is
+        kept apart as a stale duplicate`` (:data:`STALE_OUTCOME`, or ``outcome``).
 
         ``where`` replaces the parenthesis (``"(tr)"``: the side of a bilingual file).
         """
@@ -122,7 +126,7 @@ class ParseWarning:
         return cls(
             source,
             line,
-            f"rule {number} appears twice ({paren}); {outcome}",
+            f"rule {number} appears twice ({paren}); {outcome or STALE_OUTCOME}",
             WarningKind.DUPLICATE_RULE,
             number,
             first_line=first_line,
@@ -138,18 +142,19 @@ class ParseWarning:
         after: str,
         detail: str = "",
     ) -> ParseWarning:
-        """``rule number 605.2c misprinted: it stands after 609.2b; read as 609.2c``.
+        """``rule number 605.2c misprinted: it stands after 609.2b; read as 609.2c (…)``.
 
         Args:
             printed: the number as printed; read_as: the number the parser read instead;
             after: what it stands after (``"609.2b"``, ``"section heading 510"``);
-            detail: further evidence (``"and its subrules are numbered 505.5a…"``).
+            detail: why this reading (the reason of
+                :class:`mtgcr.extract.formats.numbering.Reading`), in parentheses at the end.
         """
-        extra = f" {detail}" if detail else ""
+        extra = f" ({detail})" if detail else ""
         return cls(
             source,
             line,
-            f"rule number {printed} misprinted: it stands after {after}{extra}; read as {read_as}",
+            f"rule number {printed} misprinted: it stands after {after}; read as {read_as}{extra}",
             WarningKind.MISPRINT_REPAIRED,
             read_as,
             str(printed),

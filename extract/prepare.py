@@ -28,7 +28,8 @@ from mtgcr.corpus.store import ReleaseRecord
 from mtgcr.extract.formats.cr_text import CRFormatError
 from mtgcr.extract.kinds import ParseResult
 from mtgcr.extract.model import ParseWarning, Release
-from mtgcr.extract.records import to_record
+from mtgcr.extract.formats.numbering import english_evidence
+from mtgcr.extract.records import to_record, english_numbers
 from mtgcr.extract.registry import UnknownKindError, parse_document
 
 __all__ = [
@@ -107,7 +108,9 @@ def prepare_file(
     if store_path is not None and _stored(store_path, doc.sha256):
         return Prepared(doc)
     try:
-        parsed = parse_document(doc)
+        ev = english_numbers(_STORE[0]) if store_path is not None and _open(store_path) else None
+        with english_evidence(ev):
+            parsed = parse_document(doc)
     except Exception as exc:  # the ingest reports it as this file's failure
         return Prepared(doc, parse_error=parse_failure(path, exc))
     quality = assess_lines(doc.lines)
@@ -130,13 +133,23 @@ def prepare_file(
 _STORE: list = []  # a worker's read-only store connection, opened on first use
 
 
-def _stored(store_path: str, sha256: str) -> bool:
+def _open(store_path: str) -> bool:
+    """The worker's read-only store connection (:data:`_STORE`) is open, opened if need be."""
     from mtgcr.corpus.store import Store, StoreError
 
     try:
         if not _STORE:
             _STORE.append(Store(store_path, readonly=True))
-        return _STORE[0].has_document(sha256)
+        return True
+    except (StoreError, OSError, sqlite3.Error):
+        return False
+
+
+def _stored(store_path: str, sha256: str) -> bool:
+    from mtgcr.corpus.store import StoreError
+
+    try:
+        return _open(store_path) and _STORE[0].has_document(sha256)
     except (StoreError, OSError, sqlite3.Error):
         return False  # parse it: the main process decides
 

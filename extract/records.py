@@ -10,6 +10,7 @@ import json
 from datetime import date
 from typing import Any
 
+from mtgcr.corpus.copies import WHOLE_TEXT
 from mtgcr.corpus.store import ReleaseInfo, ReleaseRecord
 
 from mtgcr.extract.model import (
@@ -22,6 +23,7 @@ from mtgcr.extract.model import (
     Ruleset,
     Section,
 )
+from mtgcr.extract.formats.numbering import EnglishLookup, EnglishNumbers
 from mtgcr.extract.provenance import Provenance, format_places, parse_places
 from mtgcr.extract.rulenum import RuleNumber
 
@@ -34,17 +36,19 @@ __all__ = [
     "warning_from_row",
     "load_ruleset",
     "load_release",
+    "english_numbers",
 ]
 
 
 def to_record(
-    rs: Ruleset, origin: str = "official", provenance: Provenance | None = None
+    rs: Ruleset, origin: str = WHOLE_TEXT, provenance: Provenance | None = None
 ) -> ReleaseRecord:
     """Turn a ruleset into rows for :meth:`mtgcr.corpus.store.Store.add_document`.
 
     Args:
         rs: the ruleset.
-        origin: where this kind of text comes from: ``"official"`` (a complete CR file),
+        origin: the kind of text (:class:`mtgcr.corpus.copies.TextKind`): ``"whole"`` (a
+            complete CR file),
             ``"wiki"`` (quotes on MTG Wiki pages), ``"mtgru"`` …; one release per
             (lang, label, origin) is kept.
         provenance: optional places per rule (page and line of a quote), stored as
@@ -107,7 +111,50 @@ def to_record(
         for i, g in enumerate(rs.glossary)
     ]
     rec.warnings = [warning_row(w) for w in rs.warnings]
+    rec.stale_rules = [
+        {
+            "ord": i,
+            "number": str(r.number),
+            "text": r.text,
+            "line": r.line,
+            "examples": json.dumps([[e.text, e.line] for e in r.examples], ensure_ascii=False)
+            if r.examples
+            else None,
+        }
+        for i, r in enumerate(rs.stale)
+    ]
     return rec
+
+
+def english_numbers(store) -> EnglishLookup:
+    """A lookup of the rule numbers of the complete English release a translation's release
+    belongs to in ``store`` (same label, else same effective date), for the ingest to read a
+    translation's misprinted numbers with (:func:`mtgcr.extract.formats.numbering.english_evidence`).
+    The lookup returns ``None`` when the store has none (or cannot be read)."""
+
+    def lookup(release: Release) -> EnglishNumbers | None:
+        try:
+            rows = store.conn.execute(
+                "SELECT id, effective_date, label FROM releases WHERE lang = 'en' AND complete = 1 "
+                "AND (label = ? OR effective_date = ?) ORDER BY label = ? DESC LIMIT 1",
+                (
+                    release.label,
+                    release.effective_date.isoformat() if release.effective_date else "",
+                    release.label,
+                ),
+            ).fetchall()
+            if not rows:
+                return None
+            rid, eff, label = rows[0][0], rows[0][1], rows[0][2]
+            nums = frozenset(
+                RuleNumber.parse(r[0])
+                for r in store.conn.execute("SELECT number FROM rules WHERE release_id = ?", (rid,))
+            )
+        except Exception:  # a store that cannot be read gives no evidence
+            return None
+        return EnglishNumbers(nums, f"EN {eff or label}")
+
+    return lookup
 
 
 def from_record(rec: ReleaseRecord) -> Ruleset:
@@ -147,6 +194,15 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
         for g in rec.glossary
     ]
     rs.warnings = [warning_from_row(w) for w in rec.warnings]
+    rs.stale = [
+        Rule(
+            RuleNumber.parse(row["number"]),
+            row["text"],
+            row["line"],
+            [Example(t, ln) for t, ln in json.loads(row["examples"] or "[]")],
+        )
+        for row in rec.stale_rules
+    ]
     return rs
 
 

@@ -1,8 +1,9 @@
 """Cross-references inside rule text: "See rule 601.2c", "rules 712.1–712.21", "section 7",
-"rule 713〔差し替えカード〕参照", "правило 601.2c", "规则601.2c".
+"rule 713〔差し替えカード〕参照", "правило 601.2c", "规则601.2c", KO "702.19항", "8절".
 
 The keywords ("rule", "правило" in every case form, "规则") and the conjunctions of lists
-("and", "или", "和") are language data: every loaded profile's ``[references]``
+("and", "или", "和") and the words that follow a number (KO "절") are language data: every
+loaded profile's ``[references]``
 (:mod:`mtgcr.extract.profiles`), so a new language's references are found with its profile.
 
 Format knowledge: the official EN files 2003–2026 write "rule 601.2c", "rules 702.1 and 702.2",
@@ -77,6 +78,29 @@ def _build_patterns(
 
 
 _PATTERNS: dict[int, tuple[re.Pattern, re.Pattern, re.Pattern]] = {}
+#: Per registry version: the words after a number that make it a reference (``8절``, KO), as
+#: (after a rule number, after a chapter digit); ``None`` when no profile has any.
+_AFTER: dict[int, tuple[re.Pattern, re.Pattern] | None] = {}
+
+
+def _after_patterns() -> tuple[re.Pattern, re.Pattern] | None:
+    """The patterns of every profile's ``[references] after`` (rebuilt with the profiles)."""
+    version = profiles.registry_version()
+    if version not in _AFTER:
+        _AFTER.clear()
+        words = profiles.reference_after_keywords()
+        kw = "(?:" + "|".join(words) + ")"
+        _AFTER[version] = (
+            (
+                re.compile(rf"\s*{kw}"),
+                re.compile(rf"(?<![\d.])(?P<ch>[1-9])\s*(?P<kw>{kw})"),
+            )
+            if words
+            else None
+        )
+    return _AFTER[version]
+
+
 #: Per registry version: whether every keyword matches letters only (:func:`_letters_only`).
 _LETTER_KEYWORDS: dict[int, bool] = {}
 
@@ -300,6 +324,7 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
     if not _has_ascii_digit(norm) and (norm.isascii() or not _ANY_DIGIT.search(norm)):
         return []  # no digit, no reference (the usual rule text: a cheap look first)
     ref_re, tail_re, after_re = _patterns()
+    after_kw = _after_patterns()
     jump = _LETTER_KEYWORDS.get(profiles.registry_version(), False)
     refs: list[Reference] = []
     pos = 0
@@ -317,6 +342,7 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
                 or m.group("qtitle") is not None
                 or (_DOTTED.match(m.group("first")) and _in_running_text(norm, m.start("first")))
                 or _JA_TAIL.match(norm, m.end("first"))
+                or (after_kw is not None and after_kw[0].match(norm, m.end()))
             )
         ):
             continue
@@ -395,12 +421,20 @@ def find_chapter_references(text: str) -> list[ChapterReference]:
         References in text order.
     """
     norm = _normalise(text)
-    return [
+    out = [
         ChapterReference(
             m.start("kw"), m.end(), int(m.group("ch")), m.group("title"), m.group("kw")
         )
         for m in _CHAPTER_REF.finditer(norm)
     ]
+    after_kw = _after_patterns()
+    if after_kw is not None:  # the keyword after the digit: KO "8절" (section 8)
+        out += [
+            ChapterReference(m.start("ch"), m.end(), int(m.group("ch")), None, m.group("kw"))
+            for m in after_kw[1].finditer(norm)
+        ]
+        out.sort(key=lambda r: r.start)
+    return out
 
 
 def mask_references(text: str, mapping=None, mask: str = "#") -> str:

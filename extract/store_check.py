@@ -37,7 +37,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from mtgcr.corpus.copies import CopyOrigin, pick_canonical
+from mtgcr.corpus.copies import CopyOrigin, LEGACY_WHOLE_TEXT, TextKind, pick_canonical
 from mtgcr.corpus.document import DocumentError, document_from_bytes
 from mtgcr.corpus.store import ReleaseRecord, Store, StoreError
 from mtgcr.corpus.store_lock import begin_write, is_busy
@@ -45,7 +45,7 @@ from mtgcr.corpus.store_lock import begin_write, is_busy
 __all__ = ["Health", "ReleaseHealth", "StoreHealth", "check_store", "health_json"]
 
 #: Child tables compared row by row (the ``releases`` row itself is compared too).
-_TABLES = ("chapters", "sections", "rules", "examples", "glossary", "warnings")
+_TABLES = ("chapters", "sections", "rules", "examples", "glossary", "warnings", "stale_rules")
 #: Columns that number rows of one store (never equal between two stores).
 _IDS = {"id", "release_id", "document_id"}
 
@@ -238,6 +238,9 @@ def _differences(old: ReleaseRecord, new: ReleaseRecord, limit: int = 3) -> list
     """Where two records of one release differ (``rules 118.3a: text``), at most ``limit``."""
     out: list[str] = []
     a, b = _plain([old.release])[0], _plain([new.release])[0]
+    for rel in (a, b):  # (a whole text's release of a store of before: TextKind)
+        if rel.get("origin") == LEGACY_WHOLE_TEXT:
+            rel["origin"] = TextKind.WHOLE.value
     out += [f"release: {k}" for k in sorted(a.keys() | b.keys()) if a.get(k) != b.get(k)]
     for table in _TABLES:
         ra, rb = _plain(getattr(old, table)), _plain(getattr(new, table))
@@ -270,7 +273,13 @@ def _compare(
     seen = set()
     bad_docs = {d.id: d for d in docs if d.raw is None}
     for row in _rows(old_conn, "SELECT * FROM releases ORDER BY lang, effective_date, label"):
-        key = (row["lang"], row["label"], row["origin"])
+        # (a store of before says "official" for a whole text's release: TextKind)
+        kind = (
+            TextKind.of(row["origin"]).value
+            if row["origin"] == LEGACY_WHOLE_TEXT
+            else row["origin"]
+        )
+        key = (row["lang"], row["label"], kind)
         seen.add(key)
         name = f"{row['lang']} {row['effective_date'] or row['label']}"
         doc = bad_docs.get(row["document_id"])
@@ -279,24 +288,22 @@ def _compare(
             out.append(
                 ReleaseHealth(
                     name,
-                    row["origin"],
+                    kind,
                     Health.BYTES_DAMAGED,
                     f"ingest {doc.source} again",
                 )
             )
             continue
         if twin is None:
-            out.append(ReleaseHealth(name, row["origin"], Health.NOT_REBUILT))
+            out.append(ReleaseHealth(name, kind, Health.NOT_REBUILT))
             continue
         stored = _release_rows(old, row["id"]) if old is not None else None
         if stored is None:
-            out.append(ReleaseHealth(name, row["origin"], Health.UNREADABLE))
+            out.append(ReleaseHealth(name, kind, Health.UNREADABLE))
             continue
         diff = _differences(stored, new.release_rows(twin.id))
         out.append(
-            ReleaseHealth(
-                name, row["origin"], Health.DIFFERS if diff else Health.OK, "; ".join(diff)
-            )
+            ReleaseHealth(name, kind, Health.DIFFERS if diff else Health.OK, "; ".join(diff))
         )
     for key, info in rebuilt.items():
         if key not in seen:

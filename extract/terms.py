@@ -57,10 +57,13 @@ __all__ = [
     "has_japanese",
     "heading_pair",
     "bracket_card_pairs",
+    "reading_pairs",
+    "bold_pairs",
+    "keyword_term",
 ]
 
 _JA_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f々〆ヵヶ]")
-_EN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9 ,'’\-.!?&:]*")
+_EN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9 ,'’\-.!?&:]*(?:\s*//\s*[A-Za-z][A-Za-z0-9 ,'’\-.!?&:]*)*")
 #: Characters that end a Japanese name when walking back from the slash.
 _STOP = set('、。，,．！？!?「」『』（）()[]【】《》〈〉：:；;…"“”‘’ \t\u3000/／|*•=')
 _INLINE = re.compile(r"「(?P<body>[^「」]*?[／/][^「」]*)」")
@@ -96,6 +99,8 @@ class TermPair:
         note: a defect or doubt (``"headword has no term; the reading stands for it"``).
         reading: a reading given between the term and the slash (``果敢（かかん）／Prowess`` →
             ``"かかん"``), else ``""``.
+        term: for an inflected keyword action (``変身させる``, ``追放する``), the term it is a
+            form of (``変身``, ``追放``: :func:`keyword_term`), else ``""``.
     """
 
     ja: str
@@ -107,6 +112,7 @@ class TermPair:
     end: int = 0
     note: str = ""
     reading: str = ""
+    term: str = ""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -125,6 +131,7 @@ class TermPair:
             "end": self.end,
             "note": self.note,
             "reading": self.reading,
+            **({"term": self.term} if self.term else {}),
         }
 
     @classmethod
@@ -141,6 +148,7 @@ class TermPair:
             d.get("end", 0),
             d.get("note", ""),
             d.get("reading", ""),
+            d.get("term", ""),
         )
 
 
@@ -284,7 +292,7 @@ def inline_pairs(text: str, line: int = 0, source: str = "inline") -> list[TermP
             ja, en = body[:cut].strip(), got[0]
             end = base + got[1]
         if ja and en and has_japanese(ja) and re.search(r"[A-Za-z]", en) and not has_japanese(en):
-            out.append(TermPair(ja, en, "term", source, line, base, end))
+            out.append(TermPair(ja, en, "term", source, line, base, end, term=keyword_term(ja)))
     return out
 
 
@@ -334,12 +342,17 @@ def prose_pairs(text: str, line: int = 0, skip: Iterable[tuple[int, int]] = ()) 
             continue
         en, end = got
         commas = en.count(",")
+        halves = en.count("//")  # a split card: the Japanese halves are joined by ／
         i = slash
         while True:
             while i > 0 and text[i - 1] not in _STOP and not text[i - 1].isascii():
                 i -= 1
             if commas and i > 0 and text[i - 1] == "、":
                 commas -= 1
+                i -= 1
+                continue
+            if halves and i > 0 and text[i - 1] == "／":
+                halves -= 1
                 i -= 1
                 continue
             break
@@ -351,6 +364,87 @@ def prose_pairs(text: str, line: int = 0, skip: Iterable[tuple[int, int]] = ()) 
         if ja and has_japanese(ja):
             out.append(TermPair(ja, en, "card", "prose", line, i, end))
     return out
+
+
+#: A reading between a term and its slash in running text (the term before it, the English
+#: after): ``果敢（かかん）／Prowess``, ``絆魂(はんこん)/Lifelink``.
+_READING_SLASH = re.compile(r"[（(][\u3040-\u309f\u30a0-\u30ffー・\s]+[）)]\s*[/／]")
+#: Wikitext: the term in bold, an optional reading, the English in italics (``'''絆魂'''
+#: (はんこん)/''Lifelink''``, ``'''コピー'''/''Copy''``).
+_BOLD_PAIR = re.compile(
+    r"'''(?P<ja>[^'\n]+?)'''\s*(?:[（(](?P<reading>[\u3040-\u309f\u30a0-\u30ffー・\s]+)[）)])?"
+    r"\s*[/／]\s*''(?P<en>[^'\n]+?)''(?!')"
+)
+
+
+def reading_pairs(text: str, line: int = 0) -> list[TermPair]:
+    """Term pairs written with a reading between the term and the slash, anywhere in a line
+    (a paragraph, a list item, a table cell): ``果敢（かかん）／Prowess``,
+    ``絆魂(はんこん)/Lifelink`` (MTG Wiki leads and lists; the JA glossary's headword shape).
+    A reading marks a rules term: these are ``kind="term"``, ``source="reading"``. The term
+    starts after the punctuation or particle before it (as :func:`prose_pairs`)."""
+    out = []
+    for m in _READING_SLASH.finditer(text):
+        got = _en_after(text, m.end())
+        if got is None or has_japanese(got[0]):
+            continue
+        i = m.start()
+        while i > 0 and text[i - 1] not in _STOP and not text[i - 1].isascii():
+            i -= 1
+        ja = text[i : m.start()]
+        if not has_japanese(ja):
+            continue
+        cut = _cut_clause(ja) if len(ja) > 4 else 0
+        ja, i = ja[cut:], i + cut
+        reading = m.group()[1:].rstrip("/／ ").rstrip("）)").strip()
+        if ja and has_japanese(ja):
+            out.append(TermPair(ja, got[0], "term", "reading", line, i, got[1], reading=reading))
+    return out
+
+
+def bold_pairs(wikitext: str, line: int = 0) -> list[TermPair]:
+    """Term pairs in wikitext with the term in bold and the English in italics, a reading
+    between them or not (``'''絆魂'''(はんこん)/''Lifelink''``): ``kind="term"``,
+    ``source="bold"``; words that merely hold a slash are no pairs."""
+    out = []
+    for m in _BOLD_PAIR.finditer(wikitext):
+        ja, en = m.group("ja").strip(), m.group("en").strip()
+        if has_japanese(ja) and re.search(r"[A-Za-z]", en) and not has_japanese(en):
+            reading = (m.group("reading") or "").strip()
+            out.append(TermPair(ja, en, "term", "bold", line, m.start(), m.end(), reading=reading))
+    return out
+
+
+#: Endings of a keyword action's inflected forms (JA CR and wiki prose: 変身させる, 追放する,
+#: 生贄に捧げた), longest first.
+_INFLECTIONS = (
+    "させられる",
+    "させている",
+    "させた",
+    "させる",
+    "させ",
+    "されている",
+    "される",
+    "された",
+    "している",
+    "する",
+    "した",
+    "して",
+    "し",
+)
+
+
+def keyword_term(ja: str, terms: Iterable[str] = ()) -> str:
+    """The term an inflected keyword action is a form of: ``変身させる`` → ``変身``, ``追放する``
+    → ``追放`` (the form's ending cut, at least two characters left); when ``terms`` (known
+    JA terms) are given, only one of them. ``""`` when ``ja`` is no inflected form."""
+    known = set(terms)
+    for end in _INFLECTIONS:
+        if ja.endswith(end) and len(ja) - len(end) >= 2:
+            stem = ja[: -len(end)]
+            if not known or stem in known:
+                return stem
+    return ""
 
 
 def link_pairs(wikitext: str, line: int = 0) -> list[TermPair]:

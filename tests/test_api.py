@@ -342,7 +342,8 @@ def test_pair_and_show_pair_of_a_translation(tmp_path):
     assert [str(x.number) for x in res.pairing.pairs] == ["100.1", "100.2"]
     by = {str(x.number): x for x in res.pairing.pairs}
     assert by["100.2"].status == "verified" and "20" in " ".join(by["100.2"].evidence)
-    assert res.pairing.total == 2 and res.info.origin == "official"
+    # a whole text of unknown provenance (no folder or option says official): "unknown"
+    assert res.pairing.total == 2 and res.info.origin_name == "unknown"
     frame = res.to_frame()
     assert frame["number"].tolist() == ["100.1", "100.2"]
     assert frame.set_index("number").loc["100.2", "status"] == "verified"
@@ -352,7 +353,8 @@ def test_pair_and_show_pair_of_a_translation(tmp_path):
         "label": "20300110",
         "lang": "zh",
         "revision": None,
-        "origin": "official",
+        "origin": "unknown",
+        "text": "whole",
     }
     assert js["missing"] == [] and [x["number"] for x in js["pairs"]] == ["100.1", "100.2"]
     view = cr.release("20300110", "zh", pair=True)

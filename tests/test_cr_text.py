@@ -19,6 +19,7 @@ from mtgcr.extract.formats.cr_text import (
     parse_cr_text,
     split_headword,
 )
+from mtgcr.extract.model import WarningKind
 from mtgcr.extract.rulenum import RuleNumber
 
 NAME = "MagicCompRules 20310303.txt"
@@ -213,24 +214,25 @@ def test_rule_number_with_extra_digit_read_from_its_subrules():
     assert not any("no parent" in m or "gap" in m for m in messages(rs))
 
 
-def test_uncorrectable_duplicate_is_appended_not_dropped():
-    # Under section 101 after 101.2, "100.1." differs from both 101.2a and 101.3 in two parts.
+def test_a_number_of_an_earlier_section_printed_again_is_kept_apart():
+    # Under section 101 after 101.2, "100.1." fits no number after 101.2 (101.3 differs in two
+    # parts): it is a second text of 100.1, kept apart as a stale duplicate, not appended.
     text = cr_text(
         body("100.1. One.", "100.2. Two.") + "\n101. Next\n\n101.1. A.\n\n101.2. B.\n\n"
         "100.1. One again.\n"
     )
     rs = parse(text)
-    assert rs.get("100.1").text == "One.\nOne again."
+    assert rs.get("100.1").text == "One."
     assert [str(n) for n in rs.rules] == ["100.1", "100.2", "101.1", "101.2"]
     line = line_of(text, "100.1. One again")
-    assert {(w.line, w.message) for w in rs.warnings} == {
-        (line, "rule 100.1 is not under its section heading 100"),
-        (
-            line,
-            f"rule 100.1 appears twice (first at line {line_of(text, '100.1.')}); "
-            "its text is appended to the first",
-        ),
-    }
+    assert [(str(r.number), r.text, r.line) for r in rs.stale] == [("100.1", "One again.", line)]
+    ((kind, msg),) = [(w.kind, w.message) for w in rs.warnings if w.line == line]
+    assert kind is WarningKind.DUPLICATE_RULE
+    assert msg.startswith(
+        f"rule 100.1 appears twice (first at line {line_of(text, '100.1.')}); the first is "
+        "the rule; this line is kept apart as a stale duplicate (100.1 was read in an "
+        "earlier section"
+    )
 
 
 def test_rule_after_a_later_one_read_as_the_next():
@@ -238,24 +240,41 @@ def test_rule_after_a_later_one_read_as_the_next():
     text = cr_text(body("100.1. One.", "100.2. Two.", "100.3. Three.", "100.1. Four, misprinted."))
     rs = parse(text)
     assert rs.get("100.4").text == "Four, misprinted." and rs.get("100.1").text == "One."
-    assert messages(rs) == ["rule number 100.1 misprinted: it stands after 100.3; read as 100.4"]
+    assert messages(rs) == [
+        "rule number 100.1 misprinted: it stands after 100.3; read as 100.4 (100.1 breaks the "
+        "sequence after 100.3; read as printed, the numbers would go back or repeat)"
+    ]
 
 
-def test_no_cascade_when_the_next_line_has_the_expected_number():
-    # JA 20260116: "505.4." printed twice (two versions), then 505.5, 505.6: nothing is renumbered.
+def test_the_same_number_twice_with_a_variant_text_keeps_the_first():
+    # JA 20260116: "505.4." printed twice (the second the older wording), then 505.5, 505.6:
+    # the first is the rule, the second a stale duplicate kept with its line; nothing is
+    # renumbered and nothing concatenated.
     text = cr_text(
         body(
             "100.1. One.",
-            "100.2. Two, old wording.",
-            "100.2. Two, new wording.",
+            "100.2. Two, new wording of the rule.",
+            "100.2. Two, old wording of the rule.",
             "100.3. Three.",
             "100.3a Three a.",
         )
     )
     rs = parse(text)
     assert [str(n) for n in rs.rules] == ["100.1", "100.2", "100.3", "100.3a"]
-    assert rs.get("100.2").text == "Two, old wording.\nTwo, new wording."
+    assert rs.get("100.2").text == "Two, new wording of the rule."
     assert rs.get("100.3").line == line_of(text, "100.3.")
+    line = line_of(text, "100.2. Two, old")
+    assert [(str(r.number), r.text, r.line) for r in rs.stale] == [
+        ("100.2", "Two, old wording of the rule.", line)
+    ]
+    (w,) = [w for w in rs.warnings if w.line == line]
+    assert (w.kind, w.number, w.first_line) == (
+        WarningKind.DUPLICATE_RULE,
+        RuleNumber.parse("100.2"),
+        line_of(text, "100.2. Two, new"),
+    )
+    assert "a variant of the text at line" in w.message
+    assert "read as 100.3, 2 other printed numbers would change (100.3–100.3a)" in w.message
 
 
 def test_same_line_printed_twice_kept_once():
@@ -301,14 +320,17 @@ def test_letters_skip_l_and_o_and_two_letter_subrules():
 
 
 def test_real_gaps_and_orphans_reported_with_lines():
+    # gaps the next release keeps (2009-07-11: 113.7c → 113.9; 2003-03-15: 214.8i → 214.8k) and
+    # an orphan whose letters follow no subrule before it are read as printed, with warnings
     text = cr_text(
         body(
             "100.1. One.",
             "100.1a A.",
             "100.1c C skips b.",
             "100.3. Three skips two.",
-            "100.4a Orphan subrule.",
-            "100.5. Five.",
+            "100.3a Three a.",
+            "100.5a Orphan subrule.",
+            "100.6. Six.",
         )
     )
     rs = parse(text)
@@ -316,8 +338,8 @@ def test_real_gaps_and_orphans_reported_with_lines():
     assert got == {
         (line_of(text, "100.1c"), "numbering gap: 100.1c where 100.1b was expected"),
         (line_of(text, "100.3."), "numbering gap: 100.3 where 100.2 was expected"),
-        (line_of(text, "100.4a"), "subrule 100.4a has no parent rule 100.4"),
-    }  # 100.5 follows 100.4a: no gap
+        (line_of(text, "100.5a"), "subrule 100.5a has no parent rule 100.5"),
+    }  # 100.6 follows 100.5a: no gap
 
 
 def test_stray_short_line_kept_with_warning():
@@ -735,3 +757,105 @@ def test_parser_never_crashes_and_keeps_line_numbers(lines):
         for ex in rule.examples:
             assert src[ex.line - 1].startswith("Example:") and ex.line > rule.line
     assert rs.get("100.1").line == line_of(text, "100.1. First.")
+
+
+def test_a_second_cr_text_concatenated_after_the_first_is_refused_with_its_line():
+    # issue 22: "cat 2023-11-17.txt 2024-08-02.txt" was stored as one release whose credits
+    # held the whole second text (939 kB); the second text starts at its title line
+    first = cr_text()
+    second = cr_text(date="These rules are effective as of May 5, 2032.")
+    text = first + "\ufeff" + second
+    start = len(first.split("\n"))  # the second title's 1-based line
+    with pytest.raises(CRFormatError) as exc:
+        parse(text)
+    assert str(exc.value) == (
+        f"{NAME}:{start}: a second Comprehensive Rules text (English) starts here "
+        "('Magic: The Gathering Comprehensive Rules', after the glossary of the first); "
+        f"split the file into one file per release (the first ends at line {start - 1}) and "
+        "ingest each"
+    )
+    # the first text alone, with a credits block that names the rules, is read as before
+    rs = parse(first.replace("Written for the mtgcr tests.", "Comprehensive Rules team."))
+    assert rs.credits.startswith("Comprehensive Rules team.")
+
+
+def test_a_malformed_rule_number_line_is_kept_as_text_with_a_warning():
+    # issue 22: "999999.9999zz …" was glued onto the rule above without a word
+    text = cr_text(body("100.1. One.", "100.1a Sub.\n999999.9999zz Not a number.", "100.2. Two."))
+    rs = parse(text)
+    assert rs.get("100.1a").text == "Sub.\n999999.9999zz Not a number."
+    line = line_of(text, "999999.9999zz")
+    assert [(w.line, w.kind, w.message) for w in rs.warnings] == [
+        (
+            line,
+            WarningKind.TEXT_KEPT,
+            "'999999.9999zz' starts the line like a rule number but is none; the line is "
+            "kept as text of 100.1a",
+        )
+    ]
+
+
+def test_a_banner_line_with_a_date_stands_for_the_title():
+    # an all-caps banner and no title line; the date statement only after the introduction
+    # (not in the first lines): read by its body — date, sections, rules, glossary
+    sections = "\n".join(
+        f"10{k}. Part {k}\n\n"
+        + "\n\n".join(f"10{k}.{n}. Rule {n} of part {k}." for n in range(1, 5))
+        + "\n"
+        for k in range(0, 5)
+    )
+    text = cr_text(
+        "1. Game Concepts\n\n" + sections, title="MTG COMPREHENSIVE RULES — 3 MARCH 2031"
+    )
+    date = "These rules are effective as of March 3, 2031."
+    text = text.replace(f"{date}\n\nIntroduction\n\n", "Introduction\n\n", 1).replace(
+        "unit tests.\n", f"unit tests.\n\n{date}\n\n" + "More introduction.\n\n" * 12, 1
+    )
+    rs = parse(text)
+    assert rs.release.label == "20310303" and rs.title == "MTG COMPREHENSIVE RULES — 3 MARCH 2031"
+    assert rs.get("104.4").text == "Rule 4 of part 4."
+    (w,) = [w for w in rs.warnings if w.line == 1]
+    assert w.message.startswith("no title line, only the banner 'MTG COMPREHENSIVE RULES")
+    # the same banner over a file that is not clearly a CR (no glossary) is refused
+    with pytest.raises(CRFormatError):
+        parse(text.replace("Glossary", "Appendix"))
+
+
+def test_upper_case_example_labels():
+    text = cr_text(body("100.1. One.", "100.1a Sub.\nEXAMPLE: A player wins.", "100.2. Two."))
+    rs = parse(text)
+    assert [e.text for e in rs.get("100.1a").examples] == ["A player wins."]
+    assert rs.get("100.1a").text == "Sub." and rs.warnings == []
+
+
+def test_an_index_after_the_glossary_is_no_glossary_entries():
+    glossary = "Deck\nThe cards a player starts the game with. See rule 100.2.\n\n"
+    index = "Index\n\nDeck, 100.2\nPlayer, 100.1, 100.1a\n\nTwo-player game, 100.1a\n"
+    text = cr_text(glossary=glossary + index)
+    rs = parse(text)
+    assert [g.term for g in rs.glossary] == ["Deck"]
+    start = line_of(text, "Index")
+    (w,) = rs.warnings
+    assert (w.line, w.kind) == (start, WarningKind.TEXT_IGNORED)
+    assert w.message.startswith(f"an index follows the glossary (lines {start}–")
+    assert rs.credits.startswith("Written for the mtgcr tests.") and not rs.truncated
+
+
+def test_numbered_senses_set_apart_by_blank_lines_stay_one_entry():
+    glossary = (
+        "Ability\n1. Text on an object that explains what it does.\n\n"
+        "2. An activated or triggered ability on the stack.\n\n"
+        "Deck\nThe cards a player starts the game with.\n"
+    )
+    rs = parse(cr_text(glossary=glossary))
+    assert [(g.term, g.text) for g in rs.glossary] == [
+        (
+            "Ability",
+            "1. Text on an object that explains what it does.\n"
+            "2. An activated or triggered ability on the stack.",
+        ),
+        ("Deck", "The cards a player starts the game with."),
+    ]
+    # a "2." after a blank line with no sense 1 before it is no sense of the entry above
+    rs = parse(cr_text(glossary="Deck\nThe cards.\n\n2. Odd\nA stray headword.\n"))
+    assert [g.term for g in rs.glossary] == ["Deck", "2. Odd"]

@@ -48,7 +48,8 @@ def test_parse_fragment_with_title_heading_examples_and_wrapped_lines():
 def test_fragment_without_title_and_twice_given_number():
     rs = parse_fragment(_doc("411.4a First text.\n411.4a More text.\n")).rulesets[0][0]
     assert rs.title == "" and rs.sections == {}
-    assert rs.rules[RuleNumber.parse("411.4a")].text == "First text.\nMore text."
+    assert rs.rules[RuleNumber.parse("411.4a")].text == "First text."
+    assert [(str(r.number), r.text, r.line) for r in rs.stale] == [("411.4a", "More text.", 2)]
     assert [(w.line, "twice" in w.message) for w in rs.warnings] == [(2, True)]
 
 

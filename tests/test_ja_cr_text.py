@@ -155,3 +155,24 @@ def test_ruleset_facts_round_trip_as_records():
         isinstance(r, CardFact) and r.mention.name == "稲妻" and r.place.rule == "100.1b"
         for r in records
     )
+
+
+def test_the_header_label_is_the_release_label_and_revision():
+    # the header's (和訳 20300110.1 版) is the release, also with no date statement or one
+    # worded otherwise; a file name with another date gives a warning, never the label
+    rs = parse(
+        JA.replace("このルールは2030年1月10日から有効です。", "2030年1月10日より有効。"),
+        "JPN_CR_20291201.txt",
+    )
+    assert (rs.release.label, rs.release.revision, rs.release.effective_date) == (
+        "20300110",
+        "1",
+        None,
+    )
+    assert sorted(w.message for w in rs.warnings if w.line == 1) == [
+        "file name says 20291201; the header's label 20300110.1 is the release",
+        "no effective date statement found; the release is the header's 20300110.1",
+    ]
+    # with its date statement the release has its effective date too
+    rs = parse(JA, "JPN_CR_20291201.txt")
+    assert (rs.release.label, str(rs.release.effective_date)) == ("20300110", "2030-01-10")

@@ -102,10 +102,11 @@ def test_text_the_parser_leaves_out_is_a_warned_printed_line():
     assert [w.line for w in rs.warnings if "ignored" in w.message] == [n]
 
 
-def test_a_duplicate_appended_to_the_first_renders_on_its_own_line():
+def test_a_stale_duplicate_kept_apart_renders_on_its_own_line():
     text = cr_text(QUIRKS["misprints and duplicates"])
     rs, _ = round_trip(text)
-    assert rs.get("100.1").text == "One.\nAgain, under 101."
+    assert rs.get("100.1").text == "One."
+    assert [(str(r.number), r.text) for r in rs.stale] == [("100.1", "Again, under 101.")]
     assert rs.get("100.4").text == "Four, misprinted."  # read as the number its position demands
     n = line_of(text, "100.1. Again")
     assert render_lines(rs)[n - 1] == "100.1. Again, under 101."

@@ -49,15 +49,19 @@ def test_the_parser_gives_each_warning_a_kind_and_its_fields():
     (dup,) = by_kind[WarningKind.DUPLICATE_RULE]
     assert dup.number == N("100.7") and lines[dup.line - 1] == "100.7. Twice, under 101."
     assert lines[dup.first_line - 1] == "100.7. Skips 100.6."
-    (outside,) = by_kind[WarningKind.OUTSIDE_SECTION]
-    assert (outside.number, outside.line) == (N("100.7"), dup.line)
+    # the second text is kept apart, never appended to the first
+    assert [(str(r.number), r.text, r.line) for r in rs.stale] == [
+        ("100.7", "Twice, under 101.", dup.line)
+    ]
+    assert rs.get("100.7").text == "Skips 100.6."
     gaps = {(str(w.number), str(w.expected)) for w in by_kind[WarningKind.NUMBERING_GAP]}
     assert gaps == {("100.5c", "100.5b"), ("100.7", "100.6")}
     assert [str(w.number) for w in by_kind[WarningKind.ORPHAN_SUBRULE]] == ["100.5a", "100.5c"]
-    # the message a person reads is unchanged
+    # the message a person reads says which reading and why
     assert str(mis) == (
         f"{rs.source}:{mis.line}: rule number 100.1 misprinted: it stands after "
-        f"100.3; read as 100.4"
+        f"100.3; read as 100.4 (100.1 breaks the sequence 100.3 … 100.5a; read as printed, "
+        f"the numbers would go back or repeat)"
     )
 
 
@@ -97,10 +101,7 @@ def test_a_store_written_before_warning_kinds_still_opens_and_pairs(tmp_path):
             + "\n101. Next\n\n101.1. A.\n\n100.3. 四 4。\n"
         )
     )
-    assert [w.kind for w in zh.warnings] == [
-        WarningKind.OUTSIDE_SECTION,
-        WarningKind.DUPLICATE_RULE,
-    ]
+    assert [w.kind for w in zh.warnings] == [WarningKind.DUPLICATE_RULE]
     with Store(path) as st:
         st.add_document(make_doc("zh"), "cr-text", [to_record(zh)])
     con = sqlite3.connect(path)
@@ -109,12 +110,11 @@ def test_a_store_written_before_warning_kinds_still_opens_and_pairs(tmp_path):
     con.close()
     with Store(path) as st:
         old = from_record(st.release_rows(st.releases()[0].id))
-    w = old.warnings[1]
-    assert old.warnings[0].kind is WarningKind.OTHER  # no kind before; none needed
+    (w,) = old.warnings
     assert (w.kind, w.number, w.first_line) == (
         WarningKind.DUPLICATE_RULE,
         N("100.3"),
-        zh.warnings[1].first_line,
+        zh.warnings[0].first_line,
     )
     old.release = en.release.__class__("zh", en.release.label, en.release.effective_date)
     p = pair_rulesets(old, en)

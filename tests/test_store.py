@@ -271,7 +271,7 @@ def test_same_release_from_other_bytes_is_stored_as_a_copy(store_path, files, tm
             f"stored as a copy of en 2031-03-03 (canonical: {files['a']}, unknown); copy 2: "
         )
         assert [(n.kind, n.release, n.origin) for n in res[0].notes] == [
-            (NoteKind.COPY_STORED, "en:20310303", "official")
+            (NoteKind.COPY_STORED, "en:20310303", "whole")
         ]
         assert [(c.id, c.canonical) for c, _ in res[0].copies] == [(2, False)]
         assert len(store.releases()) == 1

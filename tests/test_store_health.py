@@ -100,7 +100,7 @@ def test_a_row_changed_inside_is_named_and_repaired(store, tmp_path, capsys):
     code, out = check(store, capsys)
     assert code == 1 and out[3:] == [
         "releases: 1 ok, 1 damaged",
-        "  en 2031-03-03 (official): differs from its stored bytes — rules 100.1: text",
+        "  en 2031-03-03 (whole): differs from its stored bytes — rules 100.1: text",
         "'mtgcr check --repair' rebuilds the store from its stored bytes (the damaged file is kept)",
     ]
     code, out = check(store, capsys, "--repair")
@@ -125,7 +125,7 @@ def test_a_damaged_page_is_mapped_to_its_release(store, capsys):
     assert code == 1
     assert out[1].startswith("SQLite integrity: ") and out[1] != "SQLite integrity: ok"
     damaged = [l for l in out if l.startswith("  en ")]
-    assert damaged == ["  en 2031-06-07 (official): rows cannot be read"], out
+    assert damaged == ["  en 2031-06-07 (whole): rows cannot be read"], out
     assert check(store, capsys, "--repair")[0] == 0
     assert check(store, capsys)[0] == 0
 
@@ -136,7 +136,7 @@ def test_damaged_document_bytes_name_the_file_to_ingest_again(store, tmp_path, c
     src_a = tmp_path / "in" / "a.txt"
     assert code == 1 and out[2] == f"documents: 2 stored, 1 with damaged bytes: {src_a}"
     assert (
-        f"  en 2031-03-03 (official): its stored bytes are damaged: cannot be rebuilt — ingest {src_a} again"
+        f"  en 2031-03-03 (whole): its stored bytes are damaged: cannot be rebuilt — ingest {src_a} again"
         in out
     )
 

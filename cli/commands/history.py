@@ -107,7 +107,7 @@ def _translation_cell(t: dict | None) -> str:
     if t is None:
         return ""
     rev = t["label"] + (f".{t['revision']}" if t["revision"] is not None else "")
-    extra = [rev] + sorted(set(t["pairing"].values()))
+    extra = [rev] + sorted(set(t["pairing"].values())) + sorted(set(t.get("owners", {}).values()))
     if t["absent"] and t["present"]:
         extra.append("lacks " + ", ".join(t["absent"]))
     return f"{t['status']} ({'; '.join(extra)})"

@@ -180,7 +180,9 @@ def _print_evidence(m, every: bool, limit: int = 50) -> None:
             line = f"    {ev.number} split into {' and '.join(map(str, ev.now))}: {ev.status}"
         elif ev.change is not None and ev.now and ev.now[0] != ev.number:
             line = f"    {ev.number} now {ev.now[0]} ({ev.change}): {ev.status}"
-        if ev.status == "differs":
+        if ev.owner is not None:  # not a small difference: another rule's (release's) text
+            line += f" — this is {ev.owner.sentence()}"
+        elif ev.status == "differs":
             line += f" (similarity {ev.similarity:.0f})"
             for ch in ev.changes[:2]:
                 if ch["op"] == "evidence":

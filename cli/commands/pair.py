@@ -86,7 +86,7 @@ def _print_text(p, tr, info, section, every: bool) -> None:
     where = f" · section {section}" if section is not None else ""
     console.print(
         f"[bold]{rel.lang} {rel.label}{'.' + rel.revision if rel.revision else ''}[/bold] "
-        f"({info.origin}, {kind}) ↔ [bold]en {en.label}[/bold] "
+        f"({info.origin_name}, {kind}) ↔ [bold]en {en.label}[/bold] "
         f"({en.effective_date or '?'}){where}",
         markup=True,
     )

@@ -40,12 +40,15 @@ def register(sub) -> None:
 
 
 def rule_json(rule, rs) -> dict:
-    """JSON object of one rule: number, kind, text, examples, line, section title, release."""
+    """JSON object of one rule: number, kind, text, examples, the lists in its text as items
+    (``[{"start", "end", "items": [{"text", "start", "end"}]}]``, :meth:`Rule.items`), line,
+    section title, release."""
     return {
         "number": str(rule.number),
         "kind": rule.kind,
         "text": rule.text,
         "examples": [e.text for e in rule.examples],
+        "items": [lst.as_json() for lst in rule.items(rs.release.lang)],
         "line": rule.line,
         "section": rule.number.section,
         "section_title": rs.section_title(rule.number),
@@ -172,6 +175,9 @@ def pair_json(rule, en_rule, pair, rs, en_rs) -> dict:
         "disagree": pair.disagree if pair else 0,
         "details": pair.details if pair else [],
         "better_number": str(pair.better_number) if pair and pair.better_number else None,
+        "taken_by": str(pair.taken_by) if pair and pair.taken_by else None,
+        "owner": pair.owner.as_json() if pair and pair.owner is not None else None,
+        "owner_text": pair.owner.sentence() if pair and pair.owner is not None else None,
     }
 
 
@@ -184,6 +190,10 @@ def _print_pair(p: dict) -> None:
     for e in en["examples"]:
         console.print(f"        Example: {e}", markup=False)
     why = f" — {'; '.join(p['details'])}" if p["details"] else ""
+    if p.get("taken_by"):
+        why += f"; the translation's {p['taken_by']} fits EN {p['number']} better"
+    if p.get("owner_text"):
+        why += f"; {p['owner_text']}"
     console.print(
         f"    [dim]pair {p['status']} ({p['agree']} agree, {p['disagree']} "
         f"disagree){escape(why)}[/dim]"

@@ -157,6 +157,10 @@ def find_divided_rules(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
     ``w → (q, p)`` when ``p`` is contained in ``w`` (≥ :data:`DIVIDED_CONTAINED`), ``q`` is
     shorter than ``w`` (by :data:`DIVIDED_SHRINK`), and ``p`` covers words of ``w`` that ``q``
     does not (coverage gain ≥ :data:`DIVIDED_GAIN`, together ≥ :data:`DIVIDED_COVER`).
+    ``q`` may also be ``p``'s own rule: a rule split into a rule and a new subrule (2005-02-01's
+    409.2 → 2005-08-01's 409.2 and 409.2b, its last sentence reworded) is a split, not a
+    modified rule and an added subrule.
+
     Returns groups made."""
     made = 0
     for p in m.free_new().tolist():
@@ -164,8 +168,11 @@ def find_divided_rules(a: Side, b: Side, m: Matching, o: AlignOptions) -> int:
         if len(kp) < o.min_piece:
             continue
         best = None
-        for q in (p - 1, p + 1):
-            if not 0 <= q < len(b) or b.parent[q] != b.parent[p] or b.sec[q] != b.sec[p]:
+        own = int(b.parent[p])  # the new subrule's rule, or -1
+        for q in dict.fromkeys((p - 1, p + 1, own)):
+            if not 0 <= q < len(b) or b.sec[q] != b.sec[p]:
+                continue
+            if q != own and b.parent[q] != b.parent[p]:
                 continue
             w = int(m.n2o[q])
             if w < 0 or m.busy_old[w] or (w, p) in m.forbidden or a.full[w] == b.full[q]:

@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Literal, Sequence
 
 from mtgcr.extract.model import Release, Ruleset, WarningKind
@@ -60,6 +60,7 @@ __all__ = [
     "Evidence",
     "evidence",
     "RulePair",
+    "TextOwner",
     "PairStatus",
     "LangPairing",
     "pair_rulesets",
@@ -70,6 +71,7 @@ __all__ = [
     "english_counterpart",
     "english_release",
     "pair_rule",
+    "pair_section_rule",
     "paired_default",
 ]
 
@@ -307,6 +309,48 @@ def evidence_items(tr: Evidence, en: Evidence) -> tuple[list[str], list[str]]:
 PairStatus = Literal["verified", "unverified", "differs", "conflict"]
 
 
+@dataclass(frozen=True)
+class TextOwner:
+    """Whose text a translated (or quoted) rule is when it is not its own number's in the
+    release it is paired with.
+
+    Attributes:
+        number: the EN rule whose text it is.
+        release: the EN release that has that rule so.
+        via: how it was found: ``"number"`` (another rule of the paired release fits),
+            ``"release"`` (the same number in another release fits), ``"lineage"`` (the
+            translation keeps a rule the EN lineage removed or renumbered since: its
+            numbering is that of an older release).
+        fate: for ``"lineage"``, what became of the rule in ``then``: ``"removed"``,
+            ``"renumbered"`` …, else ``None``.
+        then: the release where that happened (the one after :attr:`release`).
+    """
+
+    number: RuleNumber
+    release: Release
+    via: str
+    fate: str | None = None
+    then: Release | None = None
+
+    def sentence(self) -> str:
+        """``"the text of EN 805.10f of 2024-07-30 (removed in 2024-11-08)"``."""
+        out = f"the text of EN {self.number} of {self.release.name}"
+        if self.fate and self.then is not None:
+            out += f" ({self.fate} in {self.then.name})"
+        return out
+
+    def as_json(self) -> dict:
+        """``{"number", "release" (label), "release_name", "via", "fate", "then"}``."""
+        return {
+            "number": str(self.number),
+            "release": self.release.label,
+            "release_name": self.release.name,
+            "via": self.via,
+            "fate": self.fate,
+            "then": self.then.label if self.then is not None else None,
+        }
+
+
 @dataclass
 class RulePair:
     """One translated rule and the English rule of the same number.
@@ -327,6 +371,10 @@ class RulePair:
         taken_by: for a conflict, the translated rule of another number (with no EN rule of
             its own) whose evidence fits this EN rule: the translation's numbering runs ahead
             here (it keeps a rule English removed), else ``None``.
+        owner: whose text the translated rule is, when not this number's in this release
+            (:class:`TextOwner`: another rule, the same number in another release, or —
+            with the lineage, :func:`mtgcr.crossref.translation.pairing.attach_owners` — a
+            rule English removed since), else ``None``.
     """
 
     number: RuleNumber
@@ -338,6 +386,7 @@ class RulePair:
     better_release: str | None = None
     evidence: list[str] = field(default_factory=list)
     taken_by: RuleNumber | None = None
+    owner: TextOwner | None = None
 
     def as_json(self) -> dict:
         """JSON-ready dict of the pair."""
@@ -351,7 +400,17 @@ class RulePair:
             "better_number": str(self.better_number) if self.better_number else None,
             "better_release": self.better_release,
             "taken_by": str(self.taken_by) if self.taken_by else None,
+            "owner": self.owner.as_json() if self.owner is not None else None,
         }
+
+    def summary(self) -> str:
+        """One line a person reads: the status, the disagreements, whose text it is."""
+        out = f"{self.status} ({self.agree} agree, {self.disagree} disagree)"
+        if self.details:
+            out += " — " + "; ".join(self.details)
+        if self.owner is not None:
+            out += f"; {self.owner.sentence()}"
+        return out
 
 
 @dataclass
@@ -386,6 +445,9 @@ class LangPairing:
             best first.
         duplicates: parent rule number → (duplicated number, line) for numbers the translation
             prints twice (from its parse warnings): where a sibling's number was mistyped.
+        stale: ``(number, line)`` of each second text of a number the translation prints
+            (kept apart by the parser, :attr:`mtgcr.extract.model.Ruleset.stale`): never
+            paired, never joined to the first text.
         misread: rule number → (number as printed, line) for misprinted numbers the parser
             read as the number their position demands (from its parse warnings): these pairs
             exist only thanks to that reading.
@@ -409,6 +471,7 @@ class LangPairing:
     fits: list[ReleaseFit] = field(default_factory=list)
     duplicates: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
     misread: dict[RuleNumber, tuple[str, int]] = field(default_factory=dict)
+    stale: list[tuple[RuleNumber, int]] = field(default_factory=list)
     not_quoted: list[RuleNumber] = field(default_factory=list)
     counterparts: dict[RuleNumber, tuple[RuleNumber, list[str]]] = field(default_factory=dict)
     elsewhere: dict[RuleNumber, str] = field(default_factory=dict)
@@ -443,7 +506,8 @@ class LangPairing:
     def exceptions(self) -> list[tuple[str, str]]:
         """Every rule number that does not pair, as ``(number, reason)``, in number order.
 
-        Reasons: ``"no EN rule of this number"`` (with the EN rule its evidence fits, and
+        Reasons: ``"a second text at line L, kept apart as a stale duplicate"``; ``"no EN
+        rule of this number"`` (with the EN rule its evidence fits, and
         another release that has it, when known); ``"missing in translation"`` (complete
         translations only; with ``"(number printed as X, line L)"`` when the translation has a
         duplicated sibling number there); for conflicts the disagreements and the EN rule that
@@ -465,13 +529,22 @@ class LangPairing:
                 if dup:
                     why += f" (its number printed as {dup[0]}, line {dup[1]})"
                 out.append((n, why))
+        for n, line in self.stale:
+            out.append(
+                (n, f"a second text at line {line}, kept apart as a stale duplicate (not paired)")
+            )
         for p in self.pairs:
             if p.status == "conflict" and p.taken_by is not None:
+                stale = (
+                    f"; {p.owner.sentence()}"
+                    if p.owner is not None and p.owner.via == "lineage"
+                    else ""
+                )
                 out.append(
                     (
                         p.number,
                         f"conflict: {'; '.join(p.details)}; the translation's "
-                        f"{p.taken_by} fits EN {p.number} better",
+                        f"{p.taken_by} fits EN {p.number} better{stale}",
                     )
                 )
             elif p.status == "conflict":
@@ -502,8 +575,8 @@ class LangPairing:
         for p in self.pairs:
             if p.status == "differs":
                 why = "; ".join(p.details)
-                if p.better_release:
-                    why += f"; fits EN {p.better_release}"
+                if p.owner is not None:  # not a small difference: another release's text
+                    why += f"; {p.owner.sentence()}"
                 out.append((str(p.number), why))
         return out
 
@@ -678,6 +751,7 @@ def pair_rulesets(
             out.duplicates.setdefault(num.parent, (str(num), w.line))
         elif w.kind is WarningKind.MISPRINT_REPAIRED and w.printed is not None:
             out.misread[num] = (w.printed, w.line)
+    out.stale = [(r.number, r.line) for r in translation.stale]
     for n in english.rules:
         if n in tr_nums:
             out.pairs.append(_pair_one(translation, english, n, cache, alts))
@@ -780,6 +854,27 @@ def english_release(store, release, pivot: str = "en"):
     return english_counterpart(rel, complete_releases(store, pivot))
 
 
+def pair_section_rule(
+    translation: Ruleset,
+    english: Ruleset,
+    number: RuleNumber,
+    alternatives: Iterable[Ruleset] = (),
+) -> RulePair | None:
+    """The :class:`RulePair` of one rule number exactly as :func:`pair_rulesets` gives it in
+    the whole pairing (its section is paired whole: a translated rule of another number that
+    takes this EN rule is seen, :attr:`RulePair.taken_by`), or ``None`` when either side
+    lacks the rule. ``show --pair``, ``history`` and ``pair`` agree through it."""
+    if number not in translation.rules or number not in english.rules:
+        return None
+
+    def section(rs: Ruleset) -> Ruleset:
+        rules = {n: r for n, r in rs.rules.items() if n.section == number.section}
+        return replace(rs, rules=rules)
+
+    p = pair_rulesets(section(translation), section(english), [section(a) for a in alternatives])
+    return next((x for x in p.pairs if x.number == number), None)
+
+
 def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> RulePair | None:
     """The :class:`RulePair` of one rule number (as :func:`pair_rulesets` would give it), or
     ``None`` when either side lacks the rule. Neighbours are tried for a conflict; other
@@ -807,22 +902,27 @@ def _pair_one(
         pair.better_number = _better_neighbour(tr_ev, english, n, a, cache)
         if pair.better_number is not None:
             pair.status = "conflict"
-        pair.better_release = _fits_elsewhere(tr_ev, n, alts, cache)
+            pair.owner = TextOwner(pair.better_number, english.release, "number")
+        alt = _fits_elsewhere(tr_ev, n, alts, cache)
+        if alt is not None:
+            pair.better_release = alt.label
+            if pair.owner is None:
+                pair.owner = TextOwner(n, alt, "release")
     return pair
 
 
 def _fits_elsewhere(
     tr_ev: Evidence, n: RuleNumber, alts: Sequence[Ruleset], cache: _EvidenceCache
-) -> str | None:
-    """The label of the first release of ``alts`` whose rule ``n`` fits with some agreement
-    and no disagreement, else ``None``."""
+) -> Release | None:
+    """The first release of ``alts`` whose rule ``n`` fits with some agreement and no
+    disagreement, else ``None``."""
     for alt in alts:
         en2 = cache.english(tr_ev, alt, n)
         if en2 is None:
             continue
         a2, d2, _ = compare_evidence(tr_ev, en2)
         if d2 == 0 and a2 > 0:
-            return alt.release.label
+            return alt.release
     return None
 
 
@@ -844,8 +944,8 @@ def _find_counterparts(
     for n in out.only_translation:
         tr_ev = cache.of(translation, n)
         where = _fits_elsewhere(tr_ev, n, alts, cache)
-        if where:
-            out.elsewhere[n] = where
+        if where is not None:
+            out.elsewhere[n] = where.label
         sibs = [m for m in english.rules if m.parent == n.parent and m.section == n.section]
         sibs.sort(key=lambda m: abs(_ordinal(m) - _ordinal(n)))
         best = None

@@ -16,18 +16,29 @@ from typing import Any, Sequence
 
 from mtgcr.corpus.store import ReleaseInfo, Store
 from mtgcr.extract.lookup import NotFound
-from mtgcr.extract.model import Ruleset
+from mtgcr.extract.model import Release, Ruleset
 from mtgcr.extract.records import load_release
 
-from mtgcr.crossref.chain import complete_releases
+from mtgcr.crossref.chain import Chain, complete_releases
 from mtgcr.crossref.translation.langpair import (
     LangPairing,
+    RulePair,
+    TextOwner,
     english_counterpart,
     english_release,
     pair_rulesets,
+    pair_section_rule,
 )
+from mtgcr.extract.rulenum import RuleNumber
 
-__all__ = ["english_ruleset", "section_only", "ReleasePairing", "pair_release"]
+__all__ = [
+    "english_ruleset",
+    "section_only",
+    "ReleasePairing",
+    "pair_release",
+    "attach_owners",
+    "pair_in_store",
+]
 
 
 def english_ruleset(store: Store, rs: Ruleset) -> Ruleset | None:
@@ -59,7 +70,8 @@ class ReleasePairing:
     Attributes:
         pairing: the rule-by-rule pairing (:class:`~mtgcr.crossref.translation.langpair.LangPairing`).
         translation: the translated ruleset (only ``section`` when one was asked for).
-        info: the translation's stored release row (its ``origin``: ``official``, ``wiki`` …).
+        info: the translation's stored release row (:attr:`ReleaseInfo.origin_name`: a whole
+            text's copy origin ``official``, ``unknown`` …, else ``wiki`` …).
         section: the section asked for, else ``None``.
     """
 
@@ -76,7 +88,11 @@ class ReleasePairing:
         better, or ``None``) — ``mtgcr pair --format json``."""
         p, rel = self.pairing, self.translation.release
         out = p.as_json()
-        out["translation"] = {**rel.as_json(), "origin": self.info.origin}
+        out["translation"] = {
+            **rel.as_json(),
+            "origin": self.info.origin_name,
+            "text": self.info.text.value,
+        }
         out["section"] = self.section
         out["pairs"] = [x.as_json() for x in p.pairs]
         out["only_translation"] = [str(n) for n in p.only_translation]
@@ -171,4 +187,69 @@ def pair_release(
     if section is not None:
         tr, en = section_only(tr, section), section_only(en, section)
         alts = [section_only(a, section) for a in alts]
-    return ReleasePairing(pair_rulesets(tr, en, alts), tr, info, section)
+    pairing = pair_rulesets(tr, en, alts)
+    attach_owners(store, pairing.pairs, pairing.english)
+    return ReleasePairing(pairing, tr, info, section)
+
+
+def attach_owners(store: Store, pairs: Sequence[RulePair], english: Release) -> None:
+    """Give each conflict whose EN rule a translated rule of another number takes
+    (:attr:`RulePair.taken_by`: the translation's numbering runs ahead, it keeps a rule
+    English removed) the EN rule its own text is, through the EN lineage: going back from
+    the EN rule, the last release where it was numbered as the translation numbers it
+    (:attr:`~RulePair.taken_by`); the rule of this pair's number *there* is the stale text's
+    owner, with what became of it in the release after (JA 20260116 805.10f is EN
+    2024-07-30's 805.10f, removed in 2024-11-08 — found even when the text has no numbers to
+    compare). Pairs the lineage cannot explain keep their owner (or none).
+
+    Args:
+        store: an open store with the EN releases.
+        pairs: pairs of one pairing.
+        english: the EN release they were paired with.
+    """
+    todo = [p for p in pairs if p.status == "conflict" and p.taken_by is not None]
+    if not todo:
+        return
+    chain = Chain(store, "en")
+    labels = [r.label for r in chain.releases]
+    if english.label not in labels:
+        return
+    k = labels.index(english.label)
+    lineage = chain.lineage()
+    for p in todo:
+        try:
+            back = lineage.history(p.number, k)
+        except KeyError:
+            continue
+        for j in range(k - 1, -1, -1):
+            if p.taken_by not in back[j].numbers:
+                continue
+            if j + 1 < len(chain.releases) and lineage.exists(j, p.number):
+                then = lineage.history(p.number, j)[j + 1]
+                p.owner = TextOwner(
+                    p.number, chain.releases[j], "lineage", then.kind, chain.releases[j + 1]
+                )
+            break
+
+
+def pair_in_store(
+    store: Store, translation: Ruleset, english: Ruleset, number: RuleNumber
+) -> RulePair | None:
+    """The pair of one rule exactly as ``mtgcr pair`` gives it (its section paired whole,
+    tested against the EN releases just before and after, the owner of a stale text through
+    the lineage): what ``show --pair`` and ``history --lang`` say, so the three agree.
+    ``None`` when either side lacks the rule."""
+    infos = complete_releases(store, "en")
+    labels = [r.label for r in infos]
+    alts = []
+    if english.release.label in labels:
+        k = labels.index(english.release.label)
+        alts = [
+            section_only(load_release(store, infos[i]), number.section)
+            for i in (k - 1, k + 1)
+            if 0 <= i < len(infos)
+        ]
+    p = pair_section_rule(translation, english, number, alts)
+    if p is not None:
+        attach_owners(store, [p], english.release)
+    return p

@@ -694,7 +694,7 @@ def translated_history(
     from mtgcr.extract.records import load_release
 
     from mtgcr.crossref.chain import Chain
-    from mtgcr.crossref.translation.langpair import pair_rule
+    from mtgcr.crossref.translation.pairing import pair_in_store
 
     note = None
     if spec is None:  # the newest release that has an original to follow
@@ -737,12 +737,16 @@ def translated_history(
         rs = tr if r.id == info.id else load_release(store, r)
         has = [n for n in e.numbers if (n in rs.sections if n.kind == "section" else n in rs.rules)]
         absent = [n for n in e.numbers if n not in has]
-        pairing = {}
+        pairing: dict[str, str] = {}
+        owners: dict[str, str] = {}
         for n in has:
             if n.kind != "section":
-                p = pair_rule(rs, chain.ruleset(i), n)
+                # as "mtgcr pair" pairs it (its section, the neighbours, the lineage)
+                p = pair_in_store(store, rs, chain.ruleset(i), n)
                 if p is not None:
                     pairing[str(n)] = p.status
+                    if p.owner is not None:
+                        owners[str(n)] = p.owner.sentence()
         if not e.numbers:
             status = "absent"
         elif has:
@@ -758,5 +762,6 @@ def translated_history(
             "absent": [str(n) for n in absent],
             "status": status,
             "pairing": pairing,
+            "owners": owners,
         }
     return TranslatedHistory(chain, k, entries, translations, f"{lang}:{info.label}", note)

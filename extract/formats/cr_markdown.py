@@ -217,15 +217,14 @@ def parse_cr_markdown(doc: Document) -> ParseResult:
                     )
                 )
             text = strip_markdown(m.group("text"))
-            if num in rs.rules:
+            added, first = rs.add_rule(num, text, i)
+            if first is not None:
                 warnings.append(
-                    ParseWarning.duplicate_rule(doc.source, i, num, rs.rules[num].line, where=side)
+                    ParseWarning.duplicate_rule(doc.source, i, num, first.line, where=side)
                 )
-                rs.rules[num].text += "\n" + text
             else:
-                rs.rules[num] = Rule(num, text, i)
                 prov.setdefault(num, (Place(name, i),))
-            last[side], example[side] = rs.rules[num], None
+            last[side], example[side] = added, None
             continue
         m = _GLOSS.match(line)
         if m:

@@ -8,6 +8,9 @@ are not always that tidy; the shapes seen in copies of the English rules, and ac
   after a banner line someone added (anywhere in the first :data:`HEAD_LINES` lines);
 * the title split over two or three lines (``MAGIC: THE GATHERING`` / ``COMPREHENSIVE`` /
   ``RULES``), read as one;
+* only an all-caps banner line with a date (``MTG COMPREHENSIVE RULES — 17 NOVEMBER 2023``,
+  no title line of its own) and the date statement further down, when the body is clearly a
+  CR (below);
 * the title damaged — a stray letter where a ® was lost (``Magic: The Gatheringr
   Comprehensive Rules``), a misspelling — when the body is clearly a CR: the date statement,
   at least :data:`MIN_SECTIONS` section headings (``100. General``), at least
@@ -35,6 +38,7 @@ __all__ = [
     "recognise",
     "evidence_for",
     "refusal",
+    "second_text",
     "HEAD_LINES",
     "MIN_SECTIONS",
     "MIN_RULES",
@@ -61,6 +65,9 @@ class TitleForm(enum.Enum):
     EXACT = "exact"  #: one line matching the profile's title pattern
     SPLIT = "split"  #: two or three consecutive lines that match when joined
     DAMAGED = "damaged"  #: no line matches; the line before the date statement is taken
+    #: no line matches; the first line is an all-caps banner with a date or "RULES"
+    #: (``MTG COMPREHENSIVE RULES — 17 NOVEMBER 2023``) and the date statement is further down
+    BANNER = "banner"
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,7 @@ class CREvidence:
         damaged title and a body that is clearly a CR."""
         if self.html or self.title is None or self.date_line is None:
             return False
-        return self.title.form is not TitleForm.DAMAGED or self.body_is_cr
+        return self.title.form not in (TitleForm.DAMAGED, TitleForm.BANNER) or self.body_is_cr
 
 
 def _head(doc: Document) -> list[str]:
@@ -150,6 +157,25 @@ def _title(prof: CRProfile, head: list[str]) -> TitleMatch | None:
     return None
 
 
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def _banner(head: list[str]) -> TitleMatch | None:
+    """The first line of ``head`` when it is an all-caps banner: at least 8 letters, nearly
+    all upper case, with a year or the word RULES (any script without case does not count)."""
+    first = next(((i, l.strip()) for i, l in enumerate(head) if l.strip()), None)
+    if first is None or len(first[1]) > 120:
+        return None
+    i, text = first
+    letters = [c for c in text if c.isalpha() and c.lower() != c.upper()]
+    upper = sum(c.isupper() for c in letters)
+    if len(letters) < 8 or upper < 0.9 * len(letters):
+        return None
+    if not (_YEAR.search(text) or "RULES" in text):
+        return None
+    return TitleMatch(TitleForm.BANNER, i + 1, text)
+
+
 def _date_line(prof: CRProfile, doc: Document) -> int | None:
     search = prof.date_re.search
     lines = doc.lines
@@ -174,11 +200,19 @@ def evidence_for(doc: Document, prof: CRProfile, body: bool = True) -> CREvidenc
     head = _head(doc)
     title = _title(prof, head)
     date_line = _date_line(prof, doc)
+    if date_line is None and prof.revision_re is not None:
+        # a translation's header label stands for the date (JA "(和訳 20231117.0 版)")
+        date_line = next((i + 1 for i, l in enumerate(head) if prof.revision_re.search(l)), None)
+    if title is None:
+        title = _banner(head)
+        if title is not None:  # the date statement may stand anywhere below a banner
+            search = prof.date_re.search
+            date_line = next((i + 1 for i, l in enumerate(doc.lines) if search(l)), None)
     if title is None and date_line is not None and date_line <= len(head):
         before = [i for i in range(date_line - 1) if head[i].strip()]
         if before:
             title = TitleMatch(TitleForm.DAMAGED, before[-1] + 1, head[before[-1]].strip())
-    if not body and not (title is not None and title.form is TitleForm.DAMAGED):
+    if not body and not (title is not None and title.form in (TitleForm.DAMAGED, TitleForm.BANNER)):
         return CREvidence(prof, title, date_line)
     sections = rules = 0
     glossary = None
@@ -207,7 +241,7 @@ def recognise(doc: Document) -> CREvidence | None:
     for prof in PROFILES.values():
         ev = evidence_for(doc, prof, body=False)
         if ev.title is not None and ev.date_line is not None:
-            if ev.title.form is TitleForm.DAMAGED:
+            if ev.title.form in (TitleForm.DAMAGED, TitleForm.BANNER):
                 ev = evidence_for(doc, prof)
             if ev.accepted:
                 return ev
@@ -267,3 +301,37 @@ def refusal(doc: Document) -> str:
     else:
         text += "; ".join(missing)
     return text
+
+
+#: Lines after a second title within which its body must start (a section heading).
+_SECOND_BODY = 400
+
+
+def second_text(doc: Document, start: int) -> tuple[int, str, CRProfile] | None:
+    """Where a second CR text starts in ``doc`` at or after line index ``start`` (two files
+    concatenated: ``cat 2023-11-17.txt 2024-08-02.txt``), or ``None``.
+
+    A second text is a title line of any profile (not a sentence, at most 80 characters),
+    its date statement within :data:`HEAD_LINES` lines and a section heading within
+    :data:`_SECOND_BODY` lines. The official files end with the date statement again after
+    their credits, never with a title (checked on the 112 official EN files, the normalised
+    and archive copies, JA 20260116, ZH 20220610 … 20260417).
+
+    Returns:
+        ``(0-based line index of the title, the title, its profile)``.
+    """
+    lines = doc.lines
+    n = len(lines)
+    for i in range(start, n):
+        line = lines[i]
+        if not line.strip() or len(line) > 80 or _SENTENCE_END.search(line):
+            continue
+        for prof in PROFILES.values():
+            if not prof.title_re.search(line):
+                continue
+            date = prof.date_re.search
+            if not any(date(lines[k]) for k in range(i + 1, min(n, i + 1 + HEAD_LINES))):
+                continue
+            if any(_SECTION_LINE.match(lines[k]) for k in range(i + 1, min(n, i + _SECOND_BODY))):
+                return i, line.strip().lstrip("\ufeff"), prof
+    return None

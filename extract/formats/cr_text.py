@@ -17,12 +17,17 @@ Format knowledge, checked on the 112 official English releases 2003-03-15 … 20
   one-letter line (``f``, 2021-11-15); the JA file adds ``720 . 前兆カード`` (space before the
   dot), ``702.189. 702.189.`` (the number printed twice) and subrules glued to their text
   (``100.1a本文``);
-* misprinted rule numbers, read as the number their position demands when exactly one part
-  (section, rule or letters) differs from it: ``605.2c`` between 609.2b and 609.4 (2005-08-01),
-  ``501.2``–``501.6`` under section 510 (2006-05-01), ``432.2b`` after 423.2a (2006-10-01 …
-  2007-09-07), ``502.35b`` after 502.36a (2006-06-01), ``306.1c`` after 306.3b (2008-10-01),
-  a second ``702.30d`` (2009-09-04, 2009-10-01); and ``505.54.`` whose subrules are
-  ``505.5a``/``505.5b`` (2010-06-18). The printed number is kept in the warning;
+* misprinted rule numbers: the numbers of each section are read at its end, as printed when
+  they run in order, else as the reading with the fewest changes
+  (:mod:`mtgcr.extract.formats.numbering`; one part — section, rule or letters — changed per
+  misprint): ``605.2c`` between 609.2b and 609.4 (2005-08-01), ``501.2``–``501.6`` under
+  section 510 (2006-05-01), ``432.2b`` after 423.2a (2006-10-01 … 2007-09-07), ``502.35b``
+  after 502.36a (2006-06-01), ``306.1c`` after 306.3b (2008-10-01), a second ``702.30d``
+  (2009-09-04, 2009-10-01), ``505.54.`` whose subrules are ``505.5a``/``505.5b``
+  (2010-06-18), ``724.3a``–``724.3c`` after ``724.2.`` (2021-09-24; 2021-11-15 prints
+  ``724.2a``–``724.2c``), a second ``701.42a`` (ZH 20220610). The warning keeps the printed
+  number and says which reading was chosen and why; a second text of a number (JA 20260116
+  ``505.4.`` twice) is kept apart in :attr:`Ruleset.stale`, never appended to the first;
 * three files (2003-10-01, 2003-12-01, 2004-02-01) are hard-wrapped at about 100 columns: a
   line ending in a space continues the paragraph (joined with one space), a line ending in a
   hyphen or dash continues the word, an indented line starts a new paragraph, and a reference
@@ -68,10 +73,19 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from mtgcr.corpus.copies import WHOLE_TEXT
 from mtgcr.corpus.document import Document
 
-from mtgcr.extract.formats.cr_shape import TitleForm, TitleMatch, evidence_for, recognise, refusal
+from mtgcr.extract.formats.cr_shape import (
+    TitleForm,
+    TitleMatch,
+    evidence_for,
+    recognise,
+    refusal,
+    second_text,
+)
 from mtgcr.extract.model import (
+    STALE_OUTCOME,
     Chapter,
     Example,
     GlossaryEntry,
@@ -83,6 +97,17 @@ from mtgcr.extract.model import (
     WarningKind,
 )
 from mtgcr.extract.layout import Layout, LineRole, Slice
+from mtgcr.extract.formats.numbering import (
+    ENGLISH_LOOKUP,
+    EnglishLookup,
+    EnglishNumbers,
+    NumberingEvidence,
+    PrintedLine,
+    ReadingKind,
+    cited_numbers,
+    in_sequence,
+    read_section,
+)
 from mtgcr.extract.profiles import PROFILES, CRProfile
 from mtgcr.extract.rulenum import _SET_LETTERS, _SET_RULE, _SET_SECTION, RuleNumber, next_letters
 from mtgcr.errors import DocumentError
@@ -105,11 +130,16 @@ _NO_RULE = re.compile(rf"(?P<sec>[1-9]\d{{2}})\.(?P<let>[a-z]{{1,2}}){_SP}+(?P<t
 _SECTION = re.compile(r"(?P<sec>[1-9]\d{2})(?P<sp1>[ \t\u3000]*)\.[ \t\u3000]*(?P<title>[^\d\s].*)")
 _CHAPTER = re.compile(r"(?P<ch>\d)\.[ \t\u3000]+(?P<title>\S.*)")
 _ANY_RULE = re.compile(r"\s*[1-9]\d{2}\.\d")
+#: A line starting with a number shaped like a rule number (digits, a dot, digits, letters)
+#: that :data:`_RULE` does not read: ``999999.9999zz``, ``70.2``, ``1702.5a`` (issue 22).
+_NUMBER_LIKE = re.compile(r"\d+[.．]\s?\d+[a-z]*\.?(?:\s|$)")
 _WRAP_WORDS = {"rule", "rules", "see", "section", "sections", "and", "or", "to", "of", "in"}
 _LABEL_IN_NAME = re.compile(r"(?<!\d)(\d{4})[-_.]?(\d{2})[-_.]?(\d{2})(?!\d)")
 _OBSOLETE = re.compile(r"\s*[（(](?:Obsolete|廃止|已废止|过时)[）)]\s*$", re.I)
 _INFORMAL = re.compile(r"\s*\((?:Informal)\)\s*$", re.I)
 _GLUED_SENSE = re.compile(r"(?P<head>.*?[^\d\s])(?P<sense>1\.\s.*)")
+#: A numbered sense of a glossary entry on its own line (``2. An activated …``).
+_SENSE = re.compile(r"([1-9])\.\s+\S")
 #: Longest body line (characters) of a hard-wrapped file; unwrapped files have far longer ones.
 _WRAP_WIDTH = 130
 
@@ -170,7 +200,10 @@ def detect_profile(doc: Document) -> CRProfile | None:
 
 
 def parse_cr_text(
-    doc: Document, profile: CRProfile | None = None, lang: str | None = None
+    doc: Document,
+    profile: CRProfile | None = None,
+    lang: str | None = None,
+    english: EnglishLookup | None = None,
 ) -> Ruleset:
     """Parse a complete CR text file into a :class:`Ruleset`.
 
@@ -178,6 +211,10 @@ def parse_cr_text(
         doc: the document (its ``lines`` are read; line numbers in the result are 1-based).
         profile: the language profile; detected from the title and date lines if ``None``.
         lang: shortcut for ``PROFILES[lang]``.
+        english: for a translation, a lookup of the numbers of the English release of the
+            same date (evidence where the printed numbers break their order:
+            :mod:`mtgcr.extract.formats.numbering`); called once, with the release read.
+            Default: the one the ingest sets (:func:`~mtgcr.extract.formats.numbering.english_evidence`).
 
     Returns:
         The ruleset with warnings for every defect found; ``complete=False`` when the file is
@@ -198,7 +235,7 @@ def parse_cr_text(
             raise CRFormatError(f"{doc.source}: {refusal(doc)}")
     else:
         ev = evidence_for(doc, profile, body=False)
-    return _Parser(doc, ev.profile, ev.title).run()
+    return _Parser(doc, ev.profile, ev.title, english or ENGLISH_LOOKUP.get()).run()
 
 
 #: ``next_letters`` for no letters and single letters (the common case), computed once.
@@ -208,26 +245,40 @@ _NEXT_LETTERS: dict[str | None, str] = {
 }
 
 
+def _same_text(a: Rule, b: Rule) -> bool:
+    """The same text and examples (a line printed twice)."""
+    return a.text == b.text and [e.text for e in a.examples] == [e.text for e in b.examples]
+
+
 def _next(letters: str | None) -> str:
     """The subrule letters after ``letters`` (``None`` → ``"a"``), see :func:`next_letters`."""
     nxt = _NEXT_LETTERS.get(letters)
     return nxt if nxt is not None else next_letters(letters)
 
 
-def _differs_once(a: RuleNumber, b: RuleNumber) -> bool:
-    """True if exactly one of section, rule number and letters differs between ``a`` and ``b``."""
-    return ((a.section != b.section) + (a.rule != b.rule) + (a.letters != b.letters)) == 1
-
-
 class _Parser:
-    def __init__(self, doc: Document, profile: CRProfile, title: TitleMatch | None = None) -> None:
+    def __init__(
+        self,
+        doc: Document,
+        profile: CRProfile,
+        title: TitleMatch | None = None,
+        english: EnglishLookup | None = None,
+    ) -> None:
         self.doc = doc
         self.p = profile
         self.title = title
         self.lines = doc.lines
         self.warnings: list[ParseWarning] = []
         self.wrapped: str | None = None  # hard-wrapped file: "space", "plain" (see _wrap_style)
-        self.prev: RuleNumber | None = None  # the last rule or subrule read, in document order
+        self.prev: RuleNumber | None = None  # the last rule or subrule number printed
+        #: the rule lines of the section in hand, numbered as printed: read at its end
+        #: (:meth:`_flush_section`, :mod:`mtgcr.extract.formats.numbering`)
+        self.pending: list[tuple[Rule, RuleNumber]] = []
+        self.pending_section: Section | None = None
+        self.in_sequence = True  # every pending number followed the one before it
+        self.english_lookup = english
+        self.english: EnglishNumbers | None = None
+        self._cited: dict[RuleNumber, int] | None = None
         #: the printed form of each line (extract/layout.py); lines left unset are printed
         #: text the model does not hold, their role given at the end (:meth:`_finish_layout`)
         self.layout = Layout(self.lines)
@@ -261,17 +312,28 @@ class _Parser:
         self._put(i, role, s[: len(s) - length], target, attr, start, length)
 
     def _finish_layout(
-        self, rs: Ruleset, contents: int | None, body_start: int, gloss: int, credits: int | None
+        self,
+        rs: Ruleset,
+        contents: int | None,
+        body_start: int,
+        gloss: int,
+        credits: int | None,
+        index: tuple[int | None, int] = (None, 0),
+        omitted: int | None = None,
     ) -> None:
-        """Give every line the model does not hold its role (it is kept as printed)."""
+        """Give every line the model does not hold its role (it is kept as printed):
+        ``index`` = (first line of an index after the glossary, the line after it)."""
         date_search = self.p.date_re.search
         layout, lines = self.layout, self.lines
+        index_start, index_end = index
         for i in layout.unset():  # blank lines have their role from the start
             line = lines[i]
             if contents is not None and contents <= i < body_start:
                 role = LineRole.CONTENTS
-            elif i == gloss or i == credits:
+            elif i == gloss or i == credits or i == omitted:
                 role = LineRole.HEADING
+            elif index_start is not None and index_start <= i < index_end:
+                role = LineRole.INDEX
             elif date_search(line):
                 role = LineRole.DATE
             else:
@@ -316,14 +378,34 @@ class _Parser:
         if contents is not None and contents >= body_start:
             contents = None
         gloss = self._find(p.glossary_re, body_start, heading=True)
+        omitted = self._glossary_omitted(body_start, gloss)
+        if gloss is None and omitted is not None:
+            gloss = omitted  # the marker stands for the heading (KO "용어집 <생략>")
         if gloss is None:
             raise CRFormatError(
                 f"{src}: no glossary heading after the rules; the file looks "
                 f"truncated (last line {len(lines)})"
             )
+        second = second_text(self.doc, gloss + 1)
+        if second is not None:  # two files concatenated (issue 22): never one's "credits"
+            k, title, prof = second
+            raise CRFormatError(
+                f"{src}:{k + 1}: a second Comprehensive Rules text ({prof.name}) starts here "
+                f"({title[:60]!r}, after the glossary of the first); split the file into one "
+                f"file per release (the first ends at line {k}) and ingest each"
+            )
         credits = self._find(p.credits_re, gloss + 1, heading=True)
-        end = credits if credits is not None else len(lines)
-        if credits is None:
+        credits_at = credits + 1 if credits is not None else None  # the credits' first line
+        if credits is None and p.credits_start_re is not None:
+            # credits that start without a heading (the profile's [headings] credits_start)
+            start = self._find(p.credits_start_re, gloss + 1)
+            if start is not None:
+                credits_at = start
+        end = credits_at - (credits is not None) if credits_at is not None else len(lines)
+        index = (
+            self._find(p.index_re, gloss + 1, end, heading=True) if p.index_re is not None else None
+        )
+        if credits_at is None and omitted is None:
             self.warn(
                 len(lines),
                 "no credits heading after the glossary: the file looks truncated "
@@ -332,15 +414,37 @@ class _Parser:
             )
 
         eff, eff_line = self._effective_date()
-        label, note = label_from_name(self.doc.name, eff)
-        if note:
-            self.warn(eff_line, note, WarningKind.DATE)
-        if eff is None:
-            self.warn(1, "no effective date statement found", WarningKind.DATE)
+        header = self._header_label()
+        revision: str | None = None
+        label: str | None
+        if header is not None:  # a translation's own label: the release, whatever the name says
+            label, revision, at = header
+            named, _ = label_from_name(self.doc.name, None)
+            if named is not None and named != label:
+                self.warn(
+                    at,
+                    f"file name says {named}; the header's label {label}.{revision} is the release",
+                    WarningKind.DATE,
+                )
+            if eff is None:
+                self.warn(
+                    at,
+                    f"no effective date statement found; the release is the header's "
+                    f"{label}.{revision}",
+                    WarningKind.DATE,
+                )
+        else:
+            label, note = label_from_name(self.doc.name, eff)
+            if note:
+                self.warn(eff_line, note, WarningKind.DATE)
+            if eff is None:
+                self.warn(1, "no effective date statement found", WarningKind.DATE)
         if label is None:
             raise CRFormatError(f"{src}: no effective date in the text and none in the file name")
-        rs = Ruleset(release=Release(p.lang, label, eff), source=src)
+        rs = Ruleset(release=Release(p.lang, label, eff, revision), source=src)
         self.rs = rs
+        if self.english_lookup is not None and p.lang != "en":
+            self.english = self.english_lookup(rs.release)
         rs.title = self._title_text()
         intro_end = contents if contents is not None else body_start
         rs.introduction = self._join_block(
@@ -362,11 +466,27 @@ class _Parser:
         )
         toc_titles = {n: title for n, (title, _) in toc_chapters.items()}
         self.wrapped = self._wrap_style(body_start, gloss)
+        self.body_start = body_start
         self._parse_body(rs, body_start, gloss, toc_titles)
-        rs.glossary = self._parse_glossary(gloss + 1, end)
-        if credits is not None:
+        if omitted is not None:
+            self.warn(
+                omitted + 1,
+                f"the glossary is omitted ({lines[omitted].strip()[:40]!r}); the release has "
+                f"none by design",
+                WarningKind.GLOSSARY,
+            )
+        else:
+            rs.glossary = self._parse_glossary(gloss + 1, index if index is not None else end)
+        if index is not None:
+            self.warn(
+                index + 1,
+                f"an index follows the glossary (lines {index + 1}–{end}): kept as printed, "
+                f"not read as glossary entries",
+                WarningKind.TEXT_IGNORED,
+            )
+        if credits_at is not None:
             rs.credits = self._join_block(
-                credits + 1,
+                credits_at,
                 len(lines),  # as printed, date line too
                 attr="credits",
                 role=LineRole.CREDITS,
@@ -375,10 +495,43 @@ class _Parser:
         holes = self._check_contents(rs, toc_chapters, toc_sections)
         if holes:
             rs.complete = False  # a hole in the rule tree: see the module docstring
-        rs.truncated = credits is None  # the glossary is cut off: not compared by alignments
+        # the glossary is cut off: not compared by alignments (an omitted one is not cut off)
+        rs.truncated = credits_at is None and omitted is None
         rs.warnings = self.warnings
-        self._finish_layout(rs, contents, body_start, gloss, credits)
+        self._finish_layout(rs, contents, body_start, gloss, credits, (index, end), omitted)
         return rs
+
+    def _header_label(self) -> tuple[str, str, int] | None:
+        """A translation's own label in its header (the profile's ``[revision] header``, JA
+        ``マジック総合ルール(和訳 20231117.0 版)``) in the first 40 lines: ``(label, revision,
+        1-based line)``, else ``None``."""
+        rx = self.p.revision_re
+        if rx is None:
+            return None
+        for i, line in enumerate(self.lines[:40]):
+            m = rx.search(line)
+            if m:
+                return m.group("label"), m.group("rev"), i + 1
+        return None
+
+    def _glossary_omitted(self, body_start: int, gloss: int | None) -> int | None:
+        """The line index of a marker that omits the glossary (the profile's ``[glossary]
+        omitted``: KO ``<생략>``), on the glossary heading's line or the next non-blank one,
+        or — with no glossary heading — on a line of its own after the rules; else ``None``."""
+        marker = self.p.glossary_omitted_re
+        if marker is None:
+            return None
+        lines = self.lines
+        if gloss is not None:
+            nxt = next((k for k in range(gloss + 1, len(lines)) if lines[k].strip()), None)
+            for k in (gloss, nxt):
+                if k is not None and marker.search(lines[k]):
+                    return k
+            return None
+        for k in range(len(lines) - 1, body_start, -1):  # the last one: after the rules
+            if marker.search(lines[k]):
+                return k
+        return None
 
     def _title_text(self) -> str:
         """The title as found (a warning when split over lines, damaged, or after a banner);
@@ -393,6 +546,13 @@ class _Parser:
             return first[1]
         if t.form is TitleForm.SPLIT:
             self.warn(t.line, f"title split over lines, read as {t.text!r}")
+        elif t.form is TitleForm.BANNER:
+            self.warn(
+                t.line,
+                f"no title line, only the banner {t.text[:80]!r}; read as a Comprehensive "
+                f"Rules text by its body (an effective-date statement, numbered sections and "
+                f"rules, a glossary)",
+            )
         elif t.form is TitleForm.DAMAGED:
             self.warn(
                 t.line,
@@ -693,8 +853,10 @@ class _Parser:
                             sections[num].line,
                         )
                     else:
+                        self._flush_section()
                         section = Section(num, m.group("title").strip(), lineno)
                         sections[num] = section
+                        self.pending_section = section
                         self._put_suffix(
                             i, LineRole.SECTION, section, "title", 0, len(section.title)
                         )
@@ -716,6 +878,8 @@ class _Parser:
                                 f"contents ({toc[n]!r})",
                                 WarningKind.CONTENTS,
                             )
+                        self._flush_section()
+                        self.pending_section = None
                         chapter = n
                         rs.chapters.append(Chapter(n, title, lineno))
                         self._put_suffix(
@@ -723,6 +887,23 @@ class _Parser:
                         )
                         section = last_rule = last_example = None
                         continue
+                if _NUMBER_LIKE.match(s) and not self.wrapped:
+                    # "999999.9999zz …": shaped like a rule number but none (a section has
+                    # three digits, a rule up to three, letters one or two): kept as text
+                    self.warn(
+                        lineno,
+                        f"{s.split(None, 1)[0][:24]!r} starts the line like a rule number but "
+                        f"is none; the line is kept as "
+                        + (
+                            f"text of {last_rule.number}"
+                            if last_rule is not None
+                            else "text of the section"
+                            if section is not None
+                            else "nothing (outside any section)"
+                        ),
+                        WarningKind.TEXT_KEPT,
+                        last_rule.number if last_rule is not None else None,
+                    )
             m = example_re.match(s)
             if m:
                 if last_rule is None:
@@ -766,6 +947,7 @@ class _Parser:
                 self._put(i, LineRole.RULE, "", last_rule, "text", start, len(s))
             else:
                 self._continue_section(section, s, i)
+        self._flush_section()
 
     def _next_is_section(self, i: int, stop: int, chapter: int) -> bool:
         for j in range(i + 1, stop):
@@ -811,88 +993,6 @@ class _Parser:
         self._put(i, LineRole.SECTION, "", section, "title", len(section.title) + 1, len(text))
         section.title += "\n" + text
 
-    def _next_number(self, i: int, stop: int) -> RuleNumber | None:
-        """The number of the next rule line after line index ``i`` (before any heading)."""
-        for j in range(i + 1, min(stop, i + 60)):
-            s = self.lines[j].strip()
-            if not s or not s[0].isdigit():
-                continue
-            m = _RULE.match(s)
-            if m and not self._wrapped_reference(m, j):
-                return RuleNumber(int(m.group("sec")), int(m.group("rule")), m.group("let"))
-            return None  # a heading
-        return None
-
-    def _successors(self, sec: int) -> list[RuleNumber]:
-        """The numbers that may follow the previous rule inside section ``sec``."""
-        prev = self.prev if self.prev is not None and self.prev.section == sec else None
-        if prev is None:
-            return [RuleNumber(sec, 1)]
-        if prev.letters:
-            return [
-                RuleNumber(sec, prev.rule, next_letters(prev.letters)),
-                RuleNumber(sec, (prev.rule or 0) + 1),
-            ]
-        return [RuleNumber(sec, prev.rule, "a"), RuleNumber(sec, (prev.rule or 0) + 1)]
-
-    def _resolve(self, num: RuleNumber, i: int, section: Section | None) -> RuleNumber:
-        """Read a misprinted number as the one its position demands (see the module docstring).
-
-        A number is suspect when it is outside its section heading, repeats an earlier number
-        or goes backwards; it is then read as the expected successor of the previous rule that
-        differs from it in exactly one part, unless the next rule line has that number (no
-        renumbering cascade). A rule that skips numbers is read as the expected one when the
-        next line is a subrule of the expected rule (``505.54.`` / ``505.5a``). Every reading
-        is reported as a warning naming the printed number.
-        """
-        if section is None:
-            return num
-        sec = section.number.section
-        prev = self.prev if self.prev is not None and self.prev.section == sec else None
-        if num.section == sec:  # fast path: the expected successor
-            if prev is None:
-                if num.rule == 1 and num.letters is None:
-                    return num
-            elif num.letters is None:
-                if num.rule == (prev.rule or 0) + 1:
-                    return num
-            elif num.rule == prev.rule and num.letters == _next(prev.letters):
-                return num
-        rules = self.rs.rules
-        if (
-            num.section != sec
-            or num in rules
-            or (prev is not None and num.sort_key <= prev.sort_key)
-        ):
-            for cand in self._successors(sec):
-                if cand.kind == num.kind and cand not in rules and _differs_once(cand, num):
-                    if self._next_number(i, len(self.lines)) == cand:
-                        break  # the next line has that number: this one is not it
-                    self.warnings.append(
-                        ParseWarning.misprint(
-                            self.doc.source, i + 1, num, cand, str(prev or f"section heading {sec}")
-                        )
-                    )
-                    return cand
-            return num
-        if num.letters is None:
-            want = RuleNumber.trusted(sec, (prev.rule or 0) + 1 if prev is not None else 1)
-            if num != want and want not in rules:
-                nxt = self._next_number(i, len(self.lines))
-                if nxt is not None and nxt.letters and nxt.parent == want:
-                    self.warnings.append(
-                        ParseWarning.misprint(
-                            self.doc.source,
-                            i + 1,
-                            num,
-                            want,
-                            str(prev or f"section heading {sec}"),
-                            f"and its subrules are numbered {nxt}…",
-                        )
-                    )
-                    return want
-        return num
-
     def _new_rule(self, m: re.Match, i: int, section: Section, bare: bool) -> Rule | None:
         """The common rule line, read without any warning: a :data:`_RULE` match printed in
         the standard form (``712.8.`` / ``712.8e``, one space), under its section heading,
@@ -921,8 +1021,7 @@ class _Parser:
         _SET_RULE(num, rno)
         _SET_LETTERS(num, letters)
         rule = Rule(num, text, i + 1)
-        if self.rs.rules.setdefault(num, rule) is not rule:
-            return None  # a repeated number: the general path reports it
+        self.pending.append((rule, num))
         self.prev = num
         if bare:
             self.layout.put_text(i, LineRole.RULE, m.string[: m.start("text")], rule, len(text))
@@ -983,42 +1082,118 @@ class _Parser:
                     lineno, f"number {num} printed twice", WarningKind.NUMBER_PRINTED_TWICE, num
                 )
                 text = again.group("text")
-        rules = rs.rules
-        existing = rules.get(num)
-        if existing is not None and existing.text == text:  # the same line printed twice (JA 505.4)
+        if section is None:  # before any section heading: kept as printed
             self.warn(
                 lineno,
-                f"rule {num} printed twice with the same text (first at line "
-                f"{existing.line}); kept once",
-                WarningKind.REPEATED_LINE,
+                f"rule {num} is not under its section heading {num.section}",
+                WarningKind.OUTSIDE_SECTION,
                 num,
-                existing.line,
             )
-            self._put_suffix(i, LineRole.RULE, existing, "text", 0, len(text))
-            return existing
-        printed = num
-        num = self._resolve(num, i, section)
-        if num is printed:
-            if section is None or section.number.section != num.section:
+            rule, first = rs.add_rule(num, text, lineno)
+            if first is not None:
+                self.warnings.append(
+                    ParseWarning.duplicate_rule(self.doc.source, lineno, num, first.line)
+                )
+            self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
+            self.prev = num
+            return rule
+        rule = Rule(num, text, lineno)
+        self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
+        self.pending.append((rule, num))
+        self.in_sequence = False
+        self.prev = num
+        return rule
+
+    # -- reading the numbers of a section ----------------------------------------------------
+    def _flush_section(self) -> None:
+        """Read the numbers of the section's rule lines (as printed when they run in order,
+        else the reading :func:`mtgcr.extract.formats.numbering.read_section` chooses) and
+        add the rules to the ruleset in document order."""
+        pending, section, clean = self.pending, self.pending_section, self.in_sequence
+        self.pending, self.in_sequence = [], True
+        if not pending:
+            return
+        rules = self.rs.rules
+        if clean:
+            for rule, num in pending:
+                if rules.setdefault(num, rule) is not rule:
+                    self._stale(rule, num, rules[num], "")
+            return
+        assert section is not None
+        kept: list[tuple[Rule, RuleNumber]] = []
+        for rule, num in pending:  # the same line printed twice (same number, same text)
+            twin = next(
+                (r for r, n in kept if n == num and _same_text(r, rule)),
+                None,
+            )
+            if twin is not None:
                 self.warn(
-                    lineno,
+                    rule.line,
+                    f"rule {num} printed twice with the same text (first at line "
+                    f"{twin.line}); kept once",
+                    WarningKind.REPEATED_LINE,
+                    num,
+                    twin.line,
+                )
+                continue
+            kept.append((rule, num))
+        lines = [PrintedLine(r.line, n, r.text) for r, n in kept]
+        sec = section.number.section
+        # (numbers in order, printed in another form: no evidence needed, none read)
+        evidence = None if in_sequence(sec, [n for _, n in kept]) else self._evidence()
+        readings = read_section(sec, lines, evidence, rules)
+        src = self.doc.source
+        read: dict[RuleNumber, Rule] = {}
+        for (rule, num), rd in zip(kept, readings):
+            if rd.kind is ReadingKind.STALE_DUPLICATE:
+                first = read.get(rd.number) or rules[rd.number]
+                self._stale(rule, num, first, rd.reason)
+                continue
+            if rd.kind is ReadingKind.REPAIRED:
+                self.warnings.append(
+                    ParseWarning.misprint(
+                        src,
+                        rule.line,
+                        num,
+                        rd.number,
+                        str(rd.after or f"section heading {section.number}"),
+                        rd.reason,
+                    )
+                )
+                rule.number = rd.number
+            elif num.section != section.number.section:
+                self.warn(
+                    rule.line,
                     f"rule {num} is not under its section heading {num.section}",
                     WarningKind.OUTSIDE_SECTION,
                     num,
                 )
-        else:
-            existing = rules.get(num)
-        self.prev = num
-        if existing is None:
-            rule = rules[num] = Rule(num, text, lineno)
-            self._put_suffix(i, LineRole.RULE, rule, "text", 0, len(text))
-            return rule
+            if rules.setdefault(rule.number, rule) is not rule:
+                self._stale(rule, rule.number, rules[rule.number], "")
+            else:
+                read[rule.number] = rule
+
+    def _stale(self, rule: Rule, num: RuleNumber, first: Rule, reason: str) -> None:
+        """Keep ``rule`` apart as a stale duplicate of ``first`` (same number, another text):
+        :attr:`Ruleset.stale`, never appended to the first."""
+        rule.number = num
+        self.rs.stale.append(rule)
         self.warnings.append(
-            ParseWarning.duplicate_rule(self.doc.source, lineno, num, existing.line)
+            ParseWarning.duplicate_rule(
+                self.doc.source,
+                rule.line,
+                num,
+                first.line,
+                STALE_OUTCOME + (f" ({reason})" if reason else ""),
+            )
         )
-        self._put_suffix(i, LineRole.RULE, existing, "text", len(existing.text) + 1, len(text))
-        existing.text += "\n" + text
-        return existing
+
+    def _evidence(self) -> NumberingEvidence:
+        """The citations of the file (read once, at the first section that needs them) and the
+        English release's numbers given for a translation."""
+        if self._cited is None:
+            self._cited = cited_numbers(self.lines, self.body_start)
+        return NumberingEvidence(self._cited, self.english)
 
     def _check_numbering(self, rs: Ruleset) -> None:
         """Warn about numbering gaps (letters skip l and o), numbers out of order and subrules
@@ -1105,7 +1280,9 @@ class _Parser:
                     )
                     new_entry = True
             else:
-                new_entry = current is None or (blank and not self._continues_entry(i, stop))
+                new_entry = current is None or (
+                    blank and not self._continues_entry(i, stop, current)
+                )
             blank = False
             if new_entry:
                 current = [i]
@@ -1115,13 +1292,23 @@ class _Parser:
                 current.append(i)
         return [self._glossary_entry(block) for block in blocks]
 
-    def _continues_entry(self, i: int, stop: int) -> bool:
+    def _continues_entry(self, i: int, stop: int, current: list[int] | None = None) -> bool:
         """After a blank line, does line ``i`` still belong to the entry above? Yes for an
-        indented line, and for a sub-heading followed by a blank line and an indented line
-        (the list of expansion symbols under "Expansion Symbol", 2003-03-15)."""
+        indented line, for the next numbered sense of the entry (``2.`` after its ``1.``,
+        senses set apart by blank lines), and for a sub-heading followed by a blank line and
+        an indented line (the list of expansion symbols under "Expansion Symbol",
+        2003-03-15)."""
         lines = self.lines
         if lines[i][:1].isspace():
             return True
+        sense = _SENSE.match(lines[i])
+        if sense and current:
+            want = str(int(sense.group(1)) - 1)
+            head = _GLUED_SENSE.fullmatch(lines[current[0]].strip())
+            if (want == "1" and head is not None) or any(
+                (m := _SENSE.match(lines[k].strip())) and m.group(1) == want for k in current
+            ):
+                return True
         return (
             i + 2 < stop
             and not lines[i + 1].strip()
@@ -1237,7 +1424,7 @@ def split_headword(head: str) -> tuple[str, tuple[str, ...]]:
 
 
 def _parse(doc: Document) -> ParseResult:
-    return ParseResult("cr-text", [(parse_cr_text(doc), "official", {})])
+    return ParseResult("cr-text", [(parse_cr_text(doc), WHOLE_TEXT, {})])
 
 
 #: This kind's entry in :data:`mtgcr.extract.registry.PARSERS`: the generic CR text parser

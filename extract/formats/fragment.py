@@ -106,7 +106,7 @@ def parse_fragment(doc: Document) -> ParseResult:
         m = _RULE.match(text)
         if m:
             num = RuleNumber.parse(m.group("num"))
-            rule, first = rs.add_or_append(num, m.group("text"), lineno)
+            rule, first = rs.add_rule(num, m.group("text"), lineno)
             if first is not None:
                 rs.warnings.append(ParseWarning.duplicate_rule(doc.source, lineno, num, first.line))
             else:

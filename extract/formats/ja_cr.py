@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mtgcr.corpus.copies import WHOLE_TEXT
 from mtgcr.corpus.document import Document
 
 from mtgcr.extract.formats.cr_text import parse_cr_text
@@ -46,9 +47,10 @@ def parse_ja_cr(doc: Document) -> Ruleset:
         mtgcr.extract.formats.cr_text.CRFormatError: not a CR text (see :func:`parse_cr_text`).
     """
     rs = parse_cr_text(doc, lang="ja")
-    rev = translation_revision(doc, rs.release.label)
-    if rev is not None:
-        rs.release = replace(rs.release, revision=rev)
+    if rs.release.revision is None:  # (the header's label gives it: parse_cr_text)
+        rev = translation_revision(doc, rs.release.label)
+        if rev is not None:
+            rs.release = replace(rs.release, revision=rev)
     return rs
 
 
@@ -59,7 +61,7 @@ def sniff_ja_cr(doc: Document) -> bool:
 
 def _parse(doc: Document) -> ParseResult:
     rs = parse_ja_cr(doc)
-    return ParseResult("cr-text", [(rs, "official", {})], ruleset_facts(rs, doc.source))
+    return ParseResult("cr-text", [(rs, WHOLE_TEXT, {})], ruleset_facts(rs, doc.source))
 
 
 #: This kind's entry in :data:`mtgcr.extract.registry.PARSERS` (before the generic CR text

@@ -401,7 +401,7 @@ def parse_mtgru_lines(
                     WarningKind.OUTSIDE_SECTION,
                     num,
                 )
-            rule, first = rs.add_or_append(num, m.group("text"), lineno)
+            rule, first = rs.add_rule(num, m.group("text"), lineno)
             if first is not None:
                 rs.warnings.append(ParseWarning.duplicate_rule(source, lineno, num, first.line))
             else:

@@ -12,9 +12,9 @@ holds the one parser.
 
 The shipped profiles (``en.toml``, ``ja.toml``, ``zh.toml``, ``ru.toml`` beside this module,
 package data) name their sources in their comments. A user adds a language — or overrides a
-shipped one — by writing ``<lang>.toml`` in a folder and passing ``--profiles DIR`` (or
-setting ``$MTGCR_PROFILES``) on the command line, or calling :func:`load_folder` from Python:
-no code change. The keys are documented in README ("Adding a language") and checked by
+shipped one — by writing ``<lang>.toml`` in a folder and passing ``--profiles DIR`` on the
+command line, setting ``$MTGCR_PROFILES`` (applied by the command line and the library alike:
+:func:`apply_env`), or calling :func:`load_folder` from Python: no code change. The keys are documented in README ("Adding a language") and checked by
 :func:`read_profile`, whose errors name the file and the key.
 """
 
@@ -48,6 +48,7 @@ __all__ = [
     "MONTHS_RU",
     "JA_HEADWORD",
     "reference_keywords",
+    "reference_after_keywords",
     "list_conjunctions",
     "registry_version",
     "SCRIPTS",
@@ -55,6 +56,7 @@ __all__ = [
     "guess_language",
     "ENV",
     "reset_to_shipped",
+    "apply_env",
     "LanguageGuess",
     "likely_language",
 ]
@@ -123,7 +125,17 @@ class CRProfile:
         example_re: matches the start of an example line; the text after the match is the
             example's text.
         contents_re / glossary_re / credits_re: match the heading lines of those parts (one
-            of the ``[headings]`` alternatives, white space around it allowed).
+            of the ``[headings]`` alternatives, white space around it allowed). The entries
+            are regular expressions (JA ``(?:10\\.\\s*)?用語集``), or literal text when
+            ``[headings] literal = true`` (``"Index (A–Z)"`` then needs no escaping).
+        index_re: the heading of an index printed after the glossary (``[headings] index``,
+            EN ``Index``): its lines are no glossary entries; ``None`` when not given.
+        credits_start_re: where credits begin in a file that gives them no heading
+            (``[headings] credits_start``, a regular expression matched against the line
+            that opens them), or ``None``.
+        glossary_omitted_re: a marker a translation prints instead of its glossary
+            (``[glossary] omitted``, KO ``<생략>``, on the heading's line or the next): such a
+            release has no glossary by design and is not truncated; ``None`` when not given.
         date_re: the effective-date statement, with named groups ``y``, ``m`` (digits or a
             month name) and ``d``; :meth:`date_from` turns a match into a date.
         months: ``{form: month number}`` of the month names (lower case), from ``[date]
@@ -150,6 +162,17 @@ class CRProfile:
         example_label: how an example is labelled when shown (``Example:``, JA ``例：``).
         reference_keywords: regular expressions of the words that introduce a rule number
             ("rules?", RU "[Пп]равил[а-яё]{0,3}" for every case form).
+        reference_after: regular expressions of the words that follow a number to make it a
+            reference (``[references] after``, KO ``절`` in ``8절`` "section 8" and ``702.19항``).
+        list_separators: what joins the items of a list in rule text (``[lists] separators``:
+            EN ``,``, ZH ``、``; the word before the last item is one of :attr:`conjunctions`);
+            ``()`` for the script's default (``,`` or ``、``). See :mod:`mtgcr.extract.lists`.
+        list_openers: regular expressions of the words that introduce a list (``[lists]
+            openers``: EN ``\bare\b``, ZH ``包括``), besides ``:``.
+        list_closers: regular expressions of the words that end the last item of a list in a
+            language without spaces (``[lists] closers``: ZH ``是``).
+        list_quoted: items are written each in 「」 with nothing between them (``[lists]
+            quoted``, JA).
         conjunctions: the words that join a list of references ("and", "or").
         tokenizer: how texts are split into words (:class:`Tokenizer`).
         script: the script of the rule text (a name of :data:`SCRIPTS`).
@@ -165,6 +188,14 @@ class CRProfile:
     credits_re: re.Pattern
     date_re: re.Pattern
     name: str = ""
+    index_re: re.Pattern | None = None
+    credits_start_re: re.Pattern | None = None
+    glossary_omitted_re: re.Pattern | None = None
+    reference_after: tuple[str, ...] = ()
+    list_separators: tuple[str, ...] = ()
+    list_openers: tuple[str, ...] = ()
+    list_closers: tuple[str, ...] = ()
+    list_quoted: bool = False
     months: dict[str, int] = field(default_factory=dict)
     month_names: tuple[str, ...] = ()
     month_lemmas: str | None = None
@@ -236,18 +267,20 @@ _KNOWN = {
         "notes",
         "numerals",
         "references",
+        "lists",
         "text",
     },
     "detect": {"script", "words"},
     "title": {"pattern", "flags"},
     "date": {"pattern", "flags", "months", "month_lemmas"},
     "example": {"pattern", "label", "flags"},
-    "headings": {"contents", "glossary", "credits"},
-    "glossary": {"headword", "headword_starts_entry", "flags", "lemmas"},
+    "headings": {"contents", "glossary", "credits", "index", "credits_start", "literal"},
+    "glossary": {"headword", "headword_starts_entry", "flags", "lemmas", "omitted"},
     "revision": {"header", "file_name"},
     "notes": {"pattern", "flags"},
     "numerals": {"words", "non_numeral"},
-    "references": {"keywords", "conjunctions"},
+    "references": {"keywords", "conjunctions", "after"},
+    "lists": {"separators", "openers", "closers", "quoted"},
     "text": {"tokenizer"},
 }
 
@@ -320,12 +353,24 @@ class _Reader:
         return tuple(value)
 
 
-def _heading(r: _Reader, key: str) -> re.Pattern:
-    names = r.strings("headings", key, required=True)
+def _heading(r: _Reader, key: str, required: bool = True) -> re.Pattern | None:
+    """A heading line of one of ``[headings] key``: regular expressions, or literal text when
+    ``[headings] literal = true``; white space around it allowed."""
+    names = r.strings("headings", key, required=required)
+    if not names:
+        return None
+    if r.get("headings", "literal", bool, False):
+        names = tuple(re.escape(n) for n in names)
     try:
         return re.compile(r"^\s*(?:" + "|".join(names) + r")\s*$")
     except re.error as exc:
         r.fail(f"[headings] {key}", f"not a regular expression ({exc})")
+
+
+def _required_heading(r: _Reader, key: str) -> re.Pattern:
+    rx = _heading(r, key)
+    assert rx is not None  # required: _heading failed otherwise
+    return rx
 
 
 def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
@@ -409,9 +454,17 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
         title_re=r.required_pattern("title", "pattern"),
         example_re=r.required_pattern("example", "pattern"),
         example_label=r.get("example", "label", str, "Example:"),
-        contents_re=_heading(r, "contents"),
-        glossary_re=_heading(r, "glossary"),
-        credits_re=_heading(r, "credits"),
+        contents_re=_required_heading(r, "contents"),
+        glossary_re=_required_heading(r, "glossary"),
+        credits_re=_required_heading(r, "credits"),
+        index_re=_heading(r, "index", required=False),
+        credits_start_re=r.pattern("headings", "credits_start", flags_key=None),
+        glossary_omitted_re=r.pattern("glossary", "omitted", flags_key=None),
+        reference_after=r.strings("references", "after"),
+        list_separators=r.strings("lists", "separators"),
+        list_openers=r.strings("lists", "openers"),
+        list_closers=r.strings("lists", "closers"),
+        list_quoted=r.get("lists", "quoted", bool, False),
         date_re=date_re,
         months=months,
         month_names=tuple(month_names),
@@ -554,6 +607,12 @@ def reference_keywords() -> list[str]:
     return list(dict.fromkeys(k for p in PROFILES.values() for k in p.reference_keywords))
 
 
+def reference_after_keywords() -> list[str]:
+    """The words that follow a number to make it a reference (``[references] after`` of every
+    profile in use: KO ``절``), without repeats."""
+    return list(dict.fromkeys(k for p in PROFILES.values() for k in p.reference_after))
+
+
 def list_conjunctions() -> list[str]:
     """The conjunctions of every profile in use ("and", "или", "和"), without repeats."""
     return list(dict.fromkeys(c for p in PROFILES.values() for c in p.conjunctions))
@@ -561,9 +620,11 @@ def list_conjunctions() -> list[str]:
 
 def reset_to_shipped() -> None:
     """Forget every profile loaded with :func:`load_folder` (the shipped ones stay), for tests
-    and long-lived programs that load profiles per task."""
+    and long-lived programs that load profiles per task; ``$MTGCR_PROFILES`` is applied again
+    by the next :func:`apply_env`."""
     PROFILES.clear()
     _load_shipped()
+    _ENV_STATE["folder"], _ENV_STATE["error"] = "", None
 
 
 @dataclass(frozen=True)
@@ -611,6 +672,32 @@ def likely_language(text: str) -> LanguageGuess:
 
 
 _load_shipped()
+
+#: ``$MTGCR_PROFILES`` as last applied by :func:`apply_env`, and its error (if any).
+_ENV_STATE: dict[str, object] = {"folder": "", "error": None}
+
+
+def apply_env() -> ProfileError | None:
+    """Load ``$MTGCR_PROFILES`` into :data:`PROFILES` if it is set and changed since the last
+    call: done when this module is imported and by :func:`mtgcr.open`, so the library reads
+    the user's profiles without an extra call (the command line does it too).
+
+    Returns:
+        The :class:`ProfileError` of a folder that cannot be used (nothing of it is loaded),
+        else ``None``; it is kept and returned again until the variable changes.
+    """
+    folder = os.environ.get(ENV, "").strip()
+    if folder != _ENV_STATE["folder"]:
+        _ENV_STATE["folder"], _ENV_STATE["error"] = folder, None
+        try:
+            load_from_env()
+        except ProfileError as exc:
+            _ENV_STATE["error"] = exc
+    err = _ENV_STATE["error"]
+    return err if isinstance(err, ProfileError) else None
+
+
+apply_env()
 
 #: The JA glossary headword pattern (``相棒（あいぼう）／Companion``), from ``ja.toml``.
 JA_HEADWORD: re.Pattern = PROFILES["ja"].headword_re  # type: ignore[assignment]  # ja.toml has one

@@ -141,16 +141,14 @@ def parse_wiki_cr(doc: Document) -> tuple[Ruleset, Provenance]:
                 section = Section(num, "", lineno)
                 rs.sections[num] = section
                 prov[num] = (Place(doc.source, lineno),)
-            elif num in rs.rules:
-                rs.warnings.append(
-                    ParseWarning.duplicate_rule(doc.source, lineno, num, rs.rules[num].line)
-                )
-                rule = rs.rules[num]
-                rule.text += "\n"
             else:
-                rule = Rule(num, "", lineno)
-                rs.rules[num] = rule
-                prov[num] = (Place(doc.source, lineno),)
+                rule, first = rs.add_rule(num, "", lineno)
+                if first is not None:
+                    rs.warnings.append(
+                        ParseWarning.duplicate_rule(doc.source, lineno, num, first.line)
+                    )
+                else:
+                    prov[num] = (Place(doc.source, lineno),)
             continue
         g = _GLOSS_HEAD.match(s)
         hm = JA_HEADWORD.match(g.group("head")) if g else None

@@ -35,7 +35,9 @@ from __future__ import annotations
 
 from mtgcr.extract.citations.wiki import find_citations
 from mtgcr.extract.model import Ruleset
+from mtgcr.extract.card_names import CardNames, card_names_in_use, card_pairs
 from mtgcr.extract.terms import (
+    bold_pairs,
     bracket_card_pairs,
     card_mentions,
     glossary_pairs,
@@ -43,6 +45,7 @@ from mtgcr.extract.terms import (
     inline_pairs,
     link_pairs,
     prose_pairs,
+    reading_pairs,
     rule_title_pairs,
     title_pair,
 )
@@ -84,7 +87,9 @@ def page_subject(page: WikiPage):
 
 
 def page_facts(
-    page: WikiPage, source_lines: dict[tuple[str, int], int] | None = None
+    page: WikiPage,
+    source_lines: dict[tuple[str, int], int] | None = None,
+    card_names: CardNames | None = None,
 ) -> list[tuple[str, dict]]:
     """Every fact of one page (or one diff column), in page order.
 
@@ -99,7 +104,16 @@ def page_facts(
         source_lines: for a diff column, ``{(column, revision line): line of the diff file}``
             (:attr:`mtgcr.extract.wiki.diff.DiffView.source_lines`); gives each citation its
             ``source_line``.
+        card_names: a card-name table for ``《》`` names (default: ``$MTGCR_CARD_NAMES``,
+            :mod:`mtgcr.extract.card_names`).
+
+    Term pairs come in every shape editors write them, on any line (paragraph, list item,
+    table cell, heading): the page's subject, 「…／…」, a reading before the slash
+    (``果敢（かかん）／Prowess``), wikitext bold and italics (``'\'\'絆魂'\'\'(はんこん)/''Lifelink''``);
+    card pairs in ``《…/…》``, links, prose (split cards ``火／氷/Fire // Ice``) and ``《》``
+    names the card-name table knows.
     """
+    table = card_names if card_names is not None else card_names_in_use()
     blocks = find_quotes(page)
     quote_of: dict[int, QuoteBlock] = {}
     for b in blocks:
@@ -170,12 +184,21 @@ def page_facts(
                 src_line,
             )
             facts.append((CitationFact.KIND, fact.as_json()))
-        for p in inline_pairs(pl.text, pl.line):
+        inline = inline_pairs(pl.text, pl.line)
+        for p in inline:
             facts.append(("term-pair", PairFact("term-pair", p, ctx).as_json()))
+        seen = {p.key for p in inline} | ({subject.key} if subject else set())
+        terms = []
         if pl.kind == "heading":
             hp = heading_pair(pl.text, pl.line)
-            if hp is not None and not (subject and hp.key == subject.key):
-                facts.append(("term-pair", PairFact("term-pair", hp, ctx).as_json()))
+            terms += [hp] if hp is not None else []
+        terms += reading_pairs(pl.text, pl.line)
+        if raw is not None:
+            terms += bold_pairs(raw, pl.line)
+        for p in terms:  # (the subject's own pair, and one pair found twice, once)
+            if p.key not in seen:
+                seen.add(p.key)
+                facts.append(("term-pair", PairFact("term-pair", p, ctx).as_json()))
         brackets = bracket_card_pairs(pl.text, pl.line)
         facts += [("card-pair", PairFact("card-pair", p, ctx).as_json()) for p in brackets]
         if raw is not None:
@@ -193,21 +216,34 @@ def page_facts(
         else:
             cards = []
         facts += [("card-pair", PairFact("card-pair", p, ctx).as_json()) for p in cards]
+        mentions = card_mentions(line_text, pl.line)
+        facts += [(CardFact.KIND, CardFact(m, ctx).as_json()) for m in mentions]
         facts += [
-            (CardFact.KIND, CardFact(m, ctx).as_json()) for m in card_mentions(line_text, pl.line)
+            ("card-pair", PairFact("card-pair", p, ctx).as_json())
+            for p in card_pairs(mentions, table)
         ]
     return facts
 
 
-def ruleset_facts(rs: Ruleset, page: str | None = None) -> list[tuple[str, dict]]:
+def ruleset_facts(
+    rs: Ruleset, page: str | None = None, card_names: CardNames | None = None
+) -> list[tuple[str, dict]]:
     """Term pairs and card names of a JA ruleset (the official text or the wiki's pages).
+
+    Args:
+        rs: the ruleset.
+        page: the document to name (default the ruleset's source).
+        card_names: as :func:`page_facts`.
 
     Returns:
         ``term-pair`` facts from the glossary (one per entry with an English original), from
         keyword rule titles (``起動する／Activate``) and from 「…／…」 in rule texts and
-        examples, and ``card`` facts for ``《》`` names; each with ``page`` and ``rule``.
+        examples (an inflected keyword action, 「変身させる／transform」, with the ``term`` it
+        is a form of), ``card`` facts for ``《》`` names and ``card-pair`` facts for those
+        the card-name table knows; each with ``page`` and ``rule``.
     """
     doc = page or rs.source
+    table = card_names if card_names is not None else card_names_in_use()
 
     def at(rule: RuleNumber | None) -> FactPlace:
         return FactPlace(doc, rule=str(rule) if rule is not None else None)
@@ -226,8 +262,10 @@ def ruleset_facts(rs: Ruleset, page: str | None = None) -> list[tuple[str, dict]
                 ("term-pair", PairFact("term-pair", p, at(r.number)).as_json())
                 for p in inline_pairs(text, line, source="cr-inline")
             ]
+            mentions = card_mentions(text, line)
+            facts += [(CardFact.KIND, CardFact(m, at(r.number)).as_json()) for m in mentions]
             facts += [
-                (CardFact.KIND, CardFact(m, at(r.number)).as_json())
-                for m in card_mentions(text, line)
+                ("card-pair", PairFact("card-pair", p, at(r.number)).as_json())
+                for p in card_pairs(mentions, table)
             ]
     return facts

@@ -44,17 +44,29 @@ _SKIP_CLASSES = {
 
 def sniff_html(doc: Document) -> bool:
     """True for a MediaWiki page view: HTML with ``mw-content-text`` / ``mw-parser-output`` or a
-    MediaWiki generator tag."""
+    MediaWiki generator tag; or HTML copied from one without its page around it — list items
+    or paragraphs whose text starts with a rule number (``<li>712.1 …``, also with
+    ``<ruby>`` readings) or a quote header (``引用：総合ルール 20231117.0``)."""
     head = doc.text[:200000]
-    return bool(re.match(r"\s*(?:<!doctype html|<html|<head|<body|<div)", head, re.I)) and bool(
-        re.search(r'id="mw-content-text"|class="mw-parser-output|content="MediaWiki', head)
-    )
+    if re.match(r"\s*(?:<!doctype html|<html|<head|<body|<div)", head, re.I) and re.search(
+        r'id="mw-content-text"|class="mw-parser-output|content="MediaWiki', head
+    ):
+        return True
+    return bool(_FRAGMENT_START.match(head)) and bool(_FRAGMENT_CR.search(head))
+
+
+#: HTML copied without its page: it starts with a block or list tag …
+_FRAGMENT_START = re.compile(r"\s*<(?:ul|ol|li|dl|dt|dd|p|div|h[1-6])[\s>]", re.I)
+#: … and holds a list item or paragraph starting with a rule number, or a quote header.
+_FRAGMENT_CR = re.compile(
+    r"<(?:li|dt|dd|p)[^>]*>\s*(?:<[^>]+>\s*)*[1-9]\d{2}\.\d|引用\s*[：:]\s*総合ルール", re.I
+)
 
 
 def _skipped(el) -> bool:
     """Comments, scripts, edit links, the table of contents and other page furniture."""
-    if not isinstance(el.tag, str) or el.tag in ("script", "style", "noscript"):
-        return True
+    if not isinstance(el.tag, str) or el.tag in ("script", "style", "noscript", "rt", "rp"):
+        return True  # (rt, rp: a <ruby> reading and its brackets, not the text)
     if el.get("id") in _SKIP_IDS:
         return True
     return bool(set((el.get("class") or "").split()) & _SKIP_CLASSES)

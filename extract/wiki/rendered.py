@@ -1,6 +1,7 @@
 """MTG Wiki pages saved as rendered text (what a browser shows, copied as text).
 
-Format knowledge (seeds 000, 001, 003): the first line is the page title; a line
+Format knowledge (seeds 000, 001, 003): the first line is the page title (a quote block
+copied alone starts with its header ``引用：総合ルール 20231117.0`` and has none); a line
 ``提供：MTG Wiki`` follows; section headings are short lines of their own, older skins prefix
 them with ``[編集]`` (``[編集] 解説``); bulleted items start with ``•`` indented two spaces per
 level; numbered items ``1. 土地をプレイする。``; a quoted CR block starts with
@@ -27,9 +28,12 @@ _EDIT = re.compile(r"^\s*\[\s*編集\s*\]\s*(?P<text>\S.*)$")
 
 def sniff_rendered(doc: Document) -> bool:
     """True for a rendered-text MTG Wiki page: ``提供：MTG Wiki`` among the first five
-    non-empty lines, and no HTML or wikitext markup at the start."""
+    non-empty lines, or a bare quote block copied from one (the first line a quote header
+    ``引用：総合ルール 20231117.0``, no page title), and no HTML markup at the start."""
     head = [l for l in doc.lines[:40] if l.strip()][:5]
-    return any(_SITE.match(l) for l in head) and not head[0].lstrip().startswith("<")
+    if not head or head[0].lstrip().startswith("<"):
+        return False
+    return any(_SITE.match(l) for l in head) or quote_header(head[0]) is not None
 
 
 def read_rendered(doc: Document) -> WikiPage:
@@ -44,8 +48,9 @@ def read_rendered(doc: Document) -> WikiPage:
     first = next((i for i, l in enumerate(lines) if l.strip()), None)
     if first is None:
         return page
-    page.title = lines[first].strip()
-    for i in range(first + 1, len(lines)):
+    bare = quote_header(lines[first]) is not None  # a quote block without its page
+    page.title = "" if bare else lines[first].strip()
+    for i in range(first if bare else first + 1, len(lines)):
         raw = lines[i].rstrip()
         if not raw.strip() or _SITE.match(raw):
             continue

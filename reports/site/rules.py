@@ -254,11 +254,17 @@ def _rule_html(rule: Rule, ctx: ReleaseContext, root: str) -> str:
         for e in rule.examples
     )
     cls = "rule" if n.kind == "rule" else "rule sub"
+    items = "".join(
+        f'<details class="items"><summary>{len(lst.items)} items</summary><ul>'
+        + "".join(f"<li>{esc(i.text)}</li>" for i in lst.items)
+        + "</ul></details>"
+        for lst in rule.items(ctx.lang)
+    )
     return (
         f'<div class="{cls}" id="{anchor_id(n)}"><span id="{alias_id(n)}"></span>'
         f'<a class="num" href="#{anchor_id(n)}">{esc(label)}</a>'
         f'<span class="text">{text}</span>'
-        f'<span class="tools">{"".join(tools)}</span>{examples}</div>'
+        f'<span class="tools">{"".join(tools)}</span>{items}{examples}</div>'
     )
 
 
@@ -411,6 +417,12 @@ def rules_json(ctx: ReleaseContext) -> str:
             str(n): {
                 "text": r.text,
                 "examples": [e.text for e in r.examples],
+                # the lists in the text as items (205.3m's creature types …)
+                **(
+                    {"items": [lst.texts() for lst in items]}
+                    if (items := r.items(ctx.lang))
+                    else {}
+                ),
                 "section": r.number.section,
                 "anchor": anchor_id(n),
                 "lineage": str(ctx.lineage[n]) if n in ctx.lineage else None,

@@ -65,6 +65,12 @@ def ruleset_json(rs) -> dict:
         ],
         "glossary": [asdict(g) for g in rs.glossary],
         "warnings": [warning_row(w) for w in rs.warnings],
+        # second texts of a number kept apart (only when there are: other digests stay)
+        **(
+            {"stale": [[str(r.number), r.text, r.line] for r in rs.stale]}
+            if getattr(rs, "stale", None)
+            else {}
+        ),
     }
 
 

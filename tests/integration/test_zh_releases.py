@@ -107,7 +107,9 @@ def test_all_19_ingest(tmp_path):
         assert {r.kind for n, r in by_name.items() if n != "translatedterms.txt"} == {"cr-text"}
         rels = store.releases("zh")
         assert [r.label for r in rels] == LABELS
-        assert all(r.complete and r.origin == "official" for r in rels)
+        # whole texts; their copies' origin is unknown (plain_text is no "official" folder)
+        assert all(r.complete and r.origin == "whole" for r in rels)
+        assert {r.origin_name for r in rels} == {"unknown"}
         # the body dates differ from the labels where the EN files' do
         eff = {r.label: r.effective_date for r in rels}
         assert eff["20240206"] == "2024-02-02" and eff["20240802"] == "2024-07-30"
