@@ -39,6 +39,8 @@ from mtgcr.errors import BadArgument
 if TYPE_CHECKING:  # the operations import these on first use: opening a store stays cheap
     from mtgcr.corpus.copy_store import ReleaseCopies
     from mtgcr.extract.copies import CopyChange
+    from mtgcr.crossref.cite.migrate_run import Migration
+    from mtgcr.crossref.cite.source_run import SourceCheck
     from mtgcr.crossref.cite.wiki_store import CiteCheck, WikiPages
     from mtgcr.crossref.history import Remapped, RuleHistory
     from mtgcr.crossref.identify_store import Placed
@@ -1229,6 +1231,152 @@ class Corpus:
             raise NotFound("no wiki pages to check (no file given is an MTG Wiki page)")
         with self.store() as store:
             return check_pages(store, read, as_of, quotes)
+
+    def cite_check_source(
+        self,
+        *paths: str | Path,
+        release: str | None = None,
+        pin: str | Path | None = None,
+        default: str | None = None,
+        stamps: bool = True,
+        git: bool = True,
+        changed_since: str | None = None,
+        cache: str | Path | None = None,
+        max_bytes: int | None = DEFAULT_MAX_BYTES,
+        on_align: Callable[[int, int], None] | None = None,
+    ) -> SourceCheck:
+        """Check the CR citations of rules engines' source trees: for each citation, the
+        release it was written against (from its stamp, its line's git history, the title or
+        rule text beside it, else ``default`` or the target, *assumed*), a verdict in the
+        target release, a suggestion and whether rewriting it is certain
+        (:mod:`mtgcr.crossref.cite.source_check`).
+
+        Args:
+            paths: source files and folders (``.java .rs .kt .py .md …``; ``.gitignore``
+                honoured).
+            release: the target release (default the newest stored).
+            pin: a CR copy kept beside the engine; its release is the target.
+            default: the release citations without evidence were written against.
+            stamps: honour date stamps.
+            git: date lines from git history where the tree is a git repository.
+            changed_since: report only citations on lines changed against this commit.
+            cache: a result cache file (``None``: none): a file whose bytes were seen with the
+                same store and options costs nothing.
+            max_bytes: files larger than this are not read (``None``: no limit).
+            on_align: progress callback for alignments computed (``(k, n)``).
+
+        Returns:
+            A :class:`mtgcr.crossref.cite.source_run.SourceCheck`: iterate it for each file's
+            results as they come, or read ``citations``, ``summary()``, ``controls``,
+            ``to_frame()``, ``exit_status()``.
+
+        Raises:
+            BadArgument: a path that does not exist, a release that is not stored, a pinned
+                copy that matches none, ``changed_since`` outside a git repository.
+            StoreError: no store, or no complete EN release in it.
+
+        >>> import mtgcr, tempfile, pathlib
+        >>> from mtgcr.corpus import sample
+        >>> tmp = pathlib.Path(tempfile.mkdtemp())
+        >>> cr = mtgcr.open(tmp / "store.sqlite")
+        >>> _ = cr.ingest(sample.path())
+        >>> src = tmp / "Control.java"
+        >>> _ = src.write_text("// CR 701.2: Controlling Another Player's Turn\\n", encoding="utf-8")
+        >>> check = cr.cite_check_source(src, git=False)
+        >>> [(c.verdict.value, c.as_of.value, c.suggestion, c.certain) for c in check.citations]
+        [('moved', 'text', 'CR 702.2', False)]
+        >>> check.citations[0].reason  # the title dates it; "Turn" is no word of 702.2 now
+        'the words beside 701.2 do not fit 702.2 of 2030-04-05'
+        """
+        from mtgcr.crossref.cite.source_run import SourceCheck, SourceOptions, SourceRun
+
+        options = SourceOptions(
+            release,
+            str(pin) if pin is not None else None,
+            default,
+            stamps,
+            git,
+            changed_since,
+            Path(cache) if cache is not None else None,
+            max_bytes,
+        )
+        store = self.aligning_store()
+        try:
+            run = SourceRun(store, paths, options, self.decisions, on_align)
+        except BaseException:
+            store.close()
+            raise
+        return SourceCheck(run, store.close)
+
+    def cite_migrate(
+        self,
+        *paths: str | Path,
+        to: str | None = None,
+        default: str | None = None,
+        stamped_only: bool = False,
+        write: bool = False,
+        rename_identifiers: bool = False,
+        journal: str | Path | None = None,
+        git: bool = True,
+        cache: str | Path | None = None,
+        on_align: Callable[[int, int], None] | None = None,
+    ) -> Migration:
+        """Migrate the CR citations of source trees to release ``to``: a number is rewritten
+        only when the alignment and every piece of evidence on its line agree (the release it
+        was written against, read as :meth:`cite_check_source` reads it, ``default`` standing
+        in where there is no evidence); everything else is listed for a human with the reason
+        (:mod:`mtgcr.crossref.cite.migrate_run`).
+
+        Args:
+            paths: source files and folders.
+            to: the release to migrate to (default the newest stored).
+            default: the release citations without evidence were written against
+                (``--from``; without it they are read against ``to`` and stay).
+            stamped_only: rewrite only citations read against their own date stamp.
+            write: rewrite the files in place (else only plan: :meth:`Migration.patch`).
+            rename_identifiers: rename identifiers holding a moved number, every use.
+            journal: the journal file of in-place rewrites (default
+                ``.mtgcr-cite-migrate.jsonl`` in the current folder): a file already migrated
+                to ``to`` is skipped, an interrupted run resumes.
+            git: date lines from git history.
+            cache: a result cache file (``None``: none).
+            on_align: progress callback for alignments computed.
+
+        Returns:
+            A :class:`mtgcr.crossref.cite.migrate_run.Migration` (``changes``, ``listed``,
+            ``patch()``, ``written``).
+
+        Raises:
+            BadArgument: as :meth:`cite_check_source`.
+            InputError: a file could not be written (the journal lets a re-run resume).
+        """
+        from mtgcr.crossref.cite.migrate_journal import DEFAULT_NAME, Journal
+        from mtgcr.crossref.cite.migrate_run import plan_migration, write_migration
+        from mtgcr.crossref.cite.source_run import SourceOptions, SourceRun
+
+        jr = Journal(Path(journal) if journal is not None else Path.cwd() / DEFAULT_NAME)
+        options = SourceOptions(
+            to, None, default, True, git, None, Path(cache) if cache is not None else None, None
+        )
+
+        def journaled(path: Path, sha: str) -> str | None:
+            return jr.state(path, sha).migrated_to
+
+        with self.aligning_store() as store:
+            run = SourceRun(store, paths, options, self.decisions, on_align, journaled)
+            try:
+                mig = plan_migration(run, stamped_only, jr)
+                mig.finish(rename_identifiers, run.results)
+            finally:
+                run.close()
+        if not mig.found:
+            jr.close()
+            raise BadArgument(f"no CR citation found under {' '.join(map(str, paths))}")
+        if write:
+            mig.written = write_migration(mig, jr, default)
+        else:
+            jr.close()
+        return mig
 
     # -- keeping a wiki current ------------------------------------------------------------
     def wiki_refresh(

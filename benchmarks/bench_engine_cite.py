@@ -1,134 +1,222 @@
-"""Engine source tree benchmark: scanning a generated 4,000-file Java tree (about 9 MB) and
-checking its citations. Target: under 5 s. A second tree of the same size with a citation on
-nearly every line (17 per file) is timed too, as a stress figure without a target (left out
-with ``MTGCR_BENCH_QUICK=1``).
+"""Engine source trees: ``cite-check`` on real public engine trees (or a generated one), cold
+and warm, with time, memory, verdict counts and — where the tree is the commit a judged
+sample of ``tests/data/engine_cite_sample_*.json`` was taken from — flag precision, recall of
+outdated citations and wrong rewrites (``benchmarks/engine_samples.py``).
 
-The tree is generated here (code and comments in the shapes XMage, Forge and phase.rs use:
-date stamps, ``CR`` prefixes, javadoc, identifiers, and plenty of numbers that are not
-citations); the store holds two real releases (2025-11-14 and 2026-01-16, official files),
-aligned before the timing starts (the alignment is cached in the store, as after any first
-run). Times are wall-clock ``time.perf_counter``, best of 3.
+Trees: ``MTGCR_ENGINE_TREES=name=path[:name=path…]`` (``os.pathsep``-separated; a path is a
+folder of a git work tree, e.g. ``phase.rs=~/src/phase/crates:XMage=~/src/mage/Mage``).
+Without it, a generated 4,000-file Java tree (no git history) is measured instead.
+
+Store: every official EN release and the normalized copies of ``shared/corpus/en`` ingested into
+a temporary store (alignments computed at ingest, as after any first run), or
+``MTGCR_BENCH_STORE=path`` to reuse one. Each measurement runs in a fresh Python process:
+*cold* with an empty result cache (everything read, the rule index built from the store,
+the git history read whole, every line that needs it dated); *files* with the cache holding
+only what depends on the store and the repository (the rule index, the history up to HEAD),
+so every file is read, dated and checked again; *warm* with the whole cache (unchanged files
+cost nothing).
+Time is wall-clock (``time.perf_counter``) and CPU (user + system, the process and its git
+children); memory is the process's peak resident set (``VmHWM``). Target: under 10 s cold for
+phase.rs ``crates/`` and a ~4,000-file tree on a 2-core machine.
 """
 
 from __future__ import annotations
 
+import json
+from datetime import date, timedelta
 import os
 import random
+import subprocess
+import sys
 import tempfile
-import time
 from pathlib import Path
 
-from mtgcr.corpus.store import Store
-from mtgcr.crossref.chain import Chain
-from mtgcr.crossref.cite.source_check import CitationChecker, run_controls
-from mtgcr.extract.ingest import ingest_paths
-from mtgcr.extract.citations.source import find_source_citations
-from mtgcr.extract.citations.tree import walk_sources
+from benchmarks.engine_samples import load_samples, score
 
+TARGET_S = 10.0
 FILES = 4000
-QUICK = os.environ.get("MTGCR_BENCH_QUICK") == "1"  # make bench QUICK=1: no stress tree
-RELEASES = ("2025-11-14.txt", "2026-01-16.txt")
-NUMBERS = [
-    "704.5a",
-    "704.5b",
-    "704.5j",
-    "702.19b",
-    "601.2f",
-    "107.3b",
-    "613.1",
-    "903.4d",
-    "702.85a",
-    "115.3",
-    "116.2a",
-    "605.1c",
-]
+
+# The child: one check of a tree, its figures as one JSON line.
+CHILD = r"""
+import json, resource, sys, time
+from pathlib import Path
+t0 = time.perf_counter()
+from mtgcr.corpus.store import Store
+from mtgcr.crossref.cite.source_run import SourceCheck, SourceOptions, SourceRun
+store, tree, cache = sys.argv[1], sys.argv[2], sys.argv[3]
+st = Store(store, readonly=True)
+run = SourceRun(st, [tree], SourceOptions(cache=Path(cache)))
+check = SourceCheck(run, st.close)
+records = []
+for f in check:
+    records += [c.as_json() for c in f.citations]
+summary = check.summary()
+wall = time.perf_counter() - t0
+me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+peak = 0
+for line in open("/proc/self/status"):
+    if line.startswith("VmHWM:"):
+        peak = int(line.split()[1]) / 1024
+out = {"wall": wall, "cpu": me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime,
+       "peak_mb": peak, "summary": summary, "records": records if sys.argv[4] == "1" else []}
+print(json.dumps(out))
+"""
 
 
-def _java(rng: random.Random, i: int, dense: bool) -> str:
-    """One generated Java file of about 2.3 kB. ``dense``: a citation on nearly every line
-    (17 per file: a stress test); else about four per file, as in an engine's card and rules
-    code (a javadoc with pasted rule text, a few stamped or ``CR`` comments, an identifier
-    in one file of four)."""
+def _java(rng: random.Random, i: int) -> str:
+    """A generated Java file of about 2.3 kB with about four citations in the shapes XMage,
+    Forge and phase.rs use, and plenty of numbers that are not citations."""
+    numbers = ["704.5a", "704.5j", "702.19b", "601.2f", "107.3b", "613.1", "702.85a", "116.2a"]
     body = [
         f"package mage.cards.c{i % 50};",
-        "",
-        "import java.util.*;",
-        "",
         "/**",
         f" * Card {i}. Version 1.2.{i % 9}, since 2009.",
-        f" * {rng.choice(NUMBERS)} A permanent with indestructible can't be destroyed.",
+        f" * {rng.choice(numbers)} A permanent with indestructible can't be destroyed.",
         " */",
         f"public final class Card{i} extends CardImpl {{",
     ]
-    loops = 12
-    for k in range(loops):
-        n = rng.choice(NUMBERS)
-        cite = (k % 7 in (0, 1)) if dense else (k % 5 == 0)
-        stamp = f"{20090000 + rng.randrange(10, 160000):08d}"
-        body += [
-            (f"    // {stamp} - {n}" if k % 2 == 0 else f"    // CR {n}: the rule says so")
-            if cite
-            else f"    // see http://example.invalid/v1.2.{k} since 2009, array of 100",
-            f"    private int field{k} = {rng.randrange(1000)}; double d{k} = 0.5;",
-        ]
-        if dense or (i % 4 == 0 and k == 3):
+    for k in range(12):
+        n = rng.choice(numbers)
+        day = date(2009, 10, 1) + timedelta(days=rng.randrange(6000))
+        stamp = day.strftime("%Y%m%d")  # a real day (XMage's stamps are)
+        if k % 5 == 0:
             body.append(
-                f"    void method{k}() {{ if (stateBasedAction704_5{'abcdefghjk'[k % 10]}(c)) "
-                f'{{ list.add("text {k}"); }} }}'
+                f"    // {stamp} - {n}" if k % 2 == 0 else f"    // CR {n}: the rule says so"
             )
         else:
-            body.append(
-                f'    void method{k}() {{ if (check{k}(c, {k * 7})) {{ list.add("text {k}"); }} }}'
-            )
+            body.append(f"    // see http://example.invalid/v1.2.{k} since 2009, array of 100")
+        body.append(f"    private int field{k} = {rng.randrange(1000)}; double d{k} = 0.5;")
+        if i % 4 == 0 and k == 3:
+            body.append('    void m() { if (stateBasedAction704_5a(c)) { list.add("x"); } }')
     body.append("}")
     return "\n".join(body) + "\n"
 
 
-def main(shared: Path) -> None:
-    official = shared / "corpus" / "en" / "official"
+def _store(shared: Path, tmp: Path) -> Path:
+    given = os.environ.get("MTGCR_BENCH_STORE")
+    if given:
+        return Path(given)
+    from mtgcr.cli.main import main
+
+    path = tmp / "store.sqlite"
+    en = shared / "corpus" / "en"
+    code = main(
+        ["--silent", "--store", str(path), "ingest", str(en / "official"), str(en / "normalized")]
+    )
+    if code != 0:
+        raise SystemExit(f"bench_engine_cite: ingest failed ({code})")
+    return path
+
+
+def _trees(tmp: Path) -> list[tuple[str, Path]]:
+    given = os.environ.get("MTGCR_ENGINE_TREES", "")
+    trees = []
+    for part in filter(None, given.split(os.pathsep)):
+        name, _, path = part.partition("=")
+        trees.append((name, Path(path).expanduser()))
+    if trees:
+        return trees
     rng = random.Random(11)
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        sizes = {}
-        for dense in (False,) if QUICK else (False, True):
-            tree = tmp / ("dense" if dense else "tree")
-            size = 0
-            for i in range(FILES):
-                p = tree / f"d{i % 40}" / f"Card{i}.java"
-                p.parent.mkdir(parents=True, exist_ok=True)
-                text = _java(rng, i, dense)
-                p.write_text(text, encoding="utf-8")
-                size += len(text.encode())
-            sizes[dense] = size
-        with Store(tmp / "s.sqlite") as st:
-            ingest_paths(st, [official / f for f in RELEASES])
-            Chain(st).lineage()  # align (cached) before timing
+    tree = tmp / "generated"
+    for i in range(FILES):
+        p = tree / f"d{i % 40}" / f"Card{i}.java"
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(_java(rng, i), encoding="utf-8")
+    return [(f"generated ({FILES} Java files, no history)", tree)]
 
-            def run(tree: Path) -> tuple[int, int]:
-                chain = Chain(st)
-                checker = CitationChecker(chain)
-                n = 0
-                for f in walk_sources([tree]):
-                    text = f.path.read_text(encoding="utf-8")
-                    for c in find_source_citations(text, f.family):
-                        checker.check(str(f.path), c)
-                        n += 1
-                assert all(c.ok for c in run_controls(checker))
-                return n, len(chain)
 
-            for dense in (False,) if QUICK else (False, True):
-                times = []
-                for _ in range(3):
-                    t = time.perf_counter()
-                    n, rels = run(tmp / ("dense" if dense else "tree"))
-                    times.append(time.perf_counter() - t)
-                best = min(times)
-                what = "dense stress tree" if dense else "tree"
-                print(
-                    f"{what}: {FILES} Java files, {sizes[dense] / 1e6:.1f} MB; {n} citations; "
-                    f"{rels} releases"
+def _run(store: Path, tree: Path, cache: Path, records: bool) -> dict:
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(store), str(tree), str(cache), "1" if records else "0"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+        check=True,
+    )
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def _keep_store_entries(cache: Path, out: Path) -> None:
+    """Copy of the result cache ``cache`` to ``out`` holding only what depends on the store
+    and the repository (the rule index, the git history), not the files' results."""
+    import shutil
+    import sqlite3
+
+    shutil.copyfile(cache, out)
+    with sqlite3.connect(out) as conn:
+        conn.execute(
+            "DELETE FROM entries WHERE key NOT LIKE '%rule-index' AND key NOT LIKE 'git-history:%'"
+        )
+
+
+def _samples_for(tree: Path) -> list[dict]:
+    """The judged samples taken at the commit ``tree`` is at, of that folder of it."""
+    try:
+        top = subprocess.run(
+            ["git", "-C", str(tree), "rev-parse", "--show-toplevel", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    return [
+        s
+        for s in load_samples()
+        if s["commit"] == top[1] and tree.resolve() == (Path(top[0]) / s["tree"]).resolve()
+    ]
+
+
+def main(shared: Path) -> None:
+    with tempfile.TemporaryDirectory() as t:
+        tmp = Path(t)
+        store = _store(shared, tmp)
+        rows = []
+        for name, tree in _trees(tmp):
+            cache = tmp / f"cache-{len(rows)}.sqlite"
+            cold = _run(store, tree, cache, records=True)
+            files = tmp / f"files-{len(rows)}.sqlite"
+            _keep_store_entries(cache, files)
+            only_files = _run(store, tree, files, records=False)
+            warm = _run(store, tree, cache, records=False)
+            s = cold["summary"]
+            v = s["verdicts"]
+            judged = ""
+            for sample in _samples_for(tree):
+                records = [
+                    dict(r, file=str((Path(sample["tree"]) / r["file"]).as_posix()))
+                    for r in cold["records"]
+                ]
+                sc = score(sample, records)
+                judged += (
+                    f"\n    judged sample {sample['name']}: "
+                    f"flags {sc.flag_right}/{sc.flagged} right (precision {100 * sc.precision:.1f} %), "
+                    f"outdated found {100 * sc.recall:.1f} % (estimated over the tree), "
+                    f"stale among 'current' {sc.current_stale}/{sc.current}, "
+                    f"certain rewrites {sc.rewrites}, wrong {len(sc.wrong_rewrites)}"
                 )
-                print(
-                    f"  scan + check (best of 3):           {best:8.2f} s"
-                    + ("" if dense else f"   target < 5 s: {'met' if best < 5 else 'NOT met'}")
-                )
+                for w in sc.wrong_rewrites + [f"missing: {m}" for m in sc.missing]:
+                    judged += f"\n      {w}"
+            rows.append((name, s, v, cold, only_files, warm, judged))
+        print(
+            f"{'tree':24} {'files':>6} {'cites':>6}  {'cold s (cpu)':>14}  {'files s (cpu)':>14}"
+            f"  {'warm s (cpu)':>13}  peak MB"
+        )
+        for name, s, v, cold, only_files, warm, judged in rows:
+            met = "met" if cold["wall"] < TARGET_S else "NOT met"
+            print(
+                f"{name[:24]:24} {s['files']:6} {s['citations']:6}"
+                f"  {cold['wall']:6.2f} ({cold['cpu']:5.2f})"
+                f"  {only_files['wall']:6.2f} ({only_files['cpu']:5.2f})"
+                f"  {warm['wall']:5.2f} ({warm['cpu']:5.2f})  {cold['peak_mb']:7.0f}"
+                f"   target < {TARGET_S:g} s cold: {met}"
+            )
+            print(
+                "    verdicts: "
+                + ", ".join(f"{k} {n}" for k, n in v.items() if n)
+                + f"; stale {s['stale']}, certain rewrites {s['certain_rewrites']}"
+            )
+            if judged:
+                print(judged.lstrip("\n"))

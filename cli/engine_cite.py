@@ -1,58 +1,30 @@
-"""What ``cite-check`` (on source trees) and ``cite-migrate`` share: reading the files of a
-tree, opening the checker on the store, the release options, progress, the records."""
+"""What ``cite-check`` (on source trees) and ``cite-migrate`` share on the command line: telling
+a source tree from wiki pages, the options they both take, the cache's place, progress."""
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from mtgcr.corpus.store import StoreError
-from mtgcr.crossref.cite.source_check import CheckedCitation, CitationChecker, pin_release
-from mtgcr.extract.citations.source import SourceCitation, find_source_citations
-from mtgcr.extract.citations.tree import SourceFile, TreeScan, walk_sources
-
-from mtgcr.crossref.chain import Chain
-from mtgcr.cli.alignctx import progress_callback, read_decisions
-from mtgcr.errors import BadArgument
+from mtgcr.cli.alignctx import progress_callback
 from mtgcr.cli.output import err_console
+from mtgcr.extract.citations.tree import walk_sources
 
 __all__ = [
-    "SourceText",
-    "read_sources",
-    "open_checker",
-    "display_path",
-    "progress_bar",
     "is_source_run",
+    "progress_bar",
+    "add_source_options",
+    "cache_path",
+    "warn",
 ]
-
-
-@dataclass
-class SourceText:
-    """One file read: its file, its text (UTF-8; undecodable bytes kept as surrogates so a
-    rewrite gives them back), its citations."""
-
-    file: SourceFile
-    text: str
-    citations: list[SourceCitation] = field(default_factory=list)
-
-
-def display_path(path: Path) -> str:
-    """The path as a patch or a report names it: relative to the current folder when it is
-    below it (POSIX slashes), else as found."""
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 def is_source_run(paths: list[str]) -> bool:
     """True when ``paths`` name a source tree: a folder holding source or doc files, or a file
-    with a source or doc suffix (see :func:`mtgcr.extract.citations.comments.family_of`); MTG Wiki
-    pages (``.txt``, ``.html``, no suffix) and folders of them are not."""
+    with a source or doc suffix (see :func:`mtgcr.extract.citations.comments.family_of`); MTG
+    Wiki pages (``.txt``, ``.html``, no suffix) and folders of them are not."""
     from mtgcr.extract.citations.comments import family_of
 
     for raw in paths:
@@ -68,103 +40,53 @@ def is_source_run(paths: list[str]) -> bool:
     return False
 
 
-def read_sources(
-    paths: list[str], scan: TreeScan, failures: list[str], max_bytes: int | None = None
-) -> Iterator[SourceText]:
-    """Each source file of ``paths`` with its citations, one at a time (memory stays that of
-    one file). A file that cannot be read, or is larger than ``max_bytes`` bytes
-    (``--max-size``; ``None``: no limit), adds a one-line message to ``failures``.
-
-    Raises:
-        BadArgument: a path does not exist.
-    """
-    try:
-        files = list(walk_sources(paths, scan))
-    except FileNotFoundError as exc:
-        raise BadArgument(str(exc)) from None
-    for f in files:
-        try:
-            size = f.path.stat().st_size
-            if max_bytes is not None and size > max_bytes:
-                failures.append(
-                    f"{f.path}: too large ({size / 2**20:.1f} MiB; the limit is "
-                    f"{max_bytes / 2**20:g} MiB); raise it with --max-size MB"
-                )
-                continue
-            raw = f.path.read_bytes()
-        except OSError as exc:
-            failures.append(f"{f.path}: cannot read: {exc.strerror or exc}")
-            continue
-        text = raw.decode("utf-8", errors="surrogateescape")
-        yield SourceText(f, text, find_source_citations(text, f.family))
+def add_source_options(p) -> None:
+    """Add what every source-tree command takes: ``--no-git``, ``--cache PATH`` and
+    ``--no-cache``."""
+    p.add_argument(
+        "--no-git",
+        action="store_true",
+        help="source trees: do not date lines from git history (then citations without a "
+        "stamp or words beside them read against --from, else the target)",
+    )
+    p.add_argument(
+        "--cache",
+        metavar="PATH",
+        help="source trees: the result cache file (default: mtgcr/cite-check.sqlite in the "
+        "user cache folder, or $MTGCR_CITE_CACHE); a file seen before with the same store "
+        "and options costs nothing",
+    )
+    p.add_argument("--no-cache", action="store_true", help="source trees: no result cache")
 
 
-def progress_bar(ctx, total: int, what: str):
+def cache_path(args) -> Path | None:
+    """The result cache the options ask for (``None`` with ``--no-cache``)."""
+    import os
+
+    from mtgcr.corpus.keyed_cache import default_cache_path
+
+    if getattr(args, "no_cache", False):
+        return None
+    given = getattr(args, "cache", None) or os.environ.get("MTGCR_CITE_CACHE")
+    return Path(given) if given else default_cache_path("cite-check")
+
+
+def progress_bar(ctx, what: str) -> Progress:
     """A rich progress bar on stderr (a do-nothing one when ``--silent`` or not a terminal)."""
     return Progress(
         TextColumn(f"[bold]{what}"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[note]}"),
         console=err_console,
         transient=True,
         disable=ctx.silent or not err_console.is_terminal,
     )
 
 
-def open_checker(
-    store,
-    ctx,
-    args,
-    target: str | None,
-    read_against: str | None = None,
-    stamps: bool = True,
-    pin: str | None = None,
-) -> tuple[CitationChecker, str]:
-    """The checker over the EN chain of ``store``: target ``target`` (a release spec) or the
-    release of the pinned copy ``pin``, else the newest; ``read_against`` for citations
-    without a stamp (default the target). Returns ``(checker, how the target was chosen)``.
-
-    Raises:
-        BadArgument: no complete EN release, a release spec names none, or the pinned copy
-            cannot be read or matches no stored release.
-    """
-    try:
-        chain = Chain(store, "en", read_decisions(args, ctx), on_align=progress_callback(ctx))
-        how = "the newest stored release"
-        k_target = None
-        if pin is not None:
-            k_target, how = _pin(chain, pin)
-            how = f"the pinned copy {pin}, identified {how}"
-        elif target is not None:
-            k_target = chain.index(target)
-            how = f"--release {target}"
-        k_read = chain.index(read_against) if read_against else None
-    except StoreError as exc:
-        raise BadArgument(str(exc)) from None
-    return CitationChecker(chain, k_target, k_read, stamps), how
-
-
-def _pin(chain, pin: str) -> tuple[int, str]:
-    from mtgcr.corpus.document import DocumentError, load_document
-    from mtgcr.extract.registry import UnknownKindError, parse_document
-
-    try:
-        doc = load_document(Path(pin))
-        parsed = parse_document(doc)
-    except (DocumentError, UnknownKindError, OSError, ValueError) as exc:
-        raise BadArgument(f"--pin {pin}: {exc}") from None
-    rulesets = [rs for rs, *_ in parsed.rulesets] if parsed.rulesets else []
-    if not rulesets:
-        raise BadArgument(f"--pin {pin}: no CR text in the file")
-    try:
-        return pin_release(chain, rulesets[0])
-    except ValueError as exc:
-        raise BadArgument(f"--pin {pin}: {exc}") from None
-
-
-def where(c: CheckedCitation) -> str:
-    """``"src/Foo.java:12:8"``."""
-    return f"{c.file}:{c.citation.line}:{c.citation.column}"
+def align_progress(ctx):
+    """The alignment progress callback (stderr, unless ``--silent``)."""
+    return progress_callback(ctx)
 
 
 def warn(msg: str) -> None:

@@ -234,6 +234,16 @@ class Lineage:
         return found
 
     # -- walking ---------------------------------------------------------------------------
+    def step(self, k: int, numbers: tuple[RuleNumber, ...], forward: bool):
+        """One step of a walk from release ``k`` to ``k + 1`` (``forward``) or ``k - 1``.
+
+        Returns:
+            ``(numbers there, change kinds met, ambiguity candidates, similarity, section
+            title)``: ``numbers`` empty when the rules were removed (or added, walking back)
+            or the step is ambiguous (then ``candidates`` names the choices).
+        """
+        return self._step(k, numbers, forward)
+
     def _step(self, k: int, numbers: tuple[RuleNumber, ...], forward: bool):
         """One step from release ``k`` to ``k±1``: (numbers there, kind, candidates,
         similarity, title)."""

@@ -52,3 +52,12 @@ def ingested_store(folder: Path, files: dict[str, str]) -> Path:
         results = ingest_paths(s, paths)
         assert [r.status for r in results] == ["ingested"] * len(paths), [r.error for r in results]
     return path
+
+
+def write_tree(root: Path, files: dict[str, str]) -> Path:
+    """Write ``{relative name: text}`` under ``root`` (folders made); return ``root``."""
+    for name, text in files.items():
+        p = root / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    return root

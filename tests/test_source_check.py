@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
-from helpers import ingested_store
+from helpers import ingested_store, write_tree
 from crfile import cr_text
 from mtgcr.cli.main import main
 
@@ -52,6 +51,12 @@ NEW = """\
 """
 
 
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    """The result cache of the CLI runs in the test's folder, never the user's."""
+    monkeypatch.setenv("MTGCR_CITE_CACHE", str(tmp_path / "cite-cache.sqlite"))
+
+
 @pytest.fixture
 def store(tmp_path):
     return ingested_store(
@@ -61,14 +66,6 @@ def store(tmp_path):
             "new.txt": cr_text(NEW, date="These rules are effective as of May 5, 2032."),
         },
     )
-
-
-def write_tree(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        p = root / name
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
-    return root
 
 
 def run_jsonl(capsys, store, *args):
@@ -119,13 +116,40 @@ def test_verdicts_against_the_newest_release(store, tmp_path, capsys):
     assert r["100.3"]["verdict"] == "current" and r["100.3"]["syntax"] == "pasted-rule"
 
 
-def test_pasted_text_of_another_rule_is_a_mismatch(store, tmp_path, capsys):
+def test_pasted_text_of_an_older_release_is_read_there_and_moves(store, tmp_path, capsys):
+    # 100.2's text of 2031 beside its number: written against 2031, the rule is 100.3 now
     tree = write_tree(
         tmp_path / "e", {"A.java": "/**\n * 100.2 Each player brings a deck of sixty cards.\n */\n"}
     )
-    code, recs, _ = run_jsonl(capsys, store, tree)
-    [r] = recs
-    assert r["verdict"] == "mismatch" and r["checks"][0]["match"] == "100.3" and code == 1
+    code, [r], _ = run_jsonl(capsys, store, tree)
+    chk = r["checks"][0]
+    assert (r["verdict"], r["as_of"], r["release"], chk["now"]) == (
+        "moved",
+        "text",
+        "2031-03-03",
+        ["100.3"],
+    )
+    assert r["certain"] and r["suggestion"] == "100.3" and code == 1
+    assert [e["kind"] for e in chk["evidence"]] == ["quote"]
+
+
+def test_pasted_text_of_another_rule_is_a_mismatch_with_that_rule_as_suggestion(
+    store, tmp_path, capsys
+):
+    # 100.4 never read so: the text is the deck rule (100.2 of 2031, 100.3 of 2032)
+    tree = write_tree(
+        tmp_path / "e", {"A.java": "/**\n * 100.4 Each player brings a deck of sixty cards.\n */\n"}
+    )
+    code, [r], _ = run_jsonl(capsys, store, tree)
+    chk = r["checks"][0]
+    assert (r["verdict"], chk["match"], chk["now"], r["suggestion"], r["certain"]) == (
+        "mismatch",
+        "100.3",
+        ["100.3"],
+        "100.3",
+        True,
+    )
+    assert code == 1
 
 
 def test_changed_gives_a_word_diff(store, tmp_path, capsys):
@@ -140,7 +164,7 @@ def test_changed_gives_a_word_diff(store, tmp_path, capsys):
     assert r["verdict"] == "current" and code == 0
     tree4 = write_tree(tmp_path / "h", {"D.java": "//20310303 - 100.1b\n"})
     code, [r], _ = run_jsonl(capsys, store, tree4)
-    assert r["verdict"] == "changed" and code == 1
+    assert r["verdict"] == "changed" and code == 0  # same rule, new wording: not stale
     assert (
         r["checks"][0]["diff"]
         == "A multiplayer game starts with three or more players[-.-]{+ seated in a circle.+}"
@@ -232,26 +256,33 @@ def test_migrate_patch_applies_with_git_and_does_not_cascade(store, tmp_path, ca
     assert text.splitlines()[0] == "// CR 100.3 and CR 100.4"
     assert text.splitlines()[1] == "//20320505 - 100.3"
     assert "#R1004" in text and "rule100_2()" in text and text.endswith("// CR 100.9")
-    # --write --rename-identifiers: the identifier and its uses follow
-    code = main(
-        [
-            "--silent",
-            "--store",
-            str(store),
-            "cite-migrate",
-            "src",
-            "--from",
-            "2031-03-03",
-            "--to",
-            "2032-05-05",
-            "--write",
-            "--rename-identifiers",
-        ]
+    # --write --rename-identifiers on a fresh copy: the identifier and its uses follow
+    fresh = tmp_path / "fresh"
+    shutil.copytree(repo, fresh, ignore=shutil.ignore_patterns(".git"))
+    _git(repo, "checkout", "-q", "--", ".")
+    (fresh / "src" / "A.java").write_text(
+        (repo / "src" / "A.java").read_text(encoding="utf-8"), encoding="utf-8"
     )
+    monkeypatch.chdir(tmp_path)
+    write_tree(
+        fresh,
+        {
+            "src/A.java": "// CR 100.2 and CR 100.3\n"
+            "class A { void rule100_2() {} void g() { rule100_2(); } }\n"
+        },
+    )
+    args = ["--silent", "--store", str(store), "cite-migrate", str(fresh / "src")]
+    args += ["--from", "2031-03-03", "--to", "2032-05-05", "--write", "--rename-identifiers"]
+    assert main(args) == 1  # the identifier is listed (and renamed)
     capsys.readouterr()
-    text = (repo / "src" / "A.java").read_text(encoding="utf-8")
+    text = (fresh / "src" / "A.java").read_text(encoding="utf-8")
     assert "void rule100_3() {}" in text and "{ rule100_3(); }" in text
-    assert text.splitlines()[0] == "// CR 100.4 and CR 100.5"  # read as 2031 again: moved once more
+    assert text.splitlines()[0] == "// CR 100.3 and CR 100.4"
+    # the same run again: the journal says the file is migrated: nothing moves twice (what
+    # the first run left for a human is listed again)
+    assert main(args[:-1]) == 1
+    assert (fresh / "src" / "A.java").read_text(encoding="utf-8") == text
+    assert "already migrated" not in capsys.readouterr().err  # --silent
 
 
 def test_pin_names_the_release_checked_against(store, tmp_path, capsys):

@@ -20,17 +20,25 @@ def register(sub) -> None:
         help="check the CR citations on MTG Wiki pages or in engine source trees",
         description="Source trees (folders holding source or doc files, or source files: "
         ".java .rs .kt .cs .py .md …; .gitignore honoured): every citation in "
-        "comments and docs ('// CR 704.5a:', 'CR 301.5a/f', '//20091005 - 704.5i', "
-        "' * 702.94a Soulbond is …', 'See rule 609.7', '{@mtg.rule 613.1-613.7}', "
-        "'[CR#704.5k..704.5n]', '…/magic-rules/#R70219b') and in identifiers "
-        "('stateBasedAction704_5r'), read against its own date stamp's release, "
-        "else the target (--release R, the release of --pin FILE, or the newest "
-        "stored), with a verdict: current, moved (with the new number), changed "
-        "(word diff), gone, absent, mismatch (the pasted text is another rule), "
-        "placeholder or malformed. --format jsonl gives one JSON record per "
-        "citation, one per built-in control and a summary line, for CI. Exit "
-        "status: 0 all current, 1 any not current (or a file unreadable), 2 no "
-        "citation read or a control failed. "
+        "comments and docs ('// CR 704.5a:', 'CR 310.10 + CR 704.5x', 'CR 701.57a / 702.85a', "
+        "'//20091005 - 704.5i', 'see 20110715 - 605.1b', ' * 702.94a Soulbond is …', "
+        "'// [ ] 603.10f …', 'See rule 609.7', '(see 601.2b and 601.2f–h)', 'trample (702.19b)', "
+        "'Not yet included in 601.2b', '{@mtg.rule 613.1-613.7}', '[CR#704.5k..704.5n]', "
+        "'…/magic-rules/#R70219b') and in identifiers ('stateBasedAction704_5r'). Each "
+        "is read against the release it was written against, from evidence: its own date "
+        "stamp ('CR 2023-04-14' heading a comment stamps it too); else the date its line was "
+        "written (git history), narrowed by the title or rule text beside the number; else "
+        "that title or text alone (the release in which the number had it); else --from R, "
+        "else the target (marked assumed). The target is --release R, the release of --pin "
+        "FILE, or the newest stored. Verdicts: current, moved (with the new number), changed "
+        "(word diff), gone, absent, mismatch (the title or text beside the number is another "
+        "rule's: that rule is the suggestion), placeholder or malformed; each says whether a "
+        "rewrite is certain (every piece of evidence agrees) and why not. --format jsonl "
+        "streams one JSON record per citation, then one per built-in control and a summary; "
+        "--format sarif writes SARIF 2.1.0 for code scanning; --changed-only reports only "
+        "lines changed against --base (default HEAD). Results are cached per file content. "
+        "Exit status: 0 nothing stale, 1 a stale citation (moved, gone, mismatch, absent, "
+        "malformed) or an unreadable file, 2 no citation read or a control failed. "
         "Example: mtgcr cite-check engine/src --release 2026-01-16 --format jsonl. "
         "Wiki pages: for every CR citation on the pages ({{#cr:707}}, {{CR|810}}, [[CR:503.2]], "
         "'rule 601.2c 参照', 'CR:805.8' …): the release it was written against "
@@ -82,6 +90,26 @@ def register(sub) -> None:
         "--all", action="store_true", help="source trees, text output: list current citations too"
     )
     p.add_argument(
+        "--from",
+        dest="from_release",
+        metavar="R",
+        help="source trees: the release citations without any evidence were written against "
+        "(default: the target, reported as assumed)",
+    )
+    p.add_argument(
+        "--changed-only",
+        action="store_true",
+        help="source trees in a git repository: report only citations on lines changed "
+        "against --base (for pull requests and pre-commit)",
+    )
+    p.add_argument(
+        "--base",
+        metavar="REF",
+        default="HEAD",
+        help="source trees: the commit --changed-only compares with (default HEAD: "
+        "uncommitted changes; in a pull request the base branch, e.g. origin/main)",
+    )
+    p.add_argument(
         "--as-of",
         metavar="R",
         help="the release every citation was written against (effective date or label)",
@@ -91,8 +119,11 @@ def register(sub) -> None:
         action="store_true",
         help="leave out citations inside quoted rule text and the quote blocks",
     )
-    add_format_option(p, ("text", "json", "jsonl"))
+    add_format_option(p, ("text", "json", "jsonl", "sarif"))
     add_max_size_option(p)
+    from mtgcr.cli.engine_cite import add_source_options
+
+    add_source_options(p)
     p.set_defaults(func=run)
 
 
@@ -122,6 +153,11 @@ def run(args, ctx) -> int:
         return run_source(args, ctx)
     if args.release or args.pin:
         raise BadArgument("--release and --pin are for source trees; wiki pages take --as-of R")
+    if args.format == "sarif" or args.changed_only or args.from_release:
+        raise BadArgument(
+            "--format sarif, --changed-only and --from are for source trees; wiki pages take "
+            "--as-of R"
+        )
     corpus = ctx.corpus()
     pages = corpus.read_wiki_pages(*args.paths, max_bytes=max_bytes(args))
     for problem in pages.problems:

@@ -1,31 +1,12 @@
-"""``mtgcr cite-migrate PATH --from R1 --to R2``: rewrite an engine's CR citations for a newer
-(or older) release, as a patch or in place."""
+"""``mtgcr cite-migrate PATH --to R2``: rewrite an engine's CR citations for a newer (or older)
+release — only where every piece of evidence agrees — as a patch or in place (resumable)."""
 
 from __future__ import annotations
 
-import hashlib
 import sys
-from pathlib import Path
 
-from mtgcr.crossref.cite.source_migrate import (
-    apply_edits,
-    citation_edits,
-    identifier_edits,
-    unified_diff,
-)
-from mtgcr.extract.citations.source import Region, Syntax
-from mtgcr.extract.citations.tree import TreeScan
-
-from mtgcr.cli.alignctx import open_store
+from mtgcr.cli.engine_cite import add_source_options, align_progress, cache_path, warn
 from mtgcr.errors import BadArgument
-from mtgcr.cli.engine_cite import (
-    display_path,
-    open_checker,
-    progress_bar,
-    read_sources,
-    warn,
-    where,
-)
 
 
 def register(sub) -> None:
@@ -33,20 +14,28 @@ def register(sub) -> None:
     p = sub.add_parser(
         "cite-migrate",
         help="rewrite the CR citations of a source tree for another release",
-        description="Reads every CR citation of the source files under PATH (as cite-check "
-        "does) against release R1 (--from; 'stamped': each citation's own XMage "
-        "date stamp, citations without one are left alone) and rewrites the number "
-        "tokens of the moved ones for release R2 (--to), keeping the syntax around "
-        "them ('CR 301.5a/f', '#R70219b', '//20091005 - 114.2a' with its stamp set to "
-        "R2's effective date). All edits of a file are made in one pass over its "
-        "original text, so a replacement is never rewritten again. Changed, gone, "
-        "mismatched, absent, malformed and placeholder citations are listed for a "
-        "human on stderr, never rewritten. Identifiers (stateBasedAction704_5r) "
-        "are listed, and renamed with every use in the tree only with "
-        "--rename-identifiers. Without --write, prints a unified diff that "
-        "'git apply' accepts (paths relative to the current folder: run it from the "
-        "repository's root). Exit status: 0 nothing left for a human, 1 some "
-        "citations listed, 2 usage error or no citation found. "
+        description="Reads every CR citation of the source files under PATH as cite-check "
+        "does — each against the release it was written against, from evidence: its own "
+        "date stamp, the date its line was written (git), the title or rule text beside it; "
+        "--from R1 only stands in where there is none (without --from, such citations are "
+        "read against R2 and stay) — and rewrites a number for release R2 (--to, default the "
+        "newest stored) only when the alignment and every piece of evidence on its line "
+        "agree, and the title or text beside it fits the new number. The syntax around the "
+        "number is kept ('CR 301.5a/f', '#R70219b', '//20091005 - 114.2a' with its stamp set "
+        "to R2's effective date, the release the new number was checked against). All edits "
+        "of a file are made in one pass over its original text, so a replacement is never "
+        "rewritten again. Everything else (changed, gone, absent, malformed, placeholder, "
+        "ambiguous or disputed evidence, splits) is listed for a human on stderr with the "
+        "reason, never rewritten. --from stamped rewrites only citations read against their "
+        "own stamp. Identifiers (stateBasedAction704_5r) are listed, and renamed with every "
+        "use in the tree only with --rename-identifiers. Without --write, prints a unified "
+        "diff that 'git apply' accepts (paths relative to the current folder: run it from the "
+        "repository's root). With --write, files are replaced atomically and a journal "
+        "(--journal, default .mtgcr-cite-migrate.jsonl here) records each: a killed run "
+        "resumes and a repeated run is a no-op (files already migrated to R2 are skipped, "
+        "temporary files of a killed writer removed). Exit status: 0 nothing left for a "
+        "human, 1 some citations listed (or a file not rewritten), 2 usage error or no "
+        "citation found. "
         "Example: mtgcr cite-migrate src --from 2017-01-19 --to 2026-01-16 > cr.patch "
         "&& git apply cr.patch",
     )
@@ -54,23 +43,28 @@ def register(sub) -> None:
     p.add_argument(
         "--from",
         dest="from_release",
-        required=True,
         metavar="R1",
-        help="the release the citations were written for, or 'stamped'",
+        help="the release citations without evidence were written for (never overrides a "
+        "stamp, the line's date or the words beside a number), or 'stamped'",
     )
     p.add_argument(
         "--to",
         dest="to_release",
-        required=True,
         metavar="R2",
-        help="the release to migrate them to (effective date or label)",
+        help="the release to migrate them to (effective date or label; default the newest)",
     )
     p.add_argument("--write", action="store_true", help="rewrite the files in place")
+    p.add_argument(
+        "--journal",
+        metavar="FILE",
+        help="the journal of --write (default .mtgcr-cite-migrate.jsonl in the current folder)",
+    )
     p.add_argument(
         "--rename-identifiers",
         action="store_true",
         help="rename identifiers holding a moved number, with every use in the tree",
     )
+    add_source_options(p)
     p.set_defaults(func=run)
 
 
@@ -78,113 +72,45 @@ def run(args, ctx) -> int:
     """``mtgcr cite-migrate``: see the command's description.
 
     Raises:
-        BadArgument: a release that is not stored, a path that does not exist, a file that
-            cannot be written.
+        BadArgument: a release that is not stored, a path that does not exist, no citation.
+        InputError: a file that cannot be written (the journal lets a re-run resume).
     """
-    stamped = args.from_release.strip().lower() == "stamped"
-    scan = TreeScan()
-    failures: list = []
-    plans: dict[Path, tuple[list, bytes]] = {}
-    listed: list[str] = []
-    renames: dict[str, str] = {}
-    found = 0
-    with open_store(ctx) as store:
-        checker, _ = open_checker(
-            store,
-            ctx,
-            args,
-            args.to_release,
-            None if stamped else args.from_release,
-            stamps=stamped,
-        )
-        stamp_to = checker.target.effective_date
-        with progress_bar(ctx, 0, "cite-migrate") as bar:
-            task = bar.add_task("files", total=None)
-            for src in read_sources(args.paths, scan, failures):
-                bar.advance(task)
-                name = display_path(src.file.path)
-                edits = []
-                for c in src.citations:
-                    found += 1
-                    if stamped and c.stamp is None:
-                        continue
-                    chk = checker.check(name, c)
-                    plan = citation_edits(chk, rename=False, stamp_to=stamp_to)
-                    if plan.problems:
-                        listed.append(
-                            f"{where(chk)}: {c.text!r}: {'; '.join(plan.problems)}"
-                            + (f" ({chk.note})" if chk.note else "")
-                        )
-                    for old, new in plan.renames:
-                        renames[old] = new
-                        if not args.rename_identifiers:
-                            listed.append(
-                                f"{where(chk)}: identifier {old}: its rule is moved; "
-                                f"rename it to {new} (--rename-identifiers)"
-                            )
-                    if c.region is not Region.CODE and c.syntax is not Syntax.IDENTIFIER:
-                        edits += plan.edits
-                plans[src.file.path] = (
-                    edits,
-                    hashlib.sha256(src.text.encode("utf-8", "surrogateescape")).digest(),
-                )
-    for msg in failures:
+    given = (args.from_release or "").strip()
+    stamped = given.lower() == "stamped"
+    mig = ctx.corpus().cite_migrate(
+        *args.paths,
+        to=args.to_release,
+        default=None if stamped or not given else given,
+        stamped_only=stamped,
+        write=args.write,
+        rename_identifiers=args.rename_identifiers,
+        journal=args.journal,
+        git=not args.no_git,
+        cache=cache_path(args),
+        on_align=align_progress(ctx),
+    )
+    for msg in mig.problems:
         warn(f"error: {msg}")
-    if not found:
+    for p in mig.leftovers:
+        warn(f"note: removed {p}, left by an interrupted cite-migrate --write")
+    if not mig.found:
         raise BadArgument(f"no CR citation found under {' '.join(args.paths)}")
-    patch, changed = [], 0
-    for path, (edits, digest) in plans.items():
-        if not edits and not (args.rename_identifiers and renames):
-            continue
-        raw = path.read_bytes()
-        if hashlib.sha256(raw).digest() != digest:
-            warn(f"error: {path} changed while cite-migrate ran; not rewritten (run it again)")
-            failures.append(str(path))
-            continue
-        text = raw.decode("utf-8", errors="surrogateescape")
-        all_edits = list(edits)
-        if args.rename_identifiers and renames:
-            taken = [(e.start, e.end) for e in all_edits]
-            all_edits += [
-                e
-                for e in identifier_edits(text, renames)
-                if not any(a < e.end and e.start < b for a, b in taken)
-            ]
-        if not all_edits:
-            continue
-        new = apply_edits(text, all_edits)
-        if new == text:
-            continue
-        changed += 1
-        if args.write:
-            _write(path, new)
-        else:
-            rel = display_path(path)
-            if Path(rel).is_absolute():
-                raise BadArgument(
-                    f"{path} is outside the current folder: a patch names files "
-                    f"relative to it, so run cite-migrate from the repository's "
-                    f"root (or give --write)"
-                )
-            patch.append(unified_diff(rel, text, new))
     if not args.write:
-        sys.stdout.buffer.write("".join(patch).encode("utf-8", errors="surrogateescape"))
-    for line in listed:
-        warn(f"listed: {line}")
+        for c in mig.changes:
+            if c.name.startswith("/"):
+                raise BadArgument(
+                    f"{c.path} is outside the current folder: a patch names files relative "
+                    f"to it, so run cite-migrate from the repository's root (or give --write)"
+                )
+        sys.stdout.buffer.write(mig.patch().encode("utf-8", errors="surrogateescape"))
+    for item in mig.listed:
+        warn(f"listed: {item}")
     if not ctx.silent:
+        done = mig.written if args.write else len(mig.changes)
         warn(
-            f"cite-migrate: {found} citations, {changed} files "
-            f"{'rewritten' if args.write else 'in the patch'}, {len(listed)} listed for a human"
+            f"cite-migrate: {mig.found} citations, {done} files "
+            f"{'rewritten' if args.write else 'in the patch'}"
+            + (f", {len(mig.skipped)} already migrated to {mig.target}" if mig.skipped else "")
+            + f", {len(mig.listed)} listed for a human"
         )
-    return 1 if listed or failures else 0
-
-
-def _write(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` through a temporary file and a rename (never half
-    written), keeping its permissions (:func:`mtgcr.corpus.safe_write.write_atomic`)."""
-    from mtgcr.corpus.safe_write import write_atomic
-
-    try:
-        write_atomic(path, text.encode("utf-8", errors="surrogateescape"))
-    except OSError as exc:
-        raise BadArgument(f"cannot write {path}: {exc.strerror or exc}") from None
+    return 1 if mig.listed or mig.problems else 0

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from mtgcr.extract.rulenum import RuleNumber
-from mtgcr.extract.citations.source import TokenForm, expand_range
+from mtgcr.extract.citations.source import StampScope, TokenForm, expand_range
 
 from mtgcr.crossref.cite.verdicts import Verdict
 
@@ -81,39 +81,65 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     return "".join(out)
 
 
-def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) -> CitationPlan:
+def citation_edits(
+    checked, rename: bool = False, stamp_to: date | None = None, force: bool = False
+) -> CitationPlan:
     """The edits that migrate one checked citation (a
     :class:`mtgcr.crossref.cite.source_check.CheckedCitation`).
 
+    A number is rewritten to its one number in the target when it is ``moved``, or
+    ``mismatch`` with one suggestion (the rule the words beside it belong to), and its reading
+    is certain (:attr:`~mtgcr.crossref.cite.source_check.NumberCheck.certain`: the alignment
+    and every piece of evidence on the line agree). Anything else is listed for a human.
+
     Args:
-        checked: the citation with its checks (read against the source release, target the
-            target release).
+        checked: the citation with its checks.
         rename: write identifier tokens too (else identifiers are only reported in
             ``renames``).
-        stamp_to: the date an XMage stamp is set to when the citation is rewritten.
+        stamp_to: the date a date stamp of the citation's own is set to when the citation is
+            rewritten (the target's effective date: the release every number was checked
+            against).
+        force: plan the rewrite even when a reading is not certain (for the suggestion that
+            ``cite-check`` shows; ``cite-migrate`` never forces).
 
     Returns:
         A :class:`CitationPlan`; ``edits`` is empty when the citation is current or is
         listed (``problems``).
     """
     cit, plan = checked.citation, CitationPlan()
-    if checked.verdict is not Verdict.MOVED:
-        if checked.verdict is not Verdict.CURRENT:
+    rewrite = (Verdict.MOVED, Verdict.MISMATCH)
+    if checked.verdict not in rewrite:
+        if checked.verdict not in (Verdict.CURRENT, Verdict.CHANGED):
             plan.problems.append(checked.verdict.value)
         return plan
     by_number = {c.number: c for c in checked.checks}
-    bad = [c for c in checked.checks if c.verdict.value not in ("current", "moved")]
+    keep = (Verdict.CURRENT, Verdict.CHANGED, *rewrite)
+    bad = [c for c in checked.checks if c.verdict not in keep]
     if bad:
         plan.problems += [f"{c.number} {c.verdict.value}" for c in bad]
+        return plan
+    if not force:
+        unsure = [c for c in checked.checks if c.verdict in rewrite and not c.certain]
+        if unsure:
+            plan.problems += [f"{c.number}: {c.reason or 'not certain'}" for c in unsure]
+            return plan
+    if cit.stamp is not None and cit.stamp.scope is StampScope.BLOCK and not force:
+        plan.problems.append(
+            f"under the heading CR {cit.stamp.written}: rewrite that comment and its heading "
+            f"by hand"
+        )
         return plan
 
     def new_of(n: RuleNumber | None) -> RuleNumber | None:
         c = by_number.get(n)
-        if c is None or len(c.now) != 1:
-            if c is not None:
-                plan.problems.append(
-                    f"{n} is {' and '.join(map(str, c.now))} now (split): rewrite it by hand"
-                )
+        if c is None:
+            return None
+        if c.verdict in (Verdict.CURRENT, Verdict.CHANGED):
+            return c.number
+        if len(c.now) != 1:
+            plan.problems.append(
+                f"{n} is {' or '.join(map(str, c.now)) or 'nothing'} now: rewrite it by hand"
+            )
             return None
         return c.now[0]
 
@@ -166,7 +192,8 @@ def citation_edits(checked, rename: bool = False, stamp_to: date | None = None) 
         plan.edits = []
         return plan
     if plan.edits and cit.stamp is not None and stamp_to is not None:
-        plan.edits.append(Edit(cit.stamp.start, cit.stamp.end, stamp_to.strftime("%Y%m%d")))
+        if cit.stamp.scope is StampScope.LINE and len(cit.stamp.written) in (8, 9):
+            plan.edits.append(Edit(cit.stamp.start, cit.stamp.end, stamp_to.strftime("%Y%m%d")))
     return plan
 
 

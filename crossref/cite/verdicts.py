@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Verdict", "SEVERITY"]
+__all__ = ["Verdict", "SEVERITY", "STALE"]
 
 
 class Verdict(enum.Enum):
@@ -26,10 +26,16 @@ class Verdict(enum.Enum):
 SEVERITY = (
     Verdict.CURRENT,
     Verdict.PLACEHOLDER,
-    Verdict.MOVED,
     Verdict.CHANGED,
+    Verdict.MOVED,
     Verdict.GONE,
     Verdict.MISMATCH,
     Verdict.MALFORMED,
     Verdict.ABSENT,
+)
+
+#: Verdicts that say a citation names the wrong rule now (a number to fix): what ``cite-check``
+#: flags. ``changed`` (same rule, new wording) and ``placeholder`` are reported, not flagged.
+STALE = frozenset(
+    {Verdict.MOVED, Verdict.GONE, Verdict.MISMATCH, Verdict.ABSENT, Verdict.MALFORMED}
 )

@@ -106,7 +106,7 @@ def family_of(path: str | PurePath) -> Family | None:
 
 
 _C_TOKENS = re.compile(
-    r"(?=[/\"'`r])"  # every token starts with one of these: other positions fail at once
+    r"(?=[/\"'`]|r\#*\")"  # every token starts with one of these: other positions fail at once
     r"(?:(?P<line>//[^\n]*)"
     r"|(?P<block>/\*.*?(?:\*/|\Z))"
     r"|(?P<skip>\br(?P<hashes>\#*)\".*?\"(?P=hashes)"  # Rust raw string
