@@ -387,3 +387,13 @@ def test_cli_skips_what_is_not_a_page_with_a_note(store, tmp_path, capsys):
     assert err.strip().splitlines() == [
         f"note: skipped {bad}: not an MTG Wiki page (rendered text, HTML, wikitext or diff view)"
     ]
+
+
+def test_a_page_without_a_title_says_its_subject_is_unknown():
+    """Issue 27: the subject a release is inferred from comes only from the page; a page with
+    no title (a quote block copied alone) says so instead of guessing."""
+    from mtgcr.crossref.cite.wiki_check import ReleaseTitles, _older_hint
+
+    rels = [ReleaseTitles("20300110", "2030-01-10", {}, lambda: None)]
+    assert _older_hint(None, "", rels).startswith("subject unknown (the page has no title")
+    assert "fitting the page's subject 'Copy'" in _older_hint(None, "Copy", rels)

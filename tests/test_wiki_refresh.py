@@ -327,3 +327,30 @@ def _n(text):
     from mtgcr.extract.rulenum import RuleNumber
 
     return RuleNumber.parse(text)
+
+
+def test_a_quoted_rule_whose_text_is_another_rules_is_named_and_goes_to_a_human(tmp_path):
+    """Issue 27: a quote whose text under number N is in fact rule M is said to be M's (by
+    cite-check's quote row and the refresh), never a small difference under N, and never
+    rewritten blindly."""
+    store = sample_store(tmp_path)
+    # a second complete JA release, so the quote is compared with JA texts
+    older = JA_20300405.replace("2030年4月5日から有効", "2030年1月10日から有効")
+    (tmp_path / "JPN_CR_20300110.txt").write_text(older, encoding="utf-8")
+    cr = Corpus(store)
+    assert cr.ingest(tmp_path / "JPN_CR_20300110.txt").count("ingested") == 1
+    page = tmp_path / "start.txt"
+    wrong = RENDERED_NEW.replace(
+        "• 101.2 その後、各プレイヤーはカードを7枚引く。",
+        "• 101.2 開始プレイヤーは無作為に選ばれる。",
+    )
+    assert wrong != RENDERED_NEW
+    page.write_text(wrong, encoding="utf-8")
+    [e] = cr.wiki_refresh(page).edits
+    assert e.status is EditStatus.HUMAN and e.new_text == e.old_text
+    assert any(
+        r.startswith("line 11: quoted 101.2 is the text of JA 101.3 of 2030-04-05")
+        for r in e.reasons
+    ), e.reasons
+    [row] = cr.cite_check(page).quotes
+    assert row.status == "mismatch" and "101.2 is the text of JA 101.3 of 2030-04-05" in row.note

@@ -21,6 +21,7 @@ from mtgcr.errors import StoreError
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.wiki.quotes import same_text
+from mtgcr.crossref.translation.langpair import TextOwner
 
 if TYPE_CHECKING:
     from mtgcr.corpus.store import ReleaseInfo, Store
@@ -80,6 +81,9 @@ class QuoteCheck:
         sections: ``{quoted section: its number in R}`` (sections renumbered or not).
         retitled: sections whose title in R differs from the quoted one.
         agrees: the quote's text fits its label (``None``: not checked); note: why not.
+        owners: quoted rules whose text is in fact another rule's, or this number's in
+            another release (``{quoted number: whose text it is}``, from identify's evidence):
+            such a quote is never refreshed blindly.
     """
 
     lang: str
@@ -94,6 +98,7 @@ class QuoteCheck:
     retitled: list[RuleNumber] = field(default_factory=list)
     agrees: bool | None = None
     note: str = ""
+    owners: dict[RuleNumber, TextOwner] = field(default_factory=dict)
 
     @property
     def current(self) -> bool:
@@ -134,6 +139,10 @@ class QuoteCheck:
             text += f"; section title changed: {', '.join(map(str, self.retitled))}"
         if self.note:
             text += f"; {self.note}"
+        if self.owners:
+            told = [f"{n} is {o.sentence()}" for n, o in sorted(self.owners.items())]
+            more = f" and {len(told) - 3} more" if len(told) > 3 else ""
+            text += f"; {', '.join(told[:3])}{more}"
         return text
 
     def quoted_span(self) -> str:
@@ -270,7 +279,9 @@ class StoreQuotes:
             complete release of ``lang``).
         identify: also identify each quote's text against the stored releases, to tell a
             quote whose text is another release's than its label says (slower: loads every
-            complete release once).
+            complete release once). Without it, a quote that differs from R is still
+            identified when two complete releases of its language are stored, to name whose
+            text a differing quoted rule is.
         decisions: human alignment decisions applied to the EN chain.
         chain: the store's EN :class:`~mtgcr.crossref.chain.Chain` when the caller has one
             (its loaded releases are shared; ``decisions`` is then ignored).
@@ -311,6 +322,7 @@ class StoreQuotes:
         self.k_target = self._en[info.label]
         self.en_target = self.chain.ruleset(self.k_target)
         self._identify = identify
+        self._own: bool | None = None
         self._identifier: StoreIdentifier | None = None
         self._lineage: Lineage | None = None
 
@@ -358,9 +370,19 @@ class StoreQuotes:
             quote, self.chain.ruleset(k), self.target, self.en_target, remap, quoted_sections
         )
         out.target_revision = self.revision
-        if self._identify:
+        differs = any(r.status is not QuotedRuleStatus.UNCHANGED for r in out.rules)
+        if self._identify or (differs and self._own_language_compared()):
             self._agreement(quote, out, self.chain.infos[k])
         return out
+
+    def _own_language_compared(self) -> bool:
+        """Whether identify would compare a quote with texts of its own language (two complete
+        releases of it stored): then it can name whose text a differing quoted rule is
+        (:attr:`QuoteCheck.owners`), which is worth its cost for a quote that differs even
+        when ``identify`` was not asked for (cite-check)."""
+        if self._own is None:
+            self._own = sum(r.complete for r in self.store.releases(self.lang)) >= 2
+        return self._own
 
     def cited_moves(self, quote: Ruleset, texts: Iterable[str]) -> dict[RuleNumber, RuleNumber]:
         """``{number: its first number in R}`` of the rule numbers cited in ``texts`` (a
@@ -393,6 +415,9 @@ class StoreQuotes:
             ident = self._identifier.identify(quote)
         except StoreError:
             return
+        stated = next((m for m in ident.matches if m.label == then.label), None)
+        if stated is not None:  # whose text each differing quoted rule is, where some has it
+            out.owners = {ev.number: ev.owner for ev in stated.rules if ev.owner is not None}
         names = set(ident.releases)
         if not names:
             return

@@ -304,7 +304,10 @@ def _older_hint(quote: str | None, subject: str, releases: list[ReleaseTitles]) 
             f"fitting the page's subject {subject!r}; if the page predates {oldest}, ingest "
             f"the older EN releases (or give --as-of)"
         )
-    return f"give --as-of, or ingest the EN release the page was written against (oldest stored {oldest})"
+    return (
+        f"subject unknown (the page has no title, so nothing on it names a release): give "
+        f"--as-of, or ingest the EN release the page was written against (oldest stored {oldest})"
+    )
 
 
 def _at_or_before(label: str, releases: list[ReleaseTitles]) -> ReleaseTitles | None:
@@ -537,7 +540,8 @@ def _check_target(
                     status="unknown",
                     note=f"no JA section titled {title!r} in the store"
                     if title
-                    else "the number depends on the page's own subject",
+                    else "subject unknown (the page has no title): the number depends on the "
+                    "page's own subject",
                     **base,
                 )
             ]

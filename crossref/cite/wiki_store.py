@@ -121,8 +121,10 @@ class QuoteRow:
         line: the header's 1-based line (of the revision, for a diff view).
         label, revision, lang: the release the quote states and its text's language.
         target: the label of the release it was checked against (``None``: none stored).
-        status: ``"current"`` (nothing to refresh), ``"stale"`` (a refresh would change it)
-            or ``"unknown"`` (no release to check against, or rules that cannot be followed).
+        status: ``"current"`` (nothing to refresh), ``"stale"`` (a refresh would change it),
+            ``"mismatch"`` (a quoted rule's text is another rule's, or another release's: the
+            note names whose; for a human) or ``"unknown"`` (no release to check against, or
+            rules that cannot be followed).
         span: the rules it quotes, as they are numbered in ``target`` (``"712.1–712.21e"``).
         counts: ``{rule status: rules}`` (:meth:`QuoteCheck.counts`).
         note: the counts in words, what to do, or why unknown.
@@ -167,6 +169,8 @@ def _quote_row(
     check: QuoteCheck = quotes.check(part)
     if not check.followed:
         status = "unknown"
+    elif check.owners:
+        status = "mismatch"  # quoted text under another rule's number: for a human
     else:
         status = "current" if check.current else "stale"
     note = check.describe()

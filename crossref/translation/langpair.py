@@ -333,8 +333,9 @@ class TextOwner:
     then: Release | None = None
 
     def sentence(self) -> str:
-        """``"the text of EN 805.10f of 2024-07-30 (removed in 2024-11-08)"``."""
-        out = f"the text of EN {self.number} of {self.release.name}"
+        """``"the text of EN 805.10f of 2024-07-30 (removed in 2024-11-08)"`` (the owner's
+        language: a quote compared with its own language's releases names a JA rule)."""
+        out = f"the text of {self.release.lang.upper()} {self.number} of {self.release.name}"
         if self.fate and self.then is not None:
             out += f" ({self.fate} in {self.then.name})"
         return out

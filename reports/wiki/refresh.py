@@ -245,8 +245,8 @@ def _refresh_block(
         return _other_language(block, rs, quotes, first, last, lines)
     check = quotes.check(rs)
     change = QuoteChange(block.line, check)
-    if check.current and check.agrees is not False:
-        return None  # a quote of R whose text is another release's is for a human, below
+    if check.current and check.agrees is not False and not check.owners:
+        return None  # a quote of R whose text is another release's or rule's: for a human
     human = _human_reasons(block, check)
     if human:
         return _Block(first, last, lines[first : last + 1], change, human)
@@ -358,6 +358,8 @@ def _human_reasons(block: QuoteBlock, check: QuoteCheck) -> list[str]:
     human = []
     if check.agrees is False:
         human.append(f"line {block.line}: {check.note}")
+    for n, owner in sorted(check.owners.items()):
+        human.append(f"line {block.line}: quoted {n} is {owner.sentence()}, not {n}'s")
     if block.unplaced:
         human.append(
             f"line {block.line}: the quote has {len(block.unplaced)} paragraph(s) without a rule "
