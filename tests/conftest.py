@@ -22,11 +22,18 @@ _NOT_PACKAGE = {"tests", "benchmarks", "build", "dist", "docs"}
 
 
 def pytest_configure(config):
-    """Stop before any test when the installed ``mtgcr`` is not this checkout's code: another
-    checkout's editable install, or this one's without a module added since (the strict
+    """Stop before any test when ``--dist loadgroup`` cannot group (see
+    :func:`_xdist_groups_hold`), or when the installed ``mtgcr`` is not this checkout's code:
+    another checkout's editable install, or this one's without a module added since (the strict
     editable install links each file; ``make venv`` links the new ones)."""
     import mtgcr
 
+    if config.getoption("dist", "no") == "loadgroup" and not _xdist_groups_hold():
+        raise pytest.UsageError(
+            f"pytest {pytest.__version__} and this pytest-xdist cannot keep an xdist_group on "
+            f"one worker (one MediaWiki, browser or engine would be driven by two workers at "
+            f"once): install the pytest pinned in pyproject.toml (make venv)"
+        )
     tree = Path(mtgcr.__path__[0])
     if (tree / "__init__.py").resolve() != ROOT / "__init__.py":
         raise pytest.UsageError(
@@ -50,6 +57,22 @@ def pytest_configure(config):
             f"{len(missing)} module(s) of this checkout are not in the editable install yet "
             f"({', '.join(missing[:3])}): run `make venv`"
         )
+
+
+def _xdist_groups_hold() -> bool:
+    """Whether pytest-xdist's ``--dist loadgroup`` can keep a group on one worker: xdist (up to
+    3.8 at least) groups by appending ``@group`` to ``item._nodeid``; pytest 9.2 reads the node
+    id from ``Node._id`` instead, so the suffix is lost and a group's tests are spread."""
+    import inspect
+    import types
+
+    import xdist.remote
+    from _pytest.nodes import Node
+
+    if "_nodeid" not in inspect.getsource(xdist.remote):
+        return True  # an xdist that groups another way
+    probe = types.SimpleNamespace(_nodeid="a.py::t@g", _id="a.py::t")
+    return Node.nodeid.fget(probe) == "a.py::t@g"  # type: ignore[attr-defined]
 
 
 def pytest_collection_modifyitems(config, items):

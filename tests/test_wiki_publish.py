@@ -6,6 +6,8 @@ the journal kept, and the resumed run publishing the rest once."""
 from __future__ import annotations
 
 import json
+import time
+from datetime import datetime
 
 import pytest
 
@@ -105,10 +107,20 @@ def test_page_changed_since_read_is_not_edited(tmp_path, mediawiki):
     assert site.current("公開テスト2").text.endswith("追記。")
 
 
+def _after_second_of(timestamp: str) -> None:
+    """Wait until the clock is past the second of ``timestamp`` (ISO 8601 UTC): MediaWiki
+    tells another user's edit from the editor's own by revision times in whole seconds, so an
+    edit in the base revision's second is not a conflict to it (publish_batch catches that
+    case by the answer's ``oldrevid``)."""
+    when = datetime.fromisoformat(timestamp.replace("Z", "+00:00")).timestamp() + 1
+    time.sleep(max(0.0, when - time.time()) + 0.05)
+
+
 def test_server_side_edit_conflict(tmp_path, mediawiki):
     mediawiki.seed("公開テスト3", OLD)
     site = _site(mediawiki)
     base = site.current("公開テスト3")
+    _after_second_of(base.timestamp)
     mediawiki.seed("公開テスト3", OLD.replace("合体する組", "合体した組"), user="OtherEditor")
     with pytest.raises(EditConflict, match="edit conflict"):
         site.edit("公開テスト3", NEW, "test", base, bot=True)
@@ -257,3 +269,42 @@ def test_a_title_list_with_an_old_base_revision_is_not_published(
         "could not be read",
         [f"{mediawiki.api}: no page 'ない頁'"],
     )
+
+
+class _EditedMeanwhile(WikiSite):
+    """A real wiki client whose page is edited by another user between the last read and
+    the edit (the other user's edit goes through the real wiki too)."""
+
+    def __init__(self, api, mediawiki, title, text):
+        super().__init__(api, retries=1, retry_wait=0)
+        self._meanwhile = (mediawiki, title, text)
+
+    def edit(self, title, text, summary, base, bot):
+        mediawiki, other_title, other_text = self._meanwhile
+        if title == other_title:
+            _after_second_of(base.timestamp)
+            mediawiki.seed(title, other_text, user="OtherEditor", summary="meanwhile")
+        return super().edit(title, text, summary, base, bot)
+
+
+def test_an_edit_the_wiki_merged_with_one_made_meanwhile_stops_the_run(tmp_path, mediawiki):
+    """Another user edits a line far from ours after the last read: MediaWiki merges the two
+    edits and saves. The run records the new revision, then stops naming the merge (a human
+    checks it); the other user's line is kept."""
+    tail = "\n\n\n\n\n末尾の行。\n"
+    title = "公開マージ1"
+    mediawiki.seed(title, OLD + tail)
+    site = WikiSite(mediawiki.api, retries=0, retry_wait=0)
+    old = site.current(title).text
+    e = PageEdit(title, title, "wikitext", old, NEW + tail, EditStatus.CHANGED)
+    folder = tmp_path / "batch"
+    write_batch(EditBatch([e]), folder, mediawiki.api)
+    other = (OLD + tail).replace("末尾の行。", "末尾の行を直した。")
+    meanwhile = _EditedMeanwhile(mediawiki.api, mediawiki, title, other)
+    meanwhile.login(*BOT)
+    with pytest.raises(PublishError, match="merged our edit with revision"):
+        publish_batch(folder, meanwhile, write=True)
+    now = site.current(title).text
+    assert "末尾の行を直した。" in now and "20260116.0" in now and "#cr:707" in now
+    journal = json.loads((folder / "edits.json").read_text(encoding="utf-8"))
+    assert journal["pages"][0]["published"]["revid"] == site.current(title).revid

@@ -16,7 +16,8 @@ Policy (:func:`publish_batch`):
   revision id the recorded base when one was recorded; the edit carries ``baserevid`` and
   ``basetimestamp`` so the wiki refuses it too (``editconflict``) when another edit lands in
   between, and the answer's ``oldrevid`` must be the base (else the wiki merged a change made
-  in between: reported, the run stops);
+  in between, or took one made in the same second as the base for our own — MediaWiki 1.39
+  compares revision times by the second — and saved over it: reported, the run stops);
 * ``maxlag`` on every request (mwclient waits and retries, then gives up); the ``bot`` flag when
   the account has the bot right; ``nocreate`` (a refresh only edits existing pages);
 * the batch manifest is the journal: each published page's new revision is written into it
