@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, get_args
 
+from mtgcr.crossref.model import RuleKind
 from mtgcr.reports.diffview import release_name
 
 __all__ = [
@@ -46,18 +47,9 @@ SECTION_COLUMNS_NOTE = (
     "sections."
 )
 
-#: The change kinds the build index counts per pair, in column order.
-INDEX_KINDS = (
-    "typography",
-    "renumbered",
-    "modified",
-    "moved",
-    "split",
-    "merged",
-    "added",
-    "removed",
-    "ambiguous",
-)
+#: The change kinds the build index counts per pair, in column order (the model's order of
+#: :data:`mtgcr.crossref.model.RuleKind`, ``unchanged`` left out).
+INDEX_KINDS: tuple[RuleKind, ...] = tuple(k for k in get_args(RuleKind) if k != "unchanged")
 
 #: Change kinds whose heading gives the similarity of the texts.
 _SIMILAR_KINDS = ("modified", "moved", "split", "merged")
