@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from mtgcr.corpus.document import DEFAULT_MAX_BYTES
+from mtgcr.corpus.limits import DEFAULT_MAX_BYTES
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError, default_store_path
 from mtgcr.crossref.decisions import Decision, decisions_path, load_decisions
 from mtgcr.extract.lookup import Definition, Located, NotFound, define_term, locate
@@ -165,10 +165,10 @@ class ReleaseView:
         RulePair or None)`` — the evidence check of the pair as ``mtgcr pair`` makes it
         (:func:`mtgcr.crossref.translation.pairing.pair_in_store`; without a store,
         :func:`mtgcr.crossref.translation.langpair.pair_rule`); ``[]`` without ``english``."""
-        from mtgcr.crossref.translation.langpair import pair_rule
-
         if self.english is None:
             return []
+        from mtgcr.crossref.translation.langpair import pair_rule
+
         english = self.english
         pair = self.pairer or (lambda tr, en, n: pair_rule(tr, en, n))
         out = []
@@ -206,11 +206,17 @@ class Corpus:
         path: str | Path | None = None,
         decisions: str | Path | Iterable[Decision] | None = None,
     ) -> None:
-        from mtgcr.extract.profiles import apply_env
+        import os
+        import sys
 
-        problem = apply_env()  # $MTGCR_PROFILES: the user's language profiles
-        if problem is not None:
-            raise problem
+        # $MTGCR_PROFILES: the user's language profiles (the profiles module applies it when
+        # it is first imported; it is imported here only when there is something to apply)
+        if os.environ.get("MTGCR_PROFILES", "").strip() or "mtgcr.extract.profiles" in sys.modules:
+            from mtgcr.extract.profiles import apply_env
+
+            problem = apply_env()
+            if problem is not None:
+                raise problem
         self.path = Path(path) if path is not None else default_store_path()
         self._decisions_arg = decisions
         self._decisions: list[Decision] | None = None
@@ -717,11 +723,11 @@ class Corpus:
             raise NotFound("define: an empty TERM; give a glossary headword (like Kicker)")
         from dataclasses import replace
 
-        from mtgcr.crossref.translation.pairing import english_ruleset
-
         def english_of(rs: Ruleset):
             if rs.release.lang == "en":
                 return None
+            from mtgcr.crossref.translation.pairing import english_ruleset
+
             en = english_ruleset(store, rs)
             return en.glossary if en is not None else None
 

@@ -4,7 +4,9 @@ the ratio and the target, all measured in this run, best of several repeats.
 * parse: bytes → Ruleset (decode, detection, rules, examples, glossary), and the same plus
   :func:`mtgcr.extract.references.find_references` of every rule ("parse + references"),
   against the floor, a bare ``bytes.decode`` + ``str.splitlines`` of the same bytes;
-  2023-11-17 and the worst official file (and the worst ``decode_bytes``);
+  2023-11-17 and the worst official file (and the worst ``decode_bytes``); beside them the
+  lower bound of any parse into the model (:func:`_rules_only`: one pattern match per line
+  and the rule objects, nothing else) — the floor of a correct parse (issue 28);
 * detection: :func:`mtgcr.corpus.decode.decode_bytes` against the floor on a file that is valid
   UTF-8 (target: the detection costs at most one floor more, ratio ≤ 2);
 * alignment: :func:`mtgcr.crossref.align.releases.align_releases` against the reference matcher
@@ -33,7 +35,9 @@ from mtgcr.corpus.decode import decode_bytes
 from mtgcr.corpus.document import document_from_bytes
 from mtgcr.crossref.align.releases import align_releases
 from mtgcr.crossref.align.keys import ReleaseKeys, attach_keys, forget_keys, release_keys
-from mtgcr.extract.formats.cr_text import parse_cr_text
+from mtgcr.extract.formats.cr_text import _RULE, parse_cr_text
+from mtgcr.extract.model import Rule
+from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.references import find_references
 
 from benchmarks.reference_matcher import match
@@ -92,6 +96,22 @@ def _parse_and_references(data: bytes, name: str) -> int:
     return sum(len(find_references(r.text_with_examples())) for r in rs.rules.values())
 
 
+def _rules_only(data: bytes, enc: str) -> int:
+    """A lower bound of any parse into the model (issue 28: "say what the floor of a correct
+    parse is"): the floor (decode + splitlines), one match of the rule-line pattern per line,
+    and a :class:`RuleNumber` and a :class:`Rule` for each rule line — no sections, examples,
+    glossary, layout, numbering checks or warnings. Returns the number of rules."""
+    match = _RULE.match
+    n = 0
+    for i, line in enumerate(data.decode(enc).splitlines()):
+        m = match(line)
+        if m is not None:
+            num = RuleNumber.trusted(int(m.group("sec")), int(m.group("rule")), m.group("let"))
+            Rule(num, m.group("text"), i + 1)
+            n += 1
+    return n
+
+
 def parse_rows(rows: list[tuple], official: Path) -> None:
     """Parse (with and without the references of every rule) and detection against the
     floor: 2023-11-17, and the worst official file (every one; every tenth when quick)."""
@@ -110,6 +130,18 @@ def parse_rows(rows: list[tuple], official: Path) -> None:
             "≤ 3×",
             t / floor <= 3,
         )
+    lower = _best(lambda: _rules_only(data, enc))
+    rows.append(
+        (
+            "lower bound of a parse: one match per line, a Rule per rule line",
+            f"{lower * 1000:.1f} ms",
+            "floor",
+            f"{floor * 1000:.2f} ms",
+            f"{lower / floor:.1f}×",
+            "(what any parse into Rule objects costs)",
+            "",
+        )
+    )
     det = _best(lambda: decode_bytes(data))
     _row(
         rows,

@@ -14,7 +14,6 @@ from mtgcr.crossref.decisions import Decision, DecisionError, decisions_path, lo
 
 from mtgcr.corpus import safe_write as outfile
 from mtgcr.errors import BadArgument
-from mtgcr.cli.output import err_console
 
 __all__ = [
     "open_store",
@@ -74,7 +73,10 @@ def progress_callback(ctx) -> Callable[[int, int], None]:
     (unless --silent or not a terminal)."""
 
     def progress(k: int, n: int) -> None:
-        if not ctx.silent and err_console.is_terminal:
+        from mtgcr.cli import output
+
+        if not ctx.silent and output.is_terminal(err=True):
+            err_console = output.err_console
             err_console.print(f"[dim]aligning {k + 1}/{n} (cached for next time)[/dim]", end="\r")
 
     return progress

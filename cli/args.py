@@ -80,7 +80,7 @@ def _size_mb(text: str) -> float:
 def add_max_size_option(p) -> None:
     """Add ``--max-size MB`` (default :data:`mtgcr.corpus.document.DEFAULT_MAX_BYTES`, in
     MiB; ``0`` for no limit) to a command that reads documents."""
-    from mtgcr.corpus.document import DEFAULT_MAX_BYTES
+    from mtgcr.corpus.limits import DEFAULT_MAX_BYTES
 
     p.add_argument(
         "--max-size",
@@ -96,7 +96,7 @@ def max_bytes(args) -> int | None:
     """The byte limit ``--max-size`` asks for (``None``: no limit)."""
     mb = getattr(args, "max_size", None)
     if mb is None:
-        from mtgcr.corpus.document import DEFAULT_MAX_BYTES
+        from mtgcr.corpus.limits import DEFAULT_MAX_BYTES
 
         return DEFAULT_MAX_BYTES
     return None if mb == 0 else int(mb * 2**20)

@@ -20,11 +20,14 @@ import os
 import signal
 import sqlite3
 import sys
-import traceback
 from dataclasses import dataclass
 
-from mtgcr.corpus.store import Store, default_store_path
+from typing import TYPE_CHECKING
+
 from mtgcr.errors import MtgcrError
+
+if TYPE_CHECKING:
+    from mtgcr.corpus.store import Store
 
 __all__ = ["main", "Context"]
 
@@ -40,6 +43,8 @@ class Context:
         """Open the store (read-only if asked; raises :class:`StoreError` if absent then). A
         write that must wait for another process's lock says so at once on stderr (unless
         ``--silent``), naming the process."""
+        from mtgcr.corpus.store import Store
+
         return Store(self.store_path, readonly=readonly, on_wait=self.note)
 
     def note(self, message: str) -> None:
@@ -78,6 +83,25 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+#: Stands for the default store path in the help of ``--store`` until the help is shown
+#: (:class:`_HelpFormatter`): finding the user's data folder costs more than parsing the
+#: arguments of a query.
+_DEFAULT_STORE = "\x00default store\x00"
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with the default store path (:func:`mtgcr.corpus.store.default_store_path`)
+    put in the help of ``--store`` when the help is shown."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if text and _DEFAULT_STORE in text:
+            from mtgcr.corpus.store import default_store_path
+
+            text = text.replace(_DEFAULT_STORE, str(default_store_path()))
+        return text
+
+
 def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
     """``--store`` and ``--silent``; on a command's parser they default to "not given" so
     that the values given before the command name stand."""
@@ -86,7 +110,7 @@ def _global_options(p: argparse.ArgumentParser, suppress: bool) -> None:
         "--store",
         metavar="PATH",
         default=d,
-        help=f"the store file (default: $MTGCR_STORE or {default_store_path()})",
+        help=f"the store file (default: $MTGCR_STORE or {_DEFAULT_STORE})",
     )
     p.add_argument(
         "--silent",
@@ -124,6 +148,7 @@ class _CommandParser(argparse.ArgumentParser):
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("conflict_handler", "resolve")  # a command's own --out wins
+        kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
         _global_options(self, suppress=True)
 
@@ -158,6 +183,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="mtgcr",
+        formatter_class=_HelpFormatter,
         description="Multilingual corpus processor for the Magic: The Gathering Comprehensive "
         "Rules: ingest releases and translations, align them, report changes.",
         epilog="Example: mtgcr ingest ../shared/corpus/en/official && mtgcr show 712.8e "
@@ -287,7 +313,12 @@ def _main(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     if isinstance(getattr(args, "lang", None), str):
         args.lang = args.lang.strip().lower()
-    store_path = args.store if args.store is not None else str(default_store_path())
+    if args.store is not None:
+        store_path = args.store
+    else:
+        from mtgcr.corpus.store import default_store_path
+
+        store_path = str(default_store_path())
     if not str(store_path).strip():
         print("mtgcr: --store names no file (an empty path)", file=sys.stderr)
         return 2
@@ -335,6 +366,8 @@ def _main(argv: list[str] | None) -> int:
         return 2
     except Exception as exc:  # pragma: no cover - last resort, keeps tracebacks away from users
         if os.environ.get("MTGCR_DEBUG"):
+            import traceback
+
             traceback.print_exc()
         print(
             f"mtgcr: internal error: {type(exc).__name__}: {exc} (set MTGCR_DEBUG=1 for details)",

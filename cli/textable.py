@@ -19,12 +19,12 @@ Headers are never split either: a header word sets its column's minimum width.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from rich import box
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.table import Table
-from rich.text import Text
+if TYPE_CHECKING:  # rich is imported when a table is rendered by it (not for plain_lines)
+    from rich.console import ConsoleOptions, RenderResult
+    from rich.table import Table
+    from rich.text import Text
 
 __all__ = ["FitTable", "MAX_WORD"]
 
@@ -39,7 +39,29 @@ _SHARE_CAP = 40
 
 def _plain(cell: str) -> str:
     """The text a cell shows (cells may carry rich markup, escaped by the caller)."""
+    from mtgcr.cli.plain import plain_text
+
+    shown = plain_text(cell)
+    if shown is not None:
+        return shown
+    from rich.text import Text
+
     return Text.from_markup(cell).plain
+
+
+#: Characters outside ASCII that the tables often show, one column wide each in rich's
+#: measure (``2018-08-10 … 2026-01-16``, ``—``).
+_NARROW = frozenset("…—–·’‘“”→←×é")
+
+
+def _cell_len(text: str) -> int:
+    """The columns ``text`` takes on a terminal (rich's measure: wide CJK characters take
+    two); rich is imported for text that is not ASCII but for :data:`_NARROW`."""
+    if text.isascii() or all(ch.isascii() or ch in _NARROW for ch in text):
+        return len(text)
+    from rich.cells import cell_len
+
+    return cell_len(text)
 
 
 @dataclass
@@ -90,6 +112,9 @@ def _wrapped(text: Text, width: int, indent: str) -> Iterable[Text]:
     if len(text) <= width:
         yield text
         return
+    from rich.console import Console
+    from rich.text import Text
+
     lines = text.wrap(Console(width=width, highlight=False), width - len(indent), overflow="fold")
     for i, line in enumerate(lines):
         line.rstrip()
@@ -119,7 +144,65 @@ class FitTable:
         base = sum(c.min_width for c in self.columns)
         return base + 2 * n + (n + 1) if borders else base + 2 * (n - 1)
 
+    def plain_lines(self, width: int) -> list[str] | None:
+        """The lines rich prints for this table at ``width`` columns on a stream without
+        styles and in a UTF-8 encoding, when it is shown boxed at its natural width and
+        every cell, header and the title are plain text on one line (no markup but
+        bold/dim/italic, no emoji code, no line break or control character, no leading or
+        trailing space) and the title is no wider than the table; else ``None`` (rich lays
+        it out)."""
+        from mtgcr.cli.plain import plain_text
+
+        if not self.rows or self._needed(borders=True) > width:
+            return None
+        overhead = self._needed(True) - sum(c.min_width for c in self.columns)
+        if _widths(self.columns, width - overhead) is not None:
+            return None
+        shown: list[list[str]] = []
+        for row in [self.headers] + self.rows:
+            if len(row) != len(self.headers):
+                return None
+            cells = []
+            for cell in row:
+                text = plain_text(cell)
+                if text is None or "\n" in text or text != text.strip():
+                    return None
+                cells.append(text)
+            shown.append(cells)
+        widths = [
+            max(max(_cell_len(r[i]) for r in shown), c.min_width)
+            for i, c in enumerate(self.columns)
+        ]
+        if sum(widths) + 3 * len(widths) + 1 > width:
+            return None
+
+        def line(left: str, fill: str, mid: str, right: str) -> str:
+            return left + mid.join(fill * (w + 2) for w in widths) + right
+
+        def row_line(cells: list[str], bar: str) -> str:
+            parts = [f" {c}{' ' * (w - _cell_len(c))} " for c, w in zip(cells, widths)]
+            return bar + bar.join(parts) + bar
+
+        out = []
+        if self.title is not None:
+            title = plain_text(self.title)
+            table_width = sum(widths) + 3 * len(widths) + 1
+            if title is None or "\n" in title or title != title.strip():
+                return None
+            if not title or _cell_len(title) > table_width:
+                return None
+            out.append(title)
+        out.append(line("┏", "━", "┳", "┓"))
+        out.append(row_line(shown[0], "┃"))
+        out.append(line("┡", "━", "╇", "┩"))
+        out.extend(row_line(cells, "│") for cells in shown[1:])
+        out.append(line("└", "─", "┴", "┘"))
+        return out
+
     def _table(self, borders: bool, width: int) -> Table:
+        from rich import box
+        from rich.table import Table
+
         t = Table(
             title=self.title,
             show_lines=False,
@@ -145,6 +228,8 @@ class FitTable:
         return t
 
     def _records(self, width: int) -> Iterable[Text]:
+        from rich.text import Text
+
         keys = 1  # the leading token columns that name a row, while short together
         while (
             keys < len(self.columns) - 1
@@ -189,7 +274,7 @@ class FitTable:
             if len(line) > 2:
                 yield line
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+    def __rich_console__(self, console: Any, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         if self._needed(borders=True) <= width:
             yield self._table(True, width)

@@ -13,6 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from mtgcr.corpus.decode import DecodeError, decode_bytes, decode_with, split_lines
+from mtgcr.corpus.limits import DEFAULT_MAX_BYTES as _DEFAULT_MAX_BYTES
 from mtgcr.errors import DocumentError
 
 __all__ = ["Document", "DocumentError", "load_document", "document_from_bytes"]
@@ -85,11 +86,8 @@ def document_from_bytes(data: bytes, source: str, encoding: str | None = None) -
     )
 
 
-#: The largest document read by default, in bytes (64 MiB). The largest real inputs are about
-#: 2 MB (official EN 2022-11-18: 1.7 MB); a bigger file is more likely a wrong path or a dump
-#: than a page, and parsing costs memory in proportion to it. ``mtgcr ingest --max-size`` and
-#: ``max_bytes`` raise it.
-DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+#: The largest document read by default, in bytes (64 MiB; :mod:`mtgcr.corpus.limits`).
+DEFAULT_MAX_BYTES = _DEFAULT_MAX_BYTES
 
 
 def load_document(

@@ -25,11 +25,9 @@ store (used only if present).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -148,6 +146,8 @@ def load_decisions(path: str | Path | None) -> list[Decision]:
         raw = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise DecisionError(f"{p}: cannot read decisions file ({exc})") from None
+    import tomllib  # only when there is a decisions file
+
     try:
         data = tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
@@ -231,6 +231,8 @@ def decisions_digest(decisions: list[Decision]) -> str:
     """A short hash of the decisions (for cache keys); ``""`` when there are none."""
     if not decisions:
         return ""
+    import hashlib
+
     blob = json.dumps([d.to_json() for d in decisions], sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 

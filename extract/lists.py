@@ -19,7 +19,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mtgcr.extract import profiles
 
 __all__ = ["ListItem", "ItemList", "find_lists", "MIN_ITEMS"]
 
@@ -82,6 +81,8 @@ class _Language:
 
 @lru_cache(maxsize=32)
 def _language(lang: str, version: int) -> _Language:
+    from mtgcr.extract import profiles
+
     prof = profiles.PROFILES.get(lang) or profiles.PROFILES["en"]
     seps = prof.list_separators or ((",",) if prof.script in ("Latin", "Cyrillic") else ("、",))
     spaced = prof.script in ("Latin", "Cyrillic", "Greek")
@@ -176,6 +177,8 @@ def find_lists(text: str, lang: str = "en") -> list[ItemList]:
     Returns:
         One :class:`ItemList` per list; ``[]`` for a text without one.
     """
+    from mtgcr.extract import profiles  # the language profiles: imported when lists are read
+
     L = _language(lang, profiles.registry_version())
     if L.quoted:
         found = _quoted_lists(text)

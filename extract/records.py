@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtgcr.corpus.copies import WHOLE_TEXT
 from mtgcr.corpus.store import ReleaseInfo, ReleaseRecord
@@ -23,9 +23,11 @@ from mtgcr.extract.model import (
     Ruleset,
     Section,
 )
-from mtgcr.extract.formats.numbering import EnglishLookup, EnglishNumbers
 from mtgcr.extract.provenance import Provenance, format_places, parse_places
 from mtgcr.extract.rulenum import RuleNumber
+
+if TYPE_CHECKING:  # the ingest reads EN numbers; loading a release does not need them
+    from mtgcr.extract.formats.numbering import EnglishLookup, EnglishNumbers
 
 __all__ = [
     "to_record",
@@ -131,6 +133,7 @@ def english_numbers(store) -> EnglishLookup:
     belongs to in ``store`` (same label, else same effective date), for the ingest to read a
     translation's misprinted numbers with (:func:`mtgcr.extract.formats.numbering.english_evidence`).
     The lookup returns ``None`` when the store has none (or cannot be read)."""
+    from mtgcr.extract.formats.numbering import EnglishNumbers
 
     def lookup(release: Release) -> EnglishNumbers | None:
         try:

@@ -112,3 +112,24 @@ def test_blank_lines_pass_and_unset_lines():
     assert used.put_blank_lines() == 2
     assert used.unset() == [3]
     assert used.roles()[LineRole.DATE] == 1
+
+
+_OLD_CITE = re.compile(r"(?<![\d.])([1-9]\d{2})\.(\d{1,3})([a-z]{1,2})?(?![a-z0-9])")
+
+
+@settings(max_examples=500)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["702", "1", "0", ".", "..", "19", "c", "ab", " ", "rule ", "\n", "x", "601.2f", "9"]
+        ),
+        max_size=14,
+    ).map("".join)
+)
+def test_the_citation_pattern_matches_as_the_look_behind_first_one(text):
+    from mtgcr.extract.formats.numbering import _CITE
+
+    def found(rx):
+        return [(m.span(), m.groups()) for m in rx.finditer(text)]
+
+    assert found(_CITE) == found(_OLD_CITE)

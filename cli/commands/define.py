@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
-
 from mtgcr.cli.args import add_format_option, add_lang_option
-from mtgcr.cli.output import console, err_console, print_json, release_json
+from mtgcr.cli.output import escape, print_json, release_json, say
 
 
 def register(sub) -> None:
@@ -42,9 +40,9 @@ def run(args, ctx) -> int:
     entry, rs = found.entry, found.ruleset
     rel = rs.release
     if found.fallback and not ctx.silent:
-        err_console.print(f"note: {escape(found.fallback)}", soft_wrap=True)
+        say(f"note: {escape(found.fallback)}", err=True)
     if found.cut_off and not ctx.silent and args.format != "json":
-        err_console.print(f"note: {escape(found.cut_off)}", soft_wrap=True)
+        say(f"note: {escape(found.cut_off)}", err=True)
     if args.format == "json":
         print_json(
             {
@@ -68,8 +66,8 @@ def run(args, ctx) -> int:
         ", ".join((entry.term, *entry.aliases)) + (" (Obsolete)" if entry.obsolete else "")
     )
     when = rel.name
-    console.print(f"[bold]{escape(head)}[/bold]  [dim]({rel.lang} {when}, line {entry.line})[/dim]")
+    say(f"[bold]{escape(head)}[/bold]  [dim]({rel.lang} {when}, line {entry.line})[/dim]")
     if found.note():
-        console.print(f"[dim]{escape(found.note())}[/dim]")
-    console.print(entry.text, markup=False)
+        say(f"[dim]{escape(found.note())}[/dim]")
+    say(entry.text, markup=False)
     return 0

@@ -15,7 +15,7 @@ from mtgcr.cli.alignctx import (
     read_decisions,
 )
 from mtgcr.cli.args import add_format_option, add_lang_option, rule_argument
-from mtgcr.cli.output import console, err_console, print_json, table
+from mtgcr.cli.output import print_json, print_table, say, table
 
 
 def register(sub) -> None:
@@ -61,7 +61,7 @@ def run(args, ctx) -> int:
         h = ctx.corpus(decisions).history(num, args.release, args.lang, progress_callback(ctx))
     entries, translations = h.entries, h.translations
     if h.note:
-        err_console.print(f"note: {h.note}", soft_wrap=True, markup=False)
+        say(f"note: {h.note}", markup=False, err=True)
     if args.format == "json":
         print_json(h.to_json())
         return 0
@@ -98,7 +98,7 @@ def run(args, ctx) -> int:
     if num.kind != "section":
         cols.remove("title")
         rows = [r[:4] + r[5:] for r in rows]
-    console.print(table(h.title(), cols, rows))
+    print_table(table(h.title(), cols, rows))
     return 0
 
 

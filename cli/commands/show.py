@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
-
 from mtgcr.extract.lookup import LocatedKind, user_number
 from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.cli.args import add_format_option, add_lang_option
-from mtgcr.cli.output import console, err_console, print_json, release_json
+from mtgcr.cli.output import escape, print_json, release_json, say
 
 
 def register(sub) -> None:
@@ -74,7 +72,7 @@ def run(args, ctx) -> int:
         section=None if isinstance(num, int) else num.section,
     )
     if view.note:
-        err_console.print(f"note: {escape(view.note)}", soft_wrap=True)
+        say(f"note: {escape(view.note)}", err=True)
     found = view.locate(num, args.subrules)
     rs = view.ruleset
     rel = rs.release
@@ -99,7 +97,7 @@ def run(args, ctx) -> int:
                 }
             )
         else:
-            console.print(f"[bold]{num}. {escape(sec.title)}[/bold]  ({where}, line {sec.line})")
+            say(f"[bold]{num}. {escape(sec.title)}[/bold]  ({where}, line {sec.line})")
             for r in found.rules:
                 _print_rule(r, rel.lang)
         return 0
@@ -114,7 +112,7 @@ def run(args, ctx) -> int:
             out["english"] = pairs
         print_json(out)
         return 0
-    console.print(
+    say(
         f"[dim]{where} · section {num.section} {escape(rs.section_title(num) or '')} · "
         f"{escape(found.where())}[/dim]"
     )
@@ -154,13 +152,13 @@ def _show_chapter(found, where: str, args) -> int:
             }
         )
         return 0
-    console.print(
+    say(
         f"[bold]{n}. {escape(title or '(no chapter heading)')}[/bold]  ({where}"
         + (f", line {chapter.line}" if chapter else "")
         + ")"
     )
     for sec in secs:
-        console.print(f"{sec.number}. {sec.title.splitlines()[0]}", markup=False)
+        say(f"{sec.number}. {sec.title.splitlines()[0]}", markup=False)
     return 0
 
 
@@ -184,17 +182,17 @@ def pair_json(rule, en_rule, pair, rs, en_rs) -> dict:
 def _print_pair(p: dict) -> None:
     en = p["english"]
     if en is None:
-        console.print(f"    [dim]EN: {p['status']}[/dim]")
+        say(f"    [dim]EN: {p['status']}[/dim]")
         return
-    console.print(f"    [dim]EN {en['release']['effective_date']}:[/dim] {escape(en['text'])}")
+    say(f"    [dim]EN {en['release']['effective_date']}:[/dim] {escape(en['text'])}")
     for e in en["examples"]:
-        console.print(f"        Example: {e}", markup=False)
+        say(f"        Example: {e}", markup=False)
     why = f" — {'; '.join(p['details'])}" if p["details"] else ""
     if p.get("taken_by"):
         why += f"; the translation's {p['taken_by']} fits EN {p['number']} better"
     if p.get("owner_text"):
         why += f"; {p['owner_text']}"
-    console.print(
+    say(
         f"    [dim]pair {p['status']} ({p['agree']} agree, {p['disagree']} "
         f"disagree){escape(why)}[/dim]"
     )
@@ -204,11 +202,13 @@ def _print_rule(r, lang: str = "en") -> None:
     """Print a rule as the files write it (text escaped: "[cost]" is rule text, not markup),
     its examples labelled with the language's marker (:attr:`CRProfile.example_label`:
     JA ``例：``, ZH ``例如：``)."""
+    say(f"[bold]{r.number.written}[/bold] {escape(r.text)}")
+    if not r.examples:
+        return
     from mtgcr.extract.profiles import PROFILES
 
     prof = PROFILES.get(lang)
     label = prof.example_label if prof else "Example:"
-    console.print(f"[bold]{r.number.written}[/bold] {escape(r.text)}")
     for e in r.examples:
         sep = "" if label.endswith("：") else " "  # 例：… as the JA / ZH files write it
-        console.print(f"    {label}{sep}{e.text}", markup=False)
+        say(f"    {label}{sep}{e.text}", markup=False)

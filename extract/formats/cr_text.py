@@ -1121,9 +1121,10 @@ class _Parser:
             return
         assert section is not None
         kept: list[tuple[Rule, RuleNumber]] = []
+        kept_by_number: dict[RuleNumber, list[Rule]] = {}  # kept rules of each number, in order
         for rule, num in pending:  # the same line printed twice (same number, same text)
             twin = next(
-                (r for r, n in kept if n == num and _same_text(r, rule)),
+                (r for r in kept_by_number.get(num, ()) if _same_text(r, rule)),
                 None,
             )
             if twin is not None:
@@ -1137,6 +1138,7 @@ class _Parser:
                 )
                 continue
             kept.append((rule, num))
+            kept_by_number.setdefault(num, []).append(rule)
         lines = [PrintedLine(r.line, n, r.text) for r, n in kept]
         sec = section.number.section
         # (numbers in order, printed in another form: no evidence needed, none read)

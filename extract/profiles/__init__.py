@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Iterable, NoReturn
 from mtgcr.errors import InputError
@@ -96,7 +94,13 @@ SCRIPTS: dict[str, str] = {
     "Thai": "\u0e00-\u0e7f",
     "Devanagari": "\u0900-\u097f",
 }
-_SCRIPT_RE = {name: re.compile(f"[{chars}]") for name, chars in SCRIPTS.items()}
+
+
+@lru_cache(maxsize=1)
+def _script_res() -> dict[str, re.Pattern]:
+    """One character class per script of :data:`SCRIPTS`, compiled on first use (a class of
+    thousands of code points takes milliseconds to compile)."""
+    return {name: re.compile(f"[{chars}]") for name, chars in SCRIPTS.items()}
 
 
 def script_of(text: str) -> str | None:
@@ -105,7 +109,7 @@ def script_of(text: str) -> str | None:
     mixes kana with Han and Latin); Han beats Latin when it is at least a fifth as frequent
     (Chinese rule text is full of Latin card names and numbers)."""
     sample = text[:200_000]
-    counts = {name: len(rx.findall(sample)) for name, rx in _SCRIPT_RE.items()}
+    counts = {name: len(rx.findall(sample)) for name, rx in _script_res().items()}
     if counts["Kana"]:
         return "Kana"
     if counts["Han"] and counts["Han"] > counts["Latin"] / 4:
@@ -398,6 +402,8 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
             raise ProfileError(
                 f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})"
             ) from None
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -490,11 +496,101 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
 
 # -- the registry ---------------------------------------------------------------------------
 
+
+class _Registry(dict[str, CRProfile]):
+    """:data:`PROFILES`: a dict whose shipped profiles are read (their TOML parsed, their
+    patterns compiled) on its first use, not when this module is imported — a command that
+    never reads a profile does not pay for them. Every way of reading or changing it reads
+    them first, so the order stays the shipped ones, then the user's."""
+
+    _loaded = False
+
+    def _load(self) -> None:
+        if not self._loaded:
+            self._loaded = True
+            _load_shipped()
+
+    def __getitem__(self, key: str) -> CRProfile:
+        self._load()
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        self._load()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._load()
+        return dict.__contains__(self, key)
+
+    def __iter__(self):
+        self._load()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._load()
+        return dict.__len__(self)
+
+    def __repr__(self) -> str:
+        self._load()
+        return dict.__repr__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._load()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def keys(self):
+        self._load()
+        return dict.keys(self)
+
+    def values(self):
+        self._load()
+        return dict.values(self)
+
+    def items(self):
+        self._load()
+        return dict.items(self)
+
+    def copy(self) -> dict[str, CRProfile]:
+        self._load()
+        return dict(dict.items(self))
+
+    def __setitem__(self, key: str, value: CRProfile) -> None:
+        self._load()
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._load()
+        dict.__delitem__(self, key)
+
+    def pop(self, *args):
+        self._load()
+        return dict.pop(self, *args)
+
+    def setdefault(self, *args):
+        self._load()
+        return dict.setdefault(self, *args)
+
+    def update(self, *args, **kwargs) -> None:
+        self._load()
+        dict.update(self, *args, **kwargs)
+
+    def clear(self) -> None:
+        """Forget every profile; the shipped ones are not read again by themselves
+        (:func:`reset_to_shipped` reads them)."""
+        self._loaded = True
+        dict.clear(self)
+
+
 #: Every profile in use, by language code: the shipped ones (en, ja, zh, ru, in that order),
 #: then those loaded with :func:`load_folder` (a user profile of a shipped language replaces
 #: it in place). :func:`mtgcr.extract.formats.cr_text.detect_profile` tries them in this order.
-PROFILES: dict[str, CRProfile] = {}
+#: The shipped ones are read on first use.
+PROFILES: dict[str, CRProfile] = _Registry()
 _VERSION = [0]
+#: The shipped profiles as read (before any user profile replaces one), by language code.
+_SHIPPED: dict[str, CRProfile] = {}
 
 
 def registry_version() -> int:
@@ -508,6 +604,8 @@ def _add(profile: CRProfile) -> None:
 
 
 def _load_shipped() -> None:
+    from importlib import resources
+
     folder = resources.files(__name__)
     for lang in ("en", "ja", "zh", "ru"):
         res = folder / f"{lang}.toml"
@@ -516,7 +614,9 @@ def _load_shipped() -> None:
             if isinstance(res, os.PathLike)
             else f"mtgcr/extract/profiles/{lang}.toml"
         )
-        _add(read_profile(name, res.read_text(encoding="utf-8")))
+        prof = read_profile(name, res.read_text(encoding="utf-8"))
+        _SHIPPED[lang] = prof
+        _add(prof)
 
 
 def load_folder(folder: str | Path) -> list[CRProfile]:
@@ -645,6 +745,9 @@ class LanguageGuess:
 @lru_cache(maxsize=1)
 def _languages() -> dict:
     """``languages.toml`` beside this module, parsed once."""
+    import tomllib
+    from importlib import resources
+
     return tomllib.loads((resources.files(__name__) / "languages.toml").read_text(encoding="utf-8"))
 
 
@@ -670,8 +773,6 @@ def likely_language(text: str) -> LanguageGuess:
         return LanguageGuess(None, data["scripts"]["Latin"]["name"], script)
     return LanguageGuess(best, data["latin"][best]["name"], script)
 
-
-_load_shipped()
 
 #: ``$MTGCR_PROFILES`` as last applied by :func:`apply_env`, and its error (if any).
 _ENV_STATE: dict[str, object] = {"folder": "", "error": None}
@@ -700,10 +801,32 @@ def apply_env() -> ProfileError | None:
 apply_env()
 
 #: The JA glossary headword pattern (``相棒（あいぼう）／Companion``), from ``ja.toml``.
-JA_HEADWORD: re.Pattern = PROFILES["ja"].headword_re  # type: ignore[assignment]  # ja.toml has one
-MONTHS_EN: dict[str, int] = {f: i for i, f in enumerate(PROFILES["en"].month_names, start=1)}
+JA_HEADWORD: re.Pattern
+#: English month names (``en.toml``) → month number.
+MONTHS_EN: dict[str, int]
 #: Russian month names in the nominative (the lemmas of the genitive forms dates use).
-MONTHS_RU: dict[str, int] = {f: i for i, f in enumerate(PROFILES["ru"].month_names, start=1)}
+MONTHS_RU: dict[str, int]
+
+
+def _shipped(lang: str) -> CRProfile:
+    """The shipped profile of ``lang`` (``en``, ``ja``, ``zh``, ``ru``) as read, whatever
+    user profile replaced it in :data:`PROFILES`."""
+    PROFILES.get(lang)  # reads the shipped profiles on first use
+    return _SHIPPED[lang]
+
+
+def __getattr__(name: str):
+    """:data:`JA_HEADWORD`, :data:`MONTHS_EN` and :data:`MONTHS_RU`, made from the shipped
+    profiles on first use."""
+    if name == "JA_HEADWORD":
+        value: object = _shipped("ja").headword_re
+    elif name in ("MONTHS_EN", "MONTHS_RU"):
+        prof = _shipped("en" if name == "MONTHS_EN" else "ru")
+        value = {f: i for i, f in enumerate(prof.month_names, start=1)}
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def parse_english_date(text: str) -> date | None:
@@ -712,7 +835,7 @@ def parse_english_date(text: str) -> date | None:
     m = re.fullmatch(r"\s*([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})\s*", text)
     if not m:
         return None
-    month = _SHIPPED_EN.month(m.group(1))
+    month = _shipped("en").month(m.group(1))
     if month is None:
         return None
     try:
@@ -721,15 +844,13 @@ def parse_english_date(text: str) -> date | None:
         return None
 
 
-_SHIPPED_EN = PROFILES["en"]
-_SHIPPED_RU = PROFILES["ru"]
 _RU_DATE = re.compile(r"(?P<d>\d{1,2})\s+(?P<m>[А-Яа-яЁё]+)\s+(?P<y>\d{4})")
 
 
 def russian_month(word: str) -> int | None:
     """Month number of a Russian month name in any case form (``"июля"`` → 7), else ``None``
     (the forms of ``ru.toml``, other forms through their pymorphy3 lemma)."""
-    return None if word.isdigit() else _SHIPPED_RU.month(word)
+    return None if word.isdigit() else _shipped("ru").month(word)
 
 
 def parse_russian_date(text: str) -> date | None:
@@ -739,4 +860,4 @@ def parse_russian_date(text: str) -> date | None:
     not exist.
     """
     m = _RU_DATE.search(text)
-    return _SHIPPED_RU.date_from(m) if m else None
+    return _shipped("ru").date_from(m) if m else None
