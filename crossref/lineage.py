@@ -300,10 +300,12 @@ class Lineage:
             raise KeyError(f"{number} is not in {self.releases[k].lang} {self.releases[k].name}")
         return self._entries(number, k, 0, len(self.releases) - 1)
 
-    def _entries(self, number: RuleNumber, k: int, lo: int, hi: int) -> list[HistoryEntry]:
+    def _entries(
+        self, number: RuleNumber, k: int, lo: int, hi: int, lineages: bool = True
+    ) -> list[HistoryEntry]:
         """The entries ``lo`` … ``hi`` (``lo <= k <= hi``) of :meth:`history`, walking only
         the steps they need (a remap between two releases walks between them, not the
-        whole chain)."""
+        whole chain); ``lineages=False`` leaves their ``lineage`` ``None``."""
         entries: list[HistoryEntry | None] = [None] * (hi - lo + 1)
         is_sec = number.kind == "section"
         # backwards: entry k's kind is the step k-1 → k
@@ -356,7 +358,7 @@ class Lineage:
             )
             cur = nxt
         for i, e in enumerate(entries, lo):
-            if e is not None and e.numbers:
+            if lineages and e is not None and e.numbers:
                 e.lineage = self.lineage_id(i, e.numbers[0])
         return [e for e in entries if e is not None]
 
@@ -371,8 +373,13 @@ class Lineage:
                 return s.old_title
         return None
 
-    def remap(self, number: RuleNumber, k_from: int, k_to: int) -> RemapResult:
+    def remap(
+        self, number: RuleNumber, k_from: int, k_to: int, lineages: bool = True
+    ) -> RemapResult:
         """The number(s) ``number`` of release ``k_from`` has in release ``k_to``.
+
+        ``lineages=False``: the entries of the path carry no lineage id (a caller that reads
+        only numbers and kinds saves walking each number back to its first release).
 
         Returns:
             A :class:`RemapResult`; when ``numbers`` is empty, ``reason`` says why (removed in
@@ -382,7 +389,7 @@ class Lineage:
         if not self.exists(k_from, number):
             return RemapResult([], f"{number} is not in {src.lang} {src.name}")
         lo, hi = sorted((k_from, k_to))
-        part = self._entries(number, k_from, lo, hi)  # history(number, k_from)[lo : hi + 1]
+        part = self._entries(number, k_from, lo, hi, lineages)  # history(…)[lo : hi + 1]
 
         def hist(i: int) -> HistoryEntry:
             return part[i - lo]
