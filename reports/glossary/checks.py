@@ -405,6 +405,9 @@ class _Checker:
         self.by_id = {c.cid: c for c in self.concepts}
         self.by_name = {n.casefold(): c.cid for c in self.concepts for n in c.names}
         self.all_forms = {f for c in self.concepts for f in c.forms if len(f) >= 2}
+        # each concept with the first four letters of its head's first word: a rule whose EN
+        # text lacks them cannot use the concept (scan's quick test, made once, not per rule)
+        self.prefixed = [(c, c.head.split()[0][:4]) for c in self.concepts]
         self.by_first: dict[str, list[str]] = defaultdict(list)
         for f in self.all_forms:
             self.by_first[f[0]].append(f)
@@ -431,15 +434,14 @@ class _Checker:
             self.folded[n] = tsegs
             whole = "".join(tsegs)
             low = "\n".join(segs).casefold()
+            candidates = [c for c, prefix in self.prefixed if prefix in low]
             for si, seg in enumerate(segs):
                 cards = card_name_spans(seg) + [m.span() for m in _QUOTED.finditer(seg)]
                 for cid in self.elliptic(seg):
                     self.counts[(n, si)][cid] += 1
                     self.named_in[n].add(cid)
                 found = []
-                for c in self.concepts:
-                    if c.head.split()[0][:4] not in low:
-                        continue
+                for c in candidates:
                     for m in c.pattern.finditer(seg):
                         if any(a <= m.start() < b for a, b in cards):
                             continue
