@@ -624,6 +624,8 @@ class _EvidenceCache:
         self._cache: dict[tuple[int, RuleNumber, bool], Evidence] = {}
         self._english: dict[tuple[str, int], Evidence] = {}
         self._counts: dict[tuple[int, int], tuple[int, int]] = {}
+        self._rules: dict[tuple[int, bool], Evidence] = {}  # (id of an EN Rule, examples)
+        self._translated: dict[int, list[tuple[RuleNumber, Evidence]]] = {}
 
     def get(self, rs: Ruleset, number: RuleNumber, examples: bool = True) -> Evidence | None:
         """The evidence of rule ``number`` of ``rs`` (``None`` if absent); ``examples=False``:
@@ -655,6 +657,32 @@ class _EvidenceCache:
                     latin_words=prof is None or prof.script != "Latin",
                 )
             self._cache[key] = ev
+        return ev
+
+    def translated(self, rs: Ruleset) -> list[tuple[RuleNumber, Evidence]]:
+        """``(number, evidence)`` of every rule of ``rs``, in order (made once per ruleset)."""
+        got = self._translated.get(id(rs))
+        if got is None:
+            got = self._translated[id(rs)] = [(n, self.of(rs, n)) for n in rs.rules]
+        return got
+
+    def english_rule(self, rs: Ruleset, number: RuleNumber, examples: bool) -> Evidence | None:
+        """:meth:`get` of an English ruleset, looked up by the rule object (its evidence is
+        its text's, computed once per distinct text); other languages go through :meth:`get`."""
+        if rs.release.lang != "en":
+            return self.get(rs, number, examples)
+        rule = rs.rules.get(number)
+        if rule is None:
+            return None
+        key = (id(rule), examples)
+        ev = self._rules.get(key)
+        if ev is None:
+            text = rule.text_with_examples() if examples else rule.text
+            ekey = (text, len(rule.examples))
+            ev = self._english.get(ekey)
+            if ev is None:
+                ev = self._english[ekey] = evidence(text, True, None, len(rule.examples))
+            self._rules[key] = ev
         return ev
 
     def counts(self, tr_ev: Evidence, en_ev: Evidence) -> tuple[int, int]:
@@ -690,9 +718,8 @@ def release_fit(
     """How well ``translation``'s evidence fits ``english`` (rules compared by number)."""
     cache = _cache or _EvidenceCache()
     agree = disagree = present = 0
-    for n in translation.rules:
-        tr_ev = cache.of(translation, n)
-        en = cache.english(tr_ev, english, n)
+    for n, tr_ev in cache.translated(translation):
+        en = cache.english_rule(english, n, tr_ev.examples is not None)
         if en is None:
             continue
         present += 1
