@@ -398,6 +398,9 @@ def _concepts(cat: Catalog) -> list[_Concept]:
 
 
 # -- the check -------------------------------------------------------------------------------
+_NO_COUNTS: Counter = Counter()  # a segment where no concept is named (never written to)
+
+
 class _Checker:
     def __init__(self, cat: Catalog, tr: Ruleset, en: Ruleset, conflicts: frozenset) -> None:
         self.cat, self.tr, self.en = cat, tr, en
@@ -414,6 +417,7 @@ class _Checker:
         self._mined: dict[str, list[str]] = {}
         self._components: dict[str, list[str]] = {}
         self._ends_in_term: dict[str, bool] = {}
+        self._longer: dict[tuple[str, str], list[str]] = {}
         self.zh = cat.lang == "zh"
         self.conflicts = conflicts
         self.uses: dict[str, list[_Use]] = defaultdict(list)
@@ -461,6 +465,18 @@ class _Checker:
                         _COORDINATED.search(seg[:a]) or _COORDINATED_AFTER.match(seg[b:])
                     )
                     self.uses[c.cid].append(_Use(n, text, si, present, r.line, coordinated))
+
+    def longer_forms(self, f2: str, cid2: str) -> list[str]:
+        """The forms of other concepts that contain ``f2`` (a form of ``cid2``), in the order
+        of :attr:`all_forms` (made once per form)."""
+        key = (f2, cid2)
+        got = self._longer.get(key)
+        if got is None:
+            own = self.by_id[cid2].forms
+            got = self._longer[key] = [
+                g for g in self.all_forms if f2 in g and g != f2 and g not in own
+            ]
+        return got
 
     @staticmethod
     def same_word(other: _Concept, en: str) -> bool:
@@ -831,13 +847,11 @@ class _Checker:
             if cid2 == c.cid or len(f2) < 2 or f2 not in tt:
                 continue
             extra = 0
+            longer = self.longer_forms(f2, cid2)
             for si, st in texts:
-                inside = sum(
-                    st.count(g)
-                    for g in self.all_forms
-                    if f2 in g and g != f2 and g not in self.by_id[cid2].forms
-                )
-                extra = max(extra, st.count(f2) - inside - self.counts[(n, si)].get(cid2, 0))
+                inside = sum(st.count(g) for g in longer)
+                named_here = self.counts.get((n, si), _NO_COUNTS).get(cid2, 0)
+                extra = max(extra, st.count(f2) - inside - named_here)
             if extra <= 0:
                 continue
             other = self.by_id[cid2]
