@@ -633,8 +633,9 @@ class _Checker:
         return best[1] if best else None
 
     def readings(self) -> dict[RuleNumber, dict[str, str]]:
-        """JA only: per translated rule, every run of one to four SudachiPy tokens by its
-        reading (katakana) → its text (the first)."""
+        """JA only: per translated rule, every run of one to four SudachiPy tokens whose
+        reading (katakana) is a concept's (of three kana or more: the only ones looked up) by
+        that reading → its text (the first)."""
         if self._readings is None:
             self._readings = {}
             try:
@@ -643,6 +644,9 @@ class _Checker:
                 tok = dictionary.Dictionary().tokenizer()
             except Exception:  # pragma: no cover - SudachiPy is a dependency
                 return self._readings
+            wanted = {_kata(c.reading) for c in self.concepts if c.reading and len(c.reading) >= 3}
+            # a run whose reading starts no wanted reading cannot become one by growing
+            starts = {w[:k] for w in wanted for k in range(1, len(w) + 1)}
             for n, r in self.tr.rules.items():
                 got: dict[str, str] = {}
                 for seg in _segments(r):
@@ -651,8 +655,11 @@ class _Checker:
                         read = surf = ""
                         for j in range(i, min(len(toks), i + 4)):
                             read += toks[j][1]
+                            if read not in starts:
+                                break
                             surf += toks[j][0]
-                            got.setdefault(read, surf)
+                            if read in wanted:
+                                got.setdefault(read, surf)
                 self._readings[n] = got
         return self._readings
 
