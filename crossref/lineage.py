@@ -298,8 +298,15 @@ class Lineage:
         """
         if not self.exists(k, number):
             raise KeyError(f"{number} is not in {self.releases[k].lang} {self.releases[k].name}")
-        n_rel = len(self.releases)
-        entries: list[HistoryEntry | None] = [None] * n_rel
+        return self._entries(number, k, 0, len(self.releases) - 1)
+
+    def _entries(
+        self, number: RuleNumber, k: int, lo: int, hi: int, lineages: bool = True
+    ) -> list[HistoryEntry]:
+        """The entries ``lo`` … ``hi`` (``lo <= k <= hi``) of :meth:`history`, walking only
+        the steps they need (a remap between two releases walks between them, not the
+        whole chain); ``lineages=False`` leaves their ``lineage`` ``None``."""
+        entries: list[HistoryEntry | None] = [None] * (hi - lo + 1)
         is_sec = number.kind == "section"
         # backwards: entry k's kind is the step k-1 → k
         cur: tuple[RuleNumber, ...] = (number,)
@@ -307,11 +314,11 @@ class Lineage:
         j = k
         while True:
             if j == 0:
-                entries[0] = HistoryEntry(self.releases[0], cur, "initial", title=title_here)
+                entries[0 - lo] = HistoryEntry(self.releases[0], cur, "initial", title=title_here)
                 break
             prev, kinds, cands, sim, prev_title = self._step(j, cur, forward=False)
             kind = _pick(kinds)
-            entries[j] = HistoryEntry(
+            entries[j - lo] = HistoryEntry(
                 self.releases[j],
                 cur,
                 kind,
@@ -320,27 +327,29 @@ class Lineage:
                 similarity=sim if not is_sec else None,
             )
             if not prev:
-                for i in range(j):
-                    entries[i] = HistoryEntry(
+                for i in range(lo, j):
+                    entries[i - lo] = HistoryEntry(
                         self.releases[i], (), "unknown" if kind == "ambiguous" else "absent"
                     )
+                break
+            if j == lo:
                 break
             cur, title_here, j = prev, prev_title, j - 1
         # forwards: entry j+1's kind is the step j → j+1
         cur = (number,)
         title_here = self._title(k, number) if is_sec else None
-        for j in range(k, n_rel - 1):
+        for j in range(k, hi):
             nxt, kinds, cands, sim, nxt_title = self._step(j, cur, forward=True)
             kind = _pick(kinds)
             if not nxt:
                 gone = "ambiguous" if kind == "ambiguous" else "removed"
-                entries[j + 1] = HistoryEntry(self.releases[j + 1], (), gone, candidates=cands)
-                for i in range(j + 2, n_rel):
-                    entries[i] = HistoryEntry(
+                entries[j + 1 - lo] = HistoryEntry(self.releases[j + 1], (), gone, candidates=cands)
+                for i in range(j + 2, hi + 1):
+                    entries[i - lo] = HistoryEntry(
                         self.releases[i], (), "unknown" if gone == "ambiguous" else "absent"
                     )
                 break
-            entries[j + 1] = HistoryEntry(
+            entries[j + 1 - lo] = HistoryEntry(
                 self.releases[j + 1],
                 nxt,
                 kind,
@@ -348,8 +357,8 @@ class Lineage:
                 similarity=sim if not is_sec else None,
             )
             cur = nxt
-        for i, e in enumerate(entries):
-            if e is not None and e.numbers:
+        for i, e in enumerate(entries, lo):
+            if lineages and e is not None and e.numbers:
                 e.lineage = self.lineage_id(i, e.numbers[0])
         return [e for e in entries if e is not None]
 
@@ -364,8 +373,13 @@ class Lineage:
                 return s.old_title
         return None
 
-    def remap(self, number: RuleNumber, k_from: int, k_to: int) -> RemapResult:
+    def remap(
+        self, number: RuleNumber, k_from: int, k_to: int, lineages: bool = True
+    ) -> RemapResult:
         """The number(s) ``number`` of release ``k_from`` has in release ``k_to``.
+
+        ``lineages=False``: the entries of the path carry no lineage id (a caller that reads
+        only numbers and kinds saves walking each number back to its first release).
 
         Returns:
             A :class:`RemapResult`; when ``numbers`` is empty, ``reason`` says why (removed in
@@ -374,19 +388,23 @@ class Lineage:
         src, dst = self.releases[k_from], self.releases[k_to]
         if not self.exists(k_from, number):
             return RemapResult([], f"{number} is not in {src.lang} {src.name}")
-        hist = self.history(number, k_from)
         lo, hi = sorted((k_from, k_to))
-        path = hist[lo : hi + 1] if k_from <= k_to else list(reversed(hist[lo : hi + 1]))
-        target = hist[k_to]
+        part = self._entries(number, k_from, lo, hi, lineages)  # history(…)[lo : hi + 1]
+
+        def hist(i: int) -> HistoryEntry:
+            return part[i - lo]
+
+        path = part if k_from <= k_to else list(reversed(part))
+        target = hist(k_to)
         if target.numbers:
             return RemapResult(list(target.numbers), "", path)
         step = range(k_from + 1, k_to + 1) if k_to > k_from else range(k_from - 1, k_to - 1, -1)
         for i in step:
-            e = hist[i]
+            e = hist(i)
             if e.numbers:
                 continue
             if k_to > k_from:
-                last = hist[i - 1]
+                last = hist(i - 1)
                 if e.kind == "ambiguous":
                     why = (
                         f"ambiguous in {e.release.name}: {last.number} of "
@@ -400,7 +418,7 @@ class Lineage:
                         f"{last.release.name})"
                     )
             else:
-                first = hist[i + 1]
+                first = hist(i + 1)
                 if first.kind == "ambiguous":
                     why = (
                         f"ambiguous in {first.release.name}: {first.number} could come "

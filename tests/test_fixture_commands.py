@@ -474,3 +474,49 @@ def test_coverage_reports_statuses_and_the_plan(store, tmp_path, capsys):
     assert run(store, "coverage", str(out), "--release", "2031-03-03") == 2
     err = capsys.readouterr().err
     assert "plan.toml: [[rule]] 2 (100.4): priority 'soon' is not one of high, medium" in err
+
+
+def test_migrate_write_shows_progress_on_a_terminal(store, tmp_path, capsys, monkeypatch):
+    """Issue 28: a long migration says how far it is (checking, then writing) on stderr when
+    that is a terminal, and nothing with --silent (the other tests)."""
+    import io
+
+    from rich.console import Console
+
+    from mtgcr.cli import engine_cite
+
+    out = tmp_path / "suite"
+    run(store, "generate", "--release", "2031-03-03", "--out", str(out))
+    (out / "100" / "cr_100_5.toml").unlink()  # the removed rule's fixture, retired by a human
+    capsys.readouterr()
+    terminal = io.StringIO()  # a terminal's stderr, as rich writes to one
+    monkeypatch.setattr(
+        engine_cite, "err_console", Console(file=terminal, force_terminal=True, width=100)
+    )
+    monkeypatch.setenv("TERM", "xterm")
+    code = main(
+        ["--store", str(store), "fixtures", "migrate", str(out), "--to", "2031-06-09"]
+        + ["--write", "--accept-edits"]
+    )
+    assert code == 0
+    assert "4 fixtures written (3 renamed)" in capsys.readouterr().out
+    shown = terminal.getvalue()
+    assert "fixtures migrate" in shown and "4/4" in shown and "written" in shown
+
+
+def test_apply_migrations_reports_each_file_written(store, tmp_path):
+    from mtgcr.conformance.fixtures.check import FixtureChecker
+    from mtgcr.conformance.fixtures.migrate import apply_migrations, plan_migrations
+    from mtgcr.conformance.fixtures.tomlio import read_fixtures
+    from mtgcr.corpus.store import Store
+
+    out = tmp_path / "suite"
+    run(store, "generate", "--release", "2031-03-03", "--out", str(out))
+    (out / "100" / "cr_100_5.toml").unlink()
+    fixtures, _ = read_fixtures(out)
+    with Store(store) as st:
+        checker = FixtureChecker(st, "2031-06-09")
+        plan = plan_migrations([checker.check(f) for f in fixtures], accept_edits=True)
+    seen: list[tuple[int, int]] = []
+    n = apply_migrations(plan, lambda k, total: seen.append((k, total)))
+    assert n == 4 and seen == [(1, 4), (2, 4), (3, 4), (4, 4)]

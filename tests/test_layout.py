@@ -149,3 +149,19 @@ def test_a_ruleset_from_the_store_has_no_layout(tmp_path):
     with pytest.raises(LayoutError, match="no layout"):
         render_lines(back)
     assert back.get(RuleNumber.parse("100.1")) is not None
+
+
+def test_release_rows_of_some_tables_only(tmp_path):
+    # pair --against all reads other releases for their rule texts only (issue 28)
+    rs, doc = round_trip(cr_text())
+    with Store(tmp_path / "s.sqlite") as st:
+        st.add_document(doc, "cr-text", [to_record(rs)])
+        rid = st.releases()[0].id
+        whole = st.release_rows(rid)
+        some = st.release_rows(rid, tables=("rules", "examples"))
+    assert some.rules == whole.rules and some.examples == whole.examples
+    assert whole.glossary and whole.sections
+    assert some.glossary == [] and some.sections == [] and some.chapters == []
+    back = from_record(some)
+    assert back.rules == rs.rules and back.release == rs.release
+    assert back.rules[RuleNumber.parse("100.1")].text == rs.rules[RuleNumber.parse("100.1")].text

@@ -150,3 +150,16 @@ def test_the_sites_ids_are_the_lineages_ids():
     assert ids[2][R.parse("102.3")] == LineageId(
         "en", "20300110", R.parse("101.2")
     )  # renumbered twice
+
+
+def test_remap_path_is_the_history_between_the_two_releases():
+    # remap walks only the steps between k_from and k_to; its path must be exactly that
+    # slice of the whole history (every field), both directions, for every rule and section
+    lin, rels = _chain()
+    for k_from, rs in enumerate(rels):
+        for n in [*rs.rules, *rs.sections]:
+            full = lin.history(n, k_from)
+            for k_to in range(len(rels)):
+                lo, hi = sorted((k_from, k_to))
+                want = full[lo : hi + 1] if k_from <= k_to else full[lo : hi + 1][::-1]
+                assert lin.remap(n, k_from, k_to).path == want, (str(n), k_from, k_to)

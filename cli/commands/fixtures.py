@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Callable
 
 from mtgcr.crossref.anchor import AnchorError
 from mtgcr.crossref.chain import Chain
@@ -248,8 +249,11 @@ def _covered_elsewhere(store, out: Path, release: str, lang: str, ctx) -> dict:
     return covered
 
 
-def _checked(args, ctx, store, target: str) -> tuple[list[CheckResult], int, FixtureChecker]:
-    """Read DIR and check every fixture: (results, errors printed, checker)."""
+def _checked(
+    args, ctx, store, target: str, on_fixture: Callable[[int, int], None] | None = None
+) -> tuple[list[CheckResult], int, FixtureChecker]:
+    """Read DIR and check every fixture: (results, errors printed, checker);
+    ``on_fixture(k, n)`` after each of the ``n`` fixtures."""
     fixtures, errors = read_fixtures(args.dir)
     for e in errors:
         print(f"mtgcr: {e}", file=sys.stderr)
@@ -257,12 +261,14 @@ def _checked(args, ctx, store, target: str) -> tuple[list[CheckResult], int, Fix
     checker = FixtureChecker(store, target, decisions, progress_callback(ctx), args.lang)
     results, n_err = [], len(errors)
     with decision_errors():
-        for fx in fixtures:
+        for k, fx in enumerate(fixtures, 1):
             try:
                 results.append(checker.check(fx))
             except AnchorError as exc:
                 print(f"mtgcr: {fx.path}: {exc}", file=sys.stderr)
                 n_err += 1
+            if on_fixture is not None:
+                on_fixture(k, len(fixtures))
     if not fixtures and not errors:
         print(f"mtgcr: no fixture (cr_*.toml) under {args.dir}", file=sys.stderr)
     return results, n_err, checker
@@ -305,17 +311,26 @@ def run_migrate(args, ctx) -> int:
         0 when nothing is left for a human, 1 when fixtures are listed or in conflict, 2 on
         an error or when no fixture was read.
     """
-    with open_store(ctx) as store:
-        results, n_err, _ = _checked(args, ctx, store, args.to)
-    if n_err or not results:
-        return 2
-    plan = plan_migrations(
-        results, args.accept_edits, root=Path(args.dir), fill_text=args.fill_text
-    )
+    from mtgcr.cli.engine_cite import progress_bar
+
+    with progress_bar(ctx, "fixtures migrate") as bar:  # stderr, on a terminal
+        task = bar.add_task("", total=None, note="checking")
+
+        def advance(note: str) -> Callable[[int, int], None]:
+            return lambda k, n: bar.update(task, completed=k, total=n, note=note)
+
+        with open_store(ctx) as store:
+            results, n_err, _ = _checked(args, ctx, store, args.to, advance("checked"))
+        if n_err or not results:
+            return 2
+        plan = plan_migrations(
+            results, args.accept_edits, root=Path(args.dir), fill_text=args.fill_text
+        )
+        if args.write:
+            n = apply_migrations(plan, advance("written"))
     listed = [m for m in plan if m.for_a_human]
     changing = [m for m in plan if m.changes]
     if args.write:
-        n = apply_migrations(plan)
         renamed = sum(1 for m in changing if m.new_path != m.old_path)
         print(f"{n} fixtures written ({renamed} renamed) for {args.to}")
     else:

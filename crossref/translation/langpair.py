@@ -616,10 +616,16 @@ class LangPairing:
 
 
 class _EvidenceCache:
-    """Evidence per (ruleset, rule number), computed once."""
+    """Evidence per (ruleset, rule number), computed once; English evidence once per distinct
+    text (a rule's text is the same in most releases: the 112 EN releases hold 225,000 rules
+    and 12,000 distinct texts), and the counts of a comparison once per pair of evidences."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, RuleNumber, bool], Evidence] = {}
+        self._english: dict[tuple[str, int], Evidence] = {}
+        self._counts: dict[tuple[int, int], tuple[int, int]] = {}
+        self._rules: dict[tuple[int, bool], Evidence] = {}  # (id of an EN Rule, examples)
+        self._translated: dict[int, list[tuple[RuleNumber, Evidence]]] = {}
 
     def get(self, rs: Ruleset, number: RuleNumber, examples: bool = True) -> Evidence | None:
         """The evidence of rule ``number`` of ``rs`` (``None`` if absent); ``examples=False``:
@@ -633,7 +639,10 @@ class _EvidenceCache:
                 return None
             if rs.release.lang == "en":
                 text = rule.text_with_examples() if examples else rule.text
-                ev = evidence(text, True, None, len(rule.examples))
+                ekey = (text, len(rule.examples))
+                ev = self._english.get(ekey)
+                if ev is None:
+                    ev = self._english[ekey] = evidence(text, True, None, len(rule.examples))
             else:
                 prof = PROFILES.get(rs.release.lang)
                 # a quote often leaves the examples out: none quoted says nothing
@@ -649,6 +658,42 @@ class _EvidenceCache:
                 )
             self._cache[key] = ev
         return ev
+
+    def translated(self, rs: Ruleset) -> list[tuple[RuleNumber, Evidence]]:
+        """``(number, evidence)`` of every rule of ``rs``, in order (made once per ruleset)."""
+        got = self._translated.get(id(rs))
+        if got is None:
+            got = self._translated[id(rs)] = [(n, self.of(rs, n)) for n in rs.rules]
+        return got
+
+    def english_rule(self, rs: Ruleset, number: RuleNumber, examples: bool) -> Evidence | None:
+        """:meth:`get` of an English ruleset, looked up by the rule object (its evidence is
+        its text's, computed once per distinct text); other languages go through :meth:`get`."""
+        if rs.release.lang != "en":
+            return self.get(rs, number, examples)
+        rule = rs.rules.get(number)
+        if rule is None:
+            return None
+        key = (id(rule), examples)
+        ev = self._rules.get(key)
+        if ev is None:
+            text = rule.text_with_examples() if examples else rule.text
+            ekey = (text, len(rule.examples))
+            ev = self._english.get(ekey)
+            if ev is None:
+                ev = self._english[ekey] = evidence(text, True, None, len(rule.examples))
+            self._rules[key] = ev
+        return ev
+
+    def counts(self, tr_ev: Evidence, en_ev: Evidence) -> tuple[int, int]:
+        """``(agree, disagree)`` of :func:`compare_evidence`, once per pair of evidences
+        (both are kept by this cache, so their ids stay theirs)."""
+        key = (id(tr_ev), id(en_ev))
+        hit = self._counts.get(key)
+        if hit is None:
+            a, d, _ = compare_evidence(tr_ev, en_ev)
+            hit = self._counts[key] = (a, d)
+        return hit
 
     def of(self, rs: Ruleset, number: RuleNumber, examples: bool = True) -> Evidence:
         """Like :meth:`get` for a rule ``rs`` has. Raises ``KeyError`` when it lacks it."""
@@ -673,13 +718,12 @@ def release_fit(
     """How well ``translation``'s evidence fits ``english`` (rules compared by number)."""
     cache = _cache or _EvidenceCache()
     agree = disagree = present = 0
-    for n in translation.rules:
-        tr_ev = cache.of(translation, n)
-        en = cache.english(tr_ev, english, n)
+    for n, tr_ev in cache.translated(translation):
+        en = cache.english_rule(english, n, tr_ev.examples is not None)
         if en is None:
             continue
         present += 1
-        a, d, _ = compare_evidence(tr_ev, en)
+        a, d = cache.counts(tr_ev, en)
         agree += a
         disagree += d
     eff = english.release.effective_date
@@ -921,7 +965,7 @@ def _fits_elsewhere(
         en2 = cache.english(tr_ev, alt, n)
         if en2 is None:
             continue
-        a2, d2, _ = compare_evidence(tr_ev, en2)
+        a2, d2 = cache.counts(tr_ev, en2)
         if d2 == 0 and a2 > 0:
             return alt.release
     return None

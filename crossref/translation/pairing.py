@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from mtgcr.corpus.store import ReleaseInfo, Store
 from mtgcr.extract.lookup import NotFound
 from mtgcr.extract.model import Release, Ruleset
-from mtgcr.extract.records import load_release
+from mtgcr.extract.records import from_record, load_release
 
 from mtgcr.crossref.chain import Chain, complete_releases
 from mtgcr.crossref.translation.langpair import (
@@ -183,7 +183,8 @@ def pair_release(
             if r.label != en_info.label and r.label not in {o.label for o in others}:
                 others.append(next((i for i in infos if i.label == r.label), r))
     en = load_release(store, en_info)
-    alts = [load_release(store, r) for r in others]
+    # the other releases are read for their rule texts only (rules and examples)
+    alts = [from_record(store.release_rows(r.id, tables=("rules", "examples"))) for r in others]
     if section is not None:
         tr, en = section_only(tr, section), section_only(en, section)
         alts = [section_only(a, section) for a in alts]

@@ -398,6 +398,9 @@ def _concepts(cat: Catalog) -> list[_Concept]:
 
 
 # -- the check -------------------------------------------------------------------------------
+_NO_COUNTS: Counter = Counter()  # a segment where no concept is named (never written to)
+
+
 class _Checker:
     def __init__(self, cat: Catalog, tr: Ruleset, en: Ruleset, conflicts: frozenset) -> None:
         self.cat, self.tr, self.en = cat, tr, en
@@ -405,12 +408,16 @@ class _Checker:
         self.by_id = {c.cid: c for c in self.concepts}
         self.by_name = {n.casefold(): c.cid for c in self.concepts for n in c.names}
         self.all_forms = {f for c in self.concepts for f in c.forms if len(f) >= 2}
+        # each concept with the first four letters of its head's first word: a rule whose EN
+        # text lacks them cannot use the concept (scan's quick test, made once, not per rule)
+        self.prefixed = [(c, c.head.split()[0][:4]) for c in self.concepts]
         self.by_first: dict[str, list[str]] = defaultdict(list)
         for f in self.all_forms:
             self.by_first[f[0]].append(f)
         self._mined: dict[str, list[str]] = {}
         self._components: dict[str, list[str]] = {}
         self._ends_in_term: dict[str, bool] = {}
+        self._longer: dict[tuple[str, str], list[str]] = {}
         self.zh = cat.lang == "zh"
         self.conflicts = conflicts
         self.uses: dict[str, list[_Use]] = defaultdict(list)
@@ -431,15 +438,14 @@ class _Checker:
             self.folded[n] = tsegs
             whole = "".join(tsegs)
             low = "\n".join(segs).casefold()
+            candidates = [c for c, prefix in self.prefixed if prefix in low]
             for si, seg in enumerate(segs):
                 cards = card_name_spans(seg) + [m.span() for m in _QUOTED.finditer(seg)]
                 for cid in self.elliptic(seg):
                     self.counts[(n, si)][cid] += 1
                     self.named_in[n].add(cid)
                 found = []
-                for c in self.concepts:
-                    if c.head.split()[0][:4] not in low:
-                        continue
+                for c in candidates:
                     for m in c.pattern.finditer(seg):
                         if any(a <= m.start() < b for a, b in cards):
                             continue
@@ -459,6 +465,18 @@ class _Checker:
                         _COORDINATED.search(seg[:a]) or _COORDINATED_AFTER.match(seg[b:])
                     )
                     self.uses[c.cid].append(_Use(n, text, si, present, r.line, coordinated))
+
+    def longer_forms(self, f2: str, cid2: str) -> list[str]:
+        """The forms of other concepts that contain ``f2`` (a form of ``cid2``), in the order
+        of :attr:`all_forms` (made once per form)."""
+        key = (f2, cid2)
+        got = self._longer.get(key)
+        if got is None:
+            own = self.by_id[cid2].forms
+            got = self._longer[key] = [
+                g for g in self.all_forms if f2 in g and g != f2 and g not in own
+            ]
+        return got
 
     @staticmethod
     def same_word(other: _Concept, en: str) -> bool:
@@ -615,8 +633,9 @@ class _Checker:
         return best[1] if best else None
 
     def readings(self) -> dict[RuleNumber, dict[str, str]]:
-        """JA only: per translated rule, every run of one to four SudachiPy tokens by its
-        reading (katakana) → its text (the first)."""
+        """JA only: per translated rule, every run of one to four SudachiPy tokens whose
+        reading (katakana) is a concept's (of three kana or more: the only ones looked up) by
+        that reading → its text (the first)."""
         if self._readings is None:
             self._readings = {}
             try:
@@ -625,6 +644,9 @@ class _Checker:
                 tok = dictionary.Dictionary().tokenizer()
             except Exception:  # pragma: no cover - SudachiPy is a dependency
                 return self._readings
+            wanted = {_kata(c.reading) for c in self.concepts if c.reading and len(c.reading) >= 3}
+            # a run whose reading starts no wanted reading cannot become one by growing
+            starts = {w[:k] for w in wanted for k in range(1, len(w) + 1)}
             for n, r in self.tr.rules.items():
                 got: dict[str, str] = {}
                 for seg in _segments(r):
@@ -633,8 +655,11 @@ class _Checker:
                         read = surf = ""
                         for j in range(i, min(len(toks), i + 4)):
                             read += toks[j][1]
+                            if read not in starts:
+                                break
                             surf += toks[j][0]
-                            got.setdefault(read, surf)
+                            if read in wanted:
+                                got.setdefault(read, surf)
                 self._readings[n] = got
         return self._readings
 
@@ -829,13 +854,11 @@ class _Checker:
             if cid2 == c.cid or len(f2) < 2 or f2 not in tt:
                 continue
             extra = 0
+            longer = self.longer_forms(f2, cid2)
             for si, st in texts:
-                inside = sum(
-                    st.count(g)
-                    for g in self.all_forms
-                    if f2 in g and g != f2 and g not in self.by_id[cid2].forms
-                )
-                extra = max(extra, st.count(f2) - inside - self.counts[(n, si)].get(cid2, 0))
+                inside = sum(st.count(g) for g in longer)
+                named_here = self.counts.get((n, si), _NO_COUNTS).get(cid2, 0)
+                extra = max(extra, st.count(f2) - inside - named_here)
             if extra <= 0:
                 continue
             other = self.by_id[cid2]
