@@ -258,6 +258,75 @@ class OutputFolder:
         self.written += 1
         return WriteOutcome.WRITTEN
 
+    def link(self, rel: str, source: str) -> WriteOutcome:
+        """Make ``rel`` the same file as ``source`` — a hard link, so bytes that repeat
+        across a folder are on disk once — under the policy of :meth:`write` (a user's file
+        at ``rel`` is kept). Where the file system cannot link, a copy is written.
+
+        Args:
+            rel: the path inside the folder, ``/``-separated.
+            source: a path this folder wrote (or found unchanged) earlier in this run.
+
+        Returns:
+            :attr:`WriteOutcome.UNCHANGED` when ``rel`` is that file already, ``WRITTEN``
+            (linked), or ``KEPT`` (a user's file).
+
+        Raises:
+            ValueError: ``source`` was not written in this run.
+            RefusedOutput, OSError: as :meth:`write`.
+        """
+        sha = self._touched.get(source)
+        if sha is None:
+            raise ValueError(f"{source} was not written in this run: nothing to link to")
+        parts = PurePosixPath(rel).parts
+        if not parts or rel.startswith("/") or ".." in parts or "\n" in rel:
+            raise RefusedOutput(f"{rel!r} is not a path inside the output folder {self.root}")
+        path = self.root.joinpath(*parts)
+        src = self.root.joinpath(*PurePosixPath(source).parts)
+        self._parent_ok(path)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            st = None
+        why = current_guard().protected(
+            path,
+            resolved=self._resolved_root.joinpath(*parts),
+            ident=(st.st_dev, st.st_ino) if st is not None else None,
+        )
+        if why is not None:
+            raise RefusedOutput(f"{path} is {why}: not written, whatever the options")
+        if st is not None:
+            what = _what(st.st_mode)
+            if what is not None:
+                raise RefusedOutput(f"{path} is {what}, not a regular file: not replaced")
+            sst = os.lstat(src)
+            if (st.st_dev, st.st_ino) == (sst.st_dev, sst.st_ino):
+                if sha not in self._records.get(rel, ()):
+                    self._record(rel, sha)
+                self._touched[rel] = sha
+                self.unchanged += 1
+                return WriteOutcome.UNCHANGED
+            old = path.read_bytes()
+            if not self._ours(rel, old) and (rel in self.keep or not current_guard().force):
+                self.kept.append(rel)
+                return WriteOutcome.KEPT
+        tmp = path.parent / f".{path.name}.{os.getpid()}.link.tmp"
+        try:
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+            os.link(src, tmp)
+        except OSError:  # no hard links here (some file systems): a copy
+            return self.write(rel, src.read_bytes())
+        try:
+            self._record(rel, sha)
+            os.replace(tmp, path)
+        finally:
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+        self._touched[rel] = sha
+        self.written += 1
+        return WriteOutcome.WRITTEN
+
     def _record(self, rel: str, sha: str) -> None:
         """Append ``sha rel`` to the journal (before the file is renamed into place, so a file
         on disk is never mtgcr's without a line saying so)."""

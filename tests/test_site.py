@@ -29,6 +29,10 @@ OLD = """\
 
 101.1. A deck is shuffled before the game begins, as described in rule 100.2.
 Example: A player shuffles their deck.
+
+102. Players
+
+102.1. A player is one of the people in the game.
 """
 NEW = """\
 1. Game Concepts
@@ -47,6 +51,10 @@ NEW = """\
 
 101.1. A deck is shuffled before the game begins, as described in rule 100.3.
 Example: A player shuffles their deck.
+
+102. Players
+
+102.1. A player is one of the people in the game.
 """
 GLOSSARY = "Deck\nThe cards a player starts the game with. See rule 100.2.\n"
 
@@ -107,15 +115,45 @@ def test_glossary_terms_link_to_their_entry(site):
 
 def test_release_date_selector_breadcrumbs_and_pager(site):
     root, _ = site
-    doc = _doc(root / "en" / "2030-01-10" / "100.html")
-    assert "effective 2030-01-10" in doc.cssselect("header .meta")[0].text_content()
-    opts = [
-        (o.get("value"), o.get("selected") is not None)
-        for o in doc.cssselect("select.release option")
+    # a release's own pages say its date; the selector lists the language's releases from
+    # en/releases.js (filled by the site script), so no page changes when a release is added
+    index = _doc(root / "en" / "2030-01-10" / "index.html")
+    assert "effective 2030-01-10" in index.cssselect("header .meta")[0].text_content()
+    assert [(o.get("value"), o.get("selected")) for o in index.cssselect("select option")] == [
+        ("../2030-01-10/index.html", "selected")
     ]
-    assert opts == [("../2030-04-05/100.html", False), ("../2030-01-10/100.html", True)]
+    js = (root / "en" / "releases.js").read_text()
+    data = json.loads(re.sub(r"^window\.MTGCR_RELEASES = |;\s*$", "", js))
+    assert [(r["key"], r["when"], r["sections"]) for r in data["releases"]] == [
+        ("2030-04-05", "effective 2030-04-05", [100, 101, 102]),
+        ("2030-01-10", "effective 2030-01-10", [100, 101, 102]),
+    ]
+    doc = _doc(root / "en" / "2030-01-10" / "100.html")
+    assert "../../en/releases.js" in [s.get("src") for s in doc.cssselect("script")]
+    assert doc.cssselect("header select.release")[0].get("data-file") == "100.html"
     assert doc.cssselect("nav.crumbs a")[1].get("href") == "index.html#chapter-1"
     assert doc.cssselect('nav.pager a[rel="next"]')[0].get("href") == "101.html"
+
+
+def test_a_section_that_reads_the_same_is_one_file(site):
+    root, _ = site
+    # 101.1 refers to 100.2 in the old release and 100.3 in the new one
+    old, new = root / "en" / "2030-01-10" / "101.html", root / "en" / "2030-04-05" / "101.html"
+    assert _doc(old).get_element_by_id("R1011").cssselect("a.ref")[0].get("href") == (
+        "100.html#R1002"
+    )
+    assert _doc(new).get_element_by_id("R1011").cssselect("a.ref")[0].get("href") == (
+        "100.html#R1003"
+    )
+    # 101.1's text changed (100.2 → 100.3), so 101 is two files; 102 did not change: one file
+    # in both folders and latest/ (a hard link), its date line filled in by the script
+    assert not old.samefile(new)
+    same = root / "en" / "2030-01-10" / "102.html"
+    assert same.samefile(new.parent / "102.html")
+    assert same.samefile(root / "en" / "latest" / "102.html")
+    assert _doc(same).cssselect("header .when")[0].text_content() == ""
+    assert (root / "en" / "latest" / "101.html").samefile(new)
+    assert (root / "en" / "latest" / "glossary.html").samefile(new.parent / "glossary.html")
 
 
 def test_trace_and_change_pages_are_linked_both_ways(site):
@@ -145,7 +183,14 @@ def test_latest_search_and_machine_outputs(site):
     ).read_bytes()
     js = (root / "en" / "2030-04-05" / "search-index.js").read_text()
     data = json.loads(re.sub(r"^window\.MTGCR_SEARCH = |;\s*$", "", js))
-    assert ["100.3", "100.html", "Each player brings a deck.", "R1003"] in data["entries"]
+    # each text once per language (en/search-texts.js), a release names them by number
+    js = (root / "en" / "search-texts.js").read_text()
+    texts = json.loads(re.sub(r"^window\.MTGCR_TEXTS = |;\s*$", "", js))
+    rules = {number: texts[i] for number, i in data["rules"]}
+    assert rules["100.3"] == "Each player brings a deck."
+    assert rules["101.1"] == texts.pop(texts.index(rules["101.1"]))  # in the file once
+    assert rules["101.1"] not in texts
+    assert "Each player brings a deck." in texts  # 100.2 of the old release: the same text
     rules = json.loads((root / "en" / "2030-04-05" / "rules.json").read_text())
     assert rules["rules"]["101.1"]["examples"] == ["A player shuffles their deck."]
     assert rules["rules"]["100.3"]["url"] == "100.html#R1003"

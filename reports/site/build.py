@@ -11,6 +11,7 @@ is not rewritten, so after ``mtgcr update`` only the pages that changed are touc
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -27,16 +28,21 @@ from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
 from mtgcr.reports.feeds import ATOM_FILE, JSON_FILE, LanguageChain, feed_from_chains, feed_json
-from mtgcr.corpus.output_folder import OutputFolder
+from mtgcr.corpus.output_folder import OutputFolder, WriteOutcome
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
 from mtgcr.reports.site.rules import (
+    LinkCache,
     ReleaseContext,
+    SearchTexts,
     glossary_page,
+    is_cjk,
     release_index,
+    releases_script,
     rules_json,
     search_files,
     section_pages,
+    term_names,
 )
 from mtgcr.reports.site.static import CSS, JS
 from mtgcr.reports.site.trace import lineage_ids, lineage_json, trace_page, traces
@@ -106,14 +112,29 @@ def load_set_names(path: str | Path, release_dates: Iterable[str]) -> dict[str, 
 
 class _Writer:
     """The site folder (:class:`~mtgcr.corpus.output_folder.OutputFolder`): unchanged files are not rewritten, a user's own files are kept (a user's
-    ``index.html`` refuses the build)."""
+    ``index.html`` refuses the build). A file whose bytes were written before in this run
+    (a section that reads the same in several releases, the ``latest/`` copy) becomes a hard
+    link to that file, so repeated pages take their disk space once."""
 
     def __init__(self, out: Path, result: SiteResult) -> None:
         self.folder = OutputFolder(out, "site", keep=frozenset({"index.html"})).open()
         self.result = result
+        self._seen: dict[bytes, str] = {}  # digest of the bytes → the first path written
 
     def write(self, rel: str, text: str) -> None:
-        self.folder.write(rel, text)
+        data = text.encode("utf-8")
+        digest = hashlib.blake2b(data, digest_size=20).digest()
+        first = self._seen.get(digest)
+        outcome = None
+        if first is not None:
+            try:
+                outcome = self.folder.link(rel, first)
+            except ValueError:  # the first one was a user's file, kept
+                outcome = None
+        if outcome is None:
+            outcome = self.folder.write(rel, data)
+        if outcome is not WriteOutcome.KEPT and first is None:
+            self._seen[digest] = rel
 
     def close(self) -> None:
         self.folder.close()
@@ -299,6 +320,22 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
             for k, i in enumerate(infos)
             if i.effective_date in opts.set_names
         }
+        script = f"{lang}/releases.js"
+        w.write(
+            script,
+            releases_script(
+                lang,
+                [
+                    (infos[k], sets.get(k), frozenset(n.section for n in rulesets[k].sections))
+                    for k in reversed(range(len(infos)))
+                ],
+            ),
+        )
+        links = LinkCache([term_names(rs) for rs in rulesets], is_cjk(lang))
+        texts = SearchTexts()
+        for rs in rulesets:
+            texts.add(rs)
+        w.write(f"{lang}/{texts.FILE}", texts.script())
         changes: dict[int, str] = {}
         for k in range(1, len(infos)):
             rel = f"changes/{lang}/{keys[k - 1]}_{keys[k]}.html"
@@ -312,6 +349,7 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
         for k, info in enumerate(infos):
             if not (_wanted(info, opts.releases) or k == len(infos) - 1):
                 continue
+            step(f"{lang} {keys[k]}: pages ({k + 1}/{len(infos)})")
             changed = {}
             if k:
                 for ch in alignments[k - 1].changes:
@@ -329,6 +367,7 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
                 _example_label(lang),
             )
             ctx.side_links = side_of.get(info.label if lang == "en" else f"{lang}:{info.id}", [])
+            ctx.releases_script, ctx.links, ctx.search_texts = script, links, texts
             if _wanted(info, opts.releases):
                 _release_pages(w, ctx, f"{lang}/{keys[k]}")
             if k == len(infos) - 1:
