@@ -110,6 +110,10 @@ def load_set_names(path: str | Path, release_dates: Iterable[str]) -> dict[str, 
     return out
 
 
+#: Threads putting the site's files on disk (their flushes overlap: see OutputFolder).
+WRITERS = 8
+
+
 class _Writer:
     """The site folder (:class:`~mtgcr.corpus.output_folder.OutputFolder`): unchanged files are not rewritten, a user's own files are kept (a user's
     ``index.html`` refuses the build). A file whose bytes were written before in this run
@@ -117,7 +121,9 @@ class _Writer:
     link to that file, so repeated pages take their disk space once."""
 
     def __init__(self, out: Path, result: SiteResult) -> None:
-        self.folder = OutputFolder(out, "site", keep=frozenset({"index.html"})).open()
+        self.folder = OutputFolder(
+            out, "site", keep=frozenset({"index.html"}), writers=WRITERS
+        ).open()
         self.result = result
         self._seen: dict[bytes, str] = {}  # digest of the bytes → the first path written
 
@@ -327,6 +333,10 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
                 lang,
                 [
                     (infos[k], sets.get(k), frozenset(n.section for n in rulesets[k].sections))
+                    for k in reversed(range(len(infos)))
+                ],
+                [
+                    side_of.get(infos[k].label if lang == "en" else f"{lang}:{infos[k].id}", [])
                     for k in reversed(range(len(infos)))
                 ],
             ),

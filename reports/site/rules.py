@@ -424,10 +424,14 @@ def section_pages(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
             f'<a href="index.html#chapter-{ch}">{ch}. {esc(chapters.get(ch, ""))}</a> › '
             f"{sn.section}. {esc(sec.title)}</nav>"
         )
-        side = "".join(
-            f' · <a href="{root}{folder}/side/{file}">{esc(text)}</a>'
-            for text, folder, have in ctx.side_links
-            if sn.section in have
+        side = (
+            ""  # shared: the script adds them from the release list
+            if shared
+            else "".join(
+                f' · <a href="{root}{folder}/side/{file}">{esc(text)}</a>'
+                for text, folder, have in ctx.side_links
+                if sn.section in have
+            )
         )
         body = [
             crumbs,
@@ -465,7 +469,9 @@ def section_pages(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
 
 
 def releases_script(
-    lang: str, releases: list[tuple[ReleaseInfo, str | None, frozenset[int]]]
+    lang: str,
+    releases: list[tuple[ReleaseInfo, str | None, frozenset[int]]],
+    side_links: list[list[tuple[str, str, frozenset[int]]]] | None = None,
 ) -> str:
     """``LANG/releases.js``: the language's releases, newest first, for the selector and
     the date line the site script fills in (``window.MTGCR_RELEASES = {lang, releases: [{key,
@@ -475,9 +481,12 @@ def releases_script(
     Args:
         lang: the language.
         releases: ``(release, its set's name or None, its section numbers)``, newest first.
+        side_links: per release (same order), its side-by-side pages (as
+            :attr:`ReleaseContext.side_links`), written as ``side: [[text, folder,
+            [sections]]]`` for the script to link from a section page.
     """
     rows = []
-    for info, set_name, sections in releases:
+    for k, (info, set_name, sections) in enumerate(releases):
         key = release_key(info)
         when = f"effective {info.effective_date}" if info.effective_date else f"label {info.label}"
         if set_name:
@@ -487,7 +496,15 @@ def releases_script(
             if info.label and info.label.replace("-", "") != key.replace("-", "")
             else ""
         )
-        rows.append({"key": key, "text": key + note, "when": when, "sections": sorted(sections)})
+        row: dict[str, Any] = {
+            "key": key,
+            "text": key + note,
+            "when": when,
+            "sections": sorted(sections),
+        }
+        if side_links and side_links[k]:
+            row["side"] = [[text, folder, sorted(have)] for text, folder, have in side_links[k]]
+        rows.append(row)
     data = json.dumps({"lang": lang, "releases": rows}, ensure_ascii=False, separators=(",", ":"))
     return f"window.MTGCR_RELEASES = {data};\n"
 
@@ -511,6 +528,16 @@ def release_index(ctx: ReleaseContext, root: str = "../../") -> str:
             for sn in secs_by_ch.get(ch, [])
         ]
         body.append("</ul>")
+    if ctx.side_links:
+        body.append(
+            "<p>"
+            + " · ".join(
+                f'<a href="{root}{folder}/side/{min(have)}.html">{esc(text)}</a>'
+                for text, folder, have in ctx.side_links
+                if have
+            )
+            + "</p>"
+        )
     body.append('<p><a href="glossary.html">Glossary</a> · <a href="rules.json">rules.json</a></p>')
     return page(
         f"Comprehensive Rules {ctx.key}",

@@ -74,6 +74,19 @@ JS = """\
       sel.appendChild(o);
     });
     var when = $("header .when");
+    if (mine && when && sec && mine.side) {  // its side-by-side pages, after the heading
+      var css = $("link[rel=stylesheet]").getAttribute("href").replace(/static\\/site\\.css$/, "");
+      var p = document.createElement("p"), first = true;
+      mine.side.forEach(function (s) {
+        if (s[2].indexOf(+sec[1]) < 0) return;
+        if (!first) p.appendChild(document.createTextNode(" · "));
+        var a = document.createElement("a");
+        a.href = css + s[1] + "/side/" + file; a.textContent = s[0];
+        p.appendChild(a); first = false;
+      });
+      var h1 = $("main h1");
+      if (!first && h1) h1.parentNode.insertBefore(p, h1.nextSibling);
+    }
     if (mine && when) {
       when.textContent = mine.when;
       var key = $("nav.crumbs a.key");
