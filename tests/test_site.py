@@ -166,7 +166,10 @@ def test_trace_and_change_pages_are_linked_both_ways(site):
         [td.text_content().strip() for td in tr.cssselect("td")[:3]]
         for tr in trace.cssselect("tbody tr")
     ]
-    assert rows == [["2030-04-05", "100.3", "renumbered"], ["2030-01-10", "100.2", "initial"]]
+    assert rows == [
+        ["2030-04-05to the newest release", "100.3", "renumbered"],
+        ["2030-01-10", "100.2", "initial"],
+    ]
     page, anchor = tools["renumbered"].split("#")
     ch = _doc((root / "en" / "2030-04-05" / page).resolve())
     entry = ch.get_element_by_id(anchor)
@@ -327,3 +330,60 @@ def test_a_rule_quoted_on_two_pages_names_both_on_its_side_page(tmp_path):
     # 100.1a (line 12 of both pages): every page and line it was quoted on, file names only
     assert "quoted on first_page.txt:12; second_page.txt:12" in notes
     assert all(str(tmp_path) not in n for n in notes)
+
+
+def test_a_new_release_rewrites_only_what_changed(tmp_path, capsys):
+    # three releases: 100.1a is edited in the third, everything else reads as in the second
+    third = NEW.replace("starts with two players.", "starts with two players and a deck each.")
+    files = []
+    for name, body, when in (
+        ("a", OLD, "January 10, 2030"),
+        ("b", NEW, "April 5, 2030"),
+        ("c", third, "July 1, 2030"),
+    ):
+        path = tmp_path / f"{name}.txt"
+        path.write_text(
+            cr_text(body, GLOSSARY, date=f"These rules are effective as of {when}."),
+            encoding="utf-8",
+        )
+        files.append(str(path))
+    store, root = str(tmp_path / "store.sqlite"), tmp_path / "site"
+    assert main(["--silent", "--store", store, "ingest", *files[:2]]) == 0
+    assert main(["--silent", "--store", store, "site", "--out", str(root)]) == 0
+    capsys.readouterr()
+    before = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in root.rglob("*") if p.is_file()}
+    assert main(["--silent", "--store", store, "ingest", files[2]]) == 0
+    assert main(["--store", store, "site", "--out", str(root)]) == 0
+    out = capsys.readouterr().out
+    after = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in root.rglob("*") if p.is_file()}
+    changed = sorted(str(p.relative_to(root)) for p in after if before.get(p) != after[p])
+    new_release = [c for c in changed if c.startswith("en/2030-07-01/")]
+    latest = [c for c in changed if c.startswith("en/latest/")]
+    rest = [c for c in changed if c not in new_release and c not in latest]
+    # the older releases' pages are left alone: the selector and the dates come from
+    # releases.js; only the traces of the rules the new release touched change
+    assert rest == [
+        ".mtgcr-output",
+        "changes/en/2030-04-05_2030-07-01.html",
+        "en/releases.js",
+        "en/search-texts.js",
+        "feed.atom",
+        "feed.json",
+        "index.html",
+        "trace/en/20300110_100.1a.html",
+        "trace/en/lineage.json",
+    ]
+    written = len(new_release) + len(latest) + len(rest) - 1  # the marker is not counted
+    m = re.search(r"site: (\d+) files written, (\d+) unchanged", out)
+    assert m and int(m.group(1)) == written
+    assert int(m.group(2)) == len(after) - 1 - written
+    # 101 and 102 read as in the second release: the new release's pages are that file
+    for sec in ("101.html", "102.html"):
+        assert (root / "en" / "2030-07-01" / sec).samefile(root / "en" / "2030-04-05" / sec)
+    assert not (root / "en" / "2030-07-01" / "100.html").samefile(
+        root / "en" / "2030-04-05" / "100.html"
+    )
+    # the trace of an untouched rule did not change: one row since it took its number
+    trace = _doc(root / "trace" / "en" / "20300405_100.2.html")
+    rows = [[td.text_content() for td in tr.cssselect("td")[:3]] for tr in trace.cssselect("tr")]
+    assert rows[1:] == [["2030-04-05to the newest release", "100.2", "added"]]
