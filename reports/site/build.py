@@ -355,7 +355,7 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
                 w.write(rel, changes_page(view, keys[k - 1], keys[k]))
         step(f"{lang}: {len(infos)} releases, {len(all_traces)} lineages")
         if lang == "en":
-            en_state.update(infos=infos, rulesets=rulesets, ids=ids, keys=keys)
+            en_state.update(infos=infos, rulesets=rulesets, ids=ids, keys=keys, links=links)
         for k, info in enumerate(infos):
             if not (_wanted(info, opts.releases) or k == len(infos) - 1):
                 continue
@@ -397,7 +397,7 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
             for k, i in reversed(list(enumerate(infos)))
         ]
         if lang != "en" and en_state:
-            _side_pages(w, store, lang, infos, rulesets, en_state, opts, step)
+            _side_pages(w, store, lang, infos, rulesets, en_state, opts, step, links)
     for old, new in opts.compare:
         for lang in langs:
             try:
@@ -499,9 +499,11 @@ def _side_pages(
     en_state: dict,
     opts: SiteOptions,
     step,
+    links: LinkCache | None = None,
 ) -> None:
     """Side-by-side pages of each release of ``lang`` (complete and partial) whose English
-    release of the same label is stored."""
+    release of the same label is stored. ``links``: the :class:`LinkCache` of ``lang``'s
+    complete releases (``en_state["links"]`` is English's)."""
     en_infos = en_state["infos"]
     by_label = {i.label: k for k, i in enumerate(en_infos)}
     en_rs = en_state["rulesets"]
@@ -517,8 +519,16 @@ def _side_pages(
         if k_en is None or not _wanted(info, opts.releases):
             continue
         step(f"{lang} {release_key(info)}: side by side with en {release_key(en_infos[k_en])}")
-        tr_ctx = ReleaseContext(info, rs, [], example_label=_example_label(lang))
-        en_ctx = ReleaseContext(en_infos[k_en], en_rs[k_en], [], example_label=_example_label("en"))
+        tr_ctx = ReleaseContext(
+            info, rs, [], example_label=_example_label(lang), links=links if info.complete else None
+        )
+        en_ctx = ReleaseContext(
+            en_infos[k_en],
+            en_rs[k_en],
+            [],
+            example_label=_example_label("en"),
+            links=en_state.get("links"),
+        )
         stale = _stale_marks(rs, k_en, en_rs, en_state["ids"])
         folder = f"{lang}/{release_key(info)}" + ("" if info.complete else "-quotes")
         if not info.complete:  # a partial release (wiki quotes): its own pages too
