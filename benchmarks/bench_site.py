@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -33,16 +32,19 @@ EXE = [sys.executable, "-m", "mtgcr.cli.main"]
 
 
 def _child(argv: list[str]) -> tuple[float, float, float, str]:
-    """Wall seconds, CPU seconds (user + system), peak RSS (MB) and standard output of a
-    child process. The peak is the largest child so far (``RUSAGE_CHILDREN``): children run
-    smallest first here, so it is this one's."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """Wall seconds, CPU seconds (user + system), peak RSS (MB) and standard output of one
+    child process (its own accounting: ``os.wait4``)."""
     t = time.perf_counter()
-    done = subprocess.run(argv, check=True, capture_output=True, text=True)
-    wall = time.perf_counter() - t
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, after.ru_maxrss / 1024, done.stdout
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            raise subprocess.CalledProcessError(proc.returncode, argv)
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
 
 
 def disk_usage(root: Path) -> tuple[int, int, int]:
