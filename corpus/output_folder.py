@@ -282,6 +282,25 @@ class OutputFolder:
         self.written += 1
         return WriteOutcome.WRITTEN
 
+    def adopt(self, rel: str) -> bool:
+        """Count ``rel`` as unchanged without reading it, when the caller knows it is as this
+        folder last wrote it (:mod:`mtgcr.reports.site.reuse` checks its ``stat``): the journal
+        must name exactly one content for it. Returns whether it was adopted (else write it).
+        """
+        shas = self._records.get(rel)
+        if not shas or len(shas) != 1:
+            return False
+        if self._journal is None:
+            self._start()
+        self._touched[rel] = next(iter(shas))
+        self.unchanged += 1
+        return True
+
+    def flush(self) -> None:
+        """Wait until every file handed to the writer threads is on disk (raising the first
+        error)."""
+        self._drain()
+
     def _wait(self, rel: str) -> None:
         """Wait until the write of ``rel`` handed to a writer thread is done (raising its
         error)."""

@@ -364,6 +364,7 @@ def test_a_new_release_rewrites_only_what_changed(tmp_path, capsys):
     # releases.js; only the traces of the rules the new release touched change
     assert rest == [
         ".mtgcr-output",
+        ".mtgcr-site-state.json",  # what each release's pages were made from (reuse.py)
         "changes/en/2030-04-05_2030-07-01.html",
         "en/releases.js",
         "en/search-texts.js",
@@ -374,6 +375,10 @@ def test_a_new_release_rewrites_only_what_changed(tmp_path, capsys):
         "trace/en/lineage.json",
     ]
     written = len(new_release) + len(latest) + len(rest) - 1  # the marker is not counted
+    # the older releases were not rendered again: their files are as the state recorded
+    state = json.loads((root / ".mtgcr-site-state.json").read_text())
+    assert sorted(state) == ["en/2030-01-10", "en/2030-04-05", "en/2030-07-01"]
+    assert "en/2030-04-05/101.html" in state["en/2030-04-05"]["files"]
     m = re.search(r"site: (\d+) files written, (\d+) unchanged", out)
     assert m and int(m.group(1)) == written
     assert int(m.group(2)) == len(after) - 1 - written

@@ -29,6 +29,7 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.reports.diffview import diff_view
 from mtgcr.reports.feeds import ATOM_FILE, JSON_FILE, LanguageChain, feed_from_chains, feed_json
 from mtgcr.corpus.output_folder import OutputFolder, WriteOutcome
+from mtgcr.corpus.safe_write import current_guard
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
 from mtgcr.reports.site.rules import (
@@ -44,6 +45,7 @@ from mtgcr.reports.site.rules import (
     section_pages,
     term_names,
 )
+from mtgcr.reports.site.reuse import STATE_FILE, SiteState, code_digest, fingerprint
 from mtgcr.reports.site.static import CSS, JS
 from mtgcr.reports.site.trace import lineage_ids, lineage_json, trace_page, traces
 
@@ -125,11 +127,26 @@ class _Writer:
             out, "site", keep=frozenset({"index.html"}), writers=WRITERS
         ).open()
         self.result = result
-        self._seen: dict[bytes, str] = {}  # digest of the bytes → the first path written
+        self._seen: dict[str, str] = {}  # digest of the bytes → the first path written
+        self.state = SiteState(out).load()
+        self.group: str | None = None  # the release folder being written (SiteState)
+
+    def reuse(self, group: str, fp: str) -> bool:
+        """Keep the files of ``group`` from the previous build when its inputs ``fp`` are the
+        same and its files untouched (:class:`SiteState`); else start recording it."""
+        files = None if current_guard().force else self.state.reusable(group, fp)
+        if files is not None and all(self.folder.adopt(rel) for rel in files):
+            for rel, digest in files.items():
+                self._seen.setdefault(digest, rel)
+            return True
+        self.state.start(group, fp)
+        return False
 
     def write(self, rel: str, text: str) -> None:
         data = text.encode("utf-8")
-        digest = hashlib.blake2b(data, digest_size=20).digest()
+        digest = hashlib.blake2b(data, digest_size=20).hexdigest()
+        if self.group is not None:
+            self.state.add(self.group, rel, digest)
         first = self._seen.get(digest)
         outcome = None
         if first is not None:
@@ -141,8 +158,14 @@ class _Writer:
             outcome = self.folder.write(rel, data)
         if outcome is not WriteOutcome.KEPT and first is None:
             self._seen[digest] = rel
+        if outcome is WriteOutcome.KEPT and self.group is not None:
+            self.state.forget(self.group)  # a user's file in it: render it again next time
 
-    def close(self) -> None:
+    def close(self, ok: bool = True) -> None:
+        if ok:  # every file on disk: their state for the next build
+            self.folder.flush()
+            self.group = None
+            self.write(STATE_FILE, self.state.text())
         self.folder.close()
         self.result.written, self.result.unchanged = self.folder.written, self.folder.unchanged
         self.result.kept = list(self.folder.kept)
@@ -248,10 +271,12 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     """
     res = SiteResult()
     w = _Writer(out, res)
+    ok = False
     try:
         _build(store, out, options or SiteOptions(), res, w)
+        ok = True
     finally:
-        w.close()
+        w.close(ok)
     return res
 
 
@@ -264,6 +289,7 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
         raise StoreError(
             f"no complete releases in {store.path} to build a site of (run 'mtgcr ingest' first)"
         )
+    code = code_digest()
     w.write("static/site.css", CSS)
     w.write("static/site.js", JS)
     en_state: dict[str, object] = {}
@@ -378,8 +404,25 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
             )
             ctx.side_links = side_of.get(info.label if lang == "en" else f"{lang}:{info.id}", [])
             ctx.releases_script, ctx.links, ctx.search_texts = script, links, texts
-            if _wanted(info, opts.releases):
-                _release_pages(w, ctx, f"{lang}/{keys[k]}")
+            folder = f"{lang}/{keys[k]}"
+            fp = fingerprint(
+                code,
+                [(i.id, i.label, i.effective_date) for i in infos[: k + 1]],
+                sets.get(k),
+                ctx.side_links,
+                script,
+                ctx.changes_page,
+                sorted((str(n), ch.kind) for n, ch in changed.items()),
+                sorted((str(n), str(lin)) for n, lin in ids[k].items()),
+                ctx.example_label,
+            )
+            if _wanted(info, opts.releases) and not (
+                k < len(infos) - 1 and w.reuse(folder, fp)  # the newest: latest/ too
+            ):
+                w.state.start(folder, fp)
+                w.group = folder
+                _release_pages(w, ctx, folder)
+                w.group = None
             if k == len(infos) - 1:
                 _release_pages(w, ctx, f"{lang}/latest")
         step(f"{lang}: traces")
