@@ -11,6 +11,7 @@ is not rewritten, so after ``mtgcr update`` only the pages that changed are touc
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -130,6 +131,7 @@ class _Writer:
         self._seen: dict[str, str] = {}  # digest of the bytes → the first path written
         self.state = SiteState(out).load()
         self.group: str | None = None  # the release folder being written (SiteState)
+        self.code = ""  # the site code's digest (reuse.code_digest)
 
     def reuse(self, group: str, fp: str) -> bool:
         """Keep the files of ``group`` from the previous build when its inputs ``fp`` are the
@@ -207,21 +209,32 @@ def _stale_marks(
     en_k: int,
     en_rulesets: list[Ruleset],
     ids: list[dict[RuleNumber, LineageId]] | None,
+    memo: Callable[[Callable[[], list[str]]], list[str]] | None = None,
 ) -> dict[RuleNumber, str]:
     """Translated rules whose English rule changed after the translation's release, or whose
-    pairing found a conflict."""
+    pairing found a conflict. ``memo``: gives the conflicts (rule numbers) the pairing found
+    for these two releases in the previous build, or computes them."""
     from mtgcr.crossref.translation.langpair import pair_rulesets
 
     en = en_rulesets[en_k]
     out: dict[RuleNumber, str] = {}
-    try:
-        pairing = pair_rulesets(tr, en)
-        for p in getattr(pairing, "pairs", []):
-            status = str(getattr(p, "status", ""))
-            if status.endswith("conflict"):
-                out[p.number] = "the pairing found a conflict: the text belongs to another number"
-    except Exception:  # pragma: no cover - pairing is a best-effort mark here
-        pass
+
+    def conflicts() -> list[str]:
+        try:
+            pairing = pair_rulesets(tr, en)
+        except Exception:  # pragma: no cover - pairing is a best-effort mark here
+            return []
+        return [
+            str(p.number)
+            for p in getattr(pairing, "pairs", [])
+            if str(getattr(p, "status", "")).endswith("conflict")
+        ]
+
+    found = conflicts() if memo is None else memo(conflicts)
+    for number in found:
+        out[RuleNumber.parse(number)] = (
+            "the pairing found a conflict: the text belongs to another number"
+        )
     if ids is not None and en_k < len(en_rulesets) - 1:
         newest = en_rulesets[-1]
         by_lin: dict[LineageId, list[RuleNumber]] = {}
@@ -289,7 +302,7 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
         raise StoreError(
             f"no complete releases in {store.path} to build a site of (run 'mtgcr ingest' first)"
         )
-    code = code_digest()
+    code = w.code = code_digest()
     w.write("static/site.css", CSS)
     w.write("static/site.js", JS)
     en_state: dict[str, object] = {}
@@ -572,7 +585,11 @@ def _side_pages(
             example_label=_example_label("en"),
             links=en_state.get("links"),
         )
-        stale = _stale_marks(rs, k_en, en_rs, en_state["ids"])
+        memo = None
+        if info.complete:  # a partial release's pieces can grow: not kept
+            key = fingerprint("pairing", w.code, info.id, en_infos[k_en].id)
+            memo = functools.partial(w.state.memo, key)
+        stale = _stale_marks(rs, k_en, en_rs, en_state["ids"], memo)
         folder = f"{lang}/{release_key(info)}" + ("" if info.complete else "-quotes")
         if not info.complete:  # a partial release (wiki quotes): its own pages too
             pctx = ReleaseContext(

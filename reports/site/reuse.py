@@ -24,17 +24,29 @@ __all__ = ["STATE_FILE", "SiteState", "code_digest", "fingerprint"]
 
 #: The state file inside the site folder.
 STATE_FILE = ".mtgcr-site-state.json"
+_MEMO = "#memo"  # the state's entry of kept results (not a folder name)
 
 
 def code_digest() -> str:
     """A digest of the code that renders release pages (this package, the list and reference
-    finders, mtgcr's version): a new mtgcr renders every release again."""
-    from mtgcr import __version__
-    from mtgcr.extract import lists, references
+    finders, the language pairing, the profiles' version, mtgcr's version): a new mtgcr
+    renders every release again."""
+    from importlib.metadata import PackageNotFoundError, version
 
-    h = hashlib.blake2b(__version__.encode(), digest_size=16)
+    from mtgcr.crossref.translation import langpair
+    from mtgcr.extract import lists, profiles, references
+
+    try:
+        mine = version("mtgcr")
+    except PackageNotFoundError:  # run from a source tree: the code's bytes still count
+        mine = "unknown"
+    h = hashlib.blake2b(mine.encode(), digest_size=16)
+    h.update(str(profiles.registry_version()).encode())
     here = Path(__file__).parent
-    for path in [*sorted(here.glob("*.py")), Path(lists.__file__), Path(references.__file__)]:
+    for path in [
+        *sorted(here.glob("*.py")),
+        *(Path(str(m.__file__)) for m in (lists, references, langpair)),
+    ]:
         h.update(path.read_bytes())
     return h.hexdigest()
 
@@ -61,15 +73,30 @@ class SiteState:
     root: Path
     old: dict[str, _Group] = field(default_factory=dict)
     new: dict[str, _Group] = field(default_factory=dict)
+    #: Results worth keeping between builds (fingerprint of the inputs → a JSON value): the
+    #: previous build's, and those this build used (only these are kept).
+    memo_old: dict[str, object] = field(default_factory=dict)
+    memo_new: dict[str, object] = field(default_factory=dict)
 
     def load(self) -> "SiteState":
         """Read ``STATE_FILE`` (a missing or unreadable one is an empty state)."""
         try:
             data = json.loads((self.root / STATE_FILE).read_text(encoding="utf-8"))
+            self.memo_old = dict(data.pop(_MEMO, {}))
             self.old = {g: _Group(v["fp"], dict(v["files"])) for g, v in data.items()}
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            self.old = {}
+            self.old, self.memo_old = {}, {}
         return self
+
+    def memo(self, key: str, compute):
+        """``compute()``, or what it gave for the same ``key`` (a fingerprint of its inputs)
+        in the previous build. The value must be JSON."""
+        if key in self.memo_old:
+            value = self.memo_old[key]
+        else:
+            value = compute()
+        self.memo_new[key] = value
+        return value
 
     def start(self, group: str, fp: str) -> None:
         """This build renders ``group`` with inputs ``fp``: its files follow (:meth:`add`)."""
@@ -114,4 +141,5 @@ class SiteState:
                     continue
                 files[rel] = [digest, st.st_ino, st.st_size, st.st_mtime_ns]
             out[group] = {"fp": g.fp, "files": files}
+        out[_MEMO] = self.memo_new  # type: ignore[assignment]
         return json.dumps(out, separators=(",", ":"), sort_keys=True)
