@@ -377,7 +377,7 @@ def test_a_new_release_rewrites_only_what_changed(tmp_path, capsys):
     written = len(new_release) + len(latest) + len(rest) - 1  # the marker is not counted
     # the older releases were not rendered again: their files are as the state recorded
     state = json.loads((root / ".mtgcr-site-state.json").read_text())
-    assert sorted(state) == ["#memo", "en/2030-01-10", "en/2030-04-05", "en/2030-07-01"]
+    assert {"en/2030-01-10", "en/2030-04-05", "en/2030-07-01"} <= set(state)
     assert "en/2030-04-05/101.html" in state["en/2030-04-05"]["files"]
     m = re.search(r"site: (\d+) files written, (\d+) unchanged", out)
     assert m and int(m.group(1)) == written

@@ -144,6 +144,17 @@ class _Writer:
         self.state.start(group, fp)
         return False
 
+    def cached(self, group: str, fp: str, render: Callable[[], None]) -> None:
+        """``render()`` the files of ``group`` (writing them through this writer), unless
+        the previous build's are reusable for inputs ``fp`` (:meth:`reuse`)."""
+        if self.reuse(group, fp):
+            return
+        self.group = group
+        try:
+            render()
+        finally:
+            self.group = None
+
     def write(self, rel: str, text: str) -> None:
         data = text.encode("utf-8")
         digest = hashlib.blake2b(data, digest_size=20).hexdigest()
@@ -390,8 +401,17 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
             rel = f"changes/{lang}/{keys[k - 1]}_{keys[k]}.html"
             changes[k] = rel
             if _wanted(infos[k], opts.releases) or _wanted(infos[k - 1], opts.releases):
-                view = diff_view(alignments[k - 1], rulesets[k - 1], rulesets[k])
-                w.write(rel, changes_page(view, keys[k - 1], keys[k]))
+
+                def render(k=k, rel=rel, al=alignments, rs=rulesets, kk=keys) -> None:
+                    view = diff_view(al[k - 1], rs[k - 1], rs[k])
+                    w.write(rel, changes_page(view, kk[k - 1], kk[k]))
+
+                edits = [
+                    (c.kind, c.old, c.new)
+                    for c in alignments[k - 1].changes
+                    if c.kind != "unchanged"
+                ]
+                w.cached(rel, fingerprint(code, infos[k - 1].id, infos[k].id, edits), render)
         step(f"{lang}: {len(infos)} releases, {len(all_traces)} lineages")
         if lang == "en":
             en_state.update(infos=infos, rulesets=rulesets, ids=ids, keys=keys, links=links)
@@ -439,10 +459,30 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
             if k == len(infos) - 1:
                 _release_pages(w, ctx, f"{lang}/latest")
         step(f"{lang}: traces")
+        last = len(infos) - 1
         for lin, steps in all_traces.items():
             if any(_wanted(infos[s.k], opts.releases) for s in steps if s.k < len(infos)):
-                w.write(
-                    f"trace/{lang}/{trace_file(lin)}", trace_page(lin, steps, infos, rulesets, sets)
+                rel = f"trace/{lang}/{trace_file(lin)}"
+                fp = fingerprint(
+                    code,
+                    str(lin),
+                    [
+                        (
+                            infos[s.k].id,
+                            infos[s.k - 1].id if s.k and s.change is not None else None,
+                            [str(n) for n in s.numbers],
+                            s.kind,
+                            None if s.change is None else (s.change.old, s.change.new),
+                            sets.get(s.k),
+                        )
+                        for s in steps
+                    ],
+                    steps[-1].k == last,
+                )
+                w.cached(
+                    rel,
+                    fp,
+                    functools.partial(_write_trace, w, rel, lin, steps, infos, rulesets, sets),
                 )
         w.write(f"trace/{lang}/lineage.json", lineage_json(all_traces, infos))
         res.languages[lang] = len(infos)
@@ -488,6 +528,10 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
     )
     w.write("index.html", page("mtgcr — Comprehensive Rules", body, "", "en"))
     res.index = out / "index.html"
+
+
+def _write_trace(w: _Writer, rel: str, lin, steps, infos, rulesets, sets) -> None:
+    w.write(rel, trace_page(lin, steps, infos, rulesets, sets))
 
 
 def _partial_labels(store: Store, lang: str) -> dict[str, ReleaseInfo]:
@@ -606,8 +650,22 @@ def _side_pages(
                 side_links=side_of_partial(folder, rs),
             )
             _release_pages(w, pctx, folder)
-        for sec in sorted({n.section for n in rs.rules}):
-            w.write(
-                f"{folder}/side/{sec}.html",
-                side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=places),
+
+        def render(folder=folder, rs=rs, tr_ctx=tr_ctx, en_ctx=en_ctx, stale=stale, places=places):
+            for sec in sorted({n.section for n in rs.rules}):
+                w.write(
+                    f"{folder}/side/{sec}.html",
+                    side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=places),
+                )
+
+        if info.complete:  # a partial release's pieces can grow: rendered each time
+            fp = fingerprint(
+                "side",
+                w.code,
+                info.id,
+                en_infos[k_en].id,
+                sorted((str(n), why) for n, why in stale.items()),
             )
+            w.cached(f"{folder}/side", fp, render)
+        else:
+            render()
