@@ -27,6 +27,9 @@ import enum
 import hashlib
 import os
 import stat
+import threading
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TextIO
@@ -69,6 +72,11 @@ class OutputFolder:
         keep: paths (inside the folder, ``/``-separated) never replaced when they are the user's,
             not even with ``--force``: refused when the folder is opened.
         label: how messages name the folder (``"--out"``, ``"--reports"``).
+        writers: threads that put files on disk (each file still written atomically and
+            flushed to disk before it replaces the old one); ``0``: each :meth:`write` does it
+            before returning. With writers, an error of a write is raised by a later
+            :meth:`write`, :meth:`link` or by :meth:`close`. Many small files (a site) are
+            written several times faster: their flushes to disk overlap.
 
     Attributes:
         written, unchanged: files written, and files left because their bytes were the same.
@@ -80,6 +88,7 @@ class OutputFolder:
     command: str
     keep: frozenset[str] = frozenset()
     label: str = "--out"
+    writers: int = 0
     written: int = 0
     unchanged: int = 0
     kept: list[str] = field(default_factory=list)
@@ -89,6 +98,10 @@ class OutputFolder:
     _dirs: set[Path] = field(default_factory=set, repr=False)
     _journal: TextIO | None = field(default=None, repr=False)
     _resolved_root: Path = field(default=Path(), repr=False)
+    _pool: ThreadPoolExecutor | None = field(default=None, repr=False)
+    _pending: dict[str, Future] = field(default_factory=dict, repr=False)
+    _order: deque = field(default_factory=deque, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     # -- opening -----------------------------------------------------------------------------
     def __enter__(self) -> "OutputFolder":
@@ -222,6 +235,7 @@ class OutputFolder:
             raise RefusedOutput(f"{rel!r} is not a path inside the output folder {self.root}")
         if self._journal is None:
             self._start()
+        self._wait(rel)
         path = self.root.joinpath(*parts)
         self._parent_ok(path)
         data = text.encode("utf-8") if isinstance(text, str) else text
@@ -253,7 +267,129 @@ class OutputFolder:
                 self.kept.append(rel)
                 return WriteOutcome.KEPT
         sha = _sha(data)
-        replace_file(path, data, before_replace=lambda: self._record(rel, sha))
+        if self.writers:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.writers, thread_name_prefix="mtgcr-write")
+            self._pending[rel] = self._pool.submit(
+                replace_file, path, data, lambda: self._record(rel, sha)
+            )
+            self._order.append(rel)
+            while len(self._order) > 8 * self.writers:  # bounded: the bytes wait in memory
+                self._wait(self._order.popleft())
+        else:
+            replace_file(path, data, before_replace=lambda: self._record(rel, sha))
+        self._touched[rel] = sha
+        self.written += 1
+        return WriteOutcome.WRITTEN
+
+    def adopt(self, rel: str) -> bool:
+        """Count ``rel`` as unchanged without reading it, when the caller knows it is as this
+        folder last wrote it (:mod:`mtgcr.reports.site.reuse` checks its ``stat``): the journal
+        must name exactly one content for it. Returns whether it was adopted (else write it).
+        """
+        shas = self._records.get(rel)
+        if not shas or len(shas) != 1:
+            return False
+        if self._journal is None:
+            self._start()
+        self._touched[rel] = next(iter(shas))
+        self.unchanged += 1
+        return True
+
+    def flush(self) -> None:
+        """Wait until every file handed to the writer threads is on disk (raising the first
+        error)."""
+        self._drain()
+
+    def _wait(self, rel: str) -> None:
+        """Wait until the write of ``rel`` handed to a writer thread is done (raising its
+        error)."""
+        fut = self._pending.pop(rel, None)
+        if fut is not None:
+            fut.result()
+
+    def _drain(self) -> None:
+        """Wait for every write handed to the writer threads; raise the first error."""
+        first: BaseException | None = None
+        for rel in list(self._pending):
+            try:
+                self._wait(rel)
+            except BaseException as exc:  # noqa: BLE001 - every write is waited for
+                first = first or exc
+        self._order.clear()
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+        if first is not None:
+            raise first
+
+    def link(self, rel: str, source: str) -> WriteOutcome:
+        """Make ``rel`` the same file as ``source`` — a hard link, so bytes that repeat
+        across a folder are on disk once — under the policy of :meth:`write` (a user's file
+        at ``rel`` is kept). Where the file system cannot link, a copy is written.
+
+        Args:
+            rel: the path inside the folder, ``/``-separated.
+            source: a path this folder wrote (or found unchanged) earlier in this run.
+
+        Returns:
+            :attr:`WriteOutcome.UNCHANGED` when ``rel`` is that file already, ``WRITTEN``
+            (linked), or ``KEPT`` (a user's file).
+
+        Raises:
+            ValueError: ``source`` was not written in this run.
+            RefusedOutput, OSError: as :meth:`write`.
+        """
+        sha = self._touched.get(source)
+        if sha is None:
+            raise ValueError(f"{source} was not written in this run: nothing to link to")
+        parts = PurePosixPath(rel).parts
+        if not parts or rel.startswith("/") or ".." in parts or "\n" in rel:
+            raise RefusedOutput(f"{rel!r} is not a path inside the output folder {self.root}")
+        path = self.root.joinpath(*parts)
+        src = self.root.joinpath(*PurePosixPath(source).parts)
+        self._wait(source)
+        self._wait(rel)
+        self._parent_ok(path)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            st = None
+        why = current_guard().protected(
+            path,
+            resolved=self._resolved_root.joinpath(*parts),
+            ident=(st.st_dev, st.st_ino) if st is not None else None,
+        )
+        if why is not None:
+            raise RefusedOutput(f"{path} is {why}: not written, whatever the options")
+        if st is not None:
+            what = _what(st.st_mode)
+            if what is not None:
+                raise RefusedOutput(f"{path} is {what}, not a regular file: not replaced")
+            sst = os.lstat(src)
+            if (st.st_dev, st.st_ino) == (sst.st_dev, sst.st_ino):
+                if sha not in self._records.get(rel, ()):
+                    self._record(rel, sha)
+                self._touched[rel] = sha
+                self.unchanged += 1
+                return WriteOutcome.UNCHANGED
+            old = path.read_bytes()
+            if not self._ours(rel, old) and (rel in self.keep or not current_guard().force):
+                self.kept.append(rel)
+                return WriteOutcome.KEPT
+        tmp = path.parent / f".{path.name}.{os.getpid()}.link.tmp"
+        try:
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+            os.link(src, tmp)
+        except OSError:  # no hard links here (some file systems): a copy
+            return self.write(rel, src.read_bytes())
+        try:
+            self._record(rel, sha)
+            os.replace(tmp, path)
+        finally:
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
         self._touched[rel] = sha
         self.written += 1
         return WriteOutcome.WRITTEN
@@ -261,10 +397,11 @@ class OutputFolder:
     def _record(self, rel: str, sha: str) -> None:
         """Append ``sha rel`` to the journal (before the file is renamed into place, so a file
         on disk is never mtgcr's without a line saying so)."""
-        assert self._journal is not None  # opened by the first write
-        self._journal.write(f"{sha} {rel}\n")
-        self._journal.flush()
-        self._records.setdefault(rel, set()).add(sha)
+        with self._lock:  # writer threads record too
+            assert self._journal is not None  # opened by the first write
+            self._journal.write(f"{sha} {rel}\n")
+            self._journal.flush()
+            self._records.setdefault(rel, set()).add(sha)
 
     # -- closing -----------------------------------------------------------------------------
     def close(self) -> None:
@@ -272,6 +409,13 @@ class OutputFolder:
         recorded ones for files not touched). Safe to call twice."""
         if self._journal is None:
             return
+        try:
+            self._drain()
+        finally:
+            self._close_journal()
+
+    def _close_journal(self) -> None:
+        assert self._journal is not None
         self._journal.close()
         self._journal = None
         lines = [_HEADER.format(command=self.command)]

@@ -92,9 +92,15 @@ def _language(lang: str, version: int) -> _Language:
 
 
 def _segments(text: str, a: int, b: int, seps: tuple[str, ...]) -> list[tuple[int, int]]:
-    """``text[a:b]`` split at the separators outside brackets: ``[(start, end)]``."""
-    out, depth, start, i = [], 0, a, a
-    while i < b:
+    """``text[a:b]`` split at the separators outside brackets: ``[(start, end)]``.
+
+    Only the places where a bracket or a separator's first character stands are looked at
+    (one regular-expression scan), the rest of the text is skipped over."""
+    out, depth, start, skip = [], 0, a, a
+    for m in _stops(seps).finditer(text, a, b):
+        i = m.start()
+        if i < skip:  # inside a separator just taken
+            continue
         ch = text[i]
         if ch in _OPEN:
             depth += 1
@@ -104,12 +110,17 @@ def _segments(text: str, a: int, b: int, seps: tuple[str, ...]) -> list[tuple[in
             sep = next((s for s in seps if text.startswith(s, i)), None)
             if sep is not None:
                 out.append((start, i))
-                i += len(sep)
-                start = i
-                continue
-        i += 1
+                skip = start = i + len(sep)
     out.append((start, b))
     return out
+
+
+@lru_cache(maxsize=32)
+def _stops(seps: tuple[str, ...]) -> re.Pattern:
+    """The characters :func:`_segments` stops at: brackets and separators' first characters."""
+    return re.compile(
+        "[" + re.escape("".join(sorted({*_OPEN, *_CLOSE, *(s[0] for s in seps)}))) + "]"
+    )
 
 
 _NOTE = re.compile(r"\s*[(（\[〔][^()（）\[\]〔〕]*[)）\]〕]\s*$")
@@ -175,9 +186,23 @@ def find_lists(text: str, lang: str = "en") -> list[ItemList]:
         lang: its language (the profile whose separators apply; English when unknown).
 
     Returns:
-        One :class:`ItemList` per list; ``[]`` for a text without one.
+        One :class:`ItemList` per list; ``[]`` for a text without one. The same text asked
+        again (a rule unchanged across releases) is answered from a bounded cache.
     """
     from mtgcr.extract import profiles  # the language profiles: imported when lists are read
+
+    return list(_lists_of(text, lang, profiles.registry_version()))
+
+
+@lru_cache(maxsize=1 << 15)
+def _lists_of(text: str, lang: str, version: int) -> tuple[ItemList, ...]:
+    """:func:`find_lists` of one text, for one version of the profile registry."""
+    return tuple(_find_lists(text, lang))
+
+
+def _find_lists(text: str, lang: str = "en") -> list[ItemList]:
+    """The lists in one text, computed (:func:`find_lists`)."""
+    from mtgcr.extract import profiles
 
     L = _language(lang, profiles.registry_version())
     if L.quoted:

@@ -29,6 +29,10 @@ OLD = """\
 
 101.1. A deck is shuffled before the game begins, as described in rule 100.2.
 Example: A player shuffles their deck.
+
+102. Players
+
+102.1. A player is one of the people in the game.
 """
 NEW = """\
 1. Game Concepts
@@ -47,6 +51,10 @@ NEW = """\
 
 101.1. A deck is shuffled before the game begins, as described in rule 100.3.
 Example: A player shuffles their deck.
+
+102. Players
+
+102.1. A player is one of the people in the game.
 """
 GLOSSARY = "Deck\nThe cards a player starts the game with. See rule 100.2.\n"
 
@@ -107,15 +115,45 @@ def test_glossary_terms_link_to_their_entry(site):
 
 def test_release_date_selector_breadcrumbs_and_pager(site):
     root, _ = site
-    doc = _doc(root / "en" / "2030-01-10" / "100.html")
-    assert "effective 2030-01-10" in doc.cssselect("header .meta")[0].text_content()
-    opts = [
-        (o.get("value"), o.get("selected") is not None)
-        for o in doc.cssselect("select.release option")
+    # a release's own pages say its date; the selector lists the language's releases from
+    # en/releases.js (filled by the site script), so no page changes when a release is added
+    index = _doc(root / "en" / "2030-01-10" / "index.html")
+    assert "effective 2030-01-10" in index.cssselect("header .meta")[0].text_content()
+    assert [(o.get("value"), o.get("selected")) for o in index.cssselect("select option")] == [
+        ("../2030-01-10/index.html", "selected")
     ]
-    assert opts == [("../2030-04-05/100.html", False), ("../2030-01-10/100.html", True)]
+    js = (root / "en" / "releases.js").read_text()
+    data = json.loads(re.sub(r"^window\.MTGCR_RELEASES = |;\s*$", "", js))
+    assert [(r["key"], r["when"], r["sections"]) for r in data["releases"]] == [
+        ("2030-04-05", "effective 2030-04-05", [100, 101, 102]),
+        ("2030-01-10", "effective 2030-01-10", [100, 101, 102]),
+    ]
+    doc = _doc(root / "en" / "2030-01-10" / "100.html")
+    assert "../../en/releases.js" in [s.get("src") for s in doc.cssselect("script")]
+    assert doc.cssselect("header select.release")[0].get("data-file") == "100.html"
     assert doc.cssselect("nav.crumbs a")[1].get("href") == "index.html#chapter-1"
     assert doc.cssselect('nav.pager a[rel="next"]')[0].get("href") == "101.html"
+
+
+def test_a_section_that_reads_the_same_is_one_file(site):
+    root, _ = site
+    # 101.1 refers to 100.2 in the old release and 100.3 in the new one
+    old, new = root / "en" / "2030-01-10" / "101.html", root / "en" / "2030-04-05" / "101.html"
+    assert _doc(old).get_element_by_id("R1011").cssselect("a.ref")[0].get("href") == (
+        "100.html#R1002"
+    )
+    assert _doc(new).get_element_by_id("R1011").cssselect("a.ref")[0].get("href") == (
+        "100.html#R1003"
+    )
+    # 101.1's text changed (100.2 → 100.3), so 101 is two files; 102 did not change: one file
+    # in both folders and latest/ (a hard link), its date line filled in by the script
+    assert not old.samefile(new)
+    same = root / "en" / "2030-01-10" / "102.html"
+    assert same.samefile(new.parent / "102.html")
+    assert same.samefile(root / "en" / "latest" / "102.html")
+    assert _doc(same).cssselect("header .when")[0].text_content() == ""
+    assert (root / "en" / "latest" / "101.html").samefile(new)
+    assert (root / "en" / "latest" / "glossary.html").samefile(new.parent / "glossary.html")
 
 
 def test_trace_and_change_pages_are_linked_both_ways(site):
@@ -128,7 +166,10 @@ def test_trace_and_change_pages_are_linked_both_ways(site):
         [td.text_content().strip() for td in tr.cssselect("td")[:3]]
         for tr in trace.cssselect("tbody tr")
     ]
-    assert rows == [["2030-04-05", "100.3", "renumbered"], ["2030-01-10", "100.2", "initial"]]
+    assert rows == [
+        ["2030-04-05to the newest release", "100.3", "renumbered"],
+        ["2030-01-10", "100.2", "initial"],
+    ]
     page, anchor = tools["renumbered"].split("#")
     ch = _doc((root / "en" / "2030-04-05" / page).resolve())
     entry = ch.get_element_by_id(anchor)
@@ -145,7 +186,14 @@ def test_latest_search_and_machine_outputs(site):
     ).read_bytes()
     js = (root / "en" / "2030-04-05" / "search-index.js").read_text()
     data = json.loads(re.sub(r"^window\.MTGCR_SEARCH = |;\s*$", "", js))
-    assert ["100.3", "100.html", "Each player brings a deck.", "R1003"] in data["entries"]
+    # each text once per language (en/search-texts.js), a release names them by number
+    js = (root / "en" / "search-texts.js").read_text()
+    texts = json.loads(re.sub(r"^window\.MTGCR_TEXTS = |;\s*$", "", js))
+    rules = {number: texts[i] for number, i in data["rules"]}
+    assert rules["100.3"] == "Each player brings a deck."
+    assert rules["101.1"] == texts.pop(texts.index(rules["101.1"]))  # in the file once
+    assert rules["101.1"] not in texts
+    assert "Each player brings a deck." in texts  # 100.2 of the old release: the same text
     rules = json.loads((root / "en" / "2030-04-05" / "rules.json").read_text())
     assert rules["rules"]["101.1"]["examples"] == ["A player shuffles their deck."]
     assert rules["rules"]["100.3"]["url"] == "100.html#R1003"
@@ -282,3 +330,65 @@ def test_a_rule_quoted_on_two_pages_names_both_on_its_side_page(tmp_path):
     # 100.1a (line 12 of both pages): every page and line it was quoted on, file names only
     assert "quoted on first_page.txt:12; second_page.txt:12" in notes
     assert all(str(tmp_path) not in n for n in notes)
+
+
+def test_a_new_release_rewrites_only_what_changed(tmp_path, capsys):
+    # three releases: 100.1a is edited in the third, everything else reads as in the second
+    third = NEW.replace("starts with two players.", "starts with two players and a deck each.")
+    files = []
+    for name, body, when in (
+        ("a", OLD, "January 10, 2030"),
+        ("b", NEW, "April 5, 2030"),
+        ("c", third, "July 1, 2030"),
+    ):
+        path = tmp_path / f"{name}.txt"
+        path.write_text(
+            cr_text(body, GLOSSARY, date=f"These rules are effective as of {when}."),
+            encoding="utf-8",
+        )
+        files.append(str(path))
+    store, root = str(tmp_path / "store.sqlite"), tmp_path / "site"
+    assert main(["--silent", "--store", store, "ingest", *files[:2]]) == 0
+    assert main(["--silent", "--store", store, "site", "--out", str(root)]) == 0
+    capsys.readouterr()
+    before = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in root.rglob("*") if p.is_file()}
+    assert main(["--silent", "--store", store, "ingest", files[2]]) == 0
+    assert main(["--store", store, "site", "--out", str(root)]) == 0
+    out = capsys.readouterr().out
+    after = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in root.rglob("*") if p.is_file()}
+    changed = sorted(str(p.relative_to(root)) for p in after if before.get(p) != after[p])
+    new_release = [c for c in changed if c.startswith("en/2030-07-01/")]
+    latest = [c for c in changed if c.startswith("en/latest/")]
+    rest = [c for c in changed if c not in new_release and c not in latest]
+    # the older releases' pages are left alone: the selector and the dates come from
+    # releases.js; only the traces of the rules the new release touched change
+    assert rest == [
+        ".mtgcr-output",
+        ".mtgcr-site-state.json",  # what each release's pages were made from (reuse.py)
+        "changes/en/2030-04-05_2030-07-01.html",
+        "en/releases.js",
+        "en/search-texts.js",
+        "feed.atom",
+        "feed.json",
+        "index.html",
+        "trace/en/20300110_100.1a.html",
+        "trace/en/lineage.json",
+    ]
+    written = len(new_release) + len(latest) + len(rest) - 1  # the marker is not counted
+    # the older releases were not rendered again: their files are as the state recorded
+    state = json.loads((root / ".mtgcr-site-state.json").read_text())
+    assert {"en/2030-01-10", "en/2030-04-05", "en/2030-07-01"} <= set(state)
+    assert "en/2030-04-05/101.html" in state["en/2030-04-05"]["files"]
+    m = re.search(r"site: (\d+) files written, (\d+) unchanged", out)
+    assert m and int(m.group(1)) == written
+    assert int(m.group(2)) == len(after) - 1 - written
+    # 101 and 102 read as in the second release: the new release's pages are that file
+    for sec in ("101.html", "102.html"):
+        assert (root / "en" / "2030-07-01" / sec).samefile(root / "en" / "2030-04-05" / sec)
+    assert not (root / "en" / "2030-07-01" / "100.html").samefile(
+        root / "en" / "2030-04-05" / "100.html"
+    )
+    # the trace of an untouched rule did not change: one row since it took its number
+    trace = _doc(root / "trace" / "en" / "20300405_100.2.html")
+    rows = [[td.text_content() for td in tr.cssselect("td")[:3]] for tr in trace.cssselect("tr")]
+    assert rows[1:] == [["2030-04-05to the newest release", "100.2", "added"]]

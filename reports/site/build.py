@@ -11,6 +11,8 @@ is not rewritten, so after ``mtgcr update`` only the pages that changed are touc
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -27,17 +29,24 @@ from mtgcr.extract.rulenum import RuleNumber
 
 from mtgcr.reports.diffview import diff_view
 from mtgcr.reports.feeds import ATOM_FILE, JSON_FILE, LanguageChain, feed_from_chains, feed_json
-from mtgcr.corpus.output_folder import OutputFolder
+from mtgcr.corpus.output_folder import OutputFolder, WriteOutcome
+from mtgcr.corpus.safe_write import current_guard
 from mtgcr.reports.site.changes import changes_page, side_page
 from mtgcr.reports.site.pages import esc, page, release_key, trace_file
 from mtgcr.reports.site.rules import (
+    LinkCache,
     ReleaseContext,
+    SearchTexts,
     glossary_page,
+    is_cjk,
     release_index,
+    releases_script,
     rules_json,
     search_files,
     section_pages,
+    term_names,
 )
+from mtgcr.reports.site.reuse import STATE_FILE, SiteState, code_digest, fingerprint
 from mtgcr.reports.site.static import CSS, JS
 from mtgcr.reports.site.trace import lineage_ids, lineage_json, trace_page, traces
 
@@ -104,18 +113,72 @@ def load_set_names(path: str | Path, release_dates: Iterable[str]) -> dict[str, 
     return out
 
 
+#: Threads putting the site's files on disk (their flushes overlap: see OutputFolder).
+WRITERS = 8
+
+
 class _Writer:
     """The site folder (:class:`~mtgcr.corpus.output_folder.OutputFolder`): unchanged files are not rewritten, a user's own files are kept (a user's
-    ``index.html`` refuses the build)."""
+    ``index.html`` refuses the build). A file whose bytes were written before in this run
+    (a section that reads the same in several releases, the ``latest/`` copy) becomes a hard
+    link to that file, so repeated pages take their disk space once."""
 
     def __init__(self, out: Path, result: SiteResult) -> None:
-        self.folder = OutputFolder(out, "site", keep=frozenset({"index.html"})).open()
+        self.folder = OutputFolder(
+            out, "site", keep=frozenset({"index.html"}), writers=WRITERS
+        ).open()
         self.result = result
+        self._seen: dict[str, str] = {}  # digest of the bytes → the first path written
+        self.state = SiteState(out).load()
+        self.group: str | None = None  # the release folder being written (SiteState)
+        self.code = ""  # the site code's digest (reuse.code_digest)
+
+    def reuse(self, group: str, fp: str) -> bool:
+        """Keep the files of ``group`` from the previous build when its inputs ``fp`` are the
+        same and its files untouched (:class:`SiteState`); else start recording it."""
+        files = None if current_guard().force else self.state.reusable(group, fp)
+        if files is not None and all(self.folder.adopt(rel) for rel in files):
+            for rel, digest in files.items():
+                self._seen.setdefault(digest, rel)
+            return True
+        self.state.start(group, fp)
+        return False
+
+    def cached(self, group: str, fp: str, render: Callable[[], None]) -> None:
+        """``render()`` the files of ``group`` (writing them through this writer), unless
+        the previous build's are reusable for inputs ``fp`` (:meth:`reuse`)."""
+        if self.reuse(group, fp):
+            return
+        self.group = group
+        try:
+            render()
+        finally:
+            self.group = None
 
     def write(self, rel: str, text: str) -> None:
-        self.folder.write(rel, text)
+        data = text.encode("utf-8")
+        digest = hashlib.blake2b(data, digest_size=20).hexdigest()
+        if self.group is not None:
+            self.state.add(self.group, rel, digest)
+        first = self._seen.get(digest)
+        outcome = None
+        if first is not None:
+            try:
+                outcome = self.folder.link(rel, first)
+            except ValueError:  # the first one was a user's file, kept
+                outcome = None
+        if outcome is None:
+            outcome = self.folder.write(rel, data)
+        if outcome is not WriteOutcome.KEPT and first is None:
+            self._seen[digest] = rel
+        if outcome is WriteOutcome.KEPT and self.group is not None:
+            self.state.forget(self.group)  # a user's file in it: render it again next time
 
-    def close(self) -> None:
+    def close(self, ok: bool = True) -> None:
+        if ok:  # every file on disk: their state for the next build
+            self.folder.flush()
+            self.group = None
+            self.write(STATE_FILE, self.state.text())
         self.folder.close()
         self.result.written, self.result.unchanged = self.folder.written, self.folder.unchanged
         self.result.kept = list(self.folder.kept)
@@ -157,21 +220,32 @@ def _stale_marks(
     en_k: int,
     en_rulesets: list[Ruleset],
     ids: list[dict[RuleNumber, LineageId]] | None,
+    memo: Callable[[Callable[[], list[str]]], list[str]] | None = None,
 ) -> dict[RuleNumber, str]:
     """Translated rules whose English rule changed after the translation's release, or whose
-    pairing found a conflict."""
+    pairing found a conflict. ``memo``: gives the conflicts (rule numbers) the pairing found
+    for these two releases in the previous build, or computes them."""
     from mtgcr.crossref.translation.langpair import pair_rulesets
 
     en = en_rulesets[en_k]
     out: dict[RuleNumber, str] = {}
-    try:
-        pairing = pair_rulesets(tr, en)
-        for p in getattr(pairing, "pairs", []):
-            status = str(getattr(p, "status", ""))
-            if status.endswith("conflict"):
-                out[p.number] = "the pairing found a conflict: the text belongs to another number"
-    except Exception:  # pragma: no cover - pairing is a best-effort mark here
-        pass
+
+    def conflicts() -> list[str]:
+        try:
+            pairing = pair_rulesets(tr, en)
+        except Exception:  # pragma: no cover - pairing is a best-effort mark here
+            return []
+        return [
+            str(p.number)
+            for p in getattr(pairing, "pairs", [])
+            if str(getattr(p, "status", "")).endswith("conflict")
+        ]
+
+    found = conflicts() if memo is None else memo(conflicts)
+    for number in found:
+        out[RuleNumber.parse(number)] = (
+            "the pairing found a conflict: the text belongs to another number"
+        )
     if ids is not None and en_k < len(en_rulesets) - 1:
         newest = en_rulesets[-1]
         by_lin: dict[LineageId, list[RuleNumber]] = {}
@@ -221,10 +295,12 @@ def build_site(store: Store, out: Path, options: SiteOptions | None = None) -> S
     """
     res = SiteResult()
     w = _Writer(out, res)
+    ok = False
     try:
         _build(store, out, options or SiteOptions(), res, w)
+        ok = True
     finally:
-        w.close()
+        w.close(ok)
     return res
 
 
@@ -237,6 +313,7 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
         raise StoreError(
             f"no complete releases in {store.path} to build a site of (run 'mtgcr ingest' first)"
         )
+    code = w.code = code_digest()
     w.write("static/site.css", CSS)
     w.write("static/site.js", JS)
     en_state: dict[str, object] = {}
@@ -299,19 +376,49 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
             for k, i in enumerate(infos)
             if i.effective_date in opts.set_names
         }
+        script = f"{lang}/releases.js"
+        w.write(
+            script,
+            releases_script(
+                lang,
+                [
+                    (infos[k], sets.get(k), frozenset(n.section for n in rulesets[k].sections))
+                    for k in reversed(range(len(infos)))
+                ],
+                [
+                    side_of.get(infos[k].label if lang == "en" else f"{lang}:{infos[k].id}", [])
+                    for k in reversed(range(len(infos)))
+                ],
+            ),
+        )
+        links = LinkCache([term_names(rs) for rs in rulesets], is_cjk(lang))
+        texts = SearchTexts()
+        for rs in rulesets:
+            texts.add(rs)
+        w.write(f"{lang}/{texts.FILE}", texts.script())
         changes: dict[int, str] = {}
         for k in range(1, len(infos)):
             rel = f"changes/{lang}/{keys[k - 1]}_{keys[k]}.html"
             changes[k] = rel
             if _wanted(infos[k], opts.releases) or _wanted(infos[k - 1], opts.releases):
-                view = diff_view(alignments[k - 1], rulesets[k - 1], rulesets[k])
-                w.write(rel, changes_page(view, keys[k - 1], keys[k]))
+
+                def render(k=k, rel=rel, al=alignments, rs=rulesets, kk=keys) -> None:
+                    view = diff_view(al[k - 1], rs[k - 1], rs[k])
+                    w.write(rel, changes_page(view, kk[k - 1], kk[k]))
+
+                edits = [
+                    (c.kind, c.old, c.new)
+                    for c in alignments[k - 1].changes
+                    if c.kind != "unchanged"
+                ]
+                w.cached(rel, fingerprint(code, infos[k - 1].id, infos[k].id, edits), render)
         step(f"{lang}: {len(infos)} releases, {len(all_traces)} lineages")
         if lang == "en":
-            en_state.update(infos=infos, rulesets=rulesets, ids=ids, keys=keys)
+            en_state.update(infos=infos, rulesets=rulesets, ids=ids, keys=keys, links=links)
         for k, info in enumerate(infos):
             if not (_wanted(info, opts.releases) or k == len(infos) - 1):
                 continue
+            step(f"{lang} {keys[k]}: pages ({k + 1}/{len(infos)})")
             changed = {}
             if k:
                 for ch in alignments[k - 1].changes:
@@ -329,15 +436,53 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
                 _example_label(lang),
             )
             ctx.side_links = side_of.get(info.label if lang == "en" else f"{lang}:{info.id}", [])
-            if _wanted(info, opts.releases):
-                _release_pages(w, ctx, f"{lang}/{keys[k]}")
+            ctx.releases_script, ctx.links, ctx.search_texts = script, links, texts
+            folder = f"{lang}/{keys[k]}"
+            fp = fingerprint(
+                code,
+                [(i.id, i.label, i.effective_date) for i in infos[: k + 1]],
+                sets.get(k),
+                ctx.side_links,
+                script,
+                ctx.changes_page,
+                sorted((str(n), ch.kind) for n, ch in changed.items()),
+                sorted((str(n), str(lin)) for n, lin in ids[k].items()),
+                ctx.example_label,
+            )
+            if _wanted(info, opts.releases) and not (
+                k < len(infos) - 1 and w.reuse(folder, fp)  # the newest: latest/ too
+            ):
+                w.state.start(folder, fp)
+                w.group = folder
+                _release_pages(w, ctx, folder)
+                w.group = None
             if k == len(infos) - 1:
                 _release_pages(w, ctx, f"{lang}/latest")
         step(f"{lang}: traces")
+        last = len(infos) - 1
         for lin, steps in all_traces.items():
             if any(_wanted(infos[s.k], opts.releases) for s in steps if s.k < len(infos)):
-                w.write(
-                    f"trace/{lang}/{trace_file(lin)}", trace_page(lin, steps, infos, rulesets, sets)
+                rel = f"trace/{lang}/{trace_file(lin)}"
+                fp = fingerprint(
+                    code,
+                    str(lin),
+                    [
+                        (
+                            infos[s.k].id,
+                            infos[s.k - 1].id if s.k and s.change is not None else None,
+                            [str(n) for n in s.numbers],
+                            s.kind,
+                            None if s.change is None else (s.change.old, s.change.new),
+                            sets.get(s.k),
+                        )
+                        for s in steps
+                    ],
+                    steps[-1].k == last,
+                )
+                w.cached(
+                    rel,
+                    fp,
+                    functools.partial(_write_trace, w, rel, lin, steps, infos, rulesets, sets),
                 )
         w.write(f"trace/{lang}/lineage.json", lineage_json(all_traces, infos))
         res.languages[lang] = len(infos)
@@ -348,7 +493,7 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
             for k, i in reversed(list(enumerate(infos)))
         ]
         if lang != "en" and en_state:
-            _side_pages(w, store, lang, infos, rulesets, en_state, opts, step)
+            _side_pages(w, store, lang, infos, rulesets, en_state, opts, step, links)
     for old, new in opts.compare:
         for lang in langs:
             try:
@@ -383,6 +528,10 @@ def _build(store: Store, out: Path, opts: SiteOptions, res: SiteResult, w: _Writ
     )
     w.write("index.html", page("mtgcr — Comprehensive Rules", body, "", "en"))
     res.index = out / "index.html"
+
+
+def _write_trace(w: _Writer, rel: str, lin, steps, infos, rulesets, sets) -> None:
+    w.write(rel, trace_page(lin, steps, infos, rulesets, sets))
 
 
 def _partial_labels(store: Store, lang: str) -> dict[str, ReleaseInfo]:
@@ -450,9 +599,11 @@ def _side_pages(
     en_state: dict,
     opts: SiteOptions,
     step,
+    links: LinkCache | None = None,
 ) -> None:
     """Side-by-side pages of each release of ``lang`` (complete and partial) whose English
-    release of the same label is stored."""
+    release of the same label is stored. ``links``: the :class:`LinkCache` of ``lang``'s
+    complete releases (``en_state["links"]`` is English's)."""
     en_infos = en_state["infos"]
     by_label = {i.label: k for k, i in enumerate(en_infos)}
     en_rs = en_state["rulesets"]
@@ -468,9 +619,21 @@ def _side_pages(
         if k_en is None or not _wanted(info, opts.releases):
             continue
         step(f"{lang} {release_key(info)}: side by side with en {release_key(en_infos[k_en])}")
-        tr_ctx = ReleaseContext(info, rs, [], example_label=_example_label(lang))
-        en_ctx = ReleaseContext(en_infos[k_en], en_rs[k_en], [], example_label=_example_label("en"))
-        stale = _stale_marks(rs, k_en, en_rs, en_state["ids"])
+        tr_ctx = ReleaseContext(
+            info, rs, [], example_label=_example_label(lang), links=links if info.complete else None
+        )
+        en_ctx = ReleaseContext(
+            en_infos[k_en],
+            en_rs[k_en],
+            [],
+            example_label=_example_label("en"),
+            links=en_state.get("links"),
+        )
+        memo = None
+        if info.complete:  # a partial release's pieces can grow: not kept
+            key = fingerprint("pairing", w.code, info.id, en_infos[k_en].id)
+            memo = functools.partial(w.state.memo, key)
+        stale = _stale_marks(rs, k_en, en_rs, en_state["ids"], memo)
         folder = f"{lang}/{release_key(info)}" + ("" if info.complete else "-quotes")
         if not info.complete:  # a partial release (wiki quotes): its own pages too
             pctx = ReleaseContext(
@@ -487,8 +650,22 @@ def _side_pages(
                 side_links=side_of_partial(folder, rs),
             )
             _release_pages(w, pctx, folder)
-        for sec in sorted({n.section for n in rs.rules}):
-            w.write(
-                f"{folder}/side/{sec}.html",
-                side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=places),
+
+        def render(folder=folder, rs=rs, tr_ctx=tr_ctx, en_ctx=en_ctx, stale=stale, places=places):
+            for sec in sorted({n.section for n in rs.rules}):
+                w.write(
+                    f"{folder}/side/{sec}.html",
+                    side_page(RuleNumber(sec), tr_ctx, en_ctx, stale, quoted_on=places),
+                )
+
+        if info.complete:  # a partial release's pieces can grow: rendered each time
+            fp = fingerprint(
+                "side",
+                w.code,
+                info.id,
+                en_infos[k_en].id,
+                sorted((str(n), why) for n, why in stale.items()),
             )
+            w.cached(f"{folder}/side", fp, render)
+        else:
+            render()

@@ -42,6 +42,11 @@ __all__ = [
     "glossary_page",
     "search_files",
     "rules_json",
+    "releases_script",
+    "SearchTexts",
+    "LinkCache",
+    "term_names",
+    "is_cjk",
 ]
 
 _LANG_NAMES = {"en": "English", "ja": "日本語", "zh": "中文", "ru": "Русский"}
@@ -64,6 +69,15 @@ class ReleaseContext:
         side_links: ``(text, folder from the site root, sections)`` of side-by-side pages of
             this release (a translation's own, or each translation of an English release);
             ``sections`` are the section numbers that folder has a page for.
+        releases_script: the language's release list (``LANG/releases.js``, from the site
+            root) when the selector is filled from it in the browser (a page then does not
+            change when a release is added); ``None``: the selector lists ``releases`` in the
+            page itself.
+        links: the language's :class:`LinkCache` (texts linked once for every release whose
+            glossary and rules give them the same links), or ``None``.
+        search_texts: the language's :class:`SearchTexts` (``LANG/search-texts.js``): the
+            release's ``search-index.js`` then names each rule's text by its place there
+            instead of repeating it; ``None``: the texts are in ``search-index.js``.
     """
 
     info: ReleaseInfo
@@ -75,6 +89,9 @@ class ReleaseContext:
     changes_page: str | None = None
     example_label: str = "Example:"
     side_links: list[tuple[str, str, frozenset[int]]] = field(default_factory=list)
+    releases_script: str | None = None
+    links: "LinkCache | None" = None
+    search_texts: "SearchTexts | None" = None
     _terms: "_TermIndex | None" = None
     _selector: list[tuple[str, str, frozenset[int]]] | None = None
 
@@ -102,14 +119,25 @@ class ReleaseContext:
     def terms(self) -> "_TermIndex":
         """The glossary headwords and aliases of the release, for linking (built once)."""
         if self._terms is None:
-            names: dict[str, str] = {}
-            for g in self.ruleset.glossary:
-                for t in (g.term, *g.aliases):
-                    t = t.strip()
-                    if len(t) >= 2:
-                        names.setdefault(t.casefold(), slug(g.term))
-            self._terms = _TermIndex(names, self.lang in ("ja", "zh"))
+            self._terms = _TermIndex(term_names(self.ruleset), is_cjk(self.lang))
         return self._terms
+
+
+def is_cjk(lang: str) -> bool:
+    """Whether glossary terms of ``lang`` are matched by character (no spaces between words)."""
+    return lang in ("ja", "zh")
+
+
+def term_names(ruleset: Ruleset) -> dict[str, str]:
+    """The glossary headwords and aliases of a release (casefolded, at least 2 characters) →
+    the slug of their entry: what :func:`linkify` links."""
+    names: dict[str, str] = {}
+    for g in ruleset.glossary:
+        for t in (g.term, *g.aliases):
+            t = t.strip()
+            if len(t) >= 2:
+                names.setdefault(t.casefold(), slug(g.term))
+    return names
 
 
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
@@ -136,6 +164,25 @@ class _TermIndex:
                     self.first.setdefault(words[0], []).append((len(words), key))
         for cands in self.first.values():
             cands.sort(reverse=True)
+
+    def occurring(self, text: str) -> set[str]:
+        """Every term (its key: casefolded, words normalised) occurring anywhere in ``text``,
+        overlapping ones too."""
+        out: set[str] = set()
+        first = self.first
+        if self.cjk:
+            low = text.casefold()
+            for i, ch in enumerate(low):
+                for _, term in first.get(ch, ()):
+                    if low.startswith(term, i):
+                        out.add(term)
+            return out
+        words = [m.group(0).casefold().replace("’", "'") for m in _WORD.finditer(text)]
+        for i, w in enumerate(words):
+            for k, key in first.get(w, ()):
+                if k == 1 or " ".join(words[i : i + k]) == key:
+                    out.add(key)
+        return out
 
     def find(self, text: str):
         """``(start, end, slug)`` of each term occurrence, left to right, not overlapping."""
@@ -177,13 +224,82 @@ def linkify(text: str, ctx: ReleaseContext, prefix: str = "", skip_term: str | N
         ctx: the release (its rules decide which references can be linked).
         prefix: the path from the page to the release folder (``"../"`` for side pages).
         skip_term: the slug of a glossary entry not to link (the entry being defined).
+
+    With ``ctx.links`` (a :class:`LinkCache`), a text is linked once for all the releases in
+    which its references and glossary terms resolve alike.
+    """
+    cache = ctx.links
+    if cache is None:
+        return _linkify(text, ctx, prefix, skip_term)
+    return cache.linkify(text, ctx, prefix, skip_term)
+
+
+def _refs(text: str) -> list[tuple[int, int, RuleNumber]]:
+    """``(start, end, first number)`` of each reference in ``text``."""
+    return [(r.start, r.end, r.first) for r in find_references(text)]
+
+
+class LinkCache:
+    """Linked texts of one language, shared by its releases (see :func:`linkify`).
+
+    A text's links depend on which of its references the release has and on which glossary
+    terms occurring in it the release defines (and their entries' slugs): both are looked up
+    per release in a few set probes; the text is linked only when that combination is new.
+
+    Args:
+        glossaries: every release's term map (casefolded term or alias → entry slug, as
+            :meth:`ReleaseContext.terms` builds it), to find once which terms of any release
+            occur in a text.
+        cjk: the language is written without spaces (terms matched by character).
+    """
+
+    def __init__(self, glossaries: list[dict[str, str]], cjk: bool) -> None:
+        union: dict[str, str] = {}
+        for names in glossaries:
+            union.update(names)
+        self.union = _TermIndex(union, cjk)
+        self.cjk = cjk
+        self._refs: dict[str, list[tuple[int, int, RuleNumber]]] = {}
+        self._cands: dict[str, tuple[str, ...]] = {}
+        self._out: dict[tuple, str] = {}
+
+    def linkify(self, text: str, ctx: ReleaseContext, prefix: str, skip_term: str | None) -> str:
+        """:func:`linkify` through the cache."""
+        refs = self._refs.get(text)
+        if refs is None:
+            refs = self._refs[text] = _refs(text)
+        rs = ctx.ruleset
+        ref_sig = tuple(n in rs.rules or n in rs.sections for _, _, n in refs)
+        cands = self._cands.get(text)
+        if cands is None:
+            cands = self._cands[text] = tuple(sorted(self.union.occurring(text)))
+        terms = ctx.terms()
+        have = terms.names if self.cjk else terms.norm
+        term_sig = tuple((t, have[t]) for t in cands if t in have)
+        key = (text, prefix, skip_term, ref_sig, term_sig)
+        out = self._out.get(key)
+        if out is None:
+            out = self._out[key] = _linkify(text, ctx, prefix, skip_term, refs)
+        return out
+
+
+def _linkify(
+    text: str, ctx: ReleaseContext, prefix: str = "", skip_term: str | None = None, refs=None
+) -> str:
+    """``text`` as HTML: references linked to their rules, the first occurrence of each
+    glossary term linked to its entry (not ``skip_term``), everything else escaped.
+
+    Args:
+        text: rule, example or glossary text.
+        ctx: the release (its rules decide which references can be linked).
+        prefix: the path from the page to the release folder (``"../"`` for side pages).
+        skip_term: the slug of a glossary entry not to link (the entry being defined).
     """
     rs = ctx.ruleset
     spans: list[tuple[int, int, str]] = []
-    for ref in find_references(text):
-        n = ref.first
+    for start, end, n in refs if refs is not None else _refs(text):
         if n in rs.rules or n in rs.sections:
-            spans.append((ref.start, ref.end, f'<a class="ref" href="{prefix}{rule_href(n)}">'))
+            spans.append((start, end, f'<a class="ref" href="{prefix}{rule_href(n)}">'))
     taken = [(s, e) for s, e, _ in spans]
     seen: set[str] = set()
     for start, end, target in ctx.terms().find(text):
@@ -206,29 +322,45 @@ def linkify(text: str, ctx: ReleaseContext, prefix: str = "", skip_term: str | N
     return "".join(out)
 
 
-def _header(ctx: ReleaseContext, root: str, file: str) -> str:
+def _header(ctx: ReleaseContext, root: str, file: str, shared: bool = False) -> str:
+    """The top bar. ``shared``: a section page that may be the same file in several releases
+    (no release-specific text: the script fills the selector and the release's date and set
+    from ``releases_script``)."""
     info = ctx.info
     m = re.fullmatch(r"(\d+)\.html", file)
     sec = int(m.group(1)) if m else None
+    items = ctx.selector_items()
+    if ctx.releases_script:  # the script lists the releases
+        items = [] if shared else [i for i in items if i[0] == esc(ctx.key)]
     opts = "".join(
         f'<option value="../{k}/{file if sec is None or sec in have else "index.html"}"'
         f"{' selected' if k == ctx.key else ''}>{k}{note}</option>"
-        for k, note, have in ctx.selector_items()
+        for k, note, have in items
     )
-    when = (
-        f"effective {esc(info.effective_date)}"
-        if info.effective_date
-        else f"label {esc(info.label)}"
-    )
-    set_part = f" · set: {esc(ctx.set_name)}" if ctx.set_name else ""
+    if shared:
+        when = '<span class="when"></span>'
+        set_part = ""
+    else:
+        when = (
+            f"effective {esc(info.effective_date)}"
+            if info.effective_date
+            else f"label {esc(info.label)}"
+        )
+        set_part = f" · set: {esc(ctx.set_name)}" if ctx.set_name else ""
     lang = _LANG_NAMES.get(ctx.lang, ctx.lang)
+    data = f' data-file="{esc(file)}"' if ctx.releases_script else ""
     return (
         f'<a href="{root}index.html">mtgcr</a>'
         f'<span class="meta">{esc(lang)} Comprehensive Rules · {when}{set_part}</span>'
-        f'<label>release <select class="release" aria-label="release">{opts}</select></label>'
+        f'<label>release <select class="release" aria-label="release"{data}>{opts}</select>'
+        f"</label>"
         f'<a href="index.html">contents</a> <a href="glossary.html">glossary</a> '
         f'<a href="search.html">search</a>'
     )
+
+
+def _scripts(ctx: ReleaseContext, root: str) -> tuple[str, ...]:
+    return (f"{root}{ctx.releases_script}",) if ctx.releases_script else ()
 
 
 def _rule_html(rule: Rule, ctx: ReleaseContext, root: str) -> str:
@@ -269,7 +401,13 @@ def _rule_html(rule: Rule, ctx: ReleaseContext, root: str) -> str:
 
 
 def section_pages(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
-    """Every section page of the release: file name → HTML."""
+    """Every section page of the release: file name → HTML.
+
+    With ``ctx.releases_script``, a page says nothing of its release (the site script fills in
+    its date, set and key from the address and the release list), so the releases in which a
+    section reads the same can share one file."""
+    shared = bool(ctx.releases_script)
+    key = "contents" if shared else esc(ctx.key)
     rs = ctx.ruleset
     by_section: dict[int, list[Rule]] = {}
     for rule in rs.rules.values():
@@ -282,14 +420,18 @@ def section_pages(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
         file = section_file(sn)
         ch = sn.section // 100
         crumbs = (
-            f'<nav class="crumbs"><a href="index.html">{esc(ctx.key)}</a> › '
+            f'<nav class="crumbs"><a href="index.html"{" class=key" if shared else ""}>{key}</a> › '
             f'<a href="index.html#chapter-{ch}">{ch}. {esc(chapters.get(ch, ""))}</a> › '
             f"{sn.section}. {esc(sec.title)}</nav>"
         )
-        side = "".join(
-            f' · <a href="{root}{folder}/side/{file}">{esc(text)}</a>'
-            for text, folder, have in ctx.side_links
-            if sn.section in have
+        side = (
+            ""  # shared: the script adds them from the release list
+            if shared
+            else "".join(
+                f' · <a href="{root}{folder}/side/{file}">{esc(text)}</a>'
+                for text, folder, have in ctx.side_links
+                if sn.section in have
+            )
         )
         body = [
             crumbs,
@@ -316,13 +458,55 @@ def section_pages(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
             + "</nav>"
         )
         out[file] = page(
-            f"{sn.section}. {sec.title} — CR {ctx.key}",
+            f"{sn.section}. {sec.title} — CR{'' if shared else ' ' + ctx.key}",
             "".join(body),
             root,
             ctx.lang,
-            _header(ctx, root, file),
+            _header(ctx, root, file, shared),
+            scripts=_scripts(ctx, root),
         )
     return out
+
+
+def releases_script(
+    lang: str,
+    releases: list[tuple[ReleaseInfo, str | None, frozenset[int]]],
+    side_links: list[list[tuple[str, str, frozenset[int]]]] | None = None,
+) -> str:
+    """``LANG/releases.js``: the language's releases, newest first, for the selector and
+    the date line the site script fills in (``window.MTGCR_RELEASES = {lang, releases: [{key,
+    text, when, sections}]}``: ``text`` the option's text, ``when`` the header's ``effective
+    DATE · set: NAME``, ``sections`` the section numbers the release has).
+
+    Args:
+        lang: the language.
+        releases: ``(release, its set's name or None, its section numbers)``, newest first.
+        side_links: per release (same order), its side-by-side pages (as
+            :attr:`ReleaseContext.side_links`), written as ``side: [[text, folder,
+            [sections]]]`` for the script to link from a section page.
+    """
+    rows = []
+    for k, (info, set_name, sections) in enumerate(releases):
+        key = release_key(info)
+        when = f"effective {info.effective_date}" if info.effective_date else f"label {info.label}"
+        if set_name:
+            when += f" · set: {set_name}"
+        note = (
+            f" ({info.label})"
+            if info.label and info.label.replace("-", "") != key.replace("-", "")
+            else ""
+        )
+        row: dict[str, Any] = {
+            "key": key,
+            "text": key + note,
+            "when": when,
+            "sections": sorted(sections),
+        }
+        if side_links and side_links[k]:
+            row["side"] = [[text, folder, sorted(have)] for text, folder, have in side_links[k]]
+        rows.append(row)
+    data = json.dumps({"lang": lang, "releases": rows}, ensure_ascii=False, separators=(",", ":"))
+    return f"window.MTGCR_RELEASES = {data};\n"
 
 
 def release_index(ctx: ReleaseContext, root: str = "../../") -> str:
@@ -344,6 +528,16 @@ def release_index(ctx: ReleaseContext, root: str = "../../") -> str:
             for sn in secs_by_ch.get(ch, [])
         ]
         body.append("</ul>")
+    if ctx.side_links:
+        body.append(
+            "<p>"
+            + " · ".join(
+                f'<a href="{root}{folder}/side/{min(have)}.html">{esc(text)}</a>'
+                for text, folder, have in ctx.side_links
+                if have
+            )
+            + "</p>"
+        )
     body.append('<p><a href="glossary.html">Glossary</a> · <a href="rules.json">rules.json</a></p>')
     return page(
         f"Comprehensive Rules {ctx.key}",
@@ -351,6 +545,7 @@ def release_index(ctx: ReleaseContext, root: str = "../../") -> str:
         root,
         ctx.lang,
         _header(ctx, root, "index.html"),
+        scripts=_scripts(ctx, root),
     )
 
 
@@ -368,7 +563,12 @@ def glossary_page(ctx: ReleaseContext, root: str = "../../") -> str:
         else "<p>This release has no glossary.</p>"
     )
     return page(
-        f"Glossary — CR {ctx.key}", body, root, ctx.lang, _header(ctx, root, "glossary.html")
+        f"Glossary — CR {ctx.key}",
+        body,
+        root,
+        ctx.lang,
+        _header(ctx, root, "glossary.html"),
+        scripts=_scripts(ctx, root),
     )
 
 
@@ -376,17 +576,50 @@ def _rule_full_text(rule: Rule) -> str:
     return " ".join([rule.text.replace("\n", " "), *(e.text for e in rule.examples)])
 
 
+class SearchTexts:
+    """The searchable texts of a language's releases, each once (``LANG/search-texts.js``):
+    a rule's text and its examples, numbered in the order of their first release, so a new
+    release only adds to the end. The releases' ``search-index.js`` name texts by number."""
+
+    #: The file, from the site root (``LANG/`` + this).
+    FILE = "search-texts.js"
+
+    def __init__(self) -> None:
+        self._ids: dict[str, int] = {}
+
+    def add(self, ruleset: Ruleset) -> None:
+        """Number the texts of ``ruleset``'s rules not seen before."""
+        ids = self._ids
+        for r in ruleset.rules.values():
+            ids.setdefault(_rule_full_text(r), len(ids))
+
+    def id(self, rule: Rule) -> int:
+        """The number of ``rule``'s text (added before with its release)."""
+        return self._ids[_rule_full_text(rule)]
+
+    def script(self) -> str:
+        """The file's content: ``window.MTGCR_TEXTS = [text, …];``."""
+        data = json.dumps(list(self._ids), ensure_ascii=False, separators=(",", ":"))
+        return f"window.MTGCR_TEXTS = {data};\n"
+
+
 def search_files(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
-    """``search.html`` and ``search-index.js`` (a script, so search works from ``file://``)."""
-    entries = [
-        [str(r.number), section_file(r.number), _rule_full_text(r), anchor_id(r.number)]
-        for r in ctx.ruleset.rules.values()
-    ]
-    data = json.dumps(
-        {"release": ctx.key, "lang": ctx.lang, "entries": entries},
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
+    """``search.html`` and ``search-index.js`` (a script, so search works from ``file://``):
+    ``window.MTGCR_SEARCH = {release, lang, entries: [[number, page, text, anchor]]}``, or
+    with ``ctx.search_texts`` ``{release, lang, rules: [[number, text number]]}`` (the page
+    then loads ``../search-texts.js`` too and the script makes the entries)."""
+    texts = ctx.search_texts
+    head: dict[str, Any] = {"release": ctx.key, "lang": ctx.lang}
+    if texts is None:
+        head["entries"] = [
+            [str(r.number), section_file(r.number), _rule_full_text(r), anchor_id(r.number)]
+            for r in ctx.ruleset.rules.values()
+        ]
+        scripts: tuple[str, ...] = (*_scripts(ctx, root), "search-index.js")
+    else:
+        head["rules"] = [[str(r.number), texts.id(r)] for r in ctx.ruleset.rules.values()]
+        scripts = (*_scripts(ctx, root), f"../{texts.FILE}", "search-index.js")
+    data = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
     body = (
         f"<h1>Search — {esc(ctx.key)}</h1>"
         f'<p><input type="search" id="q" placeholder="words, or a rule number (120.4, 120.4.)" '
@@ -398,7 +631,7 @@ def search_files(ctx: ReleaseContext, root: str = "../../") -> dict[str, str]:
         root,
         ctx.lang,
         _header(ctx, root, "search.html"),
-        scripts=("search-index.js",),
+        scripts=scripts,
     )
     return {"search.html": html, "search-index.js": f"window.MTGCR_SEARCH = {data};\n"}
 

@@ -56,6 +56,44 @@ JS = """\
   function $(s, r) { return (r || document).querySelector(s); }
   var sel = $("select.release");
   if (sel) sel.addEventListener("change", function () { if (sel.value) location.href = sel.value; });
+  // The language's releases (LANG/releases.js): the selector, and on a section page shared by
+  // several releases, the date line, breadcrumb and title of the release in the address.
+  var R = window.MTGCR_RELEASES;
+  if (sel && R && R.releases.length) {
+    var file = sel.getAttribute("data-file") || "index.html";
+    var sec = /^(\\d+)\\.html$/.exec(file);
+    var parts = decodeURIComponent(location.pathname).split("/");
+    var here = parts[parts.length - 2], mine = null;
+    if (here === "latest") here = R.releases[0].key;
+    sel.textContent = "";
+    R.releases.forEach(function (r) {
+      var o = document.createElement("option");
+      o.value = "../" + r.key + "/" + (sec && r.sections.indexOf(+sec[1]) < 0 ? "index.html" : file);
+      o.textContent = r.text;
+      if (r.key === here) { o.selected = true; mine = r; }
+      sel.appendChild(o);
+    });
+    var when = $("header .when");
+    if (mine && when && sec && mine.side) {  // its side-by-side pages, after the heading
+      var css = $("link[rel=stylesheet]").getAttribute("href").replace(/static\\/site\\.css$/, "");
+      var p = document.createElement("p"), first = true;
+      mine.side.forEach(function (s) {
+        if (s[2].indexOf(+sec[1]) < 0) return;
+        if (!first) p.appendChild(document.createTextNode(" · "));
+        var a = document.createElement("a");
+        a.href = css + s[1] + "/side/" + file; a.textContent = s[0];
+        p.appendChild(a); first = false;
+      });
+      var h1 = $("main h1");
+      if (!first && h1) h1.parentNode.insertBefore(p, h1.nextSibling);
+    }
+    if (mine && when) {
+      when.textContent = mine.when;
+      var key = $("nav.crumbs a.key");
+      if (key) key.textContent = mine.key;
+      document.title = document.title.replace(/ — CR$/, " — CR " + mine.key);
+    }
+  }
 
   function words(q) { return q.toLowerCase().split(/\\s+/).filter(Boolean); }
   // Where the words are in a text: [start, end) pairs in order (a case-insensitive match on
@@ -103,7 +141,13 @@ JS = """\
     });
   }
   var box = $("#q");
-  if (box && window.MTGCR_SEARCH) {
+  var S = window.MTGCR_SEARCH;
+  if (S && !S.entries && S.rules && window.MTGCR_TEXTS) {  // texts kept once per language
+    S.entries = S.rules.map(function (r) {
+      return [r[0], r[0].split(".")[0] + ".html", window.MTGCR_TEXTS[r[1]], "R" + r[0].replace(/\\./g, "")];
+    });
+  }
+  if (box && S && S.entries) {
     var list = $("#hits"), info = $("#count");
     var go = function () {
       var q = box.value, hits = run(window.MTGCR_SEARCH, q), ws = words(q);

@@ -75,16 +75,30 @@ def trace_page(
     root: str = "../../",
 ) -> str:
     """The trace page of one lineage: every release, newest first, with its number(s), the
-    change kind, and the word diff of an edit."""
+    change kind, and the word diff of an edit. Releases in which the rule is ``unchanged``
+    (same number) are one row with the release it took that form in: ``… unchanged to KEY``,
+    or ``… to the newest release`` — so the page does not change when a release that leaves
+    the rule alone is added."""
     lang = rulesets[0].release.lang
     tok = tokenizer_for(lang)
+    last_k = len(infos) - 1
+    runs: list[tuple[TraceStep, int]] = []  # (the step, the last release of its run)
+    for st in steps:
+        if runs and st.kind == "unchanged" and st.numbers == runs[-1][0].numbers:
+            runs[-1] = (runs[-1][0], st.k)
+        else:
+            runs.append((st, st.k))
     rows = []
-    for st in reversed(steps):
+    for st, until in reversed(runs):
         info = infos[st.k]
         key = release_key(info)
         when = esc(key) + (
             f"<br><small>{esc(set_names[st.k])}</small>" if st.k in set_names else ""
         )
+        if until == last_k:
+            when += "<br><small>to the newest release</small>"
+        elif until > st.k:
+            when += f"<br><small>unchanged to {esc(release_key(infos[until]))}</small>"
         nums = (
             " + ".join(
                 f'<a href="{root}{lang}/{esc(key)}/{rule_href(n)}">{esc(str(n))}</a>'
