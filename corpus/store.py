@@ -880,10 +880,14 @@ class Store(CopiesMixin, AlignCacheMixin):
         exact = [r for r in hits if r.label == named.label] or hits
         return sorted(exact, key=lambda r: (r.complete, r.text is TextKind.WHOLE))[-1]
 
-    def release_rows(self, release_id: int, section: int | None = None) -> ReleaseRecord:
+    def release_rows(
+        self, release_id: int, section: int | None = None, glossary_only: bool = False
+    ) -> ReleaseRecord:
         """Every row of one release, as a :class:`ReleaseRecord` (for :mod:`mtgcr.extract.records`);
         with ``section``, of its sections, rules and examples only those of that section
-        (a lookup in one section reads a tenth of the rows).
+        (a lookup in one section reads a tenth of the rows); with ``glossary_only``, its
+        ``releases`` row and glossary rows only, the other lists empty (a glossary lookup
+        reads a tenth of the rows).
 
         Raises:
             StoreError: no release with id ``release_id``.
@@ -904,15 +908,20 @@ class Store(CopiesMixin, AlignCacheMixin):
             if section is not None
             else {}
         )
-        for table, order in (
-            ("chapters", "number"),
-            ("sections", "section"),
-            ("rules", "ord"),
-            ("examples", "ord"),
-            ("glossary", "ord"),
-            ("warnings", "rowid"),
-            ("stale_rules", "ord"),
-        ):
+        tables = (
+            (("glossary", "ord"),)
+            if glossary_only
+            else (
+                ("chapters", "number"),
+                ("sections", "section"),
+                ("rules", "ord"),
+                ("examples", "ord"),
+                ("glossary", "ord"),
+                ("warnings", "rowid"),
+                ("stale_rules", "ord"),
+            )
+        )
+        for table, order in tables:
             where, arg = only.get(table, ("1", None))
             args = (release_id,) if arg is None else (release_id, arg)
             cur.execute(
