@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from mtgcr.corpus.limits import DEFAULT_MAX_BYTES
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError, default_store_path
-from mtgcr.crossref.decisions import Decision, decisions_path, load_decisions
 from mtgcr.extract.lookup import Definition, Located, NotFound, define_term, locate
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.provenance import Provenance
@@ -37,6 +36,7 @@ from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.errors import BadArgument
 
 if TYPE_CHECKING:  # the operations import these on first use: opening a store stays cheap
+    from mtgcr.crossref.decisions import Decision
     from mtgcr.corpus.copy_store import ReleaseCopies
     from mtgcr.extract.copies import CopyChange
     from mtgcr.crossref.cite.migrate_run import Migration
@@ -257,6 +257,8 @@ class Corpus:
                 naming file and line).
         """
         if self._decisions is None:
+            from mtgcr.crossref.decisions import decisions_path, load_decisions
+
             arg = self._decisions_arg
             if arg is None or isinstance(arg, (str, Path)):
                 self._decisions = load_decisions(
@@ -692,13 +694,28 @@ class Corpus:
         """
         return self.release(release, lang).locate(int(number))
 
-    def define(self, term: str, release: str | None = None, lang: str = "en") -> Definition:
+    def define(
+        self,
+        term: str,
+        release: str | None = None,
+        lang: str = "en",
+        glossary_only: bool = False,
+    ) -> Definition:
         """A glossary entry by headword or alias (case-insensitive); in a translation also by
         reading, English original, or an EN headword through the EN glossary of the same
         release (see :func:`mtgcr.extract.lookup.define_term`). In a translation with no
         ``release`` given, when the term is not in the newest release and that release has
         no EN release stored, the newest release that has one is searched
         (:func:`mtgcr.crossref.translation.langpair.paired_default`); ``fallback`` says so.
+
+        Args:
+            term: a headword, alias, reading or English name.
+            release: see :meth:`ruleset`.
+            lang: the release's language.
+            glossary_only: read only the release's glossary (and the EN glossary of a
+                translation), what ``define`` prints: ``Definition.ruleset`` then holds the
+                release and its glossary, no chapters, sections, rules or warnings; the
+                entry found is the same.
 
         Returns:
             :class:`mtgcr.extract.lookup.Definition` (``entry``, ``how``, ``via``,
@@ -723,16 +740,21 @@ class Corpus:
             raise NotFound("define: an empty TERM; give a glossary headword (like Kicker)")
         from dataclasses import replace
 
+        def read(info: ReleaseInfo) -> Ruleset:
+            return from_record(
+                store.release_rows(info.id, tables=("glossary",) if glossary_only else None)
+            )
+
         def english_of(rs: Ruleset):
             if rs.release.lang == "en":
                 return None
-            from mtgcr.crossref.translation.pairing import english_ruleset
+            from mtgcr.crossref.translation.langpair import english_release
 
-            en = english_ruleset(store, rs)
-            return en.glossary if en is not None else None
+            info = english_release(store, rs.release)  # as pairing.english_ruleset finds it
+            return read(info).glossary if info is not None else None
 
         with self.store() as store:
-            rs = load_release(store, store.resolve(release, lang))
+            rs = read(store.resolve(release, lang))
             english = english_of(rs)
             try:
                 return define_term(rs, term, english)
@@ -746,7 +768,7 @@ class Corpus:
                 info, note = paired_default(store, rs.release.lang)
                 if info.label == rs.release.label:
                     raise
-                other = load_release(store, info)
+                other = read(info)
                 try:
                     found = define_term(other, term, english_of(other))
                 except NotFound as exc:

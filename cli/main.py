@@ -91,7 +91,42 @@ _DEFAULT_STORE = "\x00default store\x00"
 
 class _HelpFormatter(argparse.HelpFormatter):
     """argparse's help, with the default store path (:func:`mtgcr.corpus.store.default_store_path`)
-    put in the help of ``--store`` when the help is shown."""
+    put in the help of ``--store`` when the help is shown, and the terminal's width read
+    (as argparse reads it: ``shutil.get_terminal_size``) only when help or usage is
+    formatted: argparse makes a formatter for every ``add_argument``, and importing
+    :mod:`shutil` (with bz2, lzma, fnmatch) costs a query's start-up more than its parsing."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        self._asked = (max_help_position, width)
+        super().__init__(prog, indent_increment, max_help_position, 0 if width is None else width)
+
+    @property
+    def _width(self) -> int:
+        max_position, width = self._asked
+        if width is None:
+            import shutil
+
+            width = shutil.get_terminal_size().columns - 2
+            self._asked = (max_position, width)
+        return width
+
+    @_width.setter
+    def _width(self, value: int) -> None:
+        pass  # argparse's __init__ setting it from the width given: read by the getter
+
+    @property
+    def _max_help_position(self) -> int:
+        return min(self._asked[0], max(self._width - 20, self._indent_increment * 2))
+
+    @_max_help_position.setter
+    def _max_help_position(self, value: int) -> None:
+        pass  # as _width: computed from the width when read
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = super()._get_help_string(action)

@@ -25,6 +25,7 @@ text still says what was printed. :func:`assess_text` is pure and linear in the 
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -120,14 +121,21 @@ class CopyQuality:
 
 
 _LETTER = "A-Za-z\u00c0-\u024f"
-_NAME_MARK = re.compile(r"\b(?:Magic: The Gathering|Magic)(?:\ufffd|\?|r\b)")
-_QUESTION = re.compile(
-    rf"(?P<inner>(?<=[{_LETTER}])\?(?=[{_LETTER}]))"  # who?ve, cards?even
-    rf"|(?P<open>(?:(?<=^)|(?<=[\s(\[]))\?(?=[{_LETTER}0-9]))"  # ?Infinite
-    r"|(?P<punct>(?<=[.,!])\?)"  # loops.?
-    rf"|(?P<close>(?<=[{_LETTER}0-9])\?)"
-)  # Infinite? (after an open one)
-_ADDRESS = re.compile(r"\S*(?:www\.|https?:|\.aspx?\b|\.com\b|\.php\b)\S*", re.I)
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """``(name mark, question mark, address)`` patterns, compiled on first use (the store
+    imports this module for every command; only ingest assesses a text)."""
+    name_mark = re.compile(r"\b(?:Magic: The Gathering|Magic)(?:\ufffd|\?|r\b)")
+    question = re.compile(
+        rf"(?P<inner>(?<=[{_LETTER}])\?(?=[{_LETTER}]))"  # who?ve, cards?even
+        rf"|(?P<open>(?:(?<=^)|(?<=[\s(\[]))\?(?=[{_LETTER}0-9]))"  # ?Infinite
+        r"|(?P<punct>(?<=[.,!])\?)"  # loops.?
+        rf"|(?P<close>(?<=[{_LETTER}0-9])\?)"
+    )  # Infinite? (after an open one)
+    address = re.compile(r"\S*(?:www\.|https?:|\.aspx?\b|\.com\b|\.php\b)\S*", re.I)
+    return name_mark, question, address
 
 
 def assess_lines(lines: Iterable[str]) -> CopyQuality:
@@ -137,6 +145,7 @@ def assess_lines(lines: Iterable[str]) -> CopyQuality:
         A :class:`CopyQuality` with one :class:`LossyMark` per kind found, in the order of
         :class:`LossKind`.
     """
+    name_mark, question_mark, address = _patterns()
     counts = {k: 0 for k in LossKind}
     where: dict[LossKind, list[int]] = {k: [] for k in LossKind}
 
@@ -148,7 +157,7 @@ def assess_lines(lines: Iterable[str]) -> CopyQuality:
     for i, line in enumerate(lines, 1):
         if "\ufffd" not in line and "?" not in line and "Magic" not in line:
             continue
-        names = [m.span() for m in _NAME_MARK.finditer(line)]
+        names = [m.span() for m in name_mark.finditer(line)]
         if names:
             hit(LossKind.LOST_MARK, len(names), i)
         marked = {e - 1 for _, e in names}
@@ -156,9 +165,9 @@ def assess_lines(lines: Iterable[str]) -> CopyQuality:
         if fffd:
             hit(LossKind.REPLACEMENT, fffd, i)
         if "?" in line:
-            addresses = [m.span() for m in _ADDRESS.finditer(line)]
+            addresses = [m.span() for m in address.finditer(line)]
             q = opened = 0
-            for m in _QUESTION.finditer(line):
+            for m in question_mark.finditer(line):
                 if m.start() in marked or any(a <= m.start() < b for a, b in addresses):
                     continue
                 if m.lastgroup == "open":

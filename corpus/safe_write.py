@@ -40,7 +40,6 @@ import enum
 import os
 import stat
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -241,6 +240,8 @@ def replace_file(path: Path, data: bytes, before_replace: Callable[[], None] | N
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    import tempfile  # here: its import (random, hashlib) costs every command's start-up
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

@@ -187,7 +187,7 @@ def from_record(rec: ReleaseRecord) -> Ruleset:
     rs.glossary = [
         GlossaryEntry(
             g["term"],
-            tuple(json.loads(g["aliases"] or "[]")),
+            () if g["aliases"] in (None, "", "[]") else tuple(json.loads(g["aliases"])),
             g["text"] or "",
             g["line"],
             bool(g["obsolete"]),

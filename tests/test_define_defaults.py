@@ -95,3 +95,39 @@ def test_a_cut_off_glossary_is_said_to_be(store, capsys):
     cap = capsys.readouterr()
     assert cap.out.startswith("Attack  (en 2030-07-01")
     assert "note: the glossary of en 2030-07-01 is cut off after 'Attack'" in cap.err
+
+
+@pytest.mark.parametrize(
+    "term, release, lang",
+    [
+        ("Trample", None, "zh"),  # through the EN glossary, in the fallback release
+        ("践踏", None, "zh"),
+        ("Attack", "2030-07-01", "en"),  # a cut-off glossary
+        ("trample", "2030-01-10", "en"),
+    ],
+)
+def test_a_glossary_only_read_finds_the_same_entry(store, term, release, lang):
+    from mtgcr.api import Corpus
+
+    whole = Corpus(store).define(term, release, lang)
+    lean = Corpus(store).define(term, release, lang, glossary_only=True)
+    assert (lean.entry, lean.how, lean.via, lean.fallback, lean.cut_off) == (
+        whole.entry,
+        whole.how,
+        whole.via,
+        whole.fallback,
+        whole.cut_off,
+    )
+    assert lean.ruleset.release == whole.ruleset.release
+    assert lean.ruleset.glossary == whole.ruleset.glossary
+    assert lean.ruleset.truncated == whole.ruleset.truncated
+    assert whole.ruleset.rules and not lean.ruleset.rules and not lean.ruleset.sections
+
+
+def test_release_rows_of_the_glossary_alone_reads_the_glossary_rows(store):
+    with Store(store, readonly=True) as st:
+        info = st.resolve("2030-01-10", "en")
+        whole, lean = st.release_rows(info.id), st.release_rows(info.id, tables=("glossary",))
+    assert lean.release == whole.release and lean.glossary == whole.glossary
+    assert [g["term"] for g in lean.glossary] == ["Trample", "Attack"]
+    assert whole.rules and (lean.chapters, lean.sections, lean.rules, lean.examples) == ([],) * 4

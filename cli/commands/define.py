@@ -36,7 +36,7 @@ def run(args, ctx) -> int:
             cut-off glossary said so).
         StoreError: no store, or no such release of that language.
     """
-    found = ctx.corpus().define(args.term, args.release, args.lang)
+    found = ctx.corpus().define(args.term, args.release, args.lang, glossary_only=True)
     entry, rs = found.entry, found.ruleset
     rel = rs.release
     if found.fallback and not ctx.silent:

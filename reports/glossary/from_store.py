@@ -57,19 +57,9 @@ def _load(store, info) -> Ruleset:
 def _glossary_only(store, info) -> Ruleset:
     """A stored release with its glossary alone (what the witness needs; a tenth of the
     rows of the whole release)."""
-    from mtgcr.corpus.store import ReleaseRecord
     from mtgcr.extract.records import from_record
 
-    c = store.conn
-    rec = ReleaseRecord(
-        release=dict(c.execute("SELECT * FROM releases WHERE id=?", (info.id,)).fetchone())
-    )
-    cur = c.cursor()
-    cur.row_factory = None
-    cur.execute("SELECT * FROM glossary WHERE release_id=? ORDER BY ord", (info.id,))
-    cols = [d[0] for d in cur.description]
-    rec.glossary = [dict(zip(cols, r)) for r in cur]
-    return from_record(rec)
+    return from_record(store.release_rows(info.id, tables=("glossary",)))
 
 
 def _edition_titles(store, lang: str, label: str) -> list[RuleTitle]:
