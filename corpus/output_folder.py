@@ -191,6 +191,48 @@ class OutputFolder:
         return _sha(data) in self._records.get(rel, ())
 
     # -- writing -----------------------------------------------------------------------------
+    def _parts(self, rel: str) -> tuple[str, ...]:
+        """The parts of ``rel``, a relative POSIX path inside the folder.
+
+        Raises:
+            RefusedOutput: ``rel`` is empty, absolute, climbs out (``..``) or holds a newline.
+        """
+        parts = PurePosixPath(rel).parts
+        if not parts or rel.startswith("/") or ".." in parts or "\n" in rel:
+            raise RefusedOutput(f"{rel!r} is not a path inside the output folder {self.root}")
+        return parts
+
+    def _replaceable(self, path: Path, parts: tuple[str, ...]) -> os.stat_result | None:
+        """Check that ``path`` (the folder's ``parts``) may be written: its parent folders are
+        the folder's own, it is not the store or an input of the run, and what is there (if
+        anything) is a regular file.
+
+        Returns:
+            The ``lstat`` of what is there, ``None`` when nothing is.
+
+        Raises:
+            RefusedOutput: the path is protected, or holds a folder, link or other non-file.
+        """
+        self._parent_ok(path)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            st = None
+        # no link below the root (refused by _parent_ok): the root resolved once resolves
+        # every path
+        why = current_guard().protected(
+            path,
+            resolved=self._resolved_root.joinpath(*parts),
+            ident=(st.st_dev, st.st_ino) if st is not None else None,
+        )
+        if why is not None:
+            raise RefusedOutput(f"{path} is {why}: not written, whatever the options")
+        if st is not None:
+            what = _what(st.st_mode)
+            if what is not None:
+                raise RefusedOutput(f"{path} is {what}, not a regular file: not replaced")
+        return st
+
     def _parent_ok(self, path: Path) -> None:
         """Create the folders between the root and ``path``; refuse a link or a file among
         them."""
@@ -230,31 +272,14 @@ class OutputFolder:
                 non-file, or the store or an input of the run.
             OSError: the write failed (the old file is unchanged).
         """
-        parts = PurePosixPath(rel).parts
-        if not parts or rel.startswith("/") or ".." in parts or "\n" in rel:
-            raise RefusedOutput(f"{rel!r} is not a path inside the output folder {self.root}")
+        parts = self._parts(rel)
         if self._journal is None:
             self._start()
         self._wait(rel)
         path = self.root.joinpath(*parts)
-        self._parent_ok(path)
         data = text.encode("utf-8") if isinstance(text, str) else text
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            st = None
-        # no link below the root (refused above): the root resolved once resolves every path
-        why = current_guard().protected(
-            path,
-            resolved=self._resolved_root.joinpath(*parts),
-            ident=(st.st_dev, st.st_ino) if st is not None else None,
-        )
-        if why is not None:
-            raise RefusedOutput(f"{path} is {why}: not written, whatever the options")
+        st = self._replaceable(path, parts)
         if st is not None:
-            what = _what(st.st_mode)
-            if what is not None:
-                raise RefusedOutput(f"{path} is {what}, not a regular file: not replaced")
             old = path.read_bytes()
             if old == data:
                 sha = _sha(data)
@@ -343,29 +368,13 @@ class OutputFolder:
         sha = self._touched.get(source)
         if sha is None:
             raise ValueError(f"{source} was not written in this run: nothing to link to")
-        parts = PurePosixPath(rel).parts
-        if not parts or rel.startswith("/") or ".." in parts or "\n" in rel:
-            raise RefusedOutput(f"{rel!r} is not a path inside the output folder {self.root}")
+        parts = self._parts(rel)
         path = self.root.joinpath(*parts)
         src = self.root.joinpath(*PurePosixPath(source).parts)
         self._wait(source)
         self._wait(rel)
-        self._parent_ok(path)
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            st = None
-        why = current_guard().protected(
-            path,
-            resolved=self._resolved_root.joinpath(*parts),
-            ident=(st.st_dev, st.st_ino) if st is not None else None,
-        )
-        if why is not None:
-            raise RefusedOutput(f"{path} is {why}: not written, whatever the options")
+        st = self._replaceable(path, parts)
         if st is not None:
-            what = _what(st.st_mode)
-            if what is not None:
-                raise RefusedOutput(f"{path} is {what}, not a regular file: not replaced")
             sst = os.lstat(src)
             if (st.st_dev, st.st_ino) == (sst.st_dev, sst.st_ino):
                 if sha not in self._records.get(rel, ()):
