@@ -60,7 +60,7 @@ def _rich(renderable, markup: bool = True) -> str:
     return buf.getvalue()
 
 
-@settings(max_examples=1500)
+@settings(max_examples=400)
 @given(_TEXT, st.booleans())
 def test_plain_text_is_what_rich_writes_to_a_pipe(text, markup):
     plain = plain_text(text, markup)
@@ -73,7 +73,7 @@ def test_plain_text_is_what_rich_writes_to_a_pipe(text, markup):
         assert plain + "\n" == expected
 
 
-@settings(max_examples=500)
+@settings(max_examples=200)
 @given(_TEXT)
 def test_escape_is_riches(text):
     assert escape(text) == rich_escape(text)
@@ -98,7 +98,7 @@ _CELL = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=800)
+@settings(max_examples=250)
 @given(
     st.one_of(st.none(), _CELL, st.just("history of 704.5a (en 2026-01-16)")),
     st.lists(_CELL.filter(bool), min_size=1, max_size=5),
