@@ -27,7 +27,7 @@ from datetime import date
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, NoReturn
+from typing import Iterable, Iterator, MutableMapping, NoReturn
 from mtgcr.errors import InputError
 
 __all__ = [
@@ -497,97 +497,53 @@ def read_profile(path: str | Path, text: str | None = None) -> CRProfile:
 # -- the registry ---------------------------------------------------------------------------
 
 
-class _Registry(dict[str, CRProfile]):
-    """:data:`PROFILES`: a dict whose shipped profiles are read (their TOML parsed, their
+class _Registry(MutableMapping[str, CRProfile]):
+    """:data:`PROFILES`: a mapping whose shipped profiles are read (their TOML parsed, their
     patterns compiled) on its first use, not when this module is imported — a command that
-    never reads a profile does not pay for them. Every way of reading or changing it reads
-    them first, so the order stays the shipped ones, then the user's."""
+    never reads a profile does not pay for them. Every way of reading or changing it goes
+    through :meth:`_profiles`, which reads them first, so the order stays the shipped ones,
+    then the user's."""
 
-    _loaded = False
+    def __init__(self) -> None:
+        self._data: dict[str, CRProfile] = {}
+        self._loaded = False
 
-    def _load(self) -> None:
+    def _profiles(self) -> dict[str, CRProfile]:
         if not self._loaded:
             self._loaded = True
             _load_shipped()
+        return self._data
 
     def __getitem__(self, key: str) -> CRProfile:
-        self._load()
-        return dict.__getitem__(self, key)
-
-    def get(self, key, default=None):
-        self._load()
-        return dict.get(self, key, default)
-
-    def __contains__(self, key: object) -> bool:
-        self._load()
-        return dict.__contains__(self, key)
-
-    def __iter__(self):
-        self._load()
-        return dict.__iter__(self)
-
-    def __len__(self) -> int:
-        self._load()
-        return dict.__len__(self)
-
-    def __repr__(self) -> str:
-        self._load()
-        return dict.__repr__(self)
-
-    def __eq__(self, other: object) -> bool:
-        self._load()
-        return dict.__eq__(self, other)
-
-    __hash__ = None
-
-    def keys(self):
-        self._load()
-        return dict.keys(self)
-
-    def values(self):
-        self._load()
-        return dict.values(self)
-
-    def items(self):
-        self._load()
-        return dict.items(self)
-
-    def copy(self) -> dict[str, CRProfile]:
-        self._load()
-        return dict(dict.items(self))
+        return self._profiles()[key]
 
     def __setitem__(self, key: str, value: CRProfile) -> None:
-        self._load()
-        dict.__setitem__(self, key, value)
+        self._profiles()[key] = value
 
     def __delitem__(self, key: str) -> None:
-        self._load()
-        dict.__delitem__(self, key)
+        del self._profiles()[key]
 
-    def pop(self, *args):
-        self._load()
-        return dict.pop(self, *args)
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._profiles())
 
-    def setdefault(self, *args):
-        self._load()
-        return dict.setdefault(self, *args)
+    def __len__(self) -> int:
+        return len(self._profiles())
 
-    def update(self, *args, **kwargs) -> None:
-        self._load()
-        dict.update(self, *args, **kwargs)
+    def __repr__(self) -> str:
+        return repr(self._profiles())
 
     def clear(self) -> None:
         """Forget every profile; the shipped ones are not read again by themselves
         (:func:`reset_to_shipped` reads them)."""
         self._loaded = True
-        dict.clear(self)
+        self._data.clear()
 
 
 #: Every profile in use, by language code: the shipped ones (en, ja, zh, ru, in that order),
 #: then those loaded with :func:`load_folder` (a user profile of a shipped language replaces
 #: it in place). :func:`mtgcr.extract.formats.cr_text.detect_profile` tries them in this order.
 #: The shipped ones are read on first use.
-PROFILES: dict[str, CRProfile] = _Registry()
+PROFILES: MutableMapping[str, CRProfile] = _Registry()
 _VERSION = [0]
 #: The shipped profiles as read (before any user profile replaces one), by language code.
 _SHIPPED: dict[str, CRProfile] = {}
