@@ -8,7 +8,7 @@
   in one process;
 * after one new release: the site built from a store without the newest EN release, that
   release ingested, the site built again — the second build's wall time and its own
-  "N files written, M unchanged".
+  "N written, M unchanged".
 
 ``MTGCR_BENCH_QUICK=1`` (``make bench QUICK=1``): the 2025–2026 EN files and ZH translations
 only, one run each.
@@ -99,7 +99,7 @@ def main(shared: Path) -> None:
             stdout=subprocess.DEVNULL,
         )
         inc_wall, inc_cpu, _, inc_out = _site(store, out)
-        m = re.search(r"(\d+) files written, (\d+) unchanged", inc_out)
+        m = re.search(r"(\d+) written, (\d+) unchanged", inc_out)
         counts = f"{m.group(1)} written, {m.group(2)} unchanged" if m else inc_out.strip()
         shutil.rmtree(out)
         floor = _child([sys.executable, "-c", _LOAD_ALL, str(store)])

@@ -164,7 +164,7 @@ def test_site_refuses_a_folder_it_did_not_create_and_takes_it_with_force(store, 
     assert (out / "index.html").is_file() and (out / MARKER).is_file()
     # now the folder is mtgcr's: a rebuild needs no --force and rewrites nothing unchanged
     assert main(["--store", str(store), "--silent", "site", "--out", str(out)]) == 0
-    assert capsys.readouterr().out.startswith("site: 0 files written, ")
+    assert capsys.readouterr().out.startswith("site: 0 written, ")
 
 
 def test_site_never_replaces_a_users_own_index_html(store, tmp_path, capsys):

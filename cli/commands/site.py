@@ -83,7 +83,7 @@ def run(args, ctx) -> int:
         args.out, args.lang, args.release, args.compare, sets, note, force=args.force
     )
     console.print(
-        f"site: {res.written} files written, {res.unchanged} unchanged, in "
+        f"site: {res.written} written, {res.unchanged} unchanged, in "
         f"{time.monotonic() - started:.1f} s; open {res.index}",
         markup=False,
         highlight=False,
