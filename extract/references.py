@@ -107,44 +107,59 @@ _LETTER_KEYWORDS: dict[int, bool] = {}
 
 def _letters_only(regex: str) -> bool:
     """True if the regular expression ``regex`` can only match letters (``str.isalpha``):
-    literals, classes of letters and repeats or groups of them. ``False`` when unsure."""
-    try:
-        tree = re._parser.parse(regex)  # type: ignore[attr-defined]
-    except Exception:  # pragma: no cover - a pattern the profile loader accepted
-        return False
-
-    def ok(items) -> bool:
-        for op, av in items:
-            name = str(op)
-            if name == "LITERAL":
-                if not chr(av).isalpha():
-                    return False
-            elif name == "IN":
-                for sub_op, sub_av in av:
-                    sub = str(sub_op)
-                    if sub == "LITERAL" and chr(sub_av).isalpha():
-                        continue
-                    if (
-                        sub == "RANGE"
-                        and sub_av[1] - sub_av[0] < 4096
-                        and all(chr(c).isalpha() for c in range(sub_av[0], sub_av[1] + 1))
-                    ):
-                        continue
-                    return False
-            elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
-                if not ok(av[2]):
-                    return False
-            elif name == "SUBPATTERN":
-                if not ok(av[3]):
-                    return False
-            elif name == "BRANCH":
-                if not all(ok(alt) for alt in av[1]):
-                    return False
-            else:
+    literals, classes of letters and ranges of them, ``(?:…)``/``(…)`` groups, ``|`` and the
+    repeats ``? * + {m} {m,n}`` (``?`` after a repeat too). ``False`` for anything else (escapes,
+    ``.``, anchors, look-arounds), and for a pattern that is not well formed: the answer is only
+    used to take a faster path, so "unsure" is ``False``. Our own reader of that subset of
+    Python's regex syntax (the ``re`` module documents no parser)."""
+    pos, depth = 0, 0
+    while pos < len(regex):
+        ch = regex[pos]
+        if ch == "[":
+            pos = _letter_class_end(regex, pos + 1)
+            if pos < 0:
                 return False
-        return True
+        elif ch == "(":
+            if regex.startswith("(?", pos) and not regex.startswith("(?:", pos):
+                return False
+            depth += 1
+            pos += 3 if regex.startswith("(?:", pos) else 1
+            continue
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif ch in "?*+|":
+            pass
+        elif ch == "{":
+            close = regex.find("}", pos)
+            if close < 0 or not re.fullmatch(r"\d+(?:,\d*)?", regex[pos + 1 : close]):
+                return False
+            pos = close
+        elif not ch.isalpha():
+            return False
+        pos += 1
+    return depth == 0
 
-    return ok(tree)
+
+def _letter_class_end(regex: str, pos: int) -> int:
+    """For a character class opened just before ``pos`` in ``regex``: the position of its
+    closing ``]`` if every member is a letter or a short range of letters, else -1."""
+    if pos < len(regex) and regex[pos] == "^":
+        return -1
+    start = pos
+    while pos < len(regex) and (regex[pos] != "]" or pos == start):
+        ch = regex[pos]
+        if pos + 2 < len(regex) and regex[pos + 1] == "-" and regex[pos + 2] != "]":
+            lo, hi = ord(ch), ord(regex[pos + 2])
+            if hi < lo or hi - lo >= 4096 or not all(chr(c).isalpha() for c in range(lo, hi + 1)):
+                return -1
+            pos += 3
+            continue
+        if not ch.isalpha():
+            return -1
+        pos += 1
+    return pos if pos < len(regex) and pos > start else -1
 
 
 def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
