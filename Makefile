@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 SHARED ?= ../shared
 DEMO    = .demo
 
-.PHONY: demo test test-fast bench venv clean check lint format docs pymtg
+.PHONY: demo test test-fast test-latest lock bench venv clean check lint format docs pymtg
 
 # The package's folders: a module added or removed changes its folder's time, and the editable
 # install (strict: a tree of links to exactly the package's files, which mypy, IDEs and other
@@ -13,10 +13,14 @@ DEMO    = .demo
 PKG_DIRS := $(shell find . -name __init__.py -not -path './.*' -not -path './build/*' \
                 -not -path './tests/*' -not -path './benchmarks/*' -printf '%h\n' 2>/dev/null)
 
-$(BIN)/mtgcr: pyproject.toml $(PKG_DIRS)
+# Every install takes the exact versions CI tested (requirements/lock.txt, written by `make lock`);
+# PIP_CONSTRAINT (not -c) so that the isolated build of the editable install is pinned too.
+LOCK    = requirements/lock.txt
+
+$(BIN)/mtgcr: pyproject.toml $(LOCK) $(PKG_DIRS)
 	test -x $(BIN)/pip || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]' --config-settings editable_mode=strict
+	PIP_CONSTRAINT=$(abspath $(LOCK)) $(BIN)/pip install --quiet --upgrade pip
+	PIP_CONSTRAINT=$(abspath $(LOCK)) $(BIN)/pip install --quiet -e '.[test]' --config-settings editable_mode=strict
 	touch $@
 
 venv: $(BIN)/mtgcr
@@ -35,6 +39,29 @@ test: venv
 ## test-fast: the unit tests alone, in about a minute (no real corpus, nothing marked slow)
 test-fast: venv
 	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not integration and not slow"
+
+## test-latest: the quick tier on the newest release of every dependency that pyproject.toml's
+##              ranges allow, in its own environment (.venv-latest, made anew each run): a new
+##              release that breaks us shows up here before it reaches a user
+test-latest:
+	rm -rf .venv-latest
+	$(PYTHON) -m venv .venv-latest
+	.venv-latest/bin/pip install --quiet --upgrade pip
+	.venv-latest/bin/pip install --quiet --upgrade --upgrade-strategy eager -e '.[test]' --config-settings editable_mode=strict
+	.venv-latest/bin/pip list --format=freeze --exclude-editable | diff $(LOCK) - | grep '^[<>]' || true
+	.venv-latest/bin/python -m pytest -q -n 2 --dist loadgroup -m "not integration and not slow"
+
+## lock: write requirements/lock.txt again: the newest versions the ranges allow, resolved in a
+##       fresh environment (.venv-lock), pip, setuptools and wheel included
+lock:
+	rm -rf .venv-lock
+	$(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/pip install --quiet --upgrade pip setuptools wheel
+	.venv-lock/bin/pip install --quiet '.[test]'
+	{ echo "# Exact versions that make test and CI install (pip constraints). Written by make lock; do not edit."; \
+	  .venv-lock/bin/pip freeze --all --exclude mtgcr; } > $(LOCK)
+	rm -rf .venv-lock build/lib build/bdist* *.egg-info
+	@echo "lock: $$(grep -vc '^#' $(LOCK)) packages in $(LOCK)"
 
 ## pymtg: python-mtg 0.1.1 (the second conformance engine) in its own environment, never in
 ##        .venv: it installs generic top-level packages (mtg, effect_handlers, engine_handlers)
@@ -68,4 +95,4 @@ check: venv
 	PATH=$(abspath $(BIN)):$$PATH bash $(SHARED)/checks/batch1.sh
 
 clean:
-	rm -rf $(VENV) $(DEMO) build .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-latest .venv-lock $(DEMO) build .pytest_cache .mypy_cache .ruff_cache
