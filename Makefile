@@ -48,7 +48,9 @@ test-latest:
 	$(PYTHON) -m venv .venv-latest
 	.venv-latest/bin/pip install --quiet --upgrade pip
 	.venv-latest/bin/pip install --quiet --upgrade --upgrade-strategy eager -e '.[test]' --config-settings editable_mode=strict
-	.venv-latest/bin/pip list --format=freeze --exclude-editable | diff $(LOCK) - | grep '^[<>]' || true
+	@grep -v '^#' $(LOCK) | sort -f > .venv-latest/lock.sorted
+	@echo "test-latest: versions that differ from the lock (< lock, > newest):"
+	@.venv-latest/bin/pip list --format=freeze --exclude-editable | sort -f | diff .venv-latest/lock.sorted - | grep '^[<>]' || echo "  none"
 	.venv-latest/bin/python -m pytest -q -n 2 --dist loadgroup -m "not integration and not slow"
 
 ## lock: write requirements/lock.txt again: the newest versions the ranges allow, resolved in a

@@ -42,7 +42,11 @@ def package_files() -> dict[str, Path]:
     out = {}
     for path in ROOT.rglob("*.py"):
         rel = path.relative_to(ROOT)
-        if rel.parts[0] in NOT_PACKAGE or "__pycache__" in rel.parts:
+        if (
+            rel.parts[0] in NOT_PACKAGE
+            or rel.parts[0].startswith(".")
+            or "__pycache__" in rel.parts
+        ):
             continue
         parts = list(rel.with_suffix("").parts)
         if parts[-1] == "__init__":
@@ -185,6 +189,7 @@ def test_every_package_folder_is_in_the_wheel():
         "mtgcr." + ".".join(p.parent.relative_to(ROOT).parts) if p.parent != ROOT else "mtgcr"
         for p in ROOT.rglob("__init__.py")
         if p.relative_to(ROOT).parts[0] not in NOT_PACKAGE
+        and not p.relative_to(ROOT).parts[0].startswith(".")
     }
     assert folders == listed
 
