@@ -5,7 +5,7 @@ the order ``mtgcr --help`` lists them, rendered the same on every machine: 100 c
 default store shown as ``/home/you/.local/share/mtgcr/store.sqlite``, run from an empty folder (so no
 default that depends on the current folder or the environment leaks in). ``docs/cli.md`` holds
 that output between cog markers: ``make docs`` regenerates it, and ``make lint`` and
-``tests/test_cli_reference.py`` fail when it is out of date.
+``tests/cli/test_cli_reference.py`` fail when it is out of date.
 """
 
 from __future__ import annotations

@@ -227,3 +227,43 @@ def test_every_user_error_derives_from_the_one_root():
             ):
                 others.add(f"{name}.{cname}")
     assert others == NOT_USER_ERRORS
+
+
+#: Folders of tests/ that are not a package path: the tiers and data of their own.
+TEST_FOLDERS_OF_THEIR_OWN = {"integration", "data", "fixtures", "__pycache__"}
+#: Test modules at the top of tests/: the modules at the package's root (api.py) and the checks
+#: of the whole package (this file, the wheel).
+TOP_LEVEL_TESTS = {"test_api.py", "test_architecture.py", "test_wheel.py"}
+
+
+def misplaced_tests(tests: Path, package: set[str]) -> list[str]:
+    """Test files of ``tests`` that are not in the folder of a package path: a test of
+    ``mtgcr.extract.formats`` lives in ``tests/extract/formats/``. Returns their paths (relative
+    to ``tests``); ``package`` holds the package's folders as ``a/b`` paths."""
+    bad = []
+    for path in sorted(tests.rglob("test_*.py")):
+        rel = path.relative_to(tests)
+        if rel.parts[0] in TEST_FOLDERS_OF_THEIR_OWN:
+            continue
+        folder = "/".join(rel.parts[:-1])
+        if (folder == "" and rel.name not in TOP_LEVEL_TESTS) or (folder and folder not in package):
+            bad.append(rel.as_posix())
+    return bad
+
+
+def package_folders() -> set[str]:
+    """The package's sub-package folders as ``a/b`` paths (``mtgcr.extract.formats`` → ``extract/formats``)."""
+    return {
+        "/".join(m.split(".")[1:]) for m, p in package_files().items() if p.name == "__init__.py"
+    }
+
+
+def test_tests_mirror_the_package(tmp_path):
+    """Every test module sits in the folder of the package it tests; a test planted in a folder
+    no package has, or loose at the top of tests/, is found."""
+    assert misplaced_tests(ROOT / "tests", package_folders()) == []
+    (tmp_path / "extract" / "nowhere").mkdir(parents=True)
+    (tmp_path / "extract" / "nowhere" / "test_x.py").write_text("")
+    (tmp_path / "test_loose.py").write_text("")
+    (tmp_path / "extract" / "test_ok.py").write_text("")
+    assert misplaced_tests(tmp_path, {"extract"}) == ["extract/nowhere/test_x.py", "test_loose.py"]

@@ -41,7 +41,7 @@ rule line (such a run is kept as printed, with the numbering-gap and orphan warn
 Checked by planting runs of 1–5 subrules of one rule with a later rule's number in every
 official EN release (``tests/integration/test_misprint_runs.py``; 560 runs, 1,638 lines: no
 other line changed, 1,623 planted lines read back as their original numbers, 15 kept as
-printed) and in random sections (``tests/test_numbering.py``).
+printed) and in random sections (``tests/extract/formats/test_numbering.py``).
 
 Format knowledge: the 112 official EN files 2003-03-15 … 2026-01-16, the normalised and
 archive copies, the JA 20260116 and ZH 20220610 … 20260417 translations (their misprints are

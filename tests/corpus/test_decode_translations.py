@@ -13,9 +13,9 @@ import pytest
 from helpers import OFFICIAL, need
 from mtgcr.cli.main import main
 from mtgcr.corpus.decode import decode_bytes
-from test_ja_cr_text import JA
+from ja_samples import JA
 
-RU = (Path(__file__).parent / "fixtures" / "ru" / "MagicCompRules_RU.txt").read_text(
+RU = (Path(__file__).parents[1] / "fixtures" / "ru" / "MagicCompRules_RU.txt").read_text(
     encoding="utf-8"
 )
 

@@ -19,7 +19,7 @@ from crfile import cr_text
 from mtgcr.cli.main import main
 from sitecheck import broken_links
 
-EDITION = Path(__file__).parent / "fixtures" / "zh_markdown"
+EDITION = Path(__file__).parents[1] / "fixtures" / "zh_markdown"
 OLDER = """\
 7. Additional Rules
 

@@ -420,7 +420,7 @@ def test_origin_given_again_for_a_stored_file_is_recorded(store_path, corpus):
 
 
 def test_facts_of_a_second_copy_are_not_counted_twice(store_path, tmp_path):
-    from test_ja_cr_text import JA
+    from ja_samples import JA
 
     one = write(tmp_path / "official" / "JPN_CR_20300110.txt", JA)
     two = tmp_path / "archive" / "JPN_CR_20300110.txt"

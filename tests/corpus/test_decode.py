@@ -153,7 +153,7 @@ def test_mtgru_html_fixture_is_stored_as_windows_1251(tmp_path):
     from mtgcr.corpus.store import Store
     from mtgcr.extract.ingest import ingest_paths
 
-    page = Path(__file__).parent / "fixtures" / "mtgru" / "712.html"
+    page = Path(__file__).parents[1] / "fixtures" / "mtgru" / "712.html"
     with Store(tmp_path / "s.sqlite") as store:
         [res] = ingest_paths(store, [page])
         assert res.status == "ingested" and res.encoding == "cp1251"

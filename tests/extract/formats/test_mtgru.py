@@ -11,7 +11,7 @@ from mtgcr.extract.registry import parse_document
 from mtgcr.extract.formats.mtgru import UNKNOWN_LABEL, html_lines, sniff_mtgru
 from mtgcr.extract.rulenum import RuleNumber
 
-FIX = Path(__file__).parent / "fixtures" / "mtgru"
+FIX = Path(__file__).parents[2] / "fixtures" / "mtgru"
 
 
 def _parse(name: str):

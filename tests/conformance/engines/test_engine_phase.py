@@ -16,7 +16,7 @@ from mtgcr.conformance.engines.phase import PhaseAdapter  # noqa: E402
 from mtgcr.conformance.fixtures.mutation import MutantKind, mutation_test  # noqa: E402
 from mtgcr.conformance.fixtures.tomlio import parse_fixture, read_fixture, read_fixtures  # noqa: E402
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[2] / "data"
 SUITE = sorted(
     p for p in bundled.path().rglob("cr_*.toml") if 'status = "executable"' in p.read_text()
 )

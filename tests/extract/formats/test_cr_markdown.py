@@ -14,7 +14,7 @@ from mtgcr.corpus.document import load_document
 from mtgcr.extract.registry import parse_document
 from mtgcr.extract.rulenum import RuleNumber
 
-FIX = Path(__file__).parent / "fixtures" / "zh_markdown"
+FIX = Path(__file__).parents[2] / "fixtures" / "zh_markdown"
 
 
 def _two(path: Path):

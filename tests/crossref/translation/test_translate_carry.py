@@ -17,7 +17,7 @@ from mtgcr.crossref.translation.carry_refs import rewrite_citations
 from mtgcr.errors import BadArgument, NotFound
 from mtgcr.extract.model import GlossaryEntry
 
-ZH = Path(__file__).parent / "data" / "zh_sample_20300110.txt"
+ZH = Path(__file__).parents[2] / "data" / "zh_sample_20300110.txt"
 
 
 @pytest.fixture(scope="module")

@@ -662,7 +662,7 @@ def test_cli_russian_from_the_fixture_and_an_empty_store(tmp_path, capsys):
 
     from mtgcr.cli.main import main
 
-    fix = Path(__file__).parent / "fixtures" / "ru" / "MagicCompRules_RU.txt"
+    fix = Path(__file__).parents[2] / "fixtures" / "ru" / "MagicCompRules_RU.txt"
     store = tmp_path / "s.sqlite"
     assert main(["--store", str(store), "--silent", "ingest", str(fix)]) == 0
     capsys.readouterr()

@@ -18,7 +18,7 @@ from helpers import ingested_store
 from mtgcr.cli.main import main
 
 yaml = pytest.importorskip("yaml")
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 

@@ -3,7 +3,7 @@ tests/mediawiki.py): revisions with their ids, times and sha1 as the wiki record
 continuation over several revisions, a category's members, a ``maxlag`` answer waited out, and
 a re-run that fetches nothing it has. The answers a real wiki cannot be made to give (an old
 wiki without ``rvslots``, a site without an API, a wiki failing half-way) stay on the
-hand-made servers of tests/test_fetch_sources.py."""
+hand-made servers of tests/corpus/fetch/test_fetch_sources.py."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from mtgcr.extract.references import find_references
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.extract.ru_morph import is_reference_keyword, lemmas, lexeme
 
-FIX = Path(__file__).parent / "fixtures" / "ru" / "MagicCompRules_RU.txt"
+FIX = Path(__file__).parents[1] / "fixtures" / "ru" / "MagicCompRules_RU.txt"
 GENITIVE = [
     "января",
     "февраля",
