@@ -78,9 +78,12 @@ lint: venv
 	$(BIN)/cog --check docs/cli.md
 	$(BIN)/mypy -p mtgcr
 
-## docs: regenerate the command-line reference (docs/cli.md) from the commands' --help
+## docs: regenerate the command-line reference (docs/cli.md) from the commands' --help, then
+##       build the documentation site (Sphinx + MyST) into docs/_build/html, warnings as errors
 docs: venv
 	$(BIN)/cog -r docs/cli.md
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
+	@echo "docs: docs/_build/html/index.html"
 
 ## format: ruff format over the tree (lint checks that nothing would change)
 format: venv
@@ -97,4 +100,4 @@ check: venv
 	PATH=$(abspath $(BIN)):$$PATH bash $(SHARED)/checks/batch1.sh
 
 clean:
-	rm -rf $(VENV) .venv-latest .venv-lock $(DEMO) build .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-latest .venv-lock $(DEMO) build docs/_build .pytest_cache .mypy_cache .ruff_cache

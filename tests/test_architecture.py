@@ -18,7 +18,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Folders of the checkout that are not part of the package.
-NOT_PACKAGE = {"tests", "benchmarks", ".venv", ".lint", "build", "dist", ".git", ".demo", "out"}
+NOT_PACKAGE = {
+    "tests",
+    "benchmarks",
+    "docs",
+    ".venv",
+    ".lint",
+    "build",
+    "dist",
+    ".git",
+    ".demo",
+    "out",
+}
 
 #: Layer of each top-level part of the package; a module may import its own part and lower
 #: layers only. ``reports`` and ``conformance`` are one layer apart from each other: neither
@@ -232,8 +243,8 @@ def test_every_user_error_derives_from_the_one_root():
 #: Folders of tests/ that are not a package path: the tiers and data of their own.
 TEST_FOLDERS_OF_THEIR_OWN = {"integration", "data", "fixtures", "__pycache__"}
 #: Test modules at the top of tests/: the modules at the package's root (api.py) and the checks
-#: of the whole package (this file, the wheel).
-TOP_LEVEL_TESTS = {"test_api.py", "test_architecture.py", "test_wheel.py"}
+#: of the whole package (this file, the wheel, the documentation).
+TOP_LEVEL_TESTS = {"test_api.py", "test_architecture.py", "test_docs.py", "test_wheel.py"}
 
 
 def misplaced_tests(tests: Path, package: set[str]) -> list[str]:
