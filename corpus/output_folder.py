@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TextIO
 
-from mtgcr.corpus.safe_write import _what, current_guard, replace_file
+from mtgcr.corpus.safe_write import file_kind, current_guard, replace_file
 from mtgcr.errors import RefusedOutput
 
 __all__ = ["MARKER", "OutputFolder", "WriteOutcome"]
@@ -228,7 +228,7 @@ class OutputFolder:
         if why is not None:
             raise RefusedOutput(f"{path} is {why}: not written, whatever the options")
         if st is not None:
-            what = _what(st.st_mode)
+            what = file_kind(st.st_mode)
             if what is not None:
                 raise RefusedOutput(f"{path} is {what}, not a regular file: not replaced")
         return st

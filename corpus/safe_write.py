@@ -57,6 +57,7 @@ __all__ = [
     "replace_file",
     "write_atomic",
     "write_out",
+    "file_kind",
 ]
 
 #: The ``--out`` value that means standard output.
@@ -261,7 +262,7 @@ def replace_file(path: Path, data: bytes, before_replace: Callable[[], None] | N
             os.unlink(tmp)
 
 
-def _what(mode: int) -> str | None:
+def file_kind(mode: int) -> str | None:
     """What a non-regular file is (``"a folder"``, ``"a device"`` …), ``None`` for a
     regular file."""
     if stat.S_ISREG(mode):
@@ -310,7 +311,7 @@ def check_out_path(path: str | Path, replace: Replace | None = None, label: str 
     except OSError as exc:
         raise RefusedOutput(f"{label} {path}: cannot check it ({exc.strerror or exc})") from None
     if st is not None:
-        what = _what(st.st_mode)
+        what = file_kind(st.st_mode)
         if what is not None:
             hint = (
                 f"; give a file name inside it, such as {p / 'report.md'}"

@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 from mtgcr.extract.model import Rule, Ruleset
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.translation.langpair import TextOwner, compare_evidence, _EvidenceCache
+from mtgcr.crossref.translation.langpair import TextOwner, compare_evidence, EvidenceCache
 from mtgcr.crossref.textkey import compare_form, title_key
 
 __all__ = [
@@ -381,7 +381,7 @@ def _compare_rule(
     frag: Rule,
     rel: Rule | None,
     same_lang: bool,
-    cache: _EvidenceCache,
+    cache: EvidenceCache,
     keys: _Keys,
     frag_rs: Ruleset,
     rel_rs: Ruleset,
@@ -470,7 +470,7 @@ def _add_owners(
         ev.owner = found
 
 
-def _compare(fragment: Ruleset, rel: Ruleset, cache: _EvidenceCache, keys: _Keys) -> ReleaseMatch:
+def _compare(fragment: Ruleset, rel: Ruleset, cache: EvidenceCache, keys: _Keys) -> ReleaseMatch:
     same_lang = fragment.release.lang == rel.release.lang
     eff = rel.release.effective_date
     m = ReleaseMatch(rel.release.lang, rel.release.label, eff.isoformat() if eff else None)
@@ -543,7 +543,7 @@ def compare_aligned(
     start: Ruleset,
     rel: Ruleset,
     alignment,
-    cache: _EvidenceCache | None = None,
+    cache: EvidenceCache | None = None,
     keys: _Keys | None = None,
 ) -> ReleaseMatch:
     """Compare the fragment with ``rel``, the release after ``start``, following each rule and
@@ -558,7 +558,7 @@ def compare_aligned(
         A :class:`ReleaseMatch` for ``rel`` whose evidence carries ``now``/``change``
         (rules) and ``release_number``/``change`` (sections).
     """
-    cache, keys = cache or _EvidenceCache(), keys or _Keys()
+    cache, keys = cache or EvidenceCache(), keys or _Keys()
     m = _compare(fragment, rel, cache, keys)
     same_lang = fragment.release.lang == rel.release.lang
     for i, ev in enumerate(m.rules):
@@ -628,7 +628,7 @@ def identify(
             r.release.label,
         ),
     )
-    cache, keys = _EvidenceCache(), _Keys()
+    cache, keys = EvidenceCache(), _Keys()
     ident = Identification(
         fragment.source, fragment.release.lang, len(fragment.rules), len(fragment.sections)
     )

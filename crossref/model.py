@@ -29,6 +29,8 @@ __all__ = [
     "GlossaryChange",
     "Alignment",
     "release_json",
+    "decode_change_row",
+    "parse_number_cached",
 ]
 
 #: A relation between rules (the stored and JSON value is the string itself).
@@ -86,7 +88,7 @@ def one_to_one_kind(moved: bool, changed: bool, renumbered: bool, typography: bo
     return "typography" if typography else "unchanged"
 
 
-_parse = lru_cache(maxsize=65536)(RuleNumber.parse)  # cached alignments repeat numbers
+parse_number_cached = lru_cache(maxsize=65536)(RuleNumber.parse)  # cached alignments repeat numbers
 
 
 class Change(NamedTuple):
@@ -147,8 +149,8 @@ class Change(NamedTuple):
         """Inverse of :meth:`to_json`."""
         return cls(
             _kind(d["kind"], RULE_KINDS, "rule"),
-            tuple(_parse(n) for n in d["old"]),
-            tuple(_parse(n) for n in d["new"]),
+            tuple(parse_number_cached(n) for n in d["old"]),
+            tuple(parse_number_cached(n) for n in d["new"]),
             float(d["similarity"]),
             bool(d.get("text_changed")),
             tuple(d.get("notes", ())),
@@ -260,15 +262,15 @@ def _row_numbers(row: list) -> tuple[list[str], list[str]]:
     return row[1].split(), row[2].split()
 
 
-def _decode_row(row: list) -> Change:
+def decode_change_row(row: list) -> Change:
     if row[0] == "u":
-        n = _parse(row[1])
+        n = parse_number_cached(row[1])
         return Change("unchanged", (n,), (n,), 1.0)
     kind, old, new, sim, changed, decided, notes = row
     return Change(
         _kind(kind, RULE_KINDS, "rule"),
-        tuple(_parse(x) for x in old.split()),
-        tuple(_parse(x) for x in new.split()),
+        tuple(parse_number_cached(x) for x in old.split()),
+        tuple(parse_number_cached(x) for x in new.split()),
         float(sim),
         bool(changed),
         tuple(notes),
@@ -372,7 +374,7 @@ class Alignment:
         ch = self._decoded.get(i)
         if ch is None:
             assert self._rows is not None  # not yet decoded
-            ch = self._decoded[i] = _decode_row(self._rows[i])
+            ch = self._decoded[i] = decode_change_row(self._rows[i])
         return ch
 
     def _index(self) -> None:

@@ -21,7 +21,7 @@ from mtgcr.corpus.align_cache import PairKey, StepRow
 from mtgcr.corpus.store import Store
 from mtgcr.extract.rulenum import RuleNumber
 
-from mtgcr.crossref.model import Change, SectionChange, _decode_row, _parse
+from mtgcr.crossref.model import Change, SectionChange, decode_change_row, parse_number_cached
 
 __all__ = ["step_rows", "ChainSteps", "StepView"]
 
@@ -97,7 +97,7 @@ class ChainSteps:
         if val is None:
             raw = json.loads(hit[1])
             val = self._decoded[key] = (
-                SectionChange.from_json(raw) if side in "st" else _decode_row(raw)
+                SectionChange.from_json(raw) if side in "st" else decode_change_row(raw)
             )
         return val
 
@@ -118,7 +118,7 @@ class StepView:
         if ch is not None:
             return ch
         if self.steps.has_rule(release_id, s):
-            n = _parse(s)
+            n = parse_number_cached(s)
             return Change("unchanged", (n,), (n,), 1.0)
         return None
 

@@ -39,6 +39,7 @@ __all__ = [
     "find_chapter_references",
     "mask_references",
     "NUMBER_RE",
+    "normalise_width",
 ]
 
 #: A rule number as written in running text (no trailing sentence dot).
@@ -288,7 +289,7 @@ class _NfkcChars(dict):
 _NFKC_CHARS = _NfkcChars()
 
 
-def _normalise(text: str) -> str:
+def normalise_width(text: str) -> str:
     """NFKC per character so that offsets keep matching the original (full-width → ASCII)."""
     if text.isascii() or unicodedata.is_normalized("NFKC", text):  # nothing to fold
         return text
@@ -335,7 +336,7 @@ def find_references(text: str, require_keyword: bool = True) -> list[Reference]:
     Returns:
         References in text order. Numbers that do not parse as rule numbers are skipped.
     """
-    norm = _normalise(text)
+    norm = normalise_width(text)
     if not _has_ascii_digit(norm) and (norm.isascii() or not _ANY_DIGIT.search(norm)):
         return []  # no digit, no reference (the usual rule text: a cheap look first)
     ref_re, tail_re, after_re = _patterns()
@@ -435,7 +436,7 @@ def find_chapter_references(text: str) -> list[ChapterReference]:
     Returns:
         References in text order.
     """
-    norm = _normalise(text)
+    norm = normalise_width(text)
     out = [
         ChapterReference(
             m.start("kw"), m.end(), int(m.group("ch")), m.group("title"), m.group("kw")

@@ -22,7 +22,15 @@ from functools import total_ordering
 
 _new = object.__new__
 
-__all__ = ["RuleNumber", "SUBRULE_LETTERS", "next_letters", "letters_index"]
+__all__ = [
+    "RuleNumber",
+    "SUBRULE_LETTERS",
+    "next_letters",
+    "letters_index",
+    "SET_LETTERS",
+    "SET_RULE",
+    "SET_SECTION",
+]
 
 #: Subrule letters in publication order (``l`` and ``o`` are never used: they look like 1 and 0).
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -131,9 +139,9 @@ class RuleNumber:
         ``RuleNumber(section, rule, letters)`` for such values; about twice as fast (the CR
         text parser builds one per rule line)."""
         obj = _new(cls)
-        _SET_SECTION(obj, section)
-        _SET_RULE(obj, rule)
-        _SET_LETTERS(obj, letters)
+        SET_SECTION(obj, section)
+        SET_RULE(obj, rule)
+        SET_LETTERS(obj, letters)
         return obj
 
     @classmethod
@@ -231,6 +239,6 @@ class RuleNumber:
 
 #: The slot setters of a :class:`RuleNumber` (frozen): faster than ``object.__setattr__`` by
 #: name, for :meth:`RuleNumber.trusted` and parsers that build one per rule line.
-_SET_SECTION, _SET_RULE, _SET_LETTERS = (
+SET_SECTION, SET_RULE, SET_LETTERS = (
     RuleNumber.__dict__[f].__set__ for f in ("section", "rule", "letters")
 )

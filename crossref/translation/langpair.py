@@ -73,6 +73,7 @@ __all__ = [
     "pair_rule",
     "pair_section_rule",
     "paired_default",
+    "EvidenceCache",
 ]
 
 _NUMBER_WORDS = {
@@ -615,7 +616,7 @@ class LangPairing:
         }
 
 
-class _EvidenceCache:
+class EvidenceCache:
     """Evidence per (ruleset, rule number), computed once; English evidence once per distinct
     text (a rule's text is the same in most releases: the 112 EN releases hold 225,000 rules
     and 12,000 distinct texts), and the counts of a comparison once per pair of evidences."""
@@ -713,10 +714,10 @@ class _EvidenceCache:
 
 
 def release_fit(
-    translation: Ruleset, english: Ruleset, _cache: _EvidenceCache | None = None
+    translation: Ruleset, english: Ruleset, _cache: EvidenceCache | None = None
 ) -> ReleaseFit:
     """How well ``translation``'s evidence fits ``english`` (rules compared by number)."""
-    cache = _cache or _EvidenceCache()
+    cache = _cache or EvidenceCache()
     agree = disagree = present = 0
     for n, tr_ev in cache.translated(translation):
         en = cache.english_rule(english, n, tr_ev.examples is not None)
@@ -747,7 +748,7 @@ def _neighbours(english: Ruleset, number: RuleNumber, reach: int = 3) -> list[Ru
 
 
 def _better_neighbour(
-    tr_ev: Evidence, english: Ruleset, number: RuleNumber, agree: int, cache: _EvidenceCache
+    tr_ev: Evidence, english: Ruleset, number: RuleNumber, agree: int, cache: EvidenceCache
 ) -> RuleNumber | None:
     """A neighbouring EN rule that fits with no disagreement and at least two more agreeing
     items, or that shares a cited rule number the paired rule lacks (a single numeral is too
@@ -780,7 +781,7 @@ def pair_rulesets(
         A :class:`LangPairing`. Nothing is raised for mismatching inputs: a translation of
         another numbering simply pairs badly, and the report says so.
     """
-    cache = _EvidenceCache()
+    cache = EvidenceCache()
     alts: Sequence[Ruleset] = [a for a in alternatives if a is not english]
     out = LangPairing(translation.release, english.release, translation.complete)
     tr_nums, en_nums = set(translation.rules), set(english.rules)
@@ -926,14 +927,14 @@ def pair_rule(translation: Ruleset, english: Ruleset, number: RuleNumber) -> Rul
     releases, and translated rules of other numbers (:attr:`RulePair.taken_by`), are not."""
     if number not in translation.rules or number not in english.rules:
         return None
-    return _pair_one(translation, english, number, _EvidenceCache(), ())
+    return _pair_one(translation, english, number, EvidenceCache(), ())
 
 
 def _pair_one(
     translation: Ruleset,
     english: Ruleset,
     n: RuleNumber,
-    cache: _EvidenceCache,
+    cache: EvidenceCache,
     alts: Sequence[Ruleset],
 ) -> RulePair:
     """The pair of rule ``n`` (present on both sides), its status and the release that fits
@@ -957,7 +958,7 @@ def _pair_one(
 
 
 def _fits_elsewhere(
-    tr_ev: Evidence, n: RuleNumber, alts: Sequence[Ruleset], cache: _EvidenceCache
+    tr_ev: Evidence, n: RuleNumber, alts: Sequence[Ruleset], cache: EvidenceCache
 ) -> Release | None:
     """The first release of ``alts`` whose rule ``n`` fits with some agreement and no
     disagreement, else ``None``."""
@@ -975,7 +976,7 @@ def _find_counterparts(
     out: LangPairing,
     translation: Ruleset,
     english: Ruleset,
-    cache: _EvidenceCache,
+    cache: EvidenceCache,
     alts: Sequence[Ruleset],
 ) -> None:
     """For each translated rule with no EN rule of its number: the sibling EN rule (same

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 import mwparserfromhell
 
-from mtgcr.extract.references import NUMBER_RE, _normalise, find_references
+from mtgcr.extract.references import NUMBER_RE, normalise_width, find_references
 from mtgcr.extract.rulenum import RuleNumber
 
 __all__ = ["Target", "Citation", "find_citations", "template_spans", "BY_TITLE_TEMPLATE"]
@@ -204,7 +204,7 @@ def template_spans(text: str) -> list[tuple[int, int]]:
 def _number_arg(value: mwparserfromhell.wikicode.Wikicode) -> Target | None:
     """A template argument: a plain number, or a by-title template plus a suffix."""
     raw = str(value)
-    m = _NUMBER_TEXT.match(_normalise(raw))
+    m = _NUMBER_TEXT.match(normalise_width(raw))
     if m:
         n = RuleNumber.try_parse(m.group("num"))
         return Target(n) if n else None
@@ -288,7 +288,7 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
             if cit is not None:
                 found.append(cit)
                 mask(a, b)
-        for m in _LINK.finditer(_normalise("".join(masked))):
+        for m in _LINK.finditer(normalise_width("".join(masked))):
             num = m.group("num") or m.group("anchor") or m.group("page")
             title = m.group("title")  # 〔title〕 after the link; the label stays in ``text``
             if len(num) == 1:
@@ -310,7 +310,7 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
     refs = find_references(prose)
     group: list = []
     for ref in refs:
-        if group and _LIST_GAP.match(_normalise(prose[group[-1].end : ref.start])):
+        if group and _LIST_GAP.match(normalise_width(prose[group[-1].end : ref.start])):
             group.append(ref)
             continue
         if group:
@@ -320,7 +320,7 @@ def find_citations(text: str, markup: bool = True, line: int = 0) -> list[Citati
         found.append(_prose_citation(text, group, line))
     for ref in refs:
         mask(ref.start, ref.end)
-    for m in _CHAPTER.finditer(_normalise("".join(masked))):
+    for m in _CHAPTER.finditer(normalise_width("".join(masked))):
         found.append(
             _spans(
                 Citation(

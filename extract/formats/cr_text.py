@@ -109,7 +109,7 @@ from mtgcr.extract.formats.numbering import (
     read_section,
 )
 from mtgcr.extract.profiles import PROFILES, CRProfile
-from mtgcr.extract.rulenum import _SET_LETTERS, _SET_RULE, _SET_SECTION, RuleNumber, next_letters
+from mtgcr.extract.rulenum import SET_LETTERS, SET_RULE, SET_SECTION, RuleNumber, next_letters
 from mtgcr.errors import DocumentError
 from mtgcr.extract.kinds import DocumentParser, ParseResult
 
@@ -1017,9 +1017,9 @@ class _Parser:
         ):
             return None
         num = _new(RuleNumber)  # RuleNumber.trusted, inlined: _RULE checked the ranges
-        _SET_SECTION(num, sec)
-        _SET_RULE(num, rno)
-        _SET_LETTERS(num, letters)
+        SET_SECTION(num, sec)
+        SET_RULE(num, rno)
+        SET_LETTERS(num, letters)
         rule = Rule(num, text, i + 1)
         self.pending.append((rule, num))
         self.prev = num

@@ -25,7 +25,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 
-from mtgcr.extract.references import _normalise
+from mtgcr.extract.references import normalise_width
 from mtgcr.extract.model import (
     Chapter,
     Example,
@@ -84,7 +84,7 @@ class QuoteBlock:
 
 
 def _is_entry(pl: PageLine) -> bool:
-    t = _normalise(pl.text).strip()
+    t = normalise_width(pl.text).strip()
     return bool(_ENTRY.match(t) or _CHAPTER.match(t)) and pl.kind in (
         "item",
         "term",
@@ -124,7 +124,7 @@ def find_quotes(page: WikiPage) -> list[QuoteBlock]:
 def _entry(text: str):
     """``("chapter", n, title)``, ``("number", RuleNumber, text)`` or ``None``."""
     t = text.strip()
-    norm = _normalise(t)  # per character, so offsets in ``norm`` are offsets in ``t``
+    norm = normalise_width(t)  # per character, so offsets in ``norm`` are offsets in ``t``
     m = _ENTRY.match(norm)
     if m:
         num = RuleNumber.try_parse(m.group("num"))
@@ -408,7 +408,7 @@ def entry_layout(line: str) -> EntryLayout | None:
     """
     body = line.rstrip("\r\n")
     eol = line[len(body) :]
-    norm = _normalise(body)  # per character: offsets in ``norm`` are offsets in ``body``
+    norm = normalise_width(body)  # per character: offsets in ``norm`` are offsets in ``body``
     m = _LAYOUT.match(norm)
     if not m:
         return None

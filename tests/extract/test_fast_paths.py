@@ -65,7 +65,7 @@ def test_window_scores_equal_the_text_scores(data):
     ).map("".join)
 )
 def test_the_number_jump_finds_what_the_scan_finds(text):
-    norm = references._normalise(text)
+    norm = references.normalise_width(text)
     ref_re = references._patterns()[0]
     for pos in range(len(norm) + 1):
         fast = references._search(ref_re, norm, pos, True)

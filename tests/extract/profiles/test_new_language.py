@@ -321,20 +321,23 @@ def test_the_profile_s_reference_keywords_and_conjunctions_are_used(corpus):
     ]
 
 
-def test_the_readme_profile_example_is_a_valid_profile(tmp_path):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    part = readme.split("### Adding a language", 1)[1]
-    block = part.split("```toml\n", 1)[1].split("```", 1)[0]
+def test_the_documented_profile_example_is_a_valid_profile(tmp_path):
+    page = (ROOT / "docs" / "howto" / "add-a-language.md").read_text(encoding="utf-8")
+    block = page.split("```toml\n", 1)[1].split("```", 1)[0]
     prof = read_profile(tmp_path / "es.toml", block)
     assert prof.lang == "es" and prof.example_label == "Ejemplo:"
     m = prof.date_re.search("Estas reglas están vigentes a partir del 7 de junio de 2031.")
     assert m is not None and prof.date_from(m).isoformat() == "2031-06-07"
 
 
-def test_readme_examples_write_into_a_git_ignored_folder():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_documented_examples_write_into_a_git_ignored_folder():
+    docs = [
+        p for p in sorted((ROOT / "docs").rglob("*.md")) if p.name != "cli.md"
+    ]  # cli.md: --help
+    pages = [ROOT / "README.md", *docs]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in pages)
     outs, bad = [], []
-    for line in readme.splitlines():
+    for line in text.splitlines():
         for m in re.finditer(r"--out(?:-dir)? ([^\s`]+)", line):
             out = m.group(1)
             outs.append(out)
