@@ -210,12 +210,29 @@ def command_named(argv: list[str]) -> str | None:
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
-    """The argument parser: with ``argv`` naming a known command, that command only (its
-    module alone is imported); else every registered command."""
-    from mtgcr.cli.commands import NAMES, command_module
+    """The argument parser. With ``argv`` naming a known command: that command only (its
+    module alone is imported). With ``argv`` naming none (``--help``, a typo, no command):
+    every command as a bare entry with its summary from
+    :data:`mtgcr.cli.commands.SUMMARIES`, no command module imported (enough for the
+    top-level help and argparse's "invalid choice"). With ``argv`` ``None``: every command,
+    each registered in full (every module imported; the reference in ``docs/cli.md``)."""
+    from mtgcr.cli.commands import NAMES, SUMMARIES, command_module
 
     only = command_named(argv) if argv is not None else None
+    parser = _top_parser()
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_CommandParser
+    )
+    for name, _ in NAMES:
+        if argv is None or name == only:
+            command_module(name).register(sub)
+        elif only is None:
+            sub.add_parser(name, help=SUMMARIES[name])
+    return parser
 
+
+def _top_parser() -> argparse.ArgumentParser:
+    """The ``mtgcr`` parser with its global options, before the commands are added."""
     parser = argparse.ArgumentParser(
         prog="mtgcr",
         formatter_class=_HelpFormatter,
@@ -228,12 +245,6 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         "--version", action=_VersionAction, nargs=0, help="show program's version number and exit"
     )
     _global_options(parser, suppress=False)
-    sub = parser.add_subparsers(
-        dest="command", metavar="COMMAND", required=True, parser_class=_CommandParser
-    )
-    for name, _ in NAMES:
-        if only is None or name == only:
-            command_module(name).register(sub)
     return parser
 
 
@@ -344,8 +355,9 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     _safe_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
+    if not hasattr(args, "func"):  # a command the light parser took (after "--"): in full
+        args = build_parser(None).parse_args(argv)
     if isinstance(getattr(args, "lang", None), str):
         args.lang = args.lang.strip().lower()
     if args.store is not None:

@@ -3,6 +3,7 @@ releases per language, write the change reports and an index page."""
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 import sys
 from pathlib import Path
 
@@ -17,7 +18,7 @@ def register(sub) -> None:
     """Add the ``build`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "build",
-        help="ingest sources, align consecutive releases, write reports and an index",
+        help=SUMMARIES["build"],
         description="The main job: ingest every SOURCE (files or folders), align every pair of "
         "consecutive complete releases of each language in the store, and write "
         "one change report per pair (Markdown, HTML, CSV, JSON) plus index.html, "

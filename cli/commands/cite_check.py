@@ -3,6 +3,7 @@ tree, still right?"""
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 import json
 import sys
 
@@ -17,7 +18,7 @@ def register(sub) -> None:
     """Add the ``cite-check`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "cite-check",
-        help="check the CR citations on MTG Wiki pages or in engine source trees",
+        help=SUMMARIES["cite-check"],
         description="Source trees (folders holding source or doc files, or source files: "
         ".java .rs .kt .cs .py .md …; .gitignore honoured): every citation in "
         "comments and docs ('// CR 704.5a:', 'CR 310.10 + CR 704.5x', 'CR 701.57a / 702.85a', "

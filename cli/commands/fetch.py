@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -134,7 +135,7 @@ def register(sub) -> None:
     """Add the ``fetch`` command (with its sources as subcommands) to ``sub``."""
     p = sub.add_parser(
         "fetch",
-        help="fetch CR files and pages from their sites, politely, and ingest them",
+        help=SUMMARIES["fetch"],
         description="Fetch from Wizards' rules page and file archive, the Japanese MTG Wiki or "
         "mtg.ru, and ingest what was fetched. Requests identify mtgcr and your "
         "contact, obey robots.txt, are spaced per host, honour Retry-After and are "

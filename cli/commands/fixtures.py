@@ -7,6 +7,7 @@ arguments, calls them and prints.
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 import sys
 from pathlib import Path
 from typing import Callable
@@ -39,8 +40,7 @@ def register(sub) -> None:
     export and engines are in :mod:`mtgcr.cli.commands.fixtures_run`)."""
     p = sub.add_parser(
         "fixtures",
-        help="conformance fixtures: generate, check, migrate, coverage, run, mutate, validate, "
-        "export, engines",
+        help=SUMMARIES["fixtures"],
         description="Per-rule test fixtures for rules engines, in the phase.rs cr-suite TOML "
         "shape (DIR/<section>/cr_<rule>[_<variant>].toml), anchored to the release "
         "they were written against ([meta] anchor and text hash). Workflow: "

@@ -7,6 +7,7 @@ pairs, ``check`` finds translated rules that do not use the glossary's term.
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 import io
 import sys
 import time
@@ -21,7 +22,7 @@ def register(sub) -> None:
     """Add the ``glossary`` command (with ``export``, ``diff``, ``check``) to ``sub``."""
     p = sub.add_parser(
         "glossary",
-        help="bilingual glossaries: export term pairs, diff releases, check usage",
+        help=SUMMARIES["glossary"],
         description="Bilingual glossaries of a translation (ja, zh, ru) against the EN "
         "glossary: every translated term with its EN original, the concept id "
         "(stable across releases), definitions and defining rules in both "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 from rich.markup import escape
 
 from mtgcr.crossref.identify import Identification
@@ -16,7 +17,7 @@ def register(sub) -> None:
     """Add the ``identify`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "identify",
-        help="find which releases a page or fragment of rule text comes from",
+        help=SUMMARIES["identify"],
         description="For a document that carries rule text without a trustworthy release (an "
         "mtg.ru page, a wiki quote, a pasted fragment, a translation), list the "
         "releases whose text it matches, as a range, with the evidence: rules that "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 import sys
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -20,7 +21,7 @@ def register(sub) -> None:
     """Add the ``ingest`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "ingest",
-        help="ingest CR files and pages (files or folders, recursive)",
+        help=SUMMARIES["ingest"],
         description="Read official CR text files (any era and encoding), translations and "
         "wiki pages into the store. Files already stored (same bytes) are skipped; "
         "a file that fails leaves nothing behind and does not stop the others. A "

@@ -3,6 +3,7 @@ copy (``--copies``); choose the canonical copy of a release (``--canonical R --c
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 from pathlib import PurePath
 
 from rich import box
@@ -50,7 +51,7 @@ def register(sub) -> None:
     """Add the ``releases`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "releases",
-        help="list the releases in the store, their copies; choose a canonical copy",
+        help=SUMMARIES["releases"],
         description="List stored releases (every language) with counts of sections, rules, "
         "subrules, examples and glossary entries, their state (complete, partial: "
         "holes or quotes, truncated: glossary cut off) and how many copies of each "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 import time
 from pathlib import Path
 
@@ -16,7 +17,7 @@ def register(sub) -> None:
     """Add the ``site`` command to ``sub``."""
     p = sub.add_parser(
         "site",
-        help="write a browsable, hyperlinked site of every stored release",
+        help=SUMMARIES["site"],
         description="A static site (works from the file system or any static host, no external "
         "assets): one page per section of every release and language with "
         "#R70219b anchors, linked references and glossary terms, traces of every "

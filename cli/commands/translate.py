@@ -8,6 +8,7 @@ alignment, written by :mod:`mtgcr.reports.translation`) and
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 import io
 import sys
 import time
@@ -25,7 +26,7 @@ def register(sub) -> None:
 
     p = sub.add_parser(
         "translate",
-        help="carry a translation to a new CR release (a pre-filled kit), import it back",
+        help=SUMMARIES["translate"],
         description="Carry a translation release to the next EN release: every EN rule, "
         "example, heading, glossary entry and piece of front matter as a unit keyed by its "
         "anchor, the old translation pre-filled where the EN alignment says it still fits "

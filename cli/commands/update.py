@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 from pathlib import Path
 
 from mtgcr.corpus.fetch.http import FetchError
@@ -24,7 +25,7 @@ def register(sub) -> None:
     """Add the ``update`` command to ``sub``."""
     p = sub.add_parser(
         "update",
-        help="fetch, ingest, align and report a new CR release when one is out",
+        help=SUMMARIES["update"],
         description="Check Wizards' rules page; when a release newer than the newest stored "
         "one is published, fetch and ingest it, align it with the previous release "
         "and write its change report and the release feeds (feed.atom, feed.json: one entry per "

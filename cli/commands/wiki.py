@@ -7,6 +7,7 @@ release's text, citations outside quotes migrated) and :meth:`mtgcr.api.Corpus.w
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 import sys
 from pathlib import Path
 
@@ -21,7 +22,7 @@ def register(sub) -> None:
     """Add the ``wiki`` command (with ``refresh`` and ``publish``) to ``sub``."""
     p = sub.add_parser(
         "wiki",
-        help="keep MTG Wiki pages current: refresh quotes and citations, publish the edits",
+        help=SUMMARIES["wiki"],
         description="Keep MTG Wiki pages current with each CR release: 'refresh' rewrites "
         "each stale quote block ('引用：総合ルール 20231117.0') to the same rules' text in the "
         "target release of the page's language and migrates the citations outside quotes; "
