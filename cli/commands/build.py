@@ -3,10 +3,10 @@ releases per language, write the change reports and an index page."""
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import sys
 from pathlib import Path
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import add_decisions_option, decision_errors, read_decisions
 from mtgcr.cli.args import add_max_size_option, max_bytes
 from mtgcr.reports.build_site import BuildInterrupted

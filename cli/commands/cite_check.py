@@ -3,12 +3,12 @@ tree, still right?"""
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import json
 import sys
 
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option, add_max_size_option, max_bytes
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, print_json, table

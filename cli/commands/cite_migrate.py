@@ -3,9 +3,9 @@ release — only where every piece of evidence agrees — as a patch or in place
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import sys
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.engine_cite import add_source_options, align_progress, cache_path, warn
 from mtgcr.errors import BadArgument
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import sys
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import (
     add_decisions_option,
     decision_errors,

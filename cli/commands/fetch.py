@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,6 +26,7 @@ from mtgcr.corpus.release_spec import parse_date_spec
 
 from mtgcr import fetching
 from mtgcr.errors import BadArgument
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.output import console, err_console
 
 #: Exit status of ``fetch wizards --check`` when a newer release is published.
@@ -277,7 +277,10 @@ def crawl_progress(ctx, label: str) -> Iterator[Callable[[str], None] | None]:
         yield on_page
 
 
-def _note(ctx):
+def note_printer(ctx):
+    """The fetch client's note callback for the run of ``ctx`` (a
+    :class:`~mtgcr.cli.main.Context`): a function printing ``note: MESSAGE`` on stderr, or
+    ``None`` with ``--silent``."""
     return None if ctx.silent else (lambda msg: print(f"note: {msg}", file=sys.stderr))
 
 
@@ -294,7 +297,7 @@ def run_wizards(args, ctx) -> int:
             ctx.store() as store,
             download_progress(ctx) as on_bytes,
             fetching.client_for(
-                policy, WIZARDS_HOSTS, args.base_url, _note(ctx), on_bytes
+                policy, WIZARDS_HOSTS, args.base_url, note_printer(ctx), on_bytes
             ) as client,
         ):
             if args.check:
@@ -352,7 +355,9 @@ def run_archive(args, ctx) -> int:
         with (
             ctx.store() as store,
             download_progress(ctx) as on_bytes,
-            fetching.client_for(policy, hosts, args.base_url, _note(ctx), on_bytes) as client,
+            fetching.client_for(
+                policy, hosts, args.base_url, note_printer(ctx), on_bytes
+            ) as client,
         ):
             results, ingested = fetching.fetch_archive_dates(
                 store, client, meta, dates, args.base_url
@@ -402,7 +407,7 @@ def run_mtgwiki(args, ctx) -> int:
     try:
         with (
             ctx.store() as store,
-            fetching.client_for(policy, hosts, args.base_url, _note(ctx)) as client,
+            fetching.client_for(policy, hosts, args.base_url, note_printer(ctx)) as client,
             crawl_progress(ctx, "fetch mtgwiki") as on_page,
         ):
             out = fetching.fetch_mtgwiki(
@@ -436,7 +441,7 @@ def run_mtgru(args, ctx) -> int:
     try:
         with (
             ctx.store() as store,
-            fetching.client_for(policy, MTGRU_HOSTS, args.base_url, _note(ctx)) as client,
+            fetching.client_for(policy, MTGRU_HOSTS, args.base_url, note_printer(ctx)) as client,
             crawl_progress(ctx, "fetch mtgru") as on_page,
         ):
             crawl, ingested = fetching.fetch_mtgru(

@@ -7,7 +7,6 @@ arguments, calls them and prints.
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import sys
 from pathlib import Path
 from typing import Callable
@@ -15,6 +14,7 @@ from typing import Callable
 from mtgcr.crossref.anchor import AnchorError
 from mtgcr.crossref.chain import Chain
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import (
     add_decisions_option,
     decision_errors,

@@ -7,7 +7,6 @@ pairs, ``check`` finds translated rules that do not use the glossary's term.
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import io
 import sys
 import time
@@ -15,6 +14,7 @@ import time
 from rich.markup import escape
 
 from mtgcr.errors import BadArgument
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.output import console, err_console, print_json, table
 
 

@@ -6,9 +6,9 @@ translation in the store says whether the translation has the rule there (quoted
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 from mtgcr.crossref.history import PIVOT
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import (
     add_decisions_option,
     decision_errors,

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 from rich.markup import escape
 
 from mtgcr.crossref.identify import Identification
 from mtgcr.extract.registry import CRFormatError, UnknownKindError
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, print_json

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import sys
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -11,6 +10,7 @@ from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.extract.ingest_run import Stop
 from mtgcr.extract.model import ParseWarning
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import add_decisions_option, read_decisions
 from mtgcr.cli.args import add_max_size_option, max_bytes
 from mtgcr.errors import BadArgument

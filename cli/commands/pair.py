@@ -12,9 +12,9 @@ mislabeled quote fits another release better).
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option, section_option
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, print_json, table

@@ -3,7 +3,6 @@ copy (``--copies``); choose the canonical copy of a release (``--canonical R --c
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 from pathlib import PurePath
 
 from rich import box
@@ -11,6 +10,7 @@ from rich.table import Table
 
 from mtgcr.corpus.copies import ReleaseId
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, print_json

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_lang_option
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, err_console, print_json

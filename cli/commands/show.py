@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 from mtgcr.extract.lookup import LocatedKind, user_number
 from mtgcr.extract.rulenum import RuleNumber
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option, add_lang_option
 from mtgcr.cli.output import escape, print_json, release_json, say
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import time
 from pathlib import Path
 
 from mtgcr.corpus.data_paths import default_data_file
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.output import console, err_console, print_kept
 
 #: The set list read when --set-names is not given (:func:`mtgcr.corpus.data_paths.default_data_file`).

@@ -8,7 +8,6 @@ alignment, written by :mod:`mtgcr.reports.translation`) and
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import io
 import sys
 import time
@@ -16,6 +15,7 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.output import console, err_console, print_json
 from mtgcr.errors import BadArgument, RefusedOutput
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 from pathlib import Path
 
 from mtgcr.corpus.fetch.http import FetchError
@@ -10,9 +9,10 @@ from mtgcr.corpus.fetch.wizards import WIZARDS_HOSTS
 
 from mtgcr import fetching
 from mtgcr.errors import BadArgument
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.commands.fetch import (
     NEW_RELEASE,
-    _note,
+    note_printer,
     add_fetch_options,
     download_progress,
     policy_from,
@@ -71,7 +71,7 @@ def run(args, ctx) -> int:
             ctx.store() as store,
             download_progress(ctx) as on_bytes,
             fetching.client_for(
-                policy, WIZARDS_HOSTS, args.base_url, _note(ctx), on_bytes
+                policy, WIZARDS_HOSTS, args.base_url, note_printer(ctx), on_bytes
             ) as client,
         ):
             res = fetching.update(store, client, report_dir, args.base_url)

@@ -7,12 +7,12 @@ release's text, citations outside quotes migrated) and :meth:`mtgcr.api.Corpus.w
 
 from __future__ import annotations
 
-from mtgcr.cli.commands import SUMMARIES
 import sys
 from pathlib import Path
 
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option, add_max_size_option, max_bytes
 from mtgcr.cli.output import console, err_console, print_json, table
 from mtgcr.errors import BadArgument
