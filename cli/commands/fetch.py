@@ -143,6 +143,14 @@ def register(sub) -> None:
     )
     srcs = p.add_subparsers(dest="source", metavar="SOURCE", required=True)
 
+    _add_wizards(srcs)
+    _add_archive(srcs)
+    _add_mtgwiki(srcs)
+    _add_mtgru(srcs)
+
+
+def _add_wizards(srcs) -> None:
+    """Add ``fetch wizards`` to the subcommand parsers ``srcs``."""
     w = srcs.add_parser(
         "wizards",
         help="the current CR text from Wizards' rules page",
@@ -159,6 +167,9 @@ def register(sub) -> None:
     add_fetch_options(w)
     w.set_defaults(func=run_wizards)
 
+
+def _add_archive(srcs) -> None:
+    """Add ``fetch archive`` to the subcommand parsers ``srcs``."""
     a = srcs.add_parser(
         "archive",
         help="historic official CR files by release date",
@@ -178,6 +189,9 @@ def register(sub) -> None:
     add_fetch_options(a)
     a.set_defaults(func=run_archive)
 
+
+def _add_mtgwiki(srcs) -> None:
+    """Add ``fetch mtgwiki`` to the subcommand parsers ``srcs``."""
     m = srcs.add_parser(
         "mtgwiki",
         help="MTG Wiki pages through the MediaWiki API",
@@ -199,6 +213,9 @@ def register(sub) -> None:
     add_fetch_options(m)
     m.set_defaults(func=run_mtgwiki)
 
+
+def _add_mtgru(srcs) -> None:
+    """Add ``fetch mtgru`` to the subcommand parsers ``srcs``."""
     r = srcs.add_parser(
         "mtgru",
         help="the mtg.ru rules pages",

@@ -59,6 +59,12 @@ def register(sub) -> None:
         "--delimiter", default=",", help="csv: field delimiter (default ','; '\\t' for a tab)"
     )
     e.set_defaults(func=run_export)
+    _add_diff(gsub)
+    _add_check(gsub)
+
+
+def _add_diff(gsub) -> None:
+    """Add ``glossary diff`` to the subcommand parsers ``gsub``."""
     d = gsub.add_parser(
         "diff",
         help="term pairs added, removed, renamed or re-translated between releases",
@@ -73,6 +79,10 @@ def register(sub) -> None:
     d.add_argument("new", metavar="NEW")
     d.add_argument("--format", choices=["text", "json"], default="text")
     d.set_defaults(func=run_diff)
+
+
+def _add_check(gsub) -> None:
+    """Add ``glossary check`` to the subcommand parsers ``gsub``."""
     c = gsub.add_parser(
         "check",
         help="translated rules that do not use the glossary's term",

@@ -32,6 +32,12 @@ def register(sub) -> None:
     wsub = p.add_subparsers(
         dest="wiki_command", metavar="ACTION", required=True, parser_class=type(p)
     )
+    _add_refresh(wsub)
+    _add_publish(wsub)
+
+
+def _add_refresh(wsub) -> None:
+    """Add ``wiki refresh`` to the subcommand parsers ``wsub``."""
     r = wsub.add_parser(
         "refresh",
         help="a page's (or many pages') new text for a release",
@@ -84,6 +90,10 @@ def register(sub) -> None:
     add_format_option(r)
     add_max_size_option(r)
     r.set_defaults(func=run_refresh)
+
+
+def _add_publish(wsub) -> None:
+    """Add ``wiki publish`` to the subcommand parsers ``wsub``."""
     u = wsub.add_parser(
         "publish",
         help="publish a refresh batch to the wiki as a bot (dry run unless --publish)",
