@@ -1,5 +1,6 @@
 """The package's structure, checked from the code's own imports: the layers import only
-downward (errors ← corpus ← extract ← crossref ← reports | conformance ← api | fetching ← cli),
+downward (errors ← corpus ← extract ← crossref ← reports | conformance ← apis ← api | fetching
+← cli),
 no two modules import each other through any chain (no import cycle), and every folder with an
 ``__init__.py`` is a package of the wheel.
 
@@ -31,9 +32,10 @@ LAYERS = {
     "mtgcr.crossref": 3,
     "mtgcr.reports": 4,
     "mtgcr.conformance": 4,
-    "mtgcr.api": 5,
-    "mtgcr.fetching": 5,
-    "mtgcr.cli": 6,
+    "mtgcr.apis": 5,
+    "mtgcr.api": 6,
+    "mtgcr.fetching": 6,
+    "mtgcr.cli": 7,
 }
 
 
