@@ -393,23 +393,7 @@ def _main(argv: list[str] | None) -> int:
         print(f"mtgcr: {os_error_message(exc)}", file=sys.stderr)
         return 2
     except sqlite3.DatabaseError as exc:  # an SQLite error no store method translated
-        busy = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
-        readonly = isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc)
-        print(
-            f"mtgcr: {store_path}: "
-            + (
-                "store busy: another program is writing to it; try again when it is done"
-                if busy
-                else "the store is read-only here (its file or its folder cannot be written: "
-                "a read-only location or permissions); this command needs to write it"
-                if readonly
-                else f"the store is damaged ({exc}); 'mtgcr check' says which releases are "
-                f"affected and 'mtgcr check --repair' rebuilds them from the stored files"
-                if "malformed" in str(exc) or "corrupt" in str(exc)
-                else f"not an mtgcr store or damaged ({exc})"
-            ),
-            file=sys.stderr,
-        )
+        print(f"mtgcr: {store_path}: {database_error_message(exc)}", file=sys.stderr)
         return 2
     except Exception as exc:  # pragma: no cover - last resort, keeps tracebacks away from users
         if os.environ.get("MTGCR_DEBUG"):
@@ -421,6 +405,25 @@ def _main(argv: list[str] | None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def database_error_message(exc: sqlite3.DatabaseError) -> str:
+    """What to tell the user about an SQLite error on the store that no store method
+    translated: busy (another writer), read-only here, damaged (with how to repair), or not
+    an mtgcr store."""
+    busy = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+    readonly = isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc)
+    return (
+        "store busy: another program is writing to it; try again when it is done"
+        if busy
+        else "the store is read-only here (its file or its folder cannot be written: "
+        "a read-only location or permissions); this command needs to write it"
+        if readonly
+        else f"the store is damaged ({exc}); 'mtgcr check' says which releases are "
+        f"affected and 'mtgcr check --repair' rebuilds them from the stored files"
+        if "malformed" in str(exc) or "corrupt" in str(exc)
+        else f"not an mtgcr store or damaged ({exc})"
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,8 +1,7 @@
 """The package's structure, checked from the code's own imports: the layers import only
 downward (errors ← corpus ← extract ← crossref ← reports | conformance ← apis ← api | fetching
-← cli),
-no two modules import each other through any chain (no import cycle), and every folder with an
-``__init__.py`` is a package of the wheel.
+← cli), no two modules import each other through any chain (no import cycle), and every folder
+with an ``__init__.py`` is a package of the wheel.
 
 Every ``import`` statement counts, also those inside functions (a lazy import is still a
 dependency), except those under ``if TYPE_CHECKING:`` (names for annotations, never run).
