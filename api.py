@@ -28,12 +28,14 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from mtgcr.corpus.limits import DEFAULT_MAX_BYTES
 from mtgcr.corpus.store import ReleaseInfo, Store, StoreError, default_store_path
-from mtgcr.extract.lookup import Definition, Located, NotFound, define_term, locate
+from mtgcr.extract.lookup import Definition, Located, NotFound, locate
 from mtgcr.extract.model import Ruleset
 from mtgcr.extract.provenance import Provenance
-from mtgcr.extract.records import from_record, load_release, provenance_of
+from mtgcr.extract.records import from_record, provenance_of
 from mtgcr.extract.rulenum import RuleNumber
 from mtgcr.errors import BadArgument
+from mtgcr.apis import citing, ingesting, lookup, reporting, translating
+from mtgcr.apis.reporting import Built
 
 if TYPE_CHECKING:  # the operations import these on first use: opening a store stays cheap
     from mtgcr.crossref.decisions import Decision
@@ -178,17 +180,6 @@ class ReleaseView:
         return out
 
 
-@dataclass
-class Built:
-    """What :meth:`Corpus.build` did: the ingest run and the index of the reports written
-    (``index.json``'s dict: ``{"languages": [{"lang", "releases", "pairs"}], …}``)."""
-
-    run: IngestRun
-    index: dict[str, Any]
-    out: Path
-    kept: list[str] = field(default_factory=list)  # the user's files in ``out``, not replaced
-
-
 class Corpus:
     """A store and the operations on it (see the module docstring; made by :func:`open`).
 
@@ -326,39 +317,9 @@ class Corpus:
         >>> cr.ingest(sample.path()).count("unchanged")
         2
         """
-        from mtgcr.corpus.copies import CopyOrigin
-        from mtgcr.extract.ingest_run import run_ingest
-
-        try:
-            how = CopyOrigin(origin) if origin is not None else None
-        except ValueError:
-            raise BadArgument(
-                f"origin {origin!r}: not a copy origin; choose from "
-                f"{', '.join(o.value for o in CopyOrigin)}"
-            ) from None
-        if encoding is not None:
-            import codecs
-
-            try:
-                codecs.lookup(encoding)
-            except LookupError:
-                raise BadArgument(f"--encoding {encoding}: not an encoding Python knows") from None
-        with self.store(readonly=False) as store:
-            run = run_ingest(
-                store,
-                paths,
-                replace=replace,
-                on_file=on_file,
-                origin=how,
-                max_bytes=max_bytes,
-                encoding=encoding,
-            )
-            if align and run.stop is None:
-                try:
-                    self._prealign(store, on_align)
-                except KeyboardInterrupt:  # every file is stored; the pairs aligned so far too
-                    run.alignment_stopped = True
-            return run
+        return ingesting.ingest(
+            self, paths, replace, on_file, origin, max_bytes, align, on_align, encoding
+        )
 
     def _prealign(
         self, store: Store, on_align: Callable[[int, int], None] | None, lang: str | None = None
@@ -366,14 +327,7 @@ class Corpus:
         """Align what the cache lacks and drop pairs no longer consecutive
         (:func:`mtgcr.crossref.prealign.prealign`; of ``lang`` only, when given); a bad
         decisions file leaves it to the queries (which say why)."""
-        from mtgcr.crossref.decisions import DecisionError
-        from mtgcr.crossref.prealign import prealign
-
-        try:
-            decisions = self.decisions
-        except DecisionError:
-            return
-        prealign(store, decisions, on_align=on_align, langs=None if lang is None else [lang])
+        return ingesting.align_stale(self, store, on_align, lang)
 
     # -- releases --------------------------------------------------------------------------
     def release_infos(self, lang: str | None = None) -> list[ReleaseInfo]:
@@ -736,44 +690,7 @@ class Corpus:
         Traceback (most recent call last):
         mtgcr.errors.NotFound: no glossary entry 'Sample Counters' in en 2030-04-05; closest: Sample Counter, Ante, Control
         """
-        if not term.strip():
-            raise NotFound("define: an empty TERM; give a glossary headword (like Kicker)")
-        from dataclasses import replace
-
-        def read(info: ReleaseInfo) -> Ruleset:
-            return from_record(
-                store.release_rows(info.id, tables=("glossary",) if glossary_only else None)
-            )
-
-        def english_of(rs: Ruleset):
-            if rs.release.lang == "en":
-                return None
-            from mtgcr.crossref.translation.langpair import english_release
-
-            info = english_release(store, rs.release)  # as pairing.english_ruleset finds it
-            return read(info).glossary if info is not None else None
-
-        with self.store() as store:
-            rs = read(store.resolve(release, lang))
-            english = english_of(rs)
-            try:
-                return define_term(rs, term, english)
-            except NotFound:
-                if english is not None or release is not None or rs.release.lang == "en":
-                    raise
-                # The newest translation has no EN release to look an English headword up
-                # through: search the newest that has one, as ``show --pair`` does.
-                from mtgcr.crossref.translation.langpair import paired_default
-
-                info, note = paired_default(store, rs.release.lang)
-                if info.label == rs.release.label:
-                    raise
-                other = read(info)
-                try:
-                    found = define_term(other, term, english_of(other))
-                except NotFound as exc:
-                    raise NotFound(f"{exc} ({note})") from None
-                return replace(found, fallback=note)
+        return lookup.define(self, term, release, lang, glossary_only)
 
     # -- bilingual glossaries -----------------------------------------------------------------
     def glossary(self, lang: str, release: str | None = None):
@@ -879,24 +796,7 @@ class Corpus:
         >>> d.render("md").splitlines()[0]
         '# Comprehensive Rules (en): changes from 2030-01-10 to 2030-04-05'
         """
-        from mtgcr.crossref.translation.xlang import translation_alignment
-        from mtgcr.reports.diffreport import Diff
-
-        sec = _section_number(section)
-        decisions = self.decisions
-        with self.aligning_store() as store:
-            cross = translation_alignment(store, old, new, lang, decisions)
-        if sec is not None and not (
-            RuleNumber(sec) in cross.old.sections or RuleNumber(sec) in cross.new.sections
-        ):
-            names = [
-                f"{lang} {rs.release.name}" + ("" if rs.complete else " (quoted rules only)")
-                for rs in (cross.old, cross.new)
-            ]
-            raise NotFound(
-                f"--section {sec}: there is no section {sec} in {names[0]} or in {names[1]}"
-            )
-        return Diff(cross, sec, include_unchanged, decisions, include_typography, (old, new))
+        return reporting.diff(self, old, new, lang, section, include_unchanged, include_typography)
 
     def history(
         self,
@@ -1062,7 +962,7 @@ class Corpus:
         """
         from mtgcr.crossref.translation.pairing import pair_release
 
-        sec = _section_number(section)
+        sec = reporting.section_number(section)
         with self.store() as store:
             return pair_release(store, lang, release, sec, against)
 
@@ -1121,16 +1021,7 @@ class Corpus:
         >>> str(kit.by_id()["en:2030-04-05:100.2"].state)
         'needs-review'
         """
-        from mtgcr.crossref.translation.carry import carry_release
-        from mtgcr.reports.translation.frame import front_matter
-        from mtgcr.reports.translation.hints import add_hints
-
-        decisions = self.decisions
-        with self.aligning_store() as store:
-            kit = carry_release(
-                store, lang, old, new, decisions, qa, front=lambda i: front_matter(store, i)
-            )
-        return add_hints(kit) if hints else kit
+        return translating.translation_kit(self, lang, old, new, qa, hints)
 
     def import_translation(
         self,
@@ -1165,36 +1056,7 @@ class Corpus:
             RefusedOutput: ``text`` exists (without ``force``) or is no regular file.
             StoreError, NotFound: no store, no such EN release.
         """
-        from mtgcr.corpus.safe_write import check_out_path, write_atomic
-        from mtgcr.crossref.translation.langpair import pair_rulesets
-        from mtgcr.errors import RefusedOutput
-        from mtgcr.reports.translation.frame import front_matter
-        from mtgcr.reports.translation.importing import (
-            ImportedTranslation,
-            check_kit,
-            read_kit,
-            translated_release,
-        )
-
-        src = Path(path)
-        out = Path(text) if text is not None else src.with_suffix(".txt")
-        with self.store(readonly=True) as store:
-            info = store.resolve(release, "en")
-            english = load_release(store, info)
-            front = front_matter(store, info)
-        kf = read_kit(src)
-        checked = check_kit(kf, lang, english, front)
-        body, rs = translated_release(lang, english, front, checked, out.name)
-        if out.resolve() == src.resolve():
-            raise RefusedOutput(f"{out}: the CR text would replace the kit; give another --text")
-        if out.exists() and not force:
-            raise RefusedOutput(f"{out} exists; give --force to replace it, or another --text")
-        check_out_path(out)
-        write_atomic(out, body)
-        run = self.ingest(out, origin="translated", align=False)
-        status = run.results[0].status if run.results else "not stored"
-        pairing = pair_rulesets(rs, english)
-        return ImportedTranslation(src, out, rs, checked.warnings, pairing, status, kf.format)
+        return translating.import_translation(self, path, lang, release, text, force)
 
     def read_wiki_pages(
         self, *paths: str | Path, max_bytes: int | None = DEFAULT_MAX_BYTES
@@ -1316,25 +1178,19 @@ class Corpus:
         >>> check.citations[0].reason  # the title dates it; "Turn" is no word of 702.2 now
         'the words beside 701.2 do not fit 702.2 of 2030-04-05'
         """
-        from mtgcr.crossref.cite.source_run import SourceCheck, SourceOptions, SourceRun
-
-        options = SourceOptions(
+        return citing.cite_check_source(
+            self,
+            paths,
             release,
-            str(pin) if pin is not None else None,
+            pin,
             default,
             stamps,
             git,
             changed_since,
-            Path(cache) if cache is not None else None,
+            cache,
             max_bytes,
+            on_align,
         )
-        store = self.aligning_store()
-        try:
-            run = SourceRun(store, paths, options, self.decisions, on_align)
-        except BaseException:
-            store.close()
-            raise
-        return SourceCheck(run, store.close)
 
     def cite_migrate(
         self,
@@ -1378,33 +1234,19 @@ class Corpus:
             BadArgument: as :meth:`cite_check_source`.
             InputError: a file could not be written (the journal lets a re-run resume).
         """
-        from mtgcr.crossref.cite.migrate_journal import DEFAULT_NAME, Journal
-        from mtgcr.crossref.cite.migrate_run import plan_migration, write_migration
-        from mtgcr.crossref.cite.source_run import SourceOptions, SourceRun
-
-        jr = Journal(Path(journal) if journal is not None else Path.cwd() / DEFAULT_NAME)
-        options = SourceOptions(
-            to, None, default, True, git, None, Path(cache) if cache is not None else None, None
+        return citing.cite_migrate(
+            self,
+            paths,
+            to,
+            default,
+            stamped_only,
+            write,
+            rename_identifiers,
+            journal,
+            git,
+            cache,
+            on_align,
         )
-
-        def journaled(path: Path, sha: str) -> str | None:
-            return jr.state(path, sha).migrated_to
-
-        with self.aligning_store() as store:
-            run = SourceRun(store, paths, options, self.decisions, on_align, journaled)
-            try:
-                mig = plan_migration(run, stamped_only, jr)
-                mig.finish(rename_identifiers, run.results)
-            finally:
-                run.close()
-        if not mig.found:
-            jr.close()
-            raise BadArgument(f"no CR citation found under {' '.join(map(str, paths))}")
-        if write:
-            mig.written = write_migration(mig, jr, default)
-        else:
-            jr.close()
-        return mig
 
     # -- keeping a wiki current ------------------------------------------------------------
     def wiki_refresh(
@@ -1466,33 +1308,7 @@ class Corpus:
         >>> batch.edits[0].new_text.splitlines()[1]
         "'''ターン'''/''Turn''の操作は{{#cr:702}}。"
         """
-        from mtgcr.crossref.cite.quote_check import StoreQuotes
-        from mtgcr.crossref.cite.wiki_check import ChainRemapper
-        from mtgcr.crossref.cite.wiki_migrate import CitationMigrator
-        from mtgcr.reports.wiki.batch import (
-            WikiTitle,
-            pages_from_paths,
-            pages_from_wiki,
-            refresh_batch,
-        )
-        from mtgcr.reports.wiki.publish import WikiSite
-
-        if not pages and not titles:
-            raise BadArgument("wiki refresh: give pages (files or folders) or titles")
-        if titles and not api:
-            raise BadArgument("wiki refresh: titles are read from a wiki: give its --api URL")
-        wanted = [t if isinstance(t, WikiTitle) else WikiTitle(str(t)) for t in titles]
-        decisions = self.decisions
-        with self.aligning_store() as store:
-            remapper = ChainRemapper(store, decisions)
-            quotes = StoreQuotes(store, lang, to, identify, chain=remapper.chain)
-            citations = CitationMigrator(store, quotes.label, remapper)
-            sources = list(pages_from_paths(pages, max_bytes)) if pages else []
-            if api and wanted:
-                sources += pages_from_wiki(WikiSite(api), wanted)
-            batch = refresh_batch(sources, quotes, citations, on_page)
-        batch.lang, batch.target, batch.api = lang, quotes.label, api
-        return batch
+        return citing.wiki_refresh(self, pages, titles, api, to, lang, identify, on_page, max_bytes)
 
     def wiki_publish(
         self,
@@ -1699,33 +1515,7 @@ class Corpus:
                 (:mod:`mtgcr.corpus.output_folder`).
             StoreError: no store, or no complete release of a language asked for.
         """
-        from mtgcr.corpus.safe_write import guarding
-        from mtgcr.reports.site import SiteOptions, build_site, load_set_names
-
-        out = Path(out)
-        inputs = [set_names] if set_names is not None else []
-        with (
-            guarding([self.path], inputs, force),
-            self.aligning_store() as store,  # no store yet: the usual error, none is created
-        ):
-            sets: dict[str, str] = {}
-            if set_names is not None:
-                dates = [r.effective_date for r in store.releases() if r.effective_date]
-                try:
-                    sets = load_set_names(set_names, dates)
-                except ValueError as exc:
-                    raise BadArgument(f"site: {exc}") from None
-            return build_site(
-                store,
-                out,
-                SiteOptions(
-                    langs=[lang.lower() for lang in langs] if langs else None,
-                    releases=list(releases) if releases else None,
-                    compare=[(c[0], c[1]) for c in compare],
-                    set_names=sets,
-                    on_step=on_step,
-                ),
-            )
+        return reporting.site(self, out, langs, releases, compare, set_names, on_step, force)
 
     def build(
         self,
@@ -1777,71 +1567,6 @@ class Corpus:
         >>> sorted(f.name for f in (tmp / "site").iterdir())
         ['.mtgcr-output', 'en', 'index.html', 'index.json', 'index.md']
         """
-        from mtgcr.corpus.output_folder import OutputFolder
-        from mtgcr.corpus.safe_write import guarding
-        from mtgcr.reports.render import RENDERERS
-
-        fmts = list(formats) if formats is not None else list(RENDERERS)
-        bad = [f for f in fmts if f not in RENDERERS]
-        if bad or not fmts:
-            raise BadArgument(
-                f"--formats: unknown {', '.join(bad) or '(none given)'}; "
-                f"choose from {', '.join(RENDERERS)}"
-            )
-        out = Path(out)
-        with guarding([self.path], sources, force):
-            folder = OutputFolder(out, "build").open()  # refused before anything is ingested
-            try:
-                return self._build(sources, folder, langs, fmts, on_file, on_report, max_bytes)
-            finally:
-                folder.close()
-
-    def _build(self, sources, folder, langs, fmts, on_file, on_report, max_bytes) -> Built:
-        """:meth:`build` once its output folder is open."""
-        from mtgcr.extract.ingest import scan_paths
-        from mtgcr.extract.ingest_run import Stop, run_ingest
-        from mtgcr.reports.build_site import build_reports
-
-        decisions = self.decisions
-        scan = scan_paths(sources)
-        files = scan.files
-        if not files:
-            raise BadArgument(
-                f"no files found in {' '.join(map(str, sources))}"
-                + "".join(f"; {line}" for line in scan.unreadable_errors())
-            )
-        with self.store(readonly=False) as store:
-            run = run_ingest(store, files, on_file=on_file, max_bytes=max_bytes, scan=scan)
-            if run.stop is Stop.INTERRUPTED:
-                raise KeyboardInterrupt
-            if run.stop is Stop.STORE:
-                raise StoreError(run.message)
-            if not store.releases():
-                raise BadArgument("nothing was ingested; no reports to write")
-            from mtgcr.crossref.history import PIVOT
-            from mtgcr.crossref.prealign import prealign
-
-            # the English pairs are aligned by the workers that write their reports
-            prealign(
-                store,
-                decisions,
-                langs=[lang for lang in langs or store.languages() if lang != PIVOT],
-            )
-            index = build_reports(
-                store, folder, list(langs) if langs else None, decisions, fmts, on_report
-            )
-        return Built(run, index, folder.root, list(folder.kept))
-
-
-def _section_number(section: int | str | None) -> int | None:
-    """``section`` as a section number (``"712"`` → 712), ``None`` when not given.
-
-    Raises:
-        BadArgument: not a section number.
-    """
-    if section is None or isinstance(section, int):
-        return section
-    num = RuleNumber.try_parse(str(section))
-    if num is None or num.kind != "section":
-        raise BadArgument(f"--section wants a section number like 712, not {section!r}")
-    return num.section
+        return reporting.build(
+            self, sources, out, langs, formats, on_file, on_report, max_bytes, force
+        )

@@ -1,10 +1,11 @@
 """Start-up of the query commands (issue 28): ``show``, ``history``, ``define`` and ``remap`` on
-a warm store, each a whole process (the console script's own code: ``from mtgcr.cli.main import
-main``), against the floor: the same interpreter running ``-c pass``. Runs alternate command
+a warm store, and of ``--help`` (issue 32: every command listed, no command module imported),
+each a whole process (the console script's own code: ``from mtgcr.cli.main import main``),
+against the floor: the same interpreter running ``-c pass``. Runs alternate command
 and floor (A B A B …) so the ratio is taken pair by pair; medians of wall time, of CPU time
 (user + system) and of peak memory (``os.wait4`` of each child), the load average beside them.
-Target: ≤ 0.10 s wall. Children run with bytecode caching on (``PYTHONDONTWRITEBYTECODE``
-unset: an installed mtgcr has its bytecode), output to a pipe.
+Target: ≤ 0.10 s wall (``--help``: ≤ 0.15 s). Children run with bytecode caching on
+(``PYTHONDONTWRITEBYTECODE`` unset: an installed mtgcr has its bytecode), output to a pipe.
 
 The store: the official EN files (three of them with ``MTGCR_BENCH_QUICK=1``), ingested into
 a temporary folder first; each command runs once before the timing (the store warm, the
@@ -24,6 +25,7 @@ from pathlib import Path
 QUICK = os.environ.get("MTGCR_BENCH_QUICK") == "1"
 RUNS = 5 if QUICK else 15
 TARGET = 0.10  # seconds, whole process
+HELP_TARGET = 0.15  # seconds, whole process: ``mtgcr --help`` (issue 32)
 _MAIN = "import sys; from mtgcr.cli.main import main; sys.exit(main())"
 _QUICK_FILES = ("2022-11-18.txt", "2023-11-17.txt", "2026-01-16.txt")
 
@@ -32,6 +34,7 @@ QUERIES = (
     ("history 704.5a", ["history", "704.5a"]),
     ("define Kicked", ["define", "Kicked"]),
     ("remap 712.4d", ["remap", "712.4d", "--from", "2022-11-18", "--to", "2023-11-17"]),
+    ("--help", ["--help"]),  # every command's summary, no command module imported (issue 32)
 )
 
 
@@ -84,16 +87,17 @@ def main(shared: Path) -> None:
         rows = []
         for name, args in QUERIES:
             m = measure([sys.executable, "-c", _MAIN, "--store", store, *args], env)
+            target = HELP_TARGET if name == "--help" else TARGET
             rows.append(
                 (
-                    f"{name} (warm store)",
+                    f"{name} (warm store)" if not name.startswith("-") else name,
                     f"{m['wall'] * 1000:.0f} ms",
                     f"{m['cpu'] * 1000:.0f} ms",
                     f"{m['peak']:.0f} MB",
                     f"{m['floor_wall'] * 1000:.0f} ms",
                     f"{m['ratio']:.1f}×",
-                    f"≤ {TARGET * 1000:.0f} ms",
-                    "met" if m["wall"] <= TARGET else "NOT met",
+                    f"≤ {target * 1000:.0f} ms",
+                    "met" if m["wall"] <= target else "NOT met",
                 )
             )
     head = ("figure", "wall", "cpu", "peak", "floor: -c pass", "ratio", "target", "")

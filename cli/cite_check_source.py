@@ -26,16 +26,7 @@ def run_source(args, ctx) -> int:
     Raises:
         BadArgument: see :meth:`mtgcr.api.Corpus.cite_check_source`.
     """
-    from pathlib import Path
-
-    from mtgcr.extract.citations.comments import family_of
-
-    for raw in args.paths:
-        if Path(raw).is_file() and family_of(raw) is None:
-            warn(
-                f"note: skipped {raw}: not a source or doc file (check wiki pages in a run of "
-                f"their own)"
-            )
+    _note_skipped(args.paths)
     check = ctx.corpus().cite_check_source(
         *args.paths,
         release=args.release,
@@ -47,15 +38,7 @@ def run_source(args, ctx) -> int:
         max_bytes=max_bytes(args),
         on_align=align_progress(ctx),
     )
-    stream = sys.stdout if args.format == "jsonl" else None
-    with progress_bar(ctx, "cite-check") as bar:
-        task = bar.add_task("files", total=len(check.run.files), note="")
-        for f in check:
-            if stream is not None:
-                for c in f.citations:
-                    stream.write(json.dumps(c.as_json(), ensure_ascii=False) + "\n")
-                stream.flush()
-            bar.update(task, advance=1, note=f.name[-40:])
+    _check_with_progress(check, ctx, args.format)
     summary = check.summary()
     problems = [f.problem for f in check.files if f.problem]
     for msg in problems:
@@ -64,6 +47,54 @@ def run_source(args, ctx) -> int:
         if note:
             warn(f"note: {note}")
     results = check.citations
+    _write(results, check, summary, problems, args)
+    if not results and check.run.changed is None:
+        warn(
+            f"error: no CR citation found in {summary['files']} source file(s) of "
+            f"{' '.join(args.paths)}"
+        )
+    for c in check.controls:
+        if not c.ok:
+            warn(
+                f"error: control {c.name} ({c.source!r}) gave "
+                f"{[v.value for v in c.got]}, expected {[v.value for v in c.expected]}"
+            )
+    return summary["exit_status"]
+
+
+def _note_skipped(paths: list[str]) -> None:
+    """A note on stderr for each file of ``paths`` that is not a source or doc file."""
+    from pathlib import Path
+
+    from mtgcr.extract.citations.comments import family_of
+
+    for raw in paths:
+        if Path(raw).is_file() and family_of(raw) is None:
+            warn(
+                f"note: skipped {raw}: not a source or doc file (check wiki pages in a run of "
+                f"their own)"
+            )
+
+
+def _check_with_progress(check: SourceCheck, ctx, fmt: str) -> None:
+    """Run ``check`` file by file under a progress bar; with ``fmt`` ``"jsonl"``, each
+    file's citations are streamed to stdout as JSON lines as soon as it is checked."""
+    stream = sys.stdout if fmt == "jsonl" else None
+    with progress_bar(ctx, "cite-check") as bar:
+        task = bar.add_task("files", total=len(check.run.files), note="")
+        for f in check:
+            if stream is not None:
+                for c in f.citations:
+                    stream.write(json.dumps(c.as_json(), ensure_ascii=False) + "\n")
+                stream.flush()
+            bar.update(task, advance=1, note=f.name[-40:])
+
+
+def _write(
+    results: list[CheckedCitation], check: SourceCheck, summary: dict, problems: list, args
+) -> None:
+    """The report in ``args.format``: JSON lines' controls and summary (the citations were
+    streamed), JSON, SARIF 2.1.0 or text."""
     if args.format == "jsonl":
         for c in check.controls:
             sys.stdout.write(
@@ -90,18 +121,6 @@ def run_source(args, ctx) -> int:
         )
     else:
         _text(results, check, summary, args)
-    if not results and check.run.changed is None:
-        warn(
-            f"error: no CR citation found in {summary['files']} source file(s) of "
-            f"{' '.join(args.paths)}"
-        )
-    for c in check.controls:
-        if not c.ok:
-            warn(
-                f"error: control {c.name} ({c.source!r}) gave "
-                f"{[v.value for v in c.got]}, expected {[v.value for v in c.expected]}"
-            )
-    return summary["exit_status"]
 
 
 def _detail(r: CheckedCitation) -> str:

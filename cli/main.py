@@ -210,12 +210,29 @@ def command_named(argv: list[str]) -> str | None:
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
-    """The argument parser: with ``argv`` naming a known command, that command only (its
-    module alone is imported); else every registered command."""
-    from mtgcr.cli.commands import NAMES, command_module
+    """The argument parser. With ``argv`` naming a known command: that command only (its
+    module alone is imported). With ``argv`` naming none (``--help``, a typo, no command):
+    every command as a bare entry with its summary from
+    :data:`mtgcr.cli.commands.SUMMARIES`, no command module imported (enough for the
+    top-level help and argparse's "invalid choice"). With ``argv`` ``None``: every command,
+    each registered in full (every module imported; the reference in ``docs/cli.md``)."""
+    from mtgcr.cli.commands import NAMES, SUMMARIES, command_module
 
     only = command_named(argv) if argv is not None else None
+    parser = _top_parser()
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_CommandParser
+    )
+    for name, _ in NAMES:
+        if argv is None or name == only:
+            command_module(name).register(sub)
+        elif only is None:
+            sub.add_parser(name, help=SUMMARIES[name])
+    return parser
 
+
+def _top_parser() -> argparse.ArgumentParser:
+    """The ``mtgcr`` parser with its global options, before the commands are added."""
     parser = argparse.ArgumentParser(
         prog="mtgcr",
         formatter_class=_HelpFormatter,
@@ -228,12 +245,6 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         "--version", action=_VersionAction, nargs=0, help="show program's version number and exit"
     )
     _global_options(parser, suppress=False)
-    sub = parser.add_subparsers(
-        dest="command", metavar="COMMAND", required=True, parser_class=_CommandParser
-    )
-    for name, _ in NAMES:
-        if only is None or name == only:
-            command_module(name).register(sub)
     return parser
 
 
@@ -344,8 +355,9 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     _safe_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
+    if not hasattr(args, "func"):  # a command the light parser took (after "--"): in full
+        args = build_parser(None).parse_args(argv)
     if isinstance(getattr(args, "lang", None), str):
         args.lang = args.lang.strip().lower()
     if args.store is not None:
@@ -381,23 +393,7 @@ def _main(argv: list[str] | None) -> int:
         print(f"mtgcr: {os_error_message(exc)}", file=sys.stderr)
         return 2
     except sqlite3.DatabaseError as exc:  # an SQLite error no store method translated
-        busy = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
-        readonly = isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc)
-        print(
-            f"mtgcr: {store_path}: "
-            + (
-                "store busy: another program is writing to it; try again when it is done"
-                if busy
-                else "the store is read-only here (its file or its folder cannot be written: "
-                "a read-only location or permissions); this command needs to write it"
-                if readonly
-                else f"the store is damaged ({exc}); 'mtgcr check' says which releases are "
-                f"affected and 'mtgcr check --repair' rebuilds them from the stored files"
-                if "malformed" in str(exc) or "corrupt" in str(exc)
-                else f"not an mtgcr store or damaged ({exc})"
-            ),
-            file=sys.stderr,
-        )
+        print(f"mtgcr: {store_path}: {database_error_message(exc)}", file=sys.stderr)
         return 2
     except Exception as exc:  # pragma: no cover - last resort, keeps tracebacks away from users
         if os.environ.get("MTGCR_DEBUG"):
@@ -409,6 +405,25 @@ def _main(argv: list[str] | None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def database_error_message(exc: sqlite3.DatabaseError) -> str:
+    """What to tell the user about an SQLite error on the store that no store method
+    translated: busy (another writer), read-only here, damaged (with how to repair), or not
+    an mtgcr store."""
+    busy = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+    readonly = isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc)
+    return (
+        "store busy: another program is writing to it; try again when it is done"
+        if busy
+        else "the store is read-only here (its file or its folder cannot be written: "
+        "a read-only location or permissions); this command needs to write it"
+        if readonly
+        else f"the store is damaged ({exc}); 'mtgcr check' says which releases are "
+        f"affected and 'mtgcr check --repair' rebuilds them from the stored files"
+        if "malformed" in str(exc) or "corrupt" in str(exc)
+        else f"not an mtgcr store or damaged ({exc})"
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

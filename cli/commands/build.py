@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import add_decisions_option, decision_errors, read_decisions
 from mtgcr.cli.args import add_max_size_option, max_bytes
 from mtgcr.reports.build_site import BuildInterrupted
@@ -17,7 +18,7 @@ def register(sub) -> None:
     """Add the ``build`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "build",
-        help="ingest sources, align consecutive releases, write reports and an index",
+        help=SUMMARIES["build"],
         description="The main job: ingest every SOURCE (files or folders), align every pair of "
         "consecutive complete releases of each language in the store, and write "
         "one change report per pair (Markdown, HTML, CSV, JSON) plus index.html, "

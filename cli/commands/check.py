@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option
 from mtgcr.cli.output import console, err_console, print_json
 
@@ -10,7 +11,7 @@ def register(sub) -> None:
     """Add the ``check`` command to ``sub``."""
     p = sub.add_parser(
         "check",
-        help="check the store against its stored files; --repair rebuilds what is damaged",
+        help=SUMMARIES["check"],
         description="SQLite's integrity check, every document's bytes against their sha256, "
         "and every release's rows against a re-parse of the stored bytes (the store rebuilt "
         "beside it, as 'mtgcr ingest' would store them, the copy choices applied): damage is "

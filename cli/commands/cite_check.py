@@ -8,65 +8,79 @@ import sys
 
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option, add_max_size_option, max_bytes
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, print_json, table
+
+
+#: The description of ``mtgcr cite-check --help``: source trees and wiki pages, their
+#: verdicts and exit statuses.
+_DESCRIPTION = (
+    "Source trees (folders holding source or doc files, or source files: "
+    ".java .rs .kt .cs .py .md …; .gitignore honoured): every citation in "
+    "comments and docs ('// CR 704.5a:', 'CR 310.10 + CR 704.5x', 'CR 701.57a / 702.85a', "
+    "'//20091005 - 704.5i', 'see 20110715 - 605.1b', ' * 702.94a Soulbond is …', "
+    "'// [ ] 603.10f …', 'See rule 609.7', '(see 601.2b and 601.2f–h)', 'trample (702.19b)', "
+    "'Not yet included in 601.2b', '{@mtg.rule 613.1-613.7}', '[CR#704.5k..704.5n]', "
+    "'…/magic-rules/#R70219b') and in identifiers ('stateBasedAction704_5r'). Each "
+    "is read against the release it was written against, from evidence: its own date "
+    "stamp ('CR 2023-04-14' heading a comment stamps it too); else the date its line was "
+    "written (git history), narrowed by the title or rule text beside the number; else "
+    "that title or text alone (the release in which the number had it); else --from R, "
+    "else the target (marked assumed). The target is --release R, the release of --pin "
+    "FILE, or the newest stored. Verdicts: current, moved (with the new number), changed "
+    "(word diff), gone, absent, mismatch (the title or text beside the number is another "
+    "rule's: that rule is the suggestion), placeholder or malformed; each says whether a "
+    "rewrite is certain (every piece of evidence agrees) and why not. --format jsonl "
+    "streams one JSON record per citation, then one per built-in control and a summary; "
+    "--format sarif writes SARIF 2.1.0 for code scanning; --changed-only reports only "
+    "lines changed against --base (default HEAD). Results are cached per file content. "
+    "Exit status: 0 nothing stale, 1 a stale citation (moved, gone, mismatch, absent, "
+    "malformed) or an unreadable file, 2 no citation read or a control failed. "
+    "Example: mtgcr cite-check engine/src --release 2026-01-16 --format jsonl. "
+    "Wiki pages: for every CR citation on the pages ({{#cr:707}}, {{CR|810}}, [[CR:503.2]], "
+    "'rule 601.2c 参照', 'CR:805.8' …): the release it was written against "
+    "(--as-of, the page's quote, or inferred from which releases make the "
+    "cited section fit the page's subject), what the number meant then, what "
+    "it is in the newest EN release in the store, and a status: current, "
+    "moved (with a replacement), changed, gone or unknown. A citation inside a quote "
+    "('引用：総合ルール 20231117.0') keeps the quote's numbers: its status is in-quote, "
+    "with no replacement; the quote block gets one row of its own, checked as a unit "
+    "against the newest release of its language (unchanged, renumbered, reworded, "
+    "removed, added rules; refresh it with 'mtgcr wiki refresh'). JSON: "
+    "{citations: [...], quotes: [...]}; JSON lines: the quotes as kind 'quote'. "
+    "A citation of several "
+    "numbers ('rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕') gets one "
+    "replacement per number, each for its own part of the line (JSON: old_text, "
+    "span, suggestion), and every line that needs replacing gets the whole line "
+    "with all of them applied (line_suggestion; the wikitext line for wikitext "
+    "pages and diff views, the visible text for rendered pages). Pages may be "
+    "rendered text, HTML, wikitext or diff views; each column of a diff view is "
+    "checked on its own, and positions are lines of the file with the column and "
+    "the revision's own line: 'line 67 (編集中の文章 column, line 24 of that "
+    "revision)' (JSON: line, column, column_label, revision_line). "
+    "Files that are not MTG Wiki pages are skipped with a one-line note. "
+    "Exit status for wiki pages: 0 when every readable page was checked (whatever the "
+    "citations' status), 1 when a file could not be read, 2 on a usage error "
+    "or when no wiki page was given. "
+    "Example: mtgcr cite-check page.txt --format json"
+)
 
 
 def register(sub) -> None:
     """Add the ``cite-check`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "cite-check",
-        help="check the CR citations on MTG Wiki pages or in engine source trees",
-        description="Source trees (folders holding source or doc files, or source files: "
-        ".java .rs .kt .cs .py .md …; .gitignore honoured): every citation in "
-        "comments and docs ('// CR 704.5a:', 'CR 310.10 + CR 704.5x', 'CR 701.57a / 702.85a', "
-        "'//20091005 - 704.5i', 'see 20110715 - 605.1b', ' * 702.94a Soulbond is …', "
-        "'// [ ] 603.10f …', 'See rule 609.7', '(see 601.2b and 601.2f–h)', 'trample (702.19b)', "
-        "'Not yet included in 601.2b', '{@mtg.rule 613.1-613.7}', '[CR#704.5k..704.5n]', "
-        "'…/magic-rules/#R70219b') and in identifiers ('stateBasedAction704_5r'). Each "
-        "is read against the release it was written against, from evidence: its own date "
-        "stamp ('CR 2023-04-14' heading a comment stamps it too); else the date its line was "
-        "written (git history), narrowed by the title or rule text beside the number; else "
-        "that title or text alone (the release in which the number had it); else --from R, "
-        "else the target (marked assumed). The target is --release R, the release of --pin "
-        "FILE, or the newest stored. Verdicts: current, moved (with the new number), changed "
-        "(word diff), gone, absent, mismatch (the title or text beside the number is another "
-        "rule's: that rule is the suggestion), placeholder or malformed; each says whether a "
-        "rewrite is certain (every piece of evidence agrees) and why not. --format jsonl "
-        "streams one JSON record per citation, then one per built-in control and a summary; "
-        "--format sarif writes SARIF 2.1.0 for code scanning; --changed-only reports only "
-        "lines changed against --base (default HEAD). Results are cached per file content. "
-        "Exit status: 0 nothing stale, 1 a stale citation (moved, gone, mismatch, absent, "
-        "malformed) or an unreadable file, 2 no citation read or a control failed. "
-        "Example: mtgcr cite-check engine/src --release 2026-01-16 --format jsonl. "
-        "Wiki pages: for every CR citation on the pages ({{#cr:707}}, {{CR|810}}, [[CR:503.2]], "
-        "'rule 601.2c 参照', 'CR:805.8' …): the release it was written against "
-        "(--as-of, the page's quote, or inferred from which releases make the "
-        "cited section fit the page's subject), what the number meant then, what "
-        "it is in the newest EN release in the store, and a status: current, "
-        "moved (with a replacement), changed, gone or unknown. A citation inside a quote "
-        "('引用：総合ルール 20231117.0') keeps the quote's numbers: its status is in-quote, "
-        "with no replacement; the quote block gets one row of its own, checked as a unit "
-        "against the newest release of its language (unchanged, renumbered, reworded, "
-        "removed, added rules; refresh it with 'mtgcr wiki refresh'). JSON: "
-        "{citations: [...], quotes: [...]}; JSON lines: the quotes as kind 'quote'. "
-        "A citation of several "
-        "numbers ('rule 701.28〔変身する〕、rule 701.50〔トランスフォーム〕') gets one "
-        "replacement per number, each for its own part of the line (JSON: old_text, "
-        "span, suggestion), and every line that needs replacing gets the whole line "
-        "with all of them applied (line_suggestion; the wikitext line for wikitext "
-        "pages and diff views, the visible text for rendered pages). Pages may be "
-        "rendered text, HTML, wikitext or diff views; each column of a diff view is "
-        "checked on its own, and positions are lines of the file with the column and "
-        "the revision's own line: 'line 67 (編集中の文章 column, line 24 of that "
-        "revision)' (JSON: line, column, column_label, revision_line). "
-        "Files that are not MTG Wiki pages are skipped with a one-line note. "
-        "Exit status for wiki pages: 0 when every readable page was checked (whatever the "
-        "citations' status), 1 when a file could not be read, 2 on a usage error "
-        "or when no wiki page was given. "
-        "Example: mtgcr cite-check page.txt --format json",
+        help=SUMMARIES["cite-check"],
+        description=_DESCRIPTION,
     )
+    _add_arguments(p)
+    p.set_defaults(func=run)
+
+
+def _add_arguments(p) -> None:
+    """The arguments and options of ``cite-check`` on its parser ``p``."""
     p.add_argument(
         "paths",
         nargs="+",
@@ -124,7 +138,6 @@ def register(sub) -> None:
     from mtgcr.cli.engine_cite import add_source_options
 
     add_source_options(p)
-    p.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:

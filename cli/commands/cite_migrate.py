@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.engine_cite import add_source_options, align_progress, cache_path, warn
 from mtgcr.errors import BadArgument
 
@@ -13,7 +14,7 @@ def register(sub) -> None:
     """Add the ``cite-migrate`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "cite-migrate",
-        help="rewrite the CR citations of a source tree for another release",
+        help=SUMMARIES["cite-migrate"],
         description="Reads every CR citation of the source files under PATH as cite-check "
         "does — each against the release it was written against, from evidence: its own "
         "date stamp, the date its line was written (git), the title or rule text beside it; "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option, add_lang_option
 from mtgcr.cli.output import escape, print_json, release_json, say
 
@@ -10,7 +11,7 @@ def register(sub) -> None:
     """Add the ``define`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "define",
-        help="show a glossary entry",
+        help=SUMMARIES["define"],
         description="Look a term up in the glossary of a release (headwords and "
         "aliases, case-insensitive). Example: mtgcr define Kicked",
     )

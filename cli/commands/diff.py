@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import (
     add_decisions_option,
     decision_errors,
@@ -19,7 +20,7 @@ def register(sub) -> None:
     """Add the ``diff`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "diff",
-        help="report the changes between two releases",
+        help=SUMMARIES["diff"],
         description="Align two releases (any two, either order) and report: summary counts, "
         "renumberings, modified rules with a word diff, splits and merges, "
         "moved, added and removed rules, section moves and retitles, glossary "

@@ -26,6 +26,7 @@ from mtgcr.corpus.release_spec import parse_date_spec
 
 from mtgcr import fetching
 from mtgcr.errors import BadArgument
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.output import console, err_console
 
 #: Exit status of ``fetch wizards --check`` when a newer release is published.
@@ -134,7 +135,7 @@ def register(sub) -> None:
     """Add the ``fetch`` command (with its sources as subcommands) to ``sub``."""
     p = sub.add_parser(
         "fetch",
-        help="fetch CR files and pages from their sites, politely, and ingest them",
+        help=SUMMARIES["fetch"],
         description="Fetch from Wizards' rules page and file archive, the Japanese MTG Wiki or "
         "mtg.ru, and ingest what was fetched. Requests identify mtgcr and your "
         "contact, obey robots.txt, are spaced per host, honour Retry-After and are "
@@ -142,6 +143,14 @@ def register(sub) -> None:
     )
     srcs = p.add_subparsers(dest="source", metavar="SOURCE", required=True)
 
+    _add_wizards(srcs)
+    _add_archive(srcs)
+    _add_mtgwiki(srcs)
+    _add_mtgru(srcs)
+
+
+def _add_wizards(srcs) -> None:
+    """Add ``fetch wizards`` to the subcommand parsers ``srcs``."""
     w = srcs.add_parser(
         "wizards",
         help="the current CR text from Wizards' rules page",
@@ -158,6 +167,9 @@ def register(sub) -> None:
     add_fetch_options(w)
     w.set_defaults(func=run_wizards)
 
+
+def _add_archive(srcs) -> None:
+    """Add ``fetch archive`` to the subcommand parsers ``srcs``."""
     a = srcs.add_parser(
         "archive",
         help="historic official CR files by release date",
@@ -177,6 +189,9 @@ def register(sub) -> None:
     add_fetch_options(a)
     a.set_defaults(func=run_archive)
 
+
+def _add_mtgwiki(srcs) -> None:
+    """Add ``fetch mtgwiki`` to the subcommand parsers ``srcs``."""
     m = srcs.add_parser(
         "mtgwiki",
         help="MTG Wiki pages through the MediaWiki API",
@@ -198,6 +213,9 @@ def register(sub) -> None:
     add_fetch_options(m)
     m.set_defaults(func=run_mtgwiki)
 
+
+def _add_mtgru(srcs) -> None:
+    """Add ``fetch mtgru`` to the subcommand parsers ``srcs``."""
     r = srcs.add_parser(
         "mtgru",
         help="the mtg.ru rules pages",
@@ -276,7 +294,10 @@ def crawl_progress(ctx, label: str) -> Iterator[Callable[[str], None] | None]:
         yield on_page
 
 
-def _note(ctx):
+def note_printer(ctx):
+    """The fetch client's note callback for the run of ``ctx`` (a
+    :class:`~mtgcr.cli.main.Context`): a function printing ``note: MESSAGE`` on stderr, or
+    ``None`` with ``--silent``."""
     return None if ctx.silent else (lambda msg: print(f"note: {msg}", file=sys.stderr))
 
 
@@ -293,7 +314,7 @@ def run_wizards(args, ctx) -> int:
             ctx.store() as store,
             download_progress(ctx) as on_bytes,
             fetching.client_for(
-                policy, WIZARDS_HOSTS, args.base_url, _note(ctx), on_bytes
+                policy, WIZARDS_HOSTS, args.base_url, note_printer(ctx), on_bytes
             ) as client,
         ):
             if args.check:
@@ -351,7 +372,9 @@ def run_archive(args, ctx) -> int:
         with (
             ctx.store() as store,
             download_progress(ctx) as on_bytes,
-            fetching.client_for(policy, hosts, args.base_url, _note(ctx), on_bytes) as client,
+            fetching.client_for(
+                policy, hosts, args.base_url, note_printer(ctx), on_bytes
+            ) as client,
         ):
             results, ingested = fetching.fetch_archive_dates(
                 store, client, meta, dates, args.base_url
@@ -401,7 +424,7 @@ def run_mtgwiki(args, ctx) -> int:
     try:
         with (
             ctx.store() as store,
-            fetching.client_for(policy, hosts, args.base_url, _note(ctx)) as client,
+            fetching.client_for(policy, hosts, args.base_url, note_printer(ctx)) as client,
             crawl_progress(ctx, "fetch mtgwiki") as on_page,
         ):
             out = fetching.fetch_mtgwiki(
@@ -435,7 +458,7 @@ def run_mtgru(args, ctx) -> int:
     try:
         with (
             ctx.store() as store,
-            fetching.client_for(policy, MTGRU_HOSTS, args.base_url, _note(ctx)) as client,
+            fetching.client_for(policy, MTGRU_HOSTS, args.base_url, note_printer(ctx)) as client,
             crawl_progress(ctx, "fetch mtgru") as on_page,
         ):
             crawl, ingested = fetching.fetch_mtgru(

@@ -14,6 +14,7 @@ from typing import Callable
 from mtgcr.crossref.anchor import AnchorError
 from mtgcr.crossref.chain import Chain
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import (
     add_decisions_option,
     decision_errors,
@@ -39,8 +40,7 @@ def register(sub) -> None:
     export and engines are in :mod:`mtgcr.cli.commands.fixtures_run`)."""
     p = sub.add_parser(
         "fixtures",
-        help="conformance fixtures: generate, check, migrate, coverage, run, mutate, validate, "
-        "export, engines",
+        help=SUMMARIES["fixtures"],
         description="Per-rule test fixtures for rules engines, in the phase.rs cr-suite TOML "
         "shape (DIR/<section>/cr_<rule>[_<variant>].toml), anchored to the release "
         "they were written against ([meta] anchor and text hash). Workflow: "
@@ -52,6 +52,18 @@ def register(sub) -> None:
         dest="fixtures_command", metavar="SUBCOMMAND", required=True, parser_class=type(p)
     )
 
+    _add_generate(fsub)
+    _add_check(fsub)
+    _add_migrate(fsub)
+    _add_coverage(fsub)
+
+    from mtgcr.cli.commands import fixtures_run
+
+    fixtures_run.register(fsub)
+
+
+def _add_generate(fsub) -> None:
+    """Add ``fixtures generate`` to the subcommand parsers ``fsub``."""
     g = fsub.add_parser(
         "generate",
         help="write skeletons with one release's rule text",
@@ -78,6 +90,9 @@ def register(sub) -> None:
     add_lang_option(g)
     g.set_defaults(func=run_generate)
 
+
+def _add_check(fsub) -> None:
+    """Add ``fixtures check`` to the subcommand parsers ``fsub``."""
     c = fsub.add_parser(
         "check",
         help="classify every fixture against a release",
@@ -96,6 +111,9 @@ def register(sub) -> None:
     add_decisions_option(c)
     c.set_defaults(func=run_check)
 
+
+def _add_migrate(fsub) -> None:
+    """Add ``fixtures migrate`` to the subcommand parsers ``fsub``."""
     m = fsub.add_parser(
         "migrate",
         help="renumber and re-anchor fixtures to a release",
@@ -124,6 +142,9 @@ def register(sub) -> None:
     add_decisions_option(m)
     m.set_defaults(func=run_migrate)
 
+
+def _add_coverage(fsub) -> None:
+    """Add ``fixtures coverage`` to the subcommand parsers ``fsub``."""
     v = fsub.add_parser(
         "coverage",
         help="rules with and without fixtures, per section",
@@ -158,10 +179,6 @@ def register(sub) -> None:
     add_lang_option(v)
     add_decisions_option(v)
     v.set_defaults(func=run_coverage)
-
-    from mtgcr.cli.commands import fixtures_run
-
-    fixtures_run.register(fsub)
 
 
 def _note(ctx, text: str) -> None:

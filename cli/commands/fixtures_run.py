@@ -17,6 +17,15 @@ from mtgcr.errors import BadArgument, EngineError, MtgcrError
 
 def register(fsub) -> None:
     """Add the ``run``, ``mutate``, ``validate``, ``export`` and ``engines`` subcommands."""
+    _add_run(fsub)
+    _add_mutate(fsub)
+    _add_validate(fsub)
+    _add_export(fsub)
+    _add_engines(fsub)
+
+
+def _add_run(fsub) -> None:
+    """Add ``fixtures run`` to the subcommand parsers ``fsub``."""
     r = fsub.add_parser(
         "run",
         help="run fixtures on one or more engines: the pass/fail/unsupported matrix",
@@ -43,6 +52,9 @@ def register(fsub) -> None:
     r.add_argument("--rule", action="append", default=[], metavar="N", help="only these rules")
     r.set_defaults(func=run_run)
 
+
+def _add_mutate(fsub) -> None:
+    """Add ``fixtures mutate`` to the subcommand parsers ``fsub``."""
     m = fsub.add_parser(
         "mutate",
         help="mutation test: each passing fixture must fail when mutated",
@@ -59,6 +71,9 @@ def register(fsub) -> None:
     m.add_argument("--format", choices=["text", "json"], default="text")
     m.set_defaults(func=run_mutate)
 
+
+def _add_validate(fsub) -> None:
+    """Add ``fixtures validate`` to the subcommand parsers ``fsub``."""
     v = fsub.add_parser(
         "validate",
         help="check fixtures against phase's cr-suite schema (what phase would not read)",
@@ -78,6 +93,9 @@ def register(fsub) -> None:
     )
     v.set_defaults(func=run_validate)
 
+
+def _add_export(fsub) -> None:
+    """Add ``fixtures export`` to the subcommand parsers ``fsub``."""
     e = fsub.add_parser(
         "export",
         help="write Forge puzzle files or XMage test skeletons from fixtures",
@@ -93,6 +111,9 @@ def register(fsub) -> None:
     e.add_argument("--dest", required=True, metavar="OUT", help="the folder to write into")
     e.set_defaults(func=run_export)
 
+
+def _add_engines(fsub) -> None:
+    """Add ``fixtures engines`` to the subcommand parsers ``fsub``."""
     n = fsub.add_parser(
         "engines",
         help="the engines fixtures can run on, and whether each is installed",

@@ -14,6 +14,7 @@ import time
 from rich.markup import escape
 
 from mtgcr.errors import BadArgument
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.output import console, err_console, print_json, table
 
 
@@ -21,7 +22,7 @@ def register(sub) -> None:
     """Add the ``glossary`` command (with ``export``, ``diff``, ``check``) to ``sub``."""
     p = sub.add_parser(
         "glossary",
-        help="bilingual glossaries: export term pairs, diff releases, check usage",
+        help=SUMMARIES["glossary"],
         description="Bilingual glossaries of a translation (ja, zh, ru) against the EN "
         "glossary: every translated term with its EN original, the concept id "
         "(stable across releases), definitions and defining rules in both "
@@ -58,6 +59,12 @@ def register(sub) -> None:
         "--delimiter", default=",", help="csv: field delimiter (default ','; '\\t' for a tab)"
     )
     e.set_defaults(func=run_export)
+    _add_diff(gsub)
+    _add_check(gsub)
+
+
+def _add_diff(gsub) -> None:
+    """Add ``glossary diff`` to the subcommand parsers ``gsub``."""
     d = gsub.add_parser(
         "diff",
         help="term pairs added, removed, renamed or re-translated between releases",
@@ -72,6 +79,10 @@ def register(sub) -> None:
     d.add_argument("new", metavar="NEW")
     d.add_argument("--format", choices=["text", "json"], default="text")
     d.set_defaults(func=run_diff)
+
+
+def _add_check(gsub) -> None:
+    """Add ``glossary check`` to the subcommand parsers ``gsub``."""
     c = gsub.add_parser(
         "check",
         help="translated rules that do not use the glossary's term",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mtgcr.crossref.history import PIVOT
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import (
     add_decisions_option,
     decision_errors,
@@ -22,7 +23,7 @@ def register(sub) -> None:
     """Add the ``history`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "history",
-        help="follow a rule or section through every release",
+        help=SUMMARIES["history"],
         description="The number, change kind and lineage id of a rule, subrule or section in "
         "every ingested release of its language, backwards and forwards from the "
         "release given. Ingest stores the alignment of each consecutive pair, and a "

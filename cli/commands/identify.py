@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from mtgcr.crossref.identify import Identification
+from mtgcr.crossref.identify import Identification, ReleaseMatch
 from mtgcr.extract.registry import CRFormatError, UnknownKindError
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, print_json
@@ -16,7 +17,7 @@ def register(sub) -> None:
     """Add the ``identify`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "identify",
-        help="find which releases a page or fragment of rule text comes from",
+        help=SUMMARIES["identify"],
         description="For a document that carries rule text without a trustworthy release (an "
         "mtg.ru page, a wiki quote, a pasted fragment, a translation), list the "
         "releases whose text it matches, as a range, with the evidence: rules that "
@@ -89,39 +90,54 @@ def _print(r: Identification, origin: str, every: bool) -> None:
         )
     _print_evidence(best, every)
     if r.after is not None:
-        a = r.after
-        ca = a.counts
-        how = (
-            " (each rule followed through the release alignment)"
-            if r.after_source == "alignment"
-            else ""
-        )
+        _print_after(r, r.after, every)
+    _print_now(r, every)
+    _print_lineage(r)
+
+
+def _print_after(r: Identification, a: ReleaseMatch, every: bool) -> None:
+    """How the next release ``a`` (``r.after``) compares: its counts, sections and evidence."""
+    ca = a.counts
+    how = (
+        " (each rule followed through the release alignment)"
+        if r.after_source == "alignment"
+        else ""
+    )
+    console.print(
+        f"  next release {a.release}{how}: {ca['same'] + ca['same-loose']} rules "
+        f"agree, {ca['differs']} differ, {ca['absent']} gone"
+    )
+    for s in a.sections:
+        _print_section_change(s)
+    _print_evidence(a, every, limit=5)
+
+
+def _print_section_change(s) -> None:
+    """One line for a section of the next release that is absent, retitled or moved."""
+    moved = s.release_number is not None and s.release_number != s.number
+    if s.status == "absent":
+        what = "removed" if s.change == "removed" else "absent"
+        console.print(f"    section {s.number} {what}", markup=False)
+    elif s.status == "differs" and moved:
         console.print(
-            f"  next release {a.release}{how}: {ca['same'] + ca['same-loose']} rules "
-            f"agree, {ca['differs']} differ, {ca['absent']} gone"
+            f"    section {s.number} is {s.release_number} there, retitled "
+            f"{s.release_title!r} (was {s.title!r})",
+            markup=False,
         )
-        for s in a.sections:
-            moved = s.release_number is not None and s.release_number != s.number
-            if s.status == "absent":
-                what = "removed" if s.change == "removed" else "absent"
-                console.print(f"    section {s.number} {what}", markup=False)
-            elif s.status == "differs" and moved:
-                console.print(
-                    f"    section {s.number} is {s.release_number} there, retitled "
-                    f"{s.release_title!r} (was {s.title!r})",
-                    markup=False,
-                )
-            elif s.status == "differs":
-                console.print(
-                    f"    section {s.number} retitled {s.release_title!r} (was {s.title!r})",
-                    markup=False,
-                )
-            elif moved:
-                console.print(
-                    f"    section {s.number} is {s.release_number} there ({s.change}), same title",
-                    markup=False,
-                )
-        _print_evidence(a, every, limit=5)
+    elif s.status == "differs":
+        console.print(
+            f"    section {s.number} retitled {s.release_title!r} (was {s.title!r})",
+            markup=False,
+        )
+    elif moved:
+        console.print(
+            f"    section {s.number} is {s.release_number} there ({s.change}), same title",
+            markup=False,
+        )
+
+
+def _print_now(r: Identification, every: bool) -> None:
+    """What the rules' numbers are in the newest release (at most 5 unless ``every``)."""
     shown = 0
     for num, now in r.now.items():
         if now["numbers"] == [num] and not now["changes"]:
@@ -139,6 +155,10 @@ def _print(r: Identification, origin: str, every: bool) -> None:
             )
         else:
             console.print(f"  {num}: {now['reason']}", markup=False)
+
+
+def _print_lineage(r: Identification) -> None:
+    """Each section's steps through the releases up to the newest."""
     for num, steps in r.lineage.items():
         if not steps:
             console.print(f"  section {num}: unchanged up to the newest release ({r.newest})")

@@ -10,6 +10,7 @@ from mtgcr.corpus.copies import CopyOrigin
 from mtgcr.extract.ingest_run import Stop
 from mtgcr.extract.model import ParseWarning
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import add_decisions_option, read_decisions
 from mtgcr.cli.args import add_max_size_option, max_bytes
 from mtgcr.errors import BadArgument
@@ -20,7 +21,7 @@ def register(sub) -> None:
     """Add the ``ingest`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "ingest",
-        help="ingest CR files and pages (files or folders, recursive)",
+        help=SUMMARIES["ingest"],
         description="Read official CR text files (any era and encoding), translations and "
         "wiki pages into the store. Files already stored (same bytes) are skipped; "
         "a file that fails leaves nothing behind and does not stop the others. A "
@@ -88,45 +89,7 @@ def run(args, ctx) -> int:
             "ingest: an empty PATH ('') names no file; give files or folders "
             "(did a shell variable expand to nothing?)"
         )
-    bar: list = []  # the progress bar, shown from the first file on (not for a store error)
-
-    def on_file(f, done: int, total: int) -> None:
-        if not bar:
-            bar.append(
-                Progress(
-                    TextColumn("[bold]ingest"),
-                    BarColumn(),
-                    MofNCompleteColumn(),
-                    TimeElapsedColumn(),
-                    TextColumn("{task.description}"),
-                    console=err_console,
-                    transient=True,
-                )
-            )
-            bar[0].start()
-            bar.append(bar[0].add_task("", total=total))
-        bar[0].update(bar[1], completed=done, description=f.name)
-
-    aligning: list = []  # the bar of the alignments computed after the files
-
-    def on_align(done: int, total: int) -> None:
-        if not aligning:
-            if bar:
-                bar[0].stop()
-            aligning.append(
-                Progress(
-                    TextColumn("[bold]align"),
-                    BarColumn(),
-                    MofNCompleteColumn(),
-                    TimeElapsedColumn(),
-                    console=err_console,
-                    transient=True,
-                )
-            )
-            aligning[0].start()
-            aligning.append(aligning[0].add_task("", total=total))
-        aligning[0].update(aligning[1], completed=done)
-
+    bars = _Bars()
     # the decisions the alignments stored after the files are made with: those the queries
     # will use, so that they read them instead of aligning again (a bad default file is left
     # to the queries, which say why; a bad --decisions FILE is an error before any file)
@@ -135,16 +98,20 @@ def run(args, ctx) -> int:
         run = corpus.ingest(
             *args.paths,
             replace=args.replace,
-            on_file=None if ctx.silent else on_file,
+            on_file=None if ctx.silent else bars.on_file,
             origin=args.origin,
             max_bytes=max_bytes(args),
-            on_align=None if ctx.silent else on_align,
+            on_align=None if ctx.silent else bars.on_align,
             encoding=args.encoding,
         )
     finally:
-        for shown in (bar, aligning):
-            if shown:
-                shown[0].stop()
+        bars.stop()
+    return _conclude(args, ctx, run)
+
+
+def _conclude(args, ctx, run) -> int:
+    """Print the table, errors, notes and the summary line of the ingest ``run``
+    (:class:`mtgcr.api.IngestRun`); returns the exit status :func:`run` documents."""
     results, files, scan, stop = run.results, run.files, run.scan, run.message or None
     status = 130 if run.stop is Stop.INTERRUPTED else 2
     _report(args, ctx, run.reread + results)
@@ -171,20 +138,7 @@ def run(args, ctx) -> int:
             file=sys.stderr,
         )
     if not ctx.silent or stop:
-        as_copies = run.as_copies
-        print(
-            f"{done} ingested"
-            + (
-                f" ({as_copies} as copies, not canonical: mtgcr releases --copies)"
-                if as_copies
-                else ""
-            )
-            + f", {same} already stored, {len(failed)} failed"
-            + (f", {len(scan.unreadable)} unreadable" if scan.unreadable else "")
-            + (f", {run.not_done} not done" if stop else "")
-            + (f"; {len(run.reread)} stored texts read again as copies" if run.reread else ""),
-            file=sys.stderr,
-        )
+        _summary_line(run, done, same, len(failed), stop)
     if stop:
         print(f"mtgcr: {stop}", file=sys.stderr)
         return status
@@ -197,6 +151,74 @@ def run(args, ctx) -> int:
         )
         return 130
     return 1 if failed or scan.unreadable else 0
+
+
+class _Bars:
+    """The progress bars of an ingest on stderr: the files' bar, shown from the first file
+    on (not for a store error), then the bar of the alignments computed after the files."""
+
+    def __init__(self) -> None:
+        self.bar: list = []
+        self.aligning: list = []
+
+    def on_file(self, f, done: int, total: int) -> None:
+        """The ingest's ``on_file`` callback: file ``f`` is number ``done`` of ``total``."""
+        bar = self.bar
+        if not bar:
+            bar.append(
+                Progress(
+                    TextColumn("[bold]ingest"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeElapsedColumn(),
+                    TextColumn("{task.description}"),
+                    console=err_console,
+                    transient=True,
+                )
+            )
+            bar[0].start()
+            bar.append(bar[0].add_task("", total=total))
+        bar[0].update(bar[1], completed=done, description=f.name)
+
+    def on_align(self, done: int, total: int) -> None:
+        """The ingest's ``on_align`` callback: ``done`` of ``total`` alignments computed."""
+        bar, aligning = self.bar, self.aligning
+        if not aligning:
+            if bar:
+                bar[0].stop()
+            aligning.append(
+                Progress(
+                    TextColumn("[bold]align"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeElapsedColumn(),
+                    console=err_console,
+                    transient=True,
+                )
+            )
+            aligning[0].start()
+            aligning.append(aligning[0].add_task("", total=total))
+        aligning[0].update(aligning[1], completed=done)
+
+    def stop(self) -> None:
+        """Take down whichever bars were shown."""
+        for shown in (self.bar, self.aligning):
+            if shown:
+                shown[0].stop()
+
+
+def _summary_line(run, done: int, same: int, failed: int, stop: str | None) -> None:
+    """``N ingested (…), M already stored, K failed …`` on stderr."""
+    as_copies, scan = run.as_copies, run.scan
+    print(
+        f"{done} ingested"
+        + (f" ({as_copies} as copies, not canonical: mtgcr releases --copies)" if as_copies else "")
+        + f", {same} already stored, {failed} failed"
+        + (f", {len(scan.unreadable)} unreadable" if scan.unreadable else "")
+        + (f", {run.not_done} not done" if stop else "")
+        + (f"; {len(run.reread)} stored texts read again as copies" if run.reread else ""),
+        file=sys.stderr,
+    )
 
 
 def _report(args, ctx, results) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option, section_option
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, print_json, table
@@ -23,7 +24,7 @@ def register(sub) -> None:
     """Add the ``pair`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "pair",
-        help="pair a translation with English rule by rule, with the evidence",
+        help=SUMMARIES["pair"],
         description="Pair the translated ruleset of one release (--lang ja|zh|ru; a complete "
         "translation or the quotes gathered from wiki pages) with the English "
         "ruleset of the same release by rule number, and verify every pair by "

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from mtgcr.corpus.copies import ReleaseId
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, print_json
@@ -50,7 +51,7 @@ def register(sub) -> None:
     """Add the ``releases`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "releases",
-        help="list the releases in the store, their copies; choose a canonical copy",
+        help=SUMMARIES["releases"],
         description="List stored releases (every language) with counts of sections, rules, "
         "subrules, examples and glossary entries, their state (complete, partial: "
         "holes or quotes, truncated: glossary cut off) and how many copies of each "

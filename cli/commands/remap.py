@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.alignctx import (
     add_decisions_option,
     decision_errors,
@@ -16,7 +17,7 @@ def register(sub) -> None:
     """Add the ``remap`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "remap",
-        help="a rule's number(s) in another release",
+        help=SUMMARIES["remap"],
         description="Follow a rule, subrule or section of release R1 through the chain of "
         "alignments to release R2 (earlier or later) and print its number(s) "
         "there, or why it has none (removed, ambiguous, added later). Exit status "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_lang_option
 from mtgcr.cli.output import console
 
@@ -10,7 +11,7 @@ def register(sub) -> None:
     """Add the ``remove`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "remove",
-        help="remove a release or one of its copies (undo: mtgcr restore)",
+        help=SUMMARIES["remove"],
         description="Remove a release (every copy) or one copy of it. The release's rows go; "
         "the copies' bytes stay stored, so 'mtgcr restore RELEASE' (or ingesting "
         "the file again) undoes it — unless --purge deletes the bytes too. Removing "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_lang_option
 from mtgcr.cli.output import console
 
@@ -10,7 +11,7 @@ def register(sub) -> None:
     """Add the ``restore`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "restore",
-        help="restore a removed release or copy from its stored bytes",
+        help=SUMMARIES["restore"],
         description="Undo 'mtgcr remove': the removed copies of RELEASE (or copy N) are kept "
         "again and the canonical copy by precedence (or the one chosen) is parsed "
         "again from its stored bytes. Example: mtgcr restore 2010-02-01",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_lang_option
 from mtgcr.errors import BadArgument
 from mtgcr.cli.output import console, err_console, print_json
@@ -14,7 +15,7 @@ def register(sub) -> None:
     """Add the ``search`` command to ``sub``."""
     p = sub.add_parser(
         "search",
-        help="search rule text (ranked, with the matching words highlighted)",
+        help=SUMMARIES["search"],
         description="Find the rules whose text (examples included) contains every word of "
         "TEXT, best first (SQLite FTS5; Japanese and Chinese are matched on "
         "character bigrams, so a word is found inside a sentence). The index is "

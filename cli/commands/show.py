@@ -5,6 +5,7 @@ from __future__ import annotations
 from mtgcr.extract.lookup import LocatedKind, user_number
 from mtgcr.extract.rulenum import RuleNumber
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option, add_lang_option
 from mtgcr.cli.output import escape, print_json, release_json, say
 
@@ -13,7 +14,7 @@ def register(sub) -> None:
     """Add the ``show`` command to the subcommand parsers ``sub``."""
     p = sub.add_parser(
         "show",
-        help="show a rule, subrule or section",
+        help=SUMMARIES["show"],
         description="Show a rule's text and examples. RULE is 712, 712.8 or "
         "712.8e (upper case is read as lower case: 712.8E), or a "
         "chapter number (7) to list its sections. "

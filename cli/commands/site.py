@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 from mtgcr.corpus.data_paths import default_data_file
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.output import console, err_console, print_kept
 
 #: The set list read when --set-names is not given (:func:`mtgcr.corpus.data_paths.default_data_file`).
@@ -16,7 +17,7 @@ def register(sub) -> None:
     """Add the ``site`` command to ``sub``."""
     p = sub.add_parser(
         "site",
-        help="write a browsable, hyperlinked site of every stored release",
+        help=SUMMARIES["site"],
         description="A static site (works from the file system or any static host, no external "
         "assets): one page per section of every release and language with "
         "#R70219b anchors, linked references and glossary terms, traces of every "

@@ -15,17 +15,16 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.output import console, err_console, print_json
 from mtgcr.errors import BadArgument, RefusedOutput
 
 
 def register(sub) -> None:
     """Add the ``translate`` command (``kit``, ``import``) to ``sub``."""
-    from mtgcr.reports.translation import FORMAT_NAMES
-
     p = sub.add_parser(
         "translate",
-        help="carry a translation to a new CR release (a pre-filled kit), import it back",
+        help=SUMMARIES["translate"],
         description="Carry a translation release to the next EN release: every EN rule, "
         "example, heading, glossary entry and piece of front matter as a unit keyed by its "
         "anchor, the old translation pre-filled where the EN alignment says it still fits "
@@ -37,6 +36,14 @@ def register(sub) -> None:
     tsub = p.add_subparsers(
         dest="translate_command", metavar="ACTION", required=True, parser_class=type(p)
     )
+    _add_kit(tsub)
+    _add_import(tsub)
+
+
+def _add_kit(tsub) -> None:
+    """Add ``translate kit`` to the subcommand parsers ``tsub``."""
+    from mtgcr.reports.translation import FORMAT_NAMES
+
     k = tsub.add_parser(
         "kit",
         help="write a pre-translation kit for a new EN release",
@@ -79,6 +86,10 @@ def register(sub) -> None:
     )
     k.add_argument("--no-hints", action="store_true", help="no glossary term hints")
     k.set_defaults(func=run_kit)
+
+
+def _add_import(tsub) -> None:
+    """Add ``translate import`` to the subcommand parsers ``tsub``."""
     i = tsub.add_parser(
         "import",
         help="write a completed kit as a CR text, store it and pair it with EN",

@@ -9,9 +9,10 @@ from mtgcr.corpus.fetch.wizards import WIZARDS_HOSTS
 
 from mtgcr import fetching
 from mtgcr.errors import BadArgument
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.commands.fetch import (
     NEW_RELEASE,
-    _note,
+    note_printer,
     add_fetch_options,
     download_progress,
     policy_from,
@@ -24,7 +25,7 @@ def register(sub) -> None:
     """Add the ``update`` command to ``sub``."""
     p = sub.add_parser(
         "update",
-        help="fetch, ingest, align and report a new CR release when one is out",
+        help=SUMMARIES["update"],
         description="Check Wizards' rules page; when a release newer than the newest stored "
         "one is published, fetch and ingest it, align it with the previous release "
         "and write its change report and the release feeds (feed.atom, feed.json: one entry per "
@@ -70,7 +71,7 @@ def run(args, ctx) -> int:
             ctx.store() as store,
             download_progress(ctx) as on_bytes,
             fetching.client_for(
-                policy, WIZARDS_HOSTS, args.base_url, _note(ctx), on_bytes
+                policy, WIZARDS_HOSTS, args.base_url, note_printer(ctx), on_bytes
             ) as client,
         ):
             res = fetching.update(store, client, report_dir, args.base_url)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from mtgcr.cli.commands import SUMMARIES
 from mtgcr.cli.args import add_format_option, add_max_size_option, max_bytes
 from mtgcr.cli.output import console, err_console, print_json, table
 from mtgcr.errors import BadArgument
@@ -21,7 +22,7 @@ def register(sub) -> None:
     """Add the ``wiki`` command (with ``refresh`` and ``publish``) to ``sub``."""
     p = sub.add_parser(
         "wiki",
-        help="keep MTG Wiki pages current: refresh quotes and citations, publish the edits",
+        help=SUMMARIES["wiki"],
         description="Keep MTG Wiki pages current with each CR release: 'refresh' rewrites "
         "each stale quote block ('引用：総合ルール 20231117.0') to the same rules' text in the "
         "target release of the page's language and migrates the citations outside quotes; "
@@ -31,6 +32,12 @@ def register(sub) -> None:
     wsub = p.add_subparsers(
         dest="wiki_command", metavar="ACTION", required=True, parser_class=type(p)
     )
+    _add_refresh(wsub)
+    _add_publish(wsub)
+
+
+def _add_refresh(wsub) -> None:
+    """Add ``wiki refresh`` to the subcommand parsers ``wsub``."""
     r = wsub.add_parser(
         "refresh",
         help="a page's (or many pages') new text for a release",
@@ -83,6 +90,10 @@ def register(sub) -> None:
     add_format_option(r)
     add_max_size_option(r)
     r.set_defaults(func=run_refresh)
+
+
+def _add_publish(wsub) -> None:
+    """Add ``wiki publish`` to the subcommand parsers ``wsub``."""
     u = wsub.add_parser(
         "publish",
         help="publish a refresh batch to the wiki as a bot (dry run unless --publish)",
