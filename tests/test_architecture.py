@@ -279,3 +279,27 @@ def test_tests_mirror_the_package(tmp_path):
     (tmp_path / "test_loose.py").write_text("")
     (tmp_path / "extract" / "test_ok.py").write_text("")
     assert misplaced_tests(tmp_path, {"extract"}) == ["extract/nowhere/test_x.py", "test_loose.py"]
+
+
+def private_imports(files: dict[str, Path]) -> list[str]:
+    """``module:line: name`` for every underscore name one module of ``files`` (module name →
+    path) imports from another module of the package (``from mtgcr.x import _y``, or
+    relatively): a name another module needs is public, documented and in its ``__all__``."""
+    found = []
+    for name, path in sorted(files.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if not (node.level or (node.module or "").split(".")[0] == "mtgcr"):
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"{name}:{node.lineno}: {alias.name}")
+    return found
+
+
+def test_no_private_name_is_imported_across_modules(tmp_path):
+    assert private_imports(package_files()) == []
+    planted = tmp_path / "m.py"
+    planted.write_text("from mtgcr.extract.rulenum import RuleNumber, _hidden\nfrom . import _x\n")
+    assert private_imports({"mtgcr.m": planted}) == ["mtgcr.m:1: _hidden", "mtgcr.m:2: _x"]
